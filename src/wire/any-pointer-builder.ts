@@ -1,0 +1,103 @@
+import { AnyPointerReader } from './any-pointer-reader.js';
+import {
+  getListAt, getStructAt, getStructListAt, initDataAt, initListAt, initStructAt, initStructListAt,
+  setCapabilityAt, setDataAt, setListAt, setPointerAt, setStructAt, setTextAt,
+} from './build-object.js';
+import type { ListBuilder } from './list-builder.js';
+import type { ListReader } from './list-reader.js';
+import { adoptAt, disownAt, type Orphan } from './orphan.js';
+import { isNull, zeroObject } from './pointer-builder.js';
+import { ANY_SIZE } from './read-pointer.js';
+import { pointerTypeAt, type PointerType } from './read-pointer.js';
+import type { Segment } from './segment.js';
+import type { StructBuilder } from './struct-builder.js';
+import type { StructReader } from './struct-reader.js';
+
+/** A pointer slot in a message being built, to be filled with anything. */
+export class AnyPointerBuilder {
+  readonly segment: Segment;
+  /** Byte offset of the pointer word. */
+  readonly offset: number;
+
+  constructor(segment: Segment, offset: number) {
+    this.segment = segment;
+    this.offset = offset;
+  }
+
+  isNull(): boolean {
+    return isNull(this.segment, this.offset);
+  }
+
+  type(): PointerType {
+    return pointerTypeAt(this.segment, this.offset);
+  }
+
+  clear(): void {
+    zeroObject(this.segment, this.offset);
+  }
+
+  initStruct(dataWords: number, pointerCount: number): StructBuilder {
+    return initStructAt(this.segment, this.offset, dataWords, pointerCount);
+  }
+
+  getStruct(dataWords: number, pointerCount: number, defaultValue?: Segment | null): StructBuilder {
+    return getStructAt(this.segment, this.offset, dataWords, pointerCount, defaultValue);
+  }
+
+  setStruct(value: StructReader): void {
+    setStructAt(this.segment, this.offset, value);
+  }
+
+  initList(elementSize: number, length: number): ListBuilder {
+    return initListAt(this.segment, this.offset, elementSize, length);
+  }
+
+  initStructList(length: number, dataWords: number, pointerCount: number): ListBuilder {
+    return initStructListAt(this.segment, this.offset, length, dataWords, pointerCount);
+  }
+
+  getList(elementSize: number = ANY_SIZE, defaultValue?: Segment | null): ListBuilder {
+    return getListAt(this.segment, this.offset, elementSize, defaultValue);
+  }
+
+  getStructList(dataWords: number, pointerCount: number, defaultValue?: Segment | null): ListBuilder {
+    return getStructListAt(this.segment, this.offset, dataWords, pointerCount, defaultValue);
+  }
+
+  setList(value: ListReader): void {
+    setListAt(this.segment, this.offset, value);
+  }
+
+  setText(value: string): void {
+    setTextAt(this.segment, this.offset, value);
+  }
+
+  setData(value: Uint8Array): void {
+    setDataAt(this.segment, this.offset, value);
+  }
+
+  initData(length: number): Uint8Array {
+    return initDataAt(this.segment, this.offset, length);
+  }
+
+  setCapability(capability: unknown): void {
+    setCapabilityAt(this.segment, this.offset, capability);
+  }
+
+  /** Sets this slot to a deep copy of what `value` points to (from any message). */
+  set(value: AnyPointerReader): void {
+    setPointerAt(this.segment, this.offset, value.segment, value.offset, value.nestingLimit);
+  }
+
+  disown(): Orphan {
+    return disownAt(this.segment, this.offset);
+  }
+
+  adopt(orphan: Orphan): void {
+    adoptAt(this.segment, this.offset, orphan);
+  }
+
+  asReader(): AnyPointerReader {
+    return new AnyPointerReader(this.segment, this.offset, Infinity);
+  }
+}

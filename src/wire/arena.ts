@@ -1,0 +1,170 @@
+import { CapnpError, ErrorCode } from './error.js';
+import { BYTES_PER_WORD, MAX_SEGMENT_WORDS } from './layout.js';
+import type { ResolvedReaderOptions } from './limits.js';
+import { Segment } from './segment.js';
+
+/**
+ * How a message being built gets its memory.
+ *
+ * - `in-place` (default): the first segment grows (its buffer is replaced by one twice as
+ *   large) until `maxSegmentWords`, so ordinary messages stay one segment and need no far
+ *   pointers. Only past that size are further segments added.
+ * - `heuristic`: segments never grow; each new one is at least as large as all before it
+ *   together (what the reference C++ builder does by default).
+ * - `fixed`: segments never grow; each new one has `firstSegmentWords` words, or the size of
+ *   the object that did not fit if that is larger (the reference tool's `--segment-size`).
+ *   Small sizes force far and double-far pointers, which is what tests want.
+ */
+export type GrowthPolicy = 'in-place' | 'heuristic' | 'fixed';
+
+export interface BuilderOptions {
+  /** Size of the first segment in words. Default 128 (1 KiB). */
+  firstSegmentWords?: number;
+  /** Default `in-place`. */
+  growth?: GrowthPolicy;
+  /** No segment grows beyond this many words. Default and maximum 2^29 - 1. */
+  maxSegmentWords?: number;
+}
+
+export const DEFAULT_FIRST_SEGMENT_WORDS = 128;
+
+/**
+ * The segments of one message, with what readers and builders need to share: the traversal
+ * budget and nesting limit of a message being read, the capability table, and the allocation
+ * policy of a message being built. One class serves both so that every reader and builder
+ * sees the same object shape.
+ */
+export class Arena {
+  readonly segments: Segment[] = [];
+  /** Remaining traversal budget in words; `Infinity` for messages being built. */
+  traversalWordsLeft: number;
+  readonly nestingLimit: number;
+  /** Capabilities referenced by this message's capability pointers, by index. */
+  capTable: unknown[] = [];
+  readonly writable: boolean;
+  readonly firstSegmentWords: number;
+  readonly growth: GrowthPolicy;
+  readonly maxSegmentBytes: number;
+
+  private constructor(
+    writable: boolean,
+    traversalWords: number,
+    nestingLimit: number,
+    firstSegmentWords: number,
+    growth: GrowthPolicy,
+    maxSegmentWords: number,
+  ) {
+    this.writable = writable;
+    this.traversalWordsLeft = traversalWords;
+    this.nestingLimit = nestingLimit;
+    this.firstSegmentWords = firstSegmentWords;
+    this.growth = growth;
+    this.maxSegmentBytes = maxSegmentWords * BYTES_PER_WORD;
+  }
+
+  /** An arena over received segments. The byte arrays are used as given, not copied. */
+  static forReading(segments: readonly Uint8Array[], options: ResolvedReaderOptions): Arena {
+    const arena = new Arena(false, options.traversalLimitInWords, options.nestingLimit, 0, 'fixed', 0);
+    for (let i = 0; i < segments.length; i++) {
+      const bytes = segments[i]!;
+      arena.segments.push(new Segment(arena, i, bytes, bytes.length));
+    }
+    return arena;
+  }
+
+  /** An arena for a message being built, with its first segment and root pointer allocated. */
+  static forBuilding(options: BuilderOptions | undefined): Arena {
+    const firstSegmentWords = options?.firstSegmentWords ?? DEFAULT_FIRST_SEGMENT_WORDS;
+    const maxSegmentWords = options?.maxSegmentWords ?? MAX_SEGMENT_WORDS;
+    const growth = options?.growth ?? 'in-place';
+    if (!Number.isInteger(firstSegmentWords) || firstSegmentWords < 1 || firstSegmentWords > MAX_SEGMENT_WORDS) {
+      throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `firstSegmentWords must be an integer in 1..${MAX_SEGMENT_WORDS}, got ${firstSegmentWords}`);
+    }
+    if (!Number.isInteger(maxSegmentWords) || maxSegmentWords < firstSegmentWords || maxSegmentWords > MAX_SEGMENT_WORDS) {
+      throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `maxSegmentWords must be an integer in firstSegmentWords..${MAX_SEGMENT_WORDS}, got ${maxSegmentWords}`);
+    }
+    if (growth !== 'in-place' && growth !== 'heuristic' && growth !== 'fixed') {
+      throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `unknown growth policy ${String(growth)}`);
+    }
+    // A message being built is trusted and acyclic: reading it back needs no limits.
+    const arena = new Arena(true, Infinity, Infinity, firstSegmentWords, growth, maxSegmentWords);
+    const first = new Segment(arena, 0, new Uint8Array(firstSegmentWords * BYTES_PER_WORD), BYTES_PER_WORD);
+    arena.segments.push(first);
+    return arena;
+  }
+
+  /** An arena over trusted constant bytes (schema default values): no traversal limit. */
+  static forConstant(bytes: Uint8Array): Arena {
+    const arena = new Arena(false, Infinity, Infinity, 0, 'fixed', 0);
+    arena.segments.push(new Segment(arena, 0, bytes, bytes.length));
+    return arena;
+  }
+
+  segment(id: number): Segment {
+    const segment = this.segments[id];
+    if (segment === undefined) {
+      throw new CapnpError(ErrorCode.SEGMENT_NOT_FOUND, `far pointer names segment ${id}, but the message has ${this.segments.length} segment(s)`);
+    }
+    return segment;
+  }
+
+  /**
+   * Allocates `bytes` (a multiple of 8) in `segment` if it fits (growing it in place when the
+   * policy allows). Returns the byte offset, or -1 when the object must go elsewhere.
+   */
+  allocateIn(segment: Segment, bytes: number): number {
+    const offset = segment.used;
+    const end = offset + bytes;
+    if (end > segment.bytes.length) {
+      if (this.growth !== 'in-place' || end > this.maxSegmentBytes) return -1;
+      segment.grow(Math.min(Math.max(end, segment.bytes.length * 2), this.maxSegmentBytes));
+    }
+    segment.used = end;
+    return offset;
+  }
+
+  /**
+   * Allocates `bytes` wherever there is room: the last segment, else a new one. Returns the
+   * segment; the object starts at `segment.used - bytes`.
+   */
+  allocateAnywhere(bytes: number): Segment {
+    if (!this.writable) throw new CapnpError(ErrorCode.UNSUPPORTED, 'this message is read-only');
+    const last = this.segments[this.segments.length - 1]!;
+    if (this.allocateIn(last, bytes) >= 0) return last;
+    if (bytes > this.maxSegmentBytes) {
+      throw new CapnpError(ErrorCode.MESSAGE_TOO_LARGE, `an object of ${bytes / BYTES_PER_WORD} words does not fit in a segment of at most ${this.maxSegmentBytes / BYTES_PER_WORD} words`);
+    }
+    let capacity: number;
+    if (this.growth === 'heuristic') {
+      let total = 0;
+      for (const s of this.segments) total += s.used;
+      capacity = Math.max(bytes, total, this.firstSegmentWords * BYTES_PER_WORD);
+    } else {
+      capacity = Math.max(bytes, this.firstSegmentWords * BYTES_PER_WORD);
+    }
+    capacity = Math.min(capacity, this.maxSegmentBytes);
+    const segment = new Segment(this, this.segments.length, new Uint8Array(capacity), bytes);
+    this.segments.push(segment);
+    return segment;
+  }
+
+  /**
+   * Forgets every object so the arena can build a new message, keeping the first segment's
+   * memory (zeroed) and dropping the rest. In the default `in-place` policy the first segment
+   * has grown to the size of the largest message built so far, so reuse allocates nothing.
+   */
+  reset(): void {
+    const first = this.segments[0]!;
+    first.bytes.fill(0, 0, first.used);
+    first.used = BYTES_PER_WORD;
+    this.segments.length = 1;
+    this.capTable = [];
+  }
+
+  /** Total words in use across segments. */
+  totalWords(): number {
+    let bytes = 0;
+    for (const s of this.segments) bytes += s.used;
+    return bytes / BYTES_PER_WORD;
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * Writing the object a pointer slot holds, for struct builders (pointer fields), list builders
+ * (pointer elements) and AnyPointer builders: init, get-for-writing (with defaults and
+ * upgrades), set by copying a reader, Text and Data, capabilities.
+ */
+import { copyList, copyPointer, copyStruct } from './copy.js';
+import { CapnpError, ErrorCode } from './error.js';
+import { ElementSize, PointerKind } from './layout.js';
+import { ListBuilder } from './list-builder.js';
+import type { ListReader } from './list-reader.js';
+import {
+  allocated, allocateList, allocateObject, allocateStruct, allocateStructList, existingStruct,
+  getWritableList, getWritableStruct, getWritableStructList, isNull, transferPointer, zeroObject,
+} from './pointer-builder.js';
+import { ANY_SIZE, resolved } from './read-pointer.js';
+import type { Segment } from './segment.js';
+import { StructBuilder } from './struct-builder.js';
+import type { StructReader } from './struct-reader.js';
+import { encodeUtf8Into, utf8Length } from './text.js';
+
+/** Replaces whatever the slot holds with a new zeroed struct. */
+export function initStructAt(segment: Segment, at: number, dataWords: number, pointerCount: number): StructBuilder {
+  zeroObject(segment, at);
+  const data = allocateStruct(segment, at, dataWords, pointerCount);
+  return new StructBuilder(allocated.segment, data, dataWords * 8, data + dataWords * 8, pointerCount, Infinity);
+}
+
+/**
+ * The struct in the slot, for writing. Null: `defaultValue` is copied in if given, else a new
+ * struct is made. Smaller than `dataWords`/`pointerCount` (an older schema wrote it): upgraded.
+ */
+export function getStructAt(segment: Segment, at: number, dataWords: number, pointerCount: number, defaultValue: Segment | null | undefined): StructBuilder {
+  if (defaultValue != null && isNull(segment, at)) copyPointer(segment, at, defaultValue, 0, Infinity, false);
+  getWritableStruct(segment, at, dataWords, pointerCount);
+  const s = existingStruct;
+  return new StructBuilder(s.segment, s.data, s.dataSize, s.data + s.dataSize, s.pointerCount, Infinity);
+}
+
+/**
+ * Replaces whatever the slot holds with a copy made by `copy`. When the source is in the same
+ * message it may be the very object the slot holds, so the copy is made first, into a spare
+ * word, and moved into the slot once the old object is zeroed.
+ */
+function replaceWithCopy(segment: Segment, at: number, source: Segment, copy: (to: Segment, toAt: number) => void): void {
+  if (source.arena !== segment.arena) {
+    zeroObject(segment, at);
+    copy(segment, at);
+    return;
+  }
+  const spare = segment.arena.allocateAnywhere(8);
+  const spareAt = spare.used - 8;
+  copy(spare, spareAt);
+  zeroObject(segment, at);
+  transferPointer(segment, at, spare, spareAt);
+  spare.view.setUint32(spareAt, 0, true);
+  spare.view.setUint32(spareAt + 4, 0, true);
+}
+
+/** Replaces whatever the slot holds with a deep copy of `value`. */
+export function setStructAt(segment: Segment, at: number, value: StructReader): void {
+  replaceWithCopy(segment, at, value.segment, (to, toAt) =>
+    copyStruct(to, toAt, value.segment, value.data, value.dataSize, value.pointers, value.pointerCount, value.nestingLimit, false));
+}
+
+export function initListAt(segment: Segment, at: number, elementSize: number, length: number): ListBuilder {
+  zeroObject(segment, at);
+  const offset = allocateList(segment, at, elementSize, length);
+  return ListBuilder.of(allocated.segment, offset, length, elementSize);
+}
+
+export function initStructListAt(segment: Segment, at: number, length: number, dataWords: number, pointerCount: number): ListBuilder {
+  zeroObject(segment, at);
+  const offset = allocateStructList(segment, at, length, dataWords, pointerCount);
+  const step = (dataWords + pointerCount) * 8;
+  return new ListBuilder(allocated.segment, offset, length, ElementSize.INLINE_COMPOSITE, step, dataWords * 8, pointerCount, Infinity);
+}
+
+function fromResolved(): ListBuilder {
+  const r = resolved;
+  return new ListBuilder(r.segment, r.offset, r.length, r.elementSize, r.step, r.dataSize, r.pointerCount, Infinity);
+}
+
+/** The list in the slot, for writing (null: `defaultValue` copied in, else an empty list). */
+export function getListAt(segment: Segment, at: number, elementSize: number, defaultValue: Segment | null | undefined): ListBuilder {
+  if (defaultValue != null && isNull(segment, at)) copyPointer(segment, at, defaultValue, 0, Infinity, false);
+  if (!getWritableList(segment, at, elementSize)) return ListBuilder.of(segment, 0, 0, elementSize === ANY_SIZE ? ElementSize.VOID : elementSize);
+  return fromResolved();
+}
+
+/** The struct list in the slot, for writing, upgraded to at least the given element size. */
+export function getStructListAt(segment: Segment, at: number, dataWords: number, pointerCount: number, defaultValue: Segment | null | undefined): ListBuilder {
+  if (defaultValue != null && isNull(segment, at)) copyPointer(segment, at, defaultValue, 0, Infinity, false);
+  if (!getWritableStructList(segment, at, dataWords, pointerCount)) {
+    return new ListBuilder(segment, 0, 0, ElementSize.INLINE_COMPOSITE, (dataWords + pointerCount) * 8, dataWords * 8, pointerCount, Infinity);
+  }
+  return fromResolved();
+}
+
+/** Replaces whatever the slot holds with a deep copy of `value`. */
+export function setListAt(segment: Segment, at: number, value: ListReader): void {
+  replaceWithCopy(segment, at, value.segment, (to, toAt) =>
+    copyList(to, toAt, value.segment, value.offset, value.length, value.elementSize, value.step, value.dataSize, value.pointerCount, value.nestingLimit, false));
+}
+
+export function setTextAt(segment: Segment, at: number, value: string): void {
+  zeroObject(segment, at);
+  const length = utf8Length(value);
+  const offset = allocateObject(segment, at, Math.ceil((length + 1) / 8) * 8, PointerKind.LIST, ElementSize.BYTE + (length + 1) * 8);
+  if (length > 0) encodeUtf8Into(value, allocated.segment.bytes, offset);
+}
+
+export function setDataAt(segment: Segment, at: number, value: Uint8Array): void {
+  zeroObject(segment, at);
+  const offset = allocateObject(segment, at, Math.ceil(value.length / 8) * 8, PointerKind.LIST, ElementSize.BYTE + value.length * 8);
+  allocated.segment.bytes.set(value, offset);
+}
+
+/**
+ * Replaces the slot with `length` zero bytes of Data and returns a view of them to fill in.
+ * The view is valid until the message next allocates (a segment may then move).
+ */
+export function initDataAt(segment: Segment, at: number, length: number): Uint8Array {
+  zeroObject(segment, at);
+  const offset = allocateObject(segment, at, Math.ceil(length / 8) * 8, PointerKind.LIST, ElementSize.BYTE + length * 8);
+  return allocated.segment.bytes.subarray(offset, offset + length);
+}
+
+/** Adds `capability` to the message's cap table and points the slot at it. */
+export function setCapabilityAt(segment: Segment, at: number, capability: unknown): void {
+  zeroObject(segment, at);
+  if (capability == null) return;
+  const table = segment.arena.capTable;
+  segment.view.setUint32(at, PointerKind.OTHER, true);
+  segment.view.setUint32(at + 4, table.length, true);
+  table.push(capability);
+}
+
+/** Replaces whatever the slot holds with a deep copy of what the pointer at `from`/`fromAt` leads to. */
+export function setPointerAt(segment: Segment, at: number, from: Segment, fromAt: number, nestingLimit: number): void {
+  if (from === segment && fromAt === at) return;
+  replaceWithCopy(segment, at, from, (to, toAt) => copyPointer(to, toAt, from, fromAt, nestingLimit, false));
+}
+
+export function checkSlot(index: number, count: number): void {
+  if ((index >>> 0) !== index || index >= count) {
+    throw new CapnpError(ErrorCode.INDEX_OUT_OF_RANGE, `pointer index ${index} is out of range (the struct has ${count} pointers)`);
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Canonical form (encoding spec, "Canonicalization"): one segment, no segment table, objects
+ * in preorder, trailing zero data words and null pointers dropped, struct lists sized to their
+ * largest element and always inline-composite, zero-size structs at offset -1, padding zeroed.
+ * Two messages with the same content have the same canonical bytes, so they can be hashed or
+ * signed.
+ */
+import { AnyPointerReader } from './any-pointer-reader.js';
+import { Arena } from './arena.js';
+import { copyPointer, copyStruct } from './copy.js';
+import type { MessageReader } from './message-reader.js';
+import type { StructReader } from './struct-reader.js';
+
+/** The canonical bytes (one flat segment whose first word is the root pointer) of `value`. */
+export function canonicalize(value: StructReader | AnyPointerReader): Uint8Array {
+  const arena = Arena.forBuilding(undefined);
+  const first = arena.segments[0]!;
+  if (value instanceof AnyPointerReader) {
+    copyPointer(first, 0, value.segment, value.offset, value.nestingLimit, true);
+  } else {
+    copyStruct(first, 0, value.segment, value.data, value.dataSize, value.pointers, value.pointerCount, value.nestingLimit, true);
+  }
+  return first.bytes.slice(0, first.used);
+}
+
+/** Whether `message` is exactly in canonical form (one segment, byte for byte). */
+export function isCanonical(message: MessageReader): boolean {
+  const segments = message.arena.segments;
+  if (segments.length !== 1) return false;
+  const bytes = segments[0]!.bytes;
+  const canonical = canonicalize(message.getRootPointer());
+  if (canonical.length !== bytes.length) return false;
+  for (let i = 0; i < bytes.length; i++) if (canonical[i] !== bytes[i]) return false;
+  return true;
+}

@@ -1,0 +1,62 @@
+/**
+ * Every failure in Capstan is a `CapnpError`. Its `code` is stable and meant for programs; the
+ * message is for people and says what was wrong and where (segment, byte offset, limit).
+ */
+
+/** Stable error codes. New codes may be added; existing ones keep their meaning. */
+export const ErrorCode = {
+  /** Framing is malformed: truncated segment table, too many segments, zero segments. */
+  BAD_FRAMING: 'BAD_FRAMING',
+  /** Input ends before the message (or packed run) does. */
+  TRUNCATED: 'TRUNCATED',
+  /** The message, or an object in it, is larger than a configured limit allows. */
+  MESSAGE_TOO_LARGE: 'MESSAGE_TOO_LARGE',
+  /** A pointer's target lies outside its segment. */
+  OUT_OF_BOUNDS: 'OUT_OF_BOUNDS',
+  /** A far pointer names a segment the message does not have. */
+  SEGMENT_NOT_FOUND: 'SEGMENT_NOT_FOUND',
+  /** A pointer has the wrong kind for what is read (a list where a struct was expected, ...),
+   * or a far-pointer landing pad is malformed. */
+  BAD_POINTER: 'BAD_POINTER',
+  /** A list's element encoding cannot be read as the requested element type. */
+  LIST_TYPE_MISMATCH: 'LIST_TYPE_MISMATCH',
+  /** Text is not NUL-terminated. */
+  BAD_TEXT: 'BAD_TEXT',
+  /** Reading charged more words than the traversal limit allows (amplification defense). */
+  TRAVERSAL_LIMIT: 'TRAVERSAL_LIMIT',
+  /** Pointers nest deeper than the nesting limit (also stops cycles). */
+  NESTING_LIMIT: 'NESTING_LIMIT',
+  /** A list or struct index is out of range. */
+  INDEX_OUT_OF_RANGE: 'INDEX_OUT_OF_RANGE',
+  /** Packed input is malformed. */
+  BAD_PACKING: 'BAD_PACKING',
+  /** An orphan was adopted twice, or into a different message. */
+  ORPHAN_MISUSE: 'ORPHAN_MISUSE',
+  /** An argument is invalid (negative size, value out of range for its type, ...). */
+  INVALID_ARGUMENT: 'INVALID_ARGUMENT',
+  /** The operation is not possible for this message (flat output of a multi-segment
+   * message, a segment larger than the builder's limit, ...). */
+  UNSUPPORTED: 'UNSUPPORTED',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export class CapnpError extends Error {
+  override readonly name = 'CapnpError';
+  readonly code: ErrorCode;
+
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+}
+
+/** Narrowing helper for `catch (e)` blocks. */
+export function isCapnpError(value: unknown): value is CapnpError {
+  return value instanceof CapnpError;
+}
+
+/** Formats "segment 2, byte 48" for error messages. */
+export function where(segmentId: number, byteOffset: number): string {
+  return `segment ${segmentId}, byte ${byteOffset}`;
+}

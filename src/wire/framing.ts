@@ -1,0 +1,141 @@
+/**
+ * The stream framing: a segment table (segment count minus one, then each segment's size in
+ * words, all u32, padded to a word) followed by the segments. Everything here checks sizes
+ * against the reader's limits before allocating or slicing.
+ */
+import { CapnpError, ErrorCode } from './error.js';
+import type { ResolvedReaderOptions } from './limits.js';
+import { PackedReader } from './packing.js';
+
+export interface Frame {
+  segments: Uint8Array[];
+  /** Offset just past the message in the input. */
+  end: number;
+}
+
+/** Bytes of a segment table for `count` segments. */
+export function segmentTableBytes(count: number): number {
+  return (4 + count * 4 + 7) & ~7;
+}
+
+function checkSegmentCount(countMinusOne: number, options: ResolvedReaderOptions): number {
+  // Computed in doubles, so 0xFFFFFFFF + 1 does not wrap to zero as it would in u32 arithmetic.
+  const count = countMinusOne + 1;
+  if (count > options.maxSegments) {
+    const wrap = countMinusOne === 0xffffffff ? ' (0xFFFFFFFF + 1 would wrap to 0 in 32-bit arithmetic)' : '';
+    throw new CapnpError(ErrorCode.BAD_FRAMING, `segment table announces ${count} segments${wrap}; at most ${options.maxSegments} are allowed`);
+  }
+  return count;
+}
+
+function checkTotal(totalWords: number, options: ResolvedReaderOptions): void {
+  if (totalWords > options.traversalLimitInWords) {
+    throw new CapnpError(ErrorCode.MESSAGE_TOO_LARGE, `message announces ${totalWords} words, more than the traversal limit of ${options.traversalLimitInWords} words (ReaderOptions.traversalLimitInWords)`);
+  }
+}
+
+/**
+ * The total length in bytes of the framed message starting at `offset`, or -1 if `bytes` does
+ * not yet hold its whole segment table (for stream transports deciding whether to wait).
+ */
+export function framedMessageLength(bytes: Uint8Array, offset: number, options: ResolvedReaderOptions): number {
+  if (bytes.length - offset < 4) return -1;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const count = checkSegmentCount(view.getUint32(offset, true), options);
+  const tableBytes = segmentTableBytes(count);
+  if (bytes.length - offset < tableBytes) return -1;
+  let totalWords = 0;
+  for (let i = 0; i < count; i++) totalWords += view.getUint32(offset + 4 + i * 4, true);
+  checkTotal(totalWords, options);
+  return tableBytes + totalWords * 8;
+}
+
+/** Parses the framed message at `offset`. Segments are views of `bytes` when aligned. */
+export function parseFrame(bytes: Uint8Array, offset: number, options: ResolvedReaderOptions): Frame {
+  if (bytes.length - offset < 8) {
+    throw new CapnpError(ErrorCode.TRUNCATED, bytes.length === offset ? 'no message: the input is empty' : `input ends inside a segment table (${bytes.length - offset} bytes)`);
+  }
+  const length = framedMessageLength(bytes, offset, options);
+  if (length < 0) throw new CapnpError(ErrorCode.TRUNCATED, 'input ends inside the segment table');
+  if (bytes.length - offset < length) {
+    throw new CapnpError(ErrorCode.TRUNCATED, `input ends inside the message: the segment table announces ${length} bytes, ${bytes.length - offset} are present`);
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const count = view.getUint32(offset, true) + 1;
+  const tableBytes = segmentTableBytes(count);
+  let body = bytes.subarray(offset + tableBytes, offset + length);
+  // Typed-array views of lists need aligned segments: copy misaligned input once.
+  if ((body.byteOffset & 7) !== 0) body = body.slice();
+  const segments: Uint8Array[] = [];
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    const size = view.getUint32(offset + 4 + i * 4, true) * 8;
+    segments.push(body.subarray(at, at + size));
+    at += size;
+  }
+  return { segments, end: offset + length };
+}
+
+/** Parses a single unframed segment ("flat" format). */
+export function parseFlat(bytes: Uint8Array, options: ResolvedReaderOptions): Uint8Array {
+  if (bytes.length % 8 !== 0) {
+    throw new CapnpError(ErrorCode.TRUNCATED, `a flat message is a whole number of words; got ${bytes.length} bytes`);
+  }
+  checkTotal(bytes.length / 8, options);
+  return (bytes.byteOffset & 7) !== 0 ? bytes.slice() : bytes;
+}
+
+/** Reads one framed message from a packed stream, checking the table before the body. */
+export function readPackedFrame(reader: PackedReader, options: ResolvedReaderOptions): Uint8Array[] {
+  const first = new Uint8Array(8);
+  reader.readInto(first, 0);
+  const view = new DataView(first.buffer);
+  const count = checkSegmentCount(view.getUint32(0, true), options);
+  const tableBytes = segmentTableBytes(count);
+  const table = new Uint8Array(tableBytes);
+  table.set(first);
+  if (tableBytes > 8) reader.readInto(table, 8);
+  const tableView = new DataView(table.buffer);
+  const sizes: number[] = [];
+  let totalWords = 0;
+  for (let i = 0; i < count; i++) {
+    const words = tableView.getUint32(4 + i * 4, true);
+    sizes.push(words * 8);
+    totalWords += words;
+  }
+  checkTotal(totalWords, options);
+  const body = new Uint8Array(totalWords * 8);
+  reader.readInto(body, 0);
+  const segments: Uint8Array[] = [];
+  let at = 0;
+  for (const size of sizes) {
+    segments.push(body.subarray(at, at + size));
+    at += size;
+  }
+  return segments;
+}
+
+/** Writes the segment table and segments as one framed message. */
+export function frameSegments(segments: readonly Uint8Array[]): Uint8Array {
+  const tableBytes = segmentTableBytes(segments.length);
+  let total = tableBytes;
+  for (const s of segments) total += s.length;
+  const out = new Uint8Array(total);
+  writeSegmentTable(segments, out);
+  let at = tableBytes;
+  for (const s of segments) {
+    out.set(s, at);
+    at += s.length;
+  }
+  return out;
+}
+
+/** Writes the segment table for `segments` at the start of `out`; returns its length. */
+export function writeSegmentTable(segments: readonly Uint8Array[], out: Uint8Array): number {
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
+  view.setUint32(0, segments.length - 1, true);
+  for (let i = 0; i < segments.length; i++) view.setUint32(4 + i * 4, segments[i]!.length / 8, true);
+  const tableBytes = segmentTableBytes(segments.length);
+  if (segments.length % 2 === 0) view.setUint32(tableBytes - 4, 0, true);
+  return tableBytes;
+}

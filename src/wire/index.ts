@@ -1,0 +1,30 @@
+/**
+ * The Cap'n Proto encoding, schema-less: messages, segments, pointers, structs, lists, Text,
+ * Data, capabilities, framing, packing, canonical form, orphans, copying and the limits that
+ * make hostile input harmless. Generated code, the dynamic API and RPC are built on this.
+ */
+export { CapnpError, ErrorCode, isCapnpError } from './error.js';
+export { ElementSize, PointerKind, BYTES_PER_WORD, MAX_LIST_ELEMENTS, MAX_SEGMENT_WORDS } from './layout.js';
+export {
+  type ReaderOptions, DEFAULT_NESTING_LIMIT, DEFAULT_TRAVERSAL_LIMIT_WORDS, DEFAULT_MAX_SEGMENTS,
+} from './limits.js';
+export { Arena, type BuilderOptions, type GrowthPolicy, DEFAULT_FIRST_SEGMENT_WORDS } from './arena.js';
+export { Segment } from './segment.js';
+export { StructView } from './struct-view.js';
+export { StructReader } from './struct-reader.js';
+export { StructBuilder } from './struct-builder.js';
+export { ListView, TYPED_ARRAYS, type PrimitiveElementType, type TypedArrayOf } from './list-view.js';
+export { ListReader } from './list-reader.js';
+export { ListBuilder } from './list-builder.js';
+export { AnyPointerReader } from './any-pointer-reader.js';
+export { AnyPointerBuilder } from './any-pointer-builder.js';
+export { ANY_SIZE, type PointerType } from './read-pointer.js';
+export { Orphan } from './orphan.js';
+export { MessageReader, readMessage, readMessages, type MessageFormat, type ReadMessageOptions } from './message-reader.js';
+export { MessageBuilder } from './message-builder.js';
+export { framedMessageLength, frameSegments, segmentTableBytes } from './framing.js';
+export { pack, unpack, packPieces, PackedReader } from './packing.js';
+export { canonicalize, isCanonical } from './canonical.js';
+export { constantSegment } from './constant.js';
+export { float32ToBits, float32FromBits, float64ToBits, float64FromBits } from './float-bits.js';
+export { decodeUtf8, encodeUtf8, utf8Length } from './text.js';

@@ -1,0 +1,50 @@
+/**
+ * Constants of the Cap'n Proto encoding: pointer kinds, list element sizes and the sizes that
+ * follow from them. See the encoding spec; these names follow it.
+ */
+
+export const BYTES_PER_WORD = 8;
+
+/** The two low bits of every pointer word. */
+export const PointerKind = {
+  STRUCT: 0,
+  LIST: 1,
+  FAR: 2,
+  OTHER: 3,
+} as const;
+export type PointerKind = (typeof PointerKind)[keyof typeof PointerKind];
+
+/** The three-bit element size of a list pointer (values as in schema.capnp's ElementSize). */
+export const ElementSize = {
+  VOID: 0,
+  BIT: 1,
+  BYTE: 2,
+  TWO_BYTES: 3,
+  FOUR_BYTES: 4,
+  EIGHT_BYTES: 5,
+  POINTER: 6,
+  INLINE_COMPOSITE: 7,
+} as const;
+export type ElementSize = (typeof ElementSize)[keyof typeof ElementSize];
+
+/** Data bits per element for each element size (inline composite: per-list, so 0 here). */
+export const DATA_BITS_PER_ELEMENT: readonly number[] = [0, 1, 8, 16, 32, 64, 0, 0];
+/** Pointers per element for each element size (inline composite: per-list, so 0 here). */
+export const POINTERS_PER_ELEMENT: readonly number[] = [0, 0, 0, 0, 0, 0, 1, 0];
+
+export const ELEMENT_SIZE_NAMES: readonly string[] = [
+  'void', 'bit', 'byte', 'two-byte', 'four-byte', 'eight-byte', 'pointer', 'inline-composite',
+];
+
+/** Largest element count a list pointer can express (29 bits). */
+export const MAX_LIST_ELEMENTS = 2 ** 29 - 1;
+/** Largest data section (words) or pointer section (pointers) a struct pointer can express. */
+export const MAX_STRUCT_SECTION = 0xffff;
+/** Largest segment a pointer offset can address, in words (offsets are 30-bit signed, far
+ * pointer pads 29-bit unsigned). */
+export const MAX_SEGMENT_WORDS = 2 ** 29 - 1;
+
+/** Words needed to hold `count` elements of `bitsPerElement` bits, rounded up. */
+export function wordsForBits(bits: number): number {
+  return Math.ceil(bits / 64);
+}

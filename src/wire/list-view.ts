@@ -1,0 +1,165 @@
+import { CapnpError, ErrorCode } from './error.js';
+import { ELEMENT_SIZE_NAMES, ElementSize } from './layout.js';
+import type { Segment } from './segment.js';
+
+const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** Primitive element types a list can be viewed as, with their typed-array constructors. */
+export const TYPED_ARRAYS = {
+  int8: Int8Array,
+  uint8: Uint8Array,
+  int16: Int16Array,
+  uint16: Uint16Array,
+  int32: Int32Array,
+  uint32: Uint32Array,
+  float32: Float32Array,
+  float64: Float64Array,
+  int64: BigInt64Array,
+  uint64: BigUint64Array,
+} as const;
+export type PrimitiveElementType = keyof typeof TYPED_ARRAYS;
+export type TypedArrayOf<K extends PrimitiveElementType> = InstanceType<(typeof TYPED_ARRAYS)[K]>;
+
+/**
+ * Where a list lives and how its elements are laid out: the part list readers and builders
+ * share, with the primitive element accessors. Elements are `step` bytes apart starting at
+ * `offset`; each element's data part is `dataSize` bytes, followed by `pointerCount` pointers
+ * (struct lists, and primitive or pointer lists read as struct lists). Bit lists have step 0
+ * and are addressed by bit.
+ */
+export class ListView {
+  readonly segment: Segment;
+  /** Byte offset of the first element. */
+  readonly offset: number;
+  readonly length: number;
+  /** The encoding on the wire (an `ElementSize`). */
+  readonly elementSize: number;
+  /** Bytes from one element to the next. */
+  readonly step: number;
+  /** Data bytes of each element. */
+  readonly dataSize: number;
+  /** Pointers of each element. */
+  readonly pointerCount: number;
+  /** Pointer hops still allowed below this list. */
+  readonly nestingLimit: number;
+
+  constructor(segment: Segment, offset: number, length: number, elementSize: number, step: number, dataSize: number, pointerCount: number, nestingLimit: number) {
+    this.segment = segment;
+    this.offset = offset;
+    this.length = length;
+    this.elementSize = elementSize;
+    this.step = step;
+    this.dataSize = dataSize;
+    this.pointerCount = pointerCount;
+    this.nestingLimit = nestingLimit;
+  }
+
+  /** Byte offset of element `index`'s data, after checking the index and the element width. */
+  protected dataOffset(index: number, bytes: number): number {
+    if ((index >>> 0) !== index || index >= this.length) throw this.indexError(index);
+    if (this.dataSize < bytes) throw this.widthError(bytes);
+    return this.offset + index * this.step;
+  }
+
+  /** Byte offset of element `index`'s (first) pointer. */
+  pointerOffsetOf(index: number): number {
+    if ((index >>> 0) !== index || index >= this.length) throw this.indexError(index);
+    if (this.pointerCount === 0) {
+      throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `list of ${ELEMENT_SIZE_NAMES[this.elementSize]} elements has no pointers to read`);
+    }
+    return this.offset + index * this.step + this.dataSize;
+  }
+
+  protected indexError(index: number): CapnpError {
+    return new CapnpError(ErrorCode.INDEX_OUT_OF_RANGE, `index ${index} is out of range for a list of length ${this.length}`);
+  }
+
+  protected widthError(bytes: number): CapnpError {
+    return new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `cannot read ${bytes * 8}-bit elements from a list of ${ELEMENT_SIZE_NAMES[this.elementSize]} elements`);
+  }
+
+  getBool(index: number): boolean {
+    if ((index >>> 0) !== index || index >= this.length) throw this.indexError(index);
+    const bytes = this.segment.bytes;
+    if (this.elementSize === ElementSize.BIT) {
+      return ((bytes[this.offset + (index >>> 3)]! >>> (index & 7)) & 1) !== 0;
+    }
+    if (this.dataSize === 0) throw this.widthError(0.125);
+    return (bytes[this.offset + index * this.step]! & 1) !== 0;
+  }
+
+  getInt8(index: number): number {
+    return this.segment.view.getInt8(this.dataOffset(index, 1));
+  }
+
+  getUint8(index: number): number {
+    return this.segment.bytes[this.dataOffset(index, 1)]!;
+  }
+
+  getInt16(index: number): number {
+    return this.segment.view.getInt16(this.dataOffset(index, 2), true);
+  }
+
+  getUint16(index: number): number {
+    return this.segment.view.getUint16(this.dataOffset(index, 2), true);
+  }
+
+  getInt32(index: number): number {
+    return this.segment.view.getInt32(this.dataOffset(index, 4), true);
+  }
+
+  getUint32(index: number): number {
+    return this.segment.view.getUint32(this.dataOffset(index, 4), true);
+  }
+
+  getInt64(index: number): bigint {
+    return this.segment.view.getBigInt64(this.dataOffset(index, 8), true);
+  }
+
+  getUint64(index: number): bigint {
+    return this.segment.view.getBigUint64(this.dataOffset(index, 8), true);
+  }
+
+  getFloat32(index: number): number {
+    return this.segment.view.getFloat32(this.dataOffset(index, 4), true);
+  }
+
+  getFloat64(index: number): number {
+    return this.segment.view.getFloat64(this.dataOffset(index, 8), true);
+  }
+
+  /**
+   * The elements as a typed array. When they are stored at their natural size and alignment
+   * (the usual case) this is a view of the message's bytes, made without copying: it aliases
+   * the message, and for a message being built it is valid until the next allocation. Lists
+   * written with wider elements (read through a newer schema) are copied.
+   */
+  toTypedArray<K extends PrimitiveElementType>(type: K): TypedArrayOf<K> {
+    const Ctor = TYPED_ARRAYS[type];
+    const size = Ctor.BYTES_PER_ELEMENT;
+    const bytes = this.segment.bytes;
+    const start = bytes.byteOffset + this.offset;
+    if (this.length === 0) return new Ctor(0) as TypedArrayOf<K>;
+    if (this.dataSize < size) throw this.widthError(size);
+    if (LITTLE_ENDIAN_HOST && this.step === size && start % size === 0) {
+      return new Ctor(bytes.buffer as ArrayBuffer, start, this.length) as TypedArrayOf<K>;
+    }
+    const out = new Ctor(this.length) as TypedArrayOf<K>;
+    const view = this.segment.view;
+    for (let i = 0, at = this.offset; i < this.length; i++, at += this.step) {
+      switch (type) {
+        case 'int8': out[i] = view.getInt8(at); break;
+        case 'uint8': out[i] = view.getUint8(at); break;
+        case 'int16': out[i] = view.getInt16(at, true); break;
+        case 'uint16': out[i] = view.getUint16(at, true); break;
+        case 'int32': out[i] = view.getInt32(at, true); break;
+        case 'uint32': out[i] = view.getUint32(at, true); break;
+        case 'float32': out[i] = view.getFloat32(at, true); break;
+        case 'float64': out[i] = view.getFloat64(at, true); break;
+        case 'int64': out[i] = view.getBigInt64(at, true); break;
+        case 'uint64': out[i] = view.getBigUint64(at, true); break;
+      }
+    }
+    return out;
+  }
+}

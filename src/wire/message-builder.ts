@@ -1,0 +1,142 @@
+import { AnyPointerBuilder } from './any-pointer-builder.js';
+import { Arena, type BuilderOptions } from './arena.js';
+import type { AnyPointerReader } from './any-pointer-reader.js';
+import {
+  getStructAt, initListAt, initStructAt, initStructListAt, setDataAt, setStructAt, setTextAt,
+} from './build-object.js';
+import { CapnpError, ErrorCode } from './error.js';
+import { frameSegments, segmentTableBytes, writeSegmentTable } from './framing.js';
+import type { ListReader } from './list-reader.js';
+import { MessageReader, type MessageFormat } from './message-reader.js';
+import { newOrphan, newOrphanCopy, type Orphan } from './orphan.js';
+import { pack, packPieces } from './packing.js';
+import type { ReaderOptions } from './limits.js';
+import type { StructBuilder } from './struct-builder.js';
+import { StructReader } from './struct-reader.js';
+import { ANY_SIZE } from './read-pointer.js';
+import { copyList, copyStruct } from './copy.js';
+
+/**
+ * A message being built. Make the root, fill it in, then `toBytes()`. A builder can be
+ * `reset()` and reused: with the default growth policy its memory is kept, so building the
+ * next message of a similar size allocates nothing.
+ */
+export class MessageBuilder {
+  readonly arena: Arena;
+
+  constructor(options?: BuilderOptions) {
+    this.arena = Arena.forBuilding(options);
+  }
+
+  private get first() {
+    return this.arena.segments[0]!;
+  }
+
+  /** Makes a new zeroed root struct (replacing any previous root). */
+  initRoot(dataWords: number, pointerCount: number): StructBuilder {
+    return initStructAt(this.first, 0, dataWords, pointerCount);
+  }
+
+  /** The root struct, for writing (made if there is none, upgraded if smaller). */
+  getRoot(dataWords: number, pointerCount: number): StructBuilder {
+    return getStructAt(this.first, 0, dataWords, pointerCount, null);
+  }
+
+  /** Makes the root a deep copy of `value` (from any message). */
+  setRoot(value: StructReader): void {
+    setStructAt(this.first, 0, value);
+  }
+
+  /** The root pointer, to hold anything (schema-less use). */
+  getRootPointer(): AnyPointerBuilder {
+    return new AnyPointerBuilder(this.first, 0);
+  }
+
+  /** Capabilities referenced by this message's capability pointers. */
+  get capTable(): unknown[] {
+    return this.arena.capTable;
+  }
+
+  /** The segments in use, as views (valid until the builder next allocates). */
+  getSegments(): Uint8Array[] {
+    return this.arena.segments.map((s) => s.bytes.subarray(0, s.used));
+  }
+
+  /** Words in use across all segments. */
+  get sizeInWords(): number {
+    return this.arena.totalWords();
+  }
+
+  /** The message as bytes (a fresh copy) in the given format; `binary` (framed) by default. */
+  toBytes(format: MessageFormat = 'binary'): Uint8Array {
+    switch (format) {
+      case 'binary':
+        return frameSegments(this.getSegments());
+      case 'flat':
+        return this.singleSegment('flat').slice();
+      case 'packed': {
+        const segments = this.getSegments();
+        const table = new Uint8Array(segmentTableBytes(segments.length));
+        writeSegmentTable(segments, table);
+        return packPieces([table, ...segments]);
+      }
+      case 'flat-packed':
+        return pack(this.singleSegment('flat-packed')).slice();
+      default:
+        throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `unknown message format ${String(format)}`);
+    }
+  }
+
+  private singleSegment(format: string): Uint8Array {
+    const segments = this.getSegments();
+    if (segments.length !== 1) {
+      throw new CapnpError(ErrorCode.UNSUPPORTED, `the ${format} format holds one segment, but this message has ${segments.length}; write it as binary or packed, or canonicalize it`);
+    }
+    return segments[0]!;
+  }
+
+  /** A reader over this message's current contents (no copy). */
+  asReader(options?: ReaderOptions): MessageReader {
+    return new MessageReader(this.getSegments(), { traversalLimitInWords: Infinity, nestingLimit: Infinity, ...options });
+  }
+
+  /** Forgets the message so the builder can make another, keeping the first segment's memory. */
+  reset(): void {
+    this.arena.reset();
+  }
+
+  newOrphanStruct(dataWords: number, pointerCount: number): Orphan {
+    return newOrphan(this.arena, (segment, at) => initStructAt(segment, at, dataWords, pointerCount));
+  }
+
+  newOrphanList(elementSize: number, length: number): Orphan {
+    return newOrphan(this.arena, (segment, at) => initListAt(segment, at, elementSize, length));
+  }
+
+  newOrphanStructList(length: number, dataWords: number, pointerCount: number): Orphan {
+    return newOrphan(this.arena, (segment, at) => initStructListAt(segment, at, length, dataWords, pointerCount));
+  }
+
+  newOrphanText(value: string): Orphan {
+    return newOrphan(this.arena, (segment, at) => setTextAt(segment, at, value));
+  }
+
+  newOrphanData(value: Uint8Array): Orphan {
+    return newOrphan(this.arena, (segment, at) => setDataAt(segment, at, value));
+  }
+
+  /** An orphan holding a deep copy of `value` (a struct, list or any pointer, from any message). */
+  newOrphanCopy(value: StructReader | ListReader | AnyPointerReader): Orphan {
+    if (value instanceof StructReader) {
+      return newOrphan(this.arena, (segment, at) =>
+        copyStruct(segment, at, value.segment, value.data, value.dataSize, value.pointers, value.pointerCount, value.nestingLimit, false));
+    }
+    if ('elementSize' in value) {
+      return newOrphan(this.arena, (segment, at) =>
+        copyList(segment, at, value.segment, value.offset, value.length, value.elementSize, value.step, value.dataSize, value.pointerCount, value.nestingLimit, false));
+    }
+    return newOrphanCopy(this.arena, value.segment, value.offset, value.nestingLimit);
+  }
+}
+
+export { ANY_SIZE };

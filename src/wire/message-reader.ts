@@ -1,0 +1,121 @@
+import { AnyPointerReader } from './any-pointer-reader.js';
+import { Arena } from './arena.js';
+import { CapnpError, ErrorCode } from './error.js';
+import { parseFlat, parseFrame, readPackedFrame } from './framing.js';
+import { resolveReaderOptions, type ReaderOptions } from './limits.js';
+import { PackedReader, unpack } from './packing.js';
+import { readStructAt } from './read-object.js';
+import type { StructReader } from './struct-reader.js';
+
+/**
+ * How messages are laid out as bytes:
+ * - `binary`: a segment table, then the segments (the standard stream framing);
+ * - `flat`: one segment, no table;
+ * - `packed` / `flat-packed`: those two, packed.
+ */
+export type MessageFormat = 'binary' | 'flat' | 'packed' | 'flat-packed';
+
+export interface ReadMessageOptions extends ReaderOptions {
+  /** Default `binary`. */
+  format?: MessageFormat;
+}
+
+/** A message being read: its segments and the limits that guard reading them. */
+export class MessageReader {
+  readonly arena: Arena;
+
+  /** A message over segments already split out of their framing (used as given, no copy). */
+  constructor(segments: readonly Uint8Array[], options?: ReaderOptions) {
+    const resolved = resolveReaderOptions(options);
+    if (segments.length === 0) throw new CapnpError(ErrorCode.BAD_FRAMING, 'a message needs at least one segment');
+    if (segments.length > resolved.maxSegments) {
+      throw new CapnpError(ErrorCode.BAD_FRAMING, `message has ${segments.length} segments; at most ${resolved.maxSegments} are allowed`);
+    }
+    this.arena = Arena.forReading(segments, resolved);
+  }
+
+  /** The segments' bytes. */
+  get segments(): Uint8Array[] {
+    return this.arena.segments.map((s) => s.bytes);
+  }
+
+  /** Capabilities referenced by the message's capability pointers (set by RPC). */
+  get capTable(): unknown[] {
+    return this.arena.capTable;
+  }
+
+  set capTable(table: unknown[]) {
+    this.arena.capTable = table;
+  }
+
+  /** The root pointer, whatever it points at. */
+  getRootPointer(): AnyPointerReader {
+    const first = this.arena.segments[0]!;
+    if (first.used < 8) throw new CapnpError(ErrorCode.BAD_FRAMING, 'message has no root pointer: its first segment is empty');
+    return new AnyPointerReader(first, 0, this.arena.nestingLimit);
+  }
+
+  /** The root struct (an empty struct if the root pointer is null). */
+  getRoot(): StructReader {
+    const first = this.arena.segments[0]!;
+    if (first.used < 8) throw new CapnpError(ErrorCode.BAD_FRAMING, 'message has no root pointer: its first segment is empty');
+    return readStructAt(first, 0, this.arena.nestingLimit, null);
+  }
+}
+
+function asBytes(input: Uint8Array | ArrayBuffer): Uint8Array {
+  return input instanceof Uint8Array ? input : new Uint8Array(input);
+}
+
+/**
+ * Reads exactly one message from `input`. The bytes are not copied (unless misaligned or
+ * packed), so they must not change while the message is read.
+ */
+export function readMessage(input: Uint8Array | ArrayBuffer, options?: ReadMessageOptions): MessageReader {
+  const bytes = asBytes(input);
+  const limits = resolveReaderOptions(options);
+  switch (options?.format ?? 'binary') {
+    case 'binary': {
+      const frame = parseFrame(bytes, 0, limits);
+      if (frame.end !== bytes.length) {
+        throw new CapnpError(ErrorCode.BAD_FRAMING, `${bytes.length - frame.end} bytes follow the message; use readMessages for a stream of messages`);
+      }
+      return new MessageReader(frame.segments, options);
+    }
+    case 'flat':
+      return new MessageReader([parseFlat(bytes, limits)], options);
+    case 'packed': {
+      const reader = new PackedReader(bytes);
+      const segments = readPackedFrame(reader, limits);
+      if (!reader.atEnd()) throw new CapnpError(ErrorCode.BAD_FRAMING, 'data follows the packed message; use readMessages for a stream of messages');
+      return new MessageReader(segments, options);
+    }
+    case 'flat-packed':
+      return new MessageReader([parseFlat(unpack(bytes, limits.traversalLimitInWords * 8), limits)], options);
+    default:
+      throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `unknown message format ${String(options?.format)}`);
+  }
+}
+
+/**
+ * Reads a stream of concatenated messages (`binary` or `packed`). Flat formats have no framing
+ * and so hold exactly one message.
+ */
+export function* readMessages(input: Uint8Array | ArrayBuffer, options?: ReadMessageOptions): Generator<MessageReader> {
+  const bytes = asBytes(input);
+  const limits = resolveReaderOptions(options);
+  const format = options?.format ?? 'binary';
+  if (format === 'binary') {
+    let offset = 0;
+    while (offset < bytes.length) {
+      const frame = parseFrame(bytes, offset, limits);
+      offset = frame.end;
+      yield new MessageReader(frame.segments, options);
+    }
+  } else if (format === 'packed') {
+    const reader = new PackedReader(bytes);
+    while (!reader.atEnd()) yield new MessageReader(readPackedFrame(reader, limits), options);
+  } else {
+    yield readMessage(bytes, options);
+  }
+}

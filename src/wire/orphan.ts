@@ -1,0 +1,121 @@
+/**
+ * Orphans: objects of a message being built that no pointer leads to yet. Disowning a pointer
+ * detaches its object (the pointer becomes null); adopting points a slot at an orphan, with a
+ * far or double-far pointer if it lives in another segment. Orphans move objects within a
+ * message without copying them.
+ */
+import type { Arena } from './arena.js';
+import { CapnpError, ErrorCode } from './error.js';
+import { copyPointer } from './copy.js';
+import { ElementSize, PointerKind } from './layout.js';
+import { ListBuilder } from './list-builder.js';
+import { StructBuilder } from './struct-builder.js';
+import { linkPointer, zeroObject } from './pointer-builder.js';
+import { followPointer, resolved } from './read-pointer.js';
+import type { Segment } from './segment.js';
+
+export class Orphan {
+  readonly arena: Arena;
+  /** Where the object lives (for struct lists, the tag word). */
+  readonly segment: Segment | null;
+  readonly offset: number;
+  /** The describing pointer's kind and upper word (sizes). */
+  readonly kind: number;
+  readonly hi: number;
+  private adopted = false;
+
+  constructor(arena: Arena, segment: Segment | null, offset: number, kind: number, hi: number) {
+    this.arena = arena;
+    this.segment = segment;
+    this.offset = offset;
+    this.kind = kind;
+    this.hi = hi;
+  }
+
+  /** True for the orphan of a null pointer. */
+  get isNull(): boolean {
+    return this.segment === null;
+  }
+
+  /** The orphaned struct, to fill in (or read) before adopting it. */
+  getStruct(): StructBuilder {
+    if (this.segment === null || this.kind !== PointerKind.STRUCT) {
+      throw new CapnpError(ErrorCode.BAD_POINTER, 'this orphan is not a struct');
+    }
+    const dataSize = (this.hi & 0xffff) * 8;
+    return new StructBuilder(this.segment, this.offset, dataSize, this.offset + dataSize, this.hi >>> 16, Infinity);
+  }
+
+  /** The orphaned list, to fill in (or read) before adopting it. */
+  getList(): ListBuilder {
+    if (this.segment === null || this.kind !== PointerKind.LIST) {
+      throw new CapnpError(ErrorCode.BAD_POINTER, 'this orphan is not a list');
+    }
+    const elementSize = this.hi & 7;
+    if (elementSize !== ElementSize.INLINE_COMPOSITE) return ListBuilder.of(this.segment, this.offset, this.hi >>> 3, elementSize);
+    const view = this.segment.view;
+    const length = view.getUint32(this.offset, true) >>> 2;
+    const tagHi = view.getUint32(this.offset + 4, true);
+    const dataSize = (tagHi & 0xffff) * 8;
+    const pointerCount = tagHi >>> 16;
+    return new ListBuilder(this.segment, this.offset + 8, length, elementSize, dataSize + pointerCount * 8, dataSize, pointerCount, Infinity);
+  }
+
+  /** Marks the orphan used; throws if it already was. */
+  take(arena: Arena): void {
+    if (this.arena !== arena) {
+      throw new CapnpError(ErrorCode.ORPHAN_MISUSE, 'an orphan can only be adopted into the message it belongs to; copy it (setStruct/setList/set) to move it across messages');
+    }
+    if (this.adopted) throw new CapnpError(ErrorCode.ORPHAN_MISUSE, 'this orphan has already been adopted');
+    this.adopted = true;
+  }
+}
+
+/** Detaches the object at the slot, leaving the slot null. */
+export function disownAt(segment: Segment, at: number): Orphan {
+  const view = segment.view;
+  const lo = view.getUint32(at, true);
+  const hi = view.getUint32(at + 4, true);
+  const arena = segment.arena;
+  if (lo === 0 && hi === 0) return new Orphan(arena, null, 0, 0, 0);
+  let orphan: Orphan;
+  if ((lo & 3) === PointerKind.OTHER) {
+    orphan = new Orphan(arena, segment, 0, PointerKind.OTHER, hi);
+  } else {
+    followPointer(segment, at);
+    orphan = new Orphan(arena, resolved.segment, resolved.offset, resolved.lo & 3, resolved.hi);
+    if (resolved.padBytes > 0) resolved.padSegment.bytes.fill(0, resolved.padOffset, resolved.padOffset + resolved.padBytes);
+  }
+  view.setUint32(at, 0, true);
+  view.setUint32(at + 4, 0, true);
+  return orphan;
+}
+
+/** Points the slot at `orphan`, discarding what the slot held. */
+export function adoptAt(segment: Segment, at: number, orphan: Orphan): void {
+  orphan.take(segment.arena);
+  zeroObject(segment, at);
+  if (orphan.segment === null) return;
+  if (orphan.kind === PointerKind.OTHER) {
+    segment.view.setUint32(at, PointerKind.OTHER, true);
+    segment.view.setUint32(at + 4, orphan.hi, true);
+    return;
+  }
+  linkPointer(segment, at, orphan.segment, orphan.offset, orphan.kind, orphan.hi);
+}
+
+/**
+ * Makes a new orphan by running `make` on a spare slot (allocated anywhere) and disowning it.
+ * The spare word stays behind, zeroed.
+ */
+export function newOrphan(arena: Arena, make: (segment: Segment, at: number) => void): Orphan {
+  const spare = arena.allocateAnywhere(8);
+  const at = spare.used - 8;
+  make(spare, at);
+  return disownAt(spare, at);
+}
+
+/** An orphan holding a deep copy of what the pointer at `from`/`fromAt` leads to. */
+export function newOrphanCopy(arena: Arena, from: Segment, fromAt: number, nestingLimit: number): Orphan {
+  return newOrphan(arena, (segment, at) => copyPointer(segment, at, from, fromAt, nestingLimit, false));
+}

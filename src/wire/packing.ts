@@ -1,0 +1,194 @@
+/**
+ * The packed encoding: each word becomes a tag byte (bit i set when byte i is non-zero)
+ * followed by its non-zero bytes. Tag 0x00 is followed by a count of further all-zero words;
+ * tag 0xFF by a count of further words copied verbatim.
+ *
+ * The packer makes the same choices as the reference implementation (a verbatim run continues
+ * while words have at most one zero byte, up to 255 words; runs never span the pieces given
+ * to one call), so its output is byte-for-byte the reference's.
+ */
+import { CapnpError, ErrorCode } from './error.js';
+
+/** Packs `bytes` (a whole number of words) as one piece. */
+export function pack(bytes: Uint8Array): Uint8Array {
+  const out = new Uint8Array(packedBound(bytes.length));
+  return out.subarray(0, packInto(bytes, out, 0));
+}
+
+/** Packs several pieces (a segment table and its segments) one after another. */
+export function packPieces(pieces: readonly Uint8Array[]): Uint8Array {
+  let bound = 0;
+  for (const p of pieces) bound += packedBound(p.length);
+  const out = new Uint8Array(bound);
+  let at = 0;
+  for (const p of pieces) at = packInto(p, out, at);
+  return out.subarray(0, at);
+}
+
+/** An upper bound on the packed size of `length` bytes. */
+export function packedBound(length: number): number {
+  return length + Math.ceil(length / 8) * 2 + 2;
+}
+
+/** Packs `input` into `out` at `at`; returns the new end. */
+export function packInto(input: Uint8Array, out: Uint8Array, at: number): number {
+  if (input.length % 8 !== 0) {
+    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `packing needs whole words, got ${input.length} bytes`);
+  }
+  const end = input.length;
+  let i = 0;
+  while (i < end) {
+    const tagAt = at++;
+    let tag = 0;
+    for (let b = 0; b < 8; b++) {
+      const byte = input[i + b]!;
+      if (byte !== 0) {
+        tag |= 1 << b;
+        out[at++] = byte;
+      }
+    }
+    out[tagAt] = tag;
+    i += 8;
+    if (tag === 0) {
+      const limit = Math.min(end, i + 255 * 8);
+      const runStart = i;
+      while (i < limit && isZeroWord(input, i)) i += 8;
+      out[at++] = (i - runStart) / 8;
+    } else if (tag === 0xff) {
+      const limit = Math.min(end, i + 255 * 8);
+      const runStart = i;
+      while (i < limit) {
+        let zeros = 0;
+        for (let b = 0; b < 8; b++) if (input[i + b] === 0) zeros++;
+        if (zeros >= 2) break;
+        i += 8;
+      }
+      const runBytes = i - runStart;
+      out[at++] = runBytes / 8;
+      out.set(input.subarray(runStart, i), at);
+      at += runBytes;
+    }
+  }
+  return at;
+}
+
+function isZeroWord(bytes: Uint8Array, at: number): boolean {
+  return (bytes[at]! | bytes[at + 1]! | bytes[at + 2]! | bytes[at + 3]! | bytes[at + 4]! | bytes[at + 5]! | bytes[at + 6]! | bytes[at + 7]!) === 0;
+}
+
+/**
+ * Reads unpacked bytes from packed input on demand, so a caller can unpack a segment table,
+ * check the sizes it announces against its limits, and only then unpack the body. Runs may
+ * span calls; packed streams of several messages are read one message at a time.
+ */
+export class PackedReader {
+  private readonly input: Uint8Array;
+  private position: number;
+  /** Bytes still owed by the current word or run: zeros, or verbatim input bytes. */
+  private pendingZeros = 0;
+  private pendingVerbatim = 0;
+
+  constructor(input: Uint8Array, start = 0) {
+    this.input = input;
+    this.position = start;
+  }
+
+  /** Packed bytes consumed so far. */
+  get offset(): number {
+    return this.position;
+  }
+
+  /** True when every input byte has been consumed and nothing is pending. */
+  atEnd(): boolean {
+    return this.position >= this.input.length && this.pendingZeros === 0 && this.pendingVerbatim === 0;
+  }
+
+  /** Unpacks exactly `out.length - start` bytes into `out`; TRUNCATED if the input ends first. */
+  readInto(out: Uint8Array, start: number): void {
+    const input = this.input;
+    let at = start;
+    const end = out.length;
+    while (at < end) {
+      if (this.pendingZeros > 0) {
+        const n = Math.min(this.pendingZeros, end - at);
+        out.fill(0, at, at + n);
+        at += n;
+        this.pendingZeros -= n;
+        continue;
+      }
+      if (this.pendingVerbatim > 0) {
+        const n = Math.min(this.pendingVerbatim, end - at);
+        if (this.position + n > input.length) throw truncated();
+        out.set(input.subarray(this.position, this.position + n), at);
+        this.position += n;
+        at += n;
+        this.pendingVerbatim -= n;
+        continue;
+      }
+      if (this.position >= input.length) throw truncated();
+      if (end - at < 8) {
+        throw new CapnpError(ErrorCode.INVALID_ARGUMENT, 'packed input must be read in whole words');
+      }
+      const tag = input[this.position++]!;
+      for (let b = 0; b < 8; b++) {
+        if ((tag >>> b) & 1) {
+          if (this.position >= input.length) throw truncated();
+          out[at + b] = input[this.position++]!;
+        } else {
+          out[at + b] = 0;
+        }
+      }
+      at += 8;
+      if (tag === 0 || tag === 0xff) {
+        if (this.position >= input.length) throw truncated();
+        const count = input[this.position++]! * 8;
+        if (tag === 0) this.pendingZeros = count;
+        else this.pendingVerbatim = count;
+      }
+    }
+  }
+
+  /**
+   * Counts the unpacked bytes remaining in the input without unpacking them, stopping (and
+   * returning a value above `cap`) as soon as the count exceeds `cap`.
+   */
+  remainingUnpackedLength(cap: number): number {
+    const input = this.input;
+    let length = this.pendingZeros + this.pendingVerbatim;
+    let p = this.position + this.pendingVerbatim;
+    while (p < input.length && length <= cap) {
+      const tag = input[p++]!;
+      let nonZero = 0;
+      for (let b = 0; b < 8; b++) nonZero += (tag >>> b) & 1;
+      p += nonZero;
+      length += 8;
+      if (tag === 0 || tag === 0xff) {
+        if (p >= input.length) throw truncated();
+        const count = input[p++]! * 8;
+        length += count;
+        if (tag === 0xff) p += count;
+      }
+    }
+    if (p > input.length) throw truncated();
+    return length;
+  }
+}
+
+function truncated(): CapnpError {
+  return new CapnpError(ErrorCode.TRUNCATED, 'packed input ends in the middle of a word or run');
+}
+
+/**
+ * Unpacks all of `packed`. Fails with MESSAGE_TOO_LARGE, before allocating, if the result would
+ * exceed `maxBytes` (packing expands zero runs up to 1024-fold, so untrusted input needs a cap).
+ */
+export function unpack(packed: Uint8Array, maxBytes = Infinity): Uint8Array {
+  const reader = new PackedReader(packed);
+  const length = reader.remainingUnpackedLength(maxBytes);
+  if (length > maxBytes) {
+    throw new CapnpError(ErrorCode.MESSAGE_TOO_LARGE, `packed input unpacks to more than ${maxBytes} bytes`);
+  }
+  const out = new Uint8Array(length);
+  reader.readInto(out, 0);
+  return out;
+}

@@ -1,0 +1,86 @@
+/**
+ * Reading the object a pointer slot leads to, with defaults for null pointers. Shared by
+ * struct readers (pointer fields), list readers (pointer elements) and AnyPointer readers.
+ */
+import { Arena } from './arena.js';
+import { ListReader } from './list-reader.js';
+import { ANY_SIZE, readCapabilityIndex, resolveBytes, resolveList, resolveStruct, resolved } from './read-pointer.js';
+import type { Segment } from './segment.js';
+import { StructReader } from './struct-reader.js';
+import { decodeUtf8 } from './text.js';
+
+export function isNullPointer(segment: Segment, offset: number): boolean {
+  const view = segment.view;
+  return view.getUint32(offset, true) === 0 && view.getUint32(offset + 4, true) === 0;
+}
+
+/** A zeroed segment: the target of readers for null pointers without a default. */
+const EMPTY_SEGMENT = Arena.forConstant(new Uint8Array(8)).segments[0]!;
+const EMPTY_BYTES = new Uint8Array(0);
+
+export function emptyStruct(): StructReader {
+  return new StructReader(EMPTY_SEGMENT, 0, 0, 0, 0, 0);
+}
+
+export function emptyList(elementSize: number): ListReader {
+  return new ListReader(EMPTY_SEGMENT, 0, 0, elementSize < 0 ? 0 : elementSize, 0, 0, 0, 0);
+}
+
+/** A pointer slot in no message: an AnyPointer that is null. */
+export function nullPointerSlot(): Segment {
+  return EMPTY_SEGMENT;
+}
+
+/**
+ * Reads the struct at pointer `offset` (-1: no such pointer). A null pointer reads as
+ * `defaultValue` (the root of a constant message) or as an empty struct, whose fields all read
+ * as their defaults.
+ */
+export function readStructAt(segment: Segment, offset: number, nestingLimit: number, defaultValue: Segment | null | undefined): StructReader {
+  if (offset < 0 || isNullPointer(segment, offset)) {
+    if (defaultValue == null || isNullPointer(defaultValue, 0)) return emptyStruct();
+    segment = defaultValue;
+    offset = 0;
+    nestingLimit = defaultValue.arena.nestingLimit;
+  }
+  resolveStruct(segment, offset, nestingLimit);
+  const r = resolved;
+  return new StructReader(r.segment, r.offset, r.dataSize, r.offset + r.dataSize, r.pointerCount, nestingLimit - 1);
+}
+
+/** Reads the list at pointer `offset`, expecting `expected` elements (an ElementSize, or ANY_SIZE). */
+export function readListAt(segment: Segment, offset: number, expected: number, nestingLimit: number, defaultValue: Segment | null | undefined): ListReader {
+  if (offset < 0 || isNullPointer(segment, offset)) {
+    if (defaultValue == null || isNullPointer(defaultValue, 0)) return emptyList(expected);
+    segment = defaultValue;
+    offset = 0;
+    nestingLimit = defaultValue.arena.nestingLimit;
+  }
+  resolveList(segment, offset, expected, nestingLimit);
+  const r = resolved;
+  return new ListReader(r.segment, r.offset, r.length, r.elementSize, r.step, r.dataSize, r.pointerCount, nestingLimit - 1);
+}
+
+export function readTextAt(segment: Segment, offset: number, defaultValue: string): string {
+  if (offset < 0 || isNullPointer(segment, offset)) return defaultValue;
+  resolveBytes(segment, offset, true);
+  const r = resolved;
+  return decodeUtf8(r.segment.bytes, r.offset, r.offset + r.length - 1);
+}
+
+/** Reads Data as a view of the message's bytes (no copy). */
+export function readDataAt(segment: Segment, offset: number, defaultValue: Uint8Array | undefined): Uint8Array {
+  if (offset < 0 || isNullPointer(segment, offset)) return defaultValue ?? EMPTY_BYTES;
+  resolveBytes(segment, offset, false);
+  const r = resolved;
+  return r.segment.bytes.subarray(r.offset, r.offset + r.length);
+}
+
+/** The capability a pointer refers to (an entry of the message's cap table), or null. */
+export function readCapabilityAt(segment: Segment, offset: number): unknown {
+  if (offset < 0 || isNullPointer(segment, offset)) return null;
+  const index = readCapabilityIndex(segment, offset);
+  return segment.arena.capTable[index] ?? null;
+}
+
+export { ANY_SIZE };

@@ -1,0 +1,290 @@
+/**
+ * Following pointers while reading: far-pointer resolution, bounds checks, traversal charging
+ * and the list compatibility rules. These functions take a segment and a byte offset (never a
+ * reader object), so every call site stays monomorphic; results are written into the shared
+ * `resolved` record, valid until the next call, so resolving allocates nothing.
+ */
+import type { Arena } from './arena.js';
+import { CapnpError, ErrorCode, where } from './error.js';
+import {
+  DATA_BITS_PER_ELEMENT, ELEMENT_SIZE_NAMES, ElementSize, POINTERS_PER_ELEMENT, PointerKind,
+} from './layout.js';
+import type { Segment } from './segment.js';
+
+/** `ElementSize` plus `ANY_SIZE`: read a list in whatever encoding it has. */
+export const ANY_SIZE = -1;
+
+class Resolved {
+  /** Segment holding the object's content. */
+  segment: Segment = null as unknown as Segment;
+  /** Byte offset of the content: struct data section, or first list element. */
+  offset = 0;
+  /** The describing pointer (the original, a landing pad, or a double-far tag). */
+  lo = 0;
+  hi = 0;
+  /** The far pointer's landing pad, when there was one (`padBytes` 0 otherwise). */
+  padSegment: Segment = null as unknown as Segment;
+  padOffset = 0;
+  padBytes = 0;
+  /** Struct: data section bytes. List: data bytes of each element. */
+  dataSize = 0;
+  /** Struct: pointer count. List: pointers of each element. */
+  pointerCount = 0;
+  /** List only. */
+  length = 0;
+  elementSize = 0;
+  /** List only: bytes from one element to the next (0 for void and bit lists). */
+  step = 0;
+}
+
+export const resolved = new Resolved();
+
+const KIND_NAMES = ['struct', 'list', 'far', 'other'];
+
+function kindName(lo: number, hi: number): string {
+  if ((lo & 3) === PointerKind.OTHER) return lo === PointerKind.OTHER ? 'capability' : 'unknown (reserved)';
+  if (lo === 0 && hi === 0) return 'null';
+  return KIND_NAMES[lo & 3]!;
+}
+
+export function chargeTraversal(arena: Arena, words: number): void {
+  if ((arena.traversalWordsLeft -= words) < 0) {
+    throw new CapnpError(
+      ErrorCode.TRAVERSAL_LIMIT,
+      'traversal limit exceeded: reading this message visited more words than the reader allows ' +
+        '(a hostile message, or a large one read repeatedly); raise ReaderOptions.traversalLimitInWords if the input is trusted',
+    );
+  }
+}
+
+function outOfBounds(what: string, segment: Segment, offset: number): CapnpError {
+  return new CapnpError(ErrorCode.OUT_OF_BOUNDS, `${what} points outside its segment (${where(segment.id, offset)}, segment size ${segment.used} bytes)`);
+}
+
+/**
+ * Resolves the pointer at `pointerOffset` through any far pointer, leaving the describing
+ * pointer word in `resolved.lo/hi` and the content position in `resolved.segment/offset`.
+ */
+export function followPointer(segment: Segment, pointerOffset: number): void {
+  const view = segment.view;
+  const lo = view.getUint32(pointerOffset, true);
+  const hi = view.getUint32(pointerOffset + 4, true);
+  const r = resolved;
+  if ((lo & 3) !== PointerKind.FAR) {
+    r.segment = segment;
+    r.lo = lo;
+    r.hi = hi;
+    r.offset = pointerOffset + 8 + ((lo | 0) >> 2) * 8;
+    r.padBytes = 0;
+    return;
+  }
+  const arena = segment.arena;
+  const padSegment = arena.segment(hi);
+  const padOffset = (lo >>> 3) * 8;
+  const isDouble = (lo & 4) !== 0;
+  if (padOffset + (isDouble ? 16 : 8) > padSegment.used) {
+    throw outOfBounds(`far pointer at ${where(segment.id, pointerOffset)}: its landing pad`, padSegment, padOffset);
+  }
+  chargeTraversal(arena, isDouble ? 2 : 1);
+  r.padSegment = padSegment;
+  r.padOffset = padOffset;
+  r.padBytes = isDouble ? 16 : 8;
+  const padView = padSegment.view;
+  const padLo = padView.getUint32(padOffset, true);
+  const padHi = padView.getUint32(padOffset + 4, true);
+  if (!isDouble) {
+    if ((padLo & 3) === PointerKind.FAR) {
+      throw new CapnpError(ErrorCode.BAD_POINTER, `single-far landing pad at ${where(padSegment.id, padOffset)} is itself a far pointer`);
+    }
+    r.segment = padSegment;
+    r.lo = padLo;
+    r.hi = padHi;
+    r.offset = padOffset + 8 + ((padLo | 0) >> 2) * 8;
+    return;
+  }
+  if ((padLo & 3) !== PointerKind.FAR) {
+    throw new CapnpError(ErrorCode.BAD_POINTER, `double-far landing pad at ${where(padSegment.id, padOffset)} does not start with a far pointer`);
+  }
+  r.segment = arena.segment(padHi);
+  r.offset = (padLo >>> 3) * 8;
+  r.lo = padView.getUint32(padOffset + 8, true);
+  r.hi = padView.getUint32(padOffset + 12, true);
+}
+
+export function checkNesting(nestingLimit: number): void {
+  if (nestingLimit <= 0) {
+    throw new CapnpError(ErrorCode.NESTING_LIMIT, 'nesting limit exceeded: the message nests too deeply or contains a pointer cycle; raise ReaderOptions.nestingLimit if the input is trusted');
+  }
+}
+
+/** Resolves a non-null struct pointer into `resolved` (segment, offset, dataSize, pointerCount). */
+export function resolveStruct(segment: Segment, pointerOffset: number, nestingLimit: number): void {
+  checkNesting(nestingLimit);
+  followPointer(segment, pointerOffset);
+  finishStruct(segment, pointerOffset);
+}
+
+/** The second half of `resolveStruct`, after `followPointer`: kind, bounds and charging. */
+export function finishStruct(segment: Segment, pointerOffset: number): void {
+  const r = resolved;
+  if ((r.lo & 3) !== PointerKind.STRUCT) {
+    throw new CapnpError(ErrorCode.BAD_POINTER, `expected a struct pointer at ${where(segment.id, pointerOffset)}, found a ${kindName(r.lo, r.hi)} pointer`);
+  }
+  const dataWords = r.hi & 0xffff;
+  const pointerCount = r.hi >>> 16;
+  const words = dataWords + pointerCount;
+  const target = r.segment;
+  if (r.offset < 0 || r.offset + words * 8 > target.used) {
+    throw outOfBounds(`struct pointer at ${where(segment.id, pointerOffset)}`, target, r.offset);
+  }
+  chargeTraversal(target.arena, words);
+  r.dataSize = dataWords * 8;
+  r.pointerCount = pointerCount;
+}
+
+/**
+ * Resolves a non-null list pointer into `resolved`. `expected` is the element size the schema
+ * says (or ANY_SIZE): the encoding may be wider than expected (newer schemas upgrade elements
+ * to structs), never narrower, and bit lists never stand in for anything else.
+ */
+export function resolveList(segment: Segment, pointerOffset: number, expected: number, nestingLimit: number): void {
+  checkNesting(nestingLimit);
+  followPointer(segment, pointerOffset);
+  finishList(segment, pointerOffset, expected);
+}
+
+/** The second half of `resolveList`, after `followPointer`: kind, bounds, charging, compatibility. */
+export function finishList(segment: Segment, pointerOffset: number, expected: number): void {
+  const r = resolved;
+  if ((r.lo & 3) !== PointerKind.LIST) {
+    throw new CapnpError(ErrorCode.BAD_POINTER, `expected a list pointer at ${where(segment.id, pointerOffset)}, found a ${kindName(r.lo, r.hi)} pointer`);
+  }
+  const target = r.segment;
+  const arena = target.arena;
+  const elementSize = r.hi & 7;
+  const count = r.hi >>> 3;
+  if (elementSize === ElementSize.INLINE_COMPOSITE) {
+    const wordCount = count;
+    const tagOffset = r.offset;
+    if (tagOffset < 0 || tagOffset + 8 + wordCount * 8 > target.used) {
+      throw outOfBounds(`struct list pointer at ${where(segment.id, pointerOffset)}`, target, tagOffset);
+    }
+    chargeTraversal(arena, wordCount + 1);
+    const tagLo = target.view.getUint32(tagOffset, true);
+    const tagHi = target.view.getUint32(tagOffset + 4, true);
+    if ((tagLo & 3) !== PointerKind.STRUCT) {
+      throw new CapnpError(ErrorCode.BAD_POINTER, `struct list at ${where(target.id, tagOffset)} has a tag that is not a struct pointer`);
+    }
+    const length = tagLo >>> 2;
+    const dataWords = tagHi & 0xffff;
+    const pointerCount = tagHi >>> 16;
+    const wordsPerElement = dataWords + pointerCount;
+    if (length * wordsPerElement > wordCount) {
+      throw new CapnpError(ErrorCode.OUT_OF_BOUNDS, `struct list at ${where(target.id, tagOffset)}: ${length} elements of ${wordsPerElement} words overrun its ${wordCount} words`);
+    }
+    // Zero-size elements take no words, yet each costs work to visit: charge them anyway.
+    if (wordsPerElement === 0) chargeTraversal(arena, length);
+    let offset = tagOffset + 8;
+    let dataSize = dataWords * 8;
+    if (expected >= ElementSize.BIT && expected <= ElementSize.POINTER) {
+      if (expected === ElementSize.BIT) {
+        throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `found a struct list where a bit list (List(Bool)) was expected, at ${where(segment.id, pointerOffset)}`);
+      }
+      if (expected === ElementSize.POINTER) {
+        if (pointerCount === 0) {
+          throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `expected a list of pointers, found a list of data-only structs at ${where(segment.id, pointerOffset)}`);
+        }
+        // Each element is read as its first pointer: start at the pointer section.
+        offset += dataSize;
+        dataSize = 0;
+      } else if (dataWords === 0) {
+        throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `expected a list of primitives, found a list of pointer-only structs at ${where(segment.id, pointerOffset)}`);
+      }
+    }
+    r.offset = offset;
+    r.length = length;
+    r.elementSize = ElementSize.INLINE_COMPOSITE;
+    r.step = wordsPerElement * 8;
+    r.dataSize = dataSize;
+    r.pointerCount = pointerCount;
+    return;
+  }
+  const dataBits = DATA_BITS_PER_ELEMENT[elementSize]!;
+  const pointers = POINTERS_PER_ELEMENT[elementSize]!;
+  const stepBits = dataBits + pointers * 64;
+  const words = Math.ceil((count * stepBits) / 64);
+  if (r.offset < 0 || r.offset + words * 8 > target.used) {
+    throw outOfBounds(`list pointer at ${where(segment.id, pointerOffset)}`, target, r.offset);
+  }
+  chargeTraversal(arena, words);
+  if (elementSize === ElementSize.VOID) chargeTraversal(arena, count);
+  if (expected !== ANY_SIZE) {
+    if (expected === ElementSize.INLINE_COMPOSITE) {
+      if (elementSize === ElementSize.BIT) {
+        throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `found a bit list (List(Bool)) where a struct list was expected, at ${where(segment.id, pointerOffset)}`);
+      }
+    } else if (DATA_BITS_PER_ELEMENT[expected]! > dataBits || POINTERS_PER_ELEMENT[expected]! > pointers) {
+      throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `expected a list of ${ELEMENT_SIZE_NAMES[expected]} elements, found ${ELEMENT_SIZE_NAMES[elementSize]} elements at ${where(segment.id, pointerOffset)}`);
+    }
+  }
+  r.length = count;
+  r.elementSize = elementSize;
+  r.step = stepBits >>> 3;
+  r.dataSize = dataBits >>> 3;
+  r.pointerCount = pointers;
+}
+
+/** Resolves a non-null pointer to a byte list (Text or Data): `resolved.offset` and `.length`. */
+export function resolveBytes(segment: Segment, pointerOffset: number, isText: boolean): void {
+  followPointer(segment, pointerOffset);
+  const r = resolved;
+  const what = isText ? 'text' : 'data';
+  if ((r.lo & 3) !== PointerKind.LIST) {
+    throw new CapnpError(ErrorCode.BAD_POINTER, `expected ${what} (a list pointer) at ${where(segment.id, pointerOffset)}, found a ${kindName(r.lo, r.hi)} pointer`);
+  }
+  if ((r.hi & 7) !== ElementSize.BYTE) {
+    throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `expected ${what} (a byte list) at ${where(segment.id, pointerOffset)}, found a list of ${ELEMENT_SIZE_NAMES[r.hi & 7]} elements`);
+  }
+  const length = r.hi >>> 3;
+  const target = r.segment;
+  if (r.offset < 0 || r.offset + length > target.used) {
+    throw outOfBounds(`${what} pointer at ${where(segment.id, pointerOffset)}`, target, r.offset);
+  }
+  chargeTraversal(target.arena, Math.ceil(length / 8));
+  if (isText) {
+    if (length === 0 || target.bytes[r.offset + length - 1] !== 0) {
+      throw new CapnpError(ErrorCode.BAD_TEXT, `text at ${where(target.id, r.offset)} is not NUL-terminated`);
+    }
+  }
+  r.length = length;
+}
+
+/** Reads a capability pointer's index into the cap table, or throws if it is another kind. */
+export function readCapabilityIndex(segment: Segment, pointerOffset: number): number {
+  const lo = segment.view.getUint32(pointerOffset, true);
+  const hi = segment.view.getUint32(pointerOffset + 4, true);
+  if (lo !== PointerKind.OTHER) {
+    throw new CapnpError(ErrorCode.BAD_POINTER, `expected a capability pointer at ${where(segment.id, pointerOffset)}, found a ${kindName(lo, hi)} pointer`);
+  }
+  return hi;
+}
+
+export { kindName as pointerKindName };
+
+export type PointerType = 'null' | 'struct' | 'list' | 'capability';
+
+/** What kind of object a pointer leads to, through far pointers. */
+export function pointerTypeAt(segment: Segment, pointerOffset: number): PointerType {
+  const view = segment.view;
+  const lo = view.getUint32(pointerOffset, true);
+  const hi = view.getUint32(pointerOffset + 4, true);
+  if (lo === 0 && hi === 0) return 'null';
+  followPointer(segment, pointerOffset);
+  switch (resolved.lo & 3) {
+    case PointerKind.STRUCT: return 'struct';
+    case PointerKind.LIST: return 'list';
+    default:
+      if (resolved.lo === PointerKind.OTHER) return 'capability';
+      throw new CapnpError(ErrorCode.BAD_POINTER, `pointer at ${where(segment.id, pointerOffset)} has a reserved kind`);
+  }
+}
