@@ -7,16 +7,19 @@
  */
 import { AnyPointerReader } from './any-pointer-reader.js';
 import { Arena } from './arena.js';
-import { copyPointer, copyStruct } from './copy.js';
+import { copyList, copyPointer, copyStruct } from './copy.js';
+import { ListReader } from './list-reader.js';
 import type { MessageReader } from './message-reader.js';
 import type { StructReader } from './struct-reader.js';
 
 /** The canonical bytes (one flat segment whose first word is the root pointer) of `value`. */
-export function canonicalize(value: StructReader | AnyPointerReader): Uint8Array {
+export function canonicalize(value: StructReader | ListReader | AnyPointerReader): Uint8Array {
   const arena = Arena.forBuilding(undefined);
   const first = arena.segments[0]!;
   if (value instanceof AnyPointerReader) {
     copyPointer(first, 0, value.segment, value.offset, value.nestingLimit, true);
+  } else if (value instanceof ListReader) {
+    copyList(first, 0, value.segment, value.offset, value.length, value.elementSize, value.step, value.dataSize, value.pointerCount, value.nestingLimit, true);
   } else {
     copyStruct(first, 0, value.segment, value.data, value.dataSize, value.pointers, value.pointerCount, value.nestingLimit, true);
   }

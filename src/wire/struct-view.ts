@@ -11,12 +11,12 @@ import type { Segment } from './segment.js';
  */
 export class StructView {
   readonly segment: Segment;
-  /** Byte offset of the data section in `segment`. */
-  readonly data: number;
+  /** Byte offset of the data section in `segment` (moved only by `moveTo`). */
+  data: number;
   /** Data section size in bytes. */
   readonly dataSize: number;
-  /** Byte offset of the pointer section in `segment`. */
-  readonly pointers: number;
+  /** Byte offset of the pointer section in `segment` (moved only by `moveTo`). */
+  pointers: number;
   readonly pointerCount: number;
   /** Pointer hops still allowed below this struct. */
   readonly nestingLimit: number;
@@ -82,6 +82,16 @@ export class StructView {
     const view = this.segment.view;
     const at = this.data + offset;
     return float64FromBits(view.getUint32(at, true) ^ maskLo, view.getUint32(at + 4, true) ^ maskHi);
+  }
+
+  /**
+   * Repositions this view onto another struct of the same sizes in the same segment: the
+   * next element of a struct list. Lets list iteration reuse one reader instead of
+   * allocating one per element; only the owner of a view may move it.
+   */
+  moveTo(data: number): void {
+    this.data = data;
+    this.pointers = data + this.dataSize;
   }
 
   /** Byte offset of pointer `index`, or -1 if the struct has no such pointer (older schema). */

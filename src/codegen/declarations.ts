@@ -1,0 +1,79 @@
+/**
+ * Code for the declarations that are not structs: enums, constants and interfaces.
+ */
+import type { Node } from '../schema/index.js';
+import type { FileContext } from './context.js';
+import { elementExpression, forms, listElementSize, literal, pointerConstant, PRIMITIVES, typeKey, valueOf } from './field-types.js';
+import { propertyKey } from './names.js';
+
+export function emitEnum(ctx: FileContext, node: Node & { enum: unknown }): void {
+  const w = ctx.w;
+  const name = ctx.names(node.id).value;
+  const info = ctx.graph.info(node.id);
+  const enumerants = (node as Extract<Node, { enum: unknown }>).enum.enumerants ?? [];
+  w.doc(info?.docComment);
+  w.block(`export const ${name} = {`, () => {
+    enumerants.forEach((e, i) => {
+      w.doc(info?.members?.[i]?.docComment);
+      w.line(`${propertyKey(e.name ?? '')}: ${i},`);
+    });
+  }, '} as const;');
+  w.doc(info?.docComment);
+  w.line(`export type ${name} = (typeof ${name})[keyof typeof ${name}];`);
+  w.line('');
+}
+
+export function emitConst(ctx: FileContext, node: Node & { const: unknown }): void {
+  const w = ctx.w;
+  const name = ctx.names(node.id).value;
+  const { type, value } = (node as Extract<Node, { const: unknown }>).const;
+  const key = typeKey(type);
+  const raw = valueOf(value);
+  w.doc(ctx.graph.info(node.id)?.docComment);
+  if (PRIMITIVES[key] || key === 'bool' || key === 'void' || key === 'text') {
+    const tsType = forms(ctx, type).reader;
+    w.line(`export const ${name}: ${tsType} = ${literal(key, raw)};`);
+  } else if (key === 'data') {
+    w.line(`export const ${name}: Uint8Array = ${ctx.bytesConstant(raw instanceof Uint8Array ? raw : new Uint8Array(0))};`);
+  } else {
+    const constant = pointerConstant(raw);
+    const pointer = constant ? `$.constantPointer('${constant}')` : 'null';
+    const f = forms(ctx, type);
+    if (key === 'struct') {
+      const n = ctx.names((type as { struct: { typeId: bigint } }).struct.typeId);
+      ctx.deferred.push(`export const ${name}: ${n.reader} = new ${n.reader}(${pointer}${constant ? '.getStruct()' : ''});`);
+      return;
+    }
+    if (key === 'list') {
+      const element = (type as { list: { elementType: Parameters<typeof elementExpression>[1] } }).list.elementType;
+      ctx.deferred.push(`export const ${name}: ${f.reader} = $.wrapList(${pointer}.getList(${listElementSize(element)}), ${elementExpression(ctx, element)}) as ${f.reader};`);
+      return;
+    }
+    w.line(`export const ${name}: ${f.object} = ${pointer};`);
+  }
+  w.line('');
+}
+
+/**
+ * An interface, until RPC gives it behaviour: its id and each method's ordinal and
+ * param/result struct types.
+ */
+export function emitInterface(ctx: FileContext, node: Node & { interface: unknown }): void {
+  const name = ctx.names(node.id).value;
+  const info = ctx.graph.info(node.id);
+  const methods = (node as Extract<Node, { interface: unknown }>).interface.methods ?? [];
+  const lines: string[] = [];
+  if (info?.docComment) lines.push(`/** ${info.docComment.trim().replace(/\*\//g, '*\\/').split('\n').join('\n * ')} */`);
+  lines.push(`export const ${name} = {`);
+  lines.push(`  typeId: 0x${node.id.toString(16)}n,`);
+  lines.push(`  displayName: ${JSON.stringify(node.displayName)},`);
+  lines.push('  methods: {');
+  methods.forEach((m, ordinal) => {
+    const params = ctx.graph.has(m.paramStructType) ? ctx.names(m.paramStructType).value : 'null';
+    const results = ctx.graph.has(m.resultStructType) ? ctx.names(m.resultStructType).value : 'null';
+    lines.push(`    ${propertyKey(m.name ?? '')}: { ordinal: ${ordinal}, params: ${params}, results: ${results} },`);
+  });
+  lines.push('  },');
+  lines.push('} as const;');
+  ctx.deferred.push(lines.join('\n'));
+}

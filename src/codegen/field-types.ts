@@ -1,0 +1,216 @@
+/**
+ * How each schema type appears in generated code: its TypeScript forms (reader, builder,
+ * plain object, accepted input), its runtime element descriptor for lists, and the code that
+ * reads or writes a field of it.
+ */
+import type { Type, Value } from '../schema/index.js';
+import { canonicalize, float32ToBits, float64ToBits, AnyPointerReader, ListReader, StructReader } from '../wire/index.js';
+import { encodeBase64 } from '../runtime/base64.js';
+import type { FileContext } from './context.js';
+
+export type TypeKey = 'void' | 'bool' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64'
+  | 'float32' | 'float64' | 'text' | 'data' | 'list' | 'enum' | 'struct' | 'interface' | 'anyPointer';
+
+export function typeKey(type: Type | null): TypeKey {
+  if (type === null) return 'void';
+  return Object.keys(type)[0] as TypeKey;
+}
+
+interface Primitive {
+  /** Bytes on the wire. */
+  size: number;
+  /** Suffix of the StructView/ListView accessors (`getInt32`...). */
+  accessor: string;
+  /** TypeScript value type. */
+  ts: 'number' | 'bigint';
+  /** Runtime element type name (`PrimitiveElementType`). */
+  element: string;
+  /** Element size code of a list of it. */
+  listSize: number;
+  typedArray: string;
+}
+
+export const PRIMITIVES: Record<string, Primitive> = {
+  int8: { size: 1, accessor: 'Int8', ts: 'number', element: 'int8', listSize: 2, typedArray: 'Int8Array' },
+  uint8: { size: 1, accessor: 'Uint8', ts: 'number', element: 'uint8', listSize: 2, typedArray: 'Uint8Array' },
+  int16: { size: 2, accessor: 'Int16', ts: 'number', element: 'int16', listSize: 3, typedArray: 'Int16Array' },
+  uint16: { size: 2, accessor: 'Uint16', ts: 'number', element: 'uint16', listSize: 3, typedArray: 'Uint16Array' },
+  int32: { size: 4, accessor: 'Int32', ts: 'number', element: 'int32', listSize: 4, typedArray: 'Int32Array' },
+  uint32: { size: 4, accessor: 'Uint32', ts: 'number', element: 'uint32', listSize: 4, typedArray: 'Uint32Array' },
+  float32: { size: 4, accessor: 'Float32', ts: 'number', element: 'float32', listSize: 4, typedArray: 'Float32Array' },
+  int64: { size: 8, accessor: 'Int64', ts: 'bigint', element: 'int64', listSize: 5, typedArray: 'BigInt64Array' },
+  uint64: { size: 8, accessor: 'Uint64', ts: 'bigint', element: 'uint64', listSize: 5, typedArray: 'BigUint64Array' },
+  float64: { size: 8, accessor: 'Float64', ts: 'number', element: 'float64', listSize: 5, typedArray: 'Float64Array' },
+  enum: { size: 2, accessor: 'Uint16', ts: 'number', element: 'uint16', listSize: 3, typedArray: 'Uint16Array' },
+};
+
+/** The AnyPointer flavour of a type (AnyPointer, AnyStruct, AnyList, Capability, or a generic parameter). */
+export function anyPointerFlavour(type: Type): 'any' | 'struct' | 'list' | 'capability' {
+  if (!('anyPointer' in type)) return 'any';
+  const any = type.anyPointer;
+  if ('unconstrained' in any) {
+    const u = any.unconstrained;
+    if ('struct' in u) return 'struct';
+    if ('list' in u) return 'list';
+    if ('capability' in u) return 'capability';
+  }
+  return 'any';
+}
+
+/** TypeScript forms of a value of a type. */
+export interface Forms {
+  reader: string;
+  builder: string;
+  /** Plain-object form; pointer types include `| null`. */
+  object: string;
+  /** Accepted input; pointer types include `| null`. */
+  init: string;
+}
+
+export function forms(ctx: FileContext, type: Type | null): Forms {
+  const key = typeKey(type);
+  switch (key) {
+    case 'void': return { reader: 'null', builder: 'null', object: 'null', init: 'null' };
+    case 'bool': return { reader: 'boolean', builder: 'boolean', object: 'boolean', init: 'boolean' };
+    case 'int64': case 'uint64': return { reader: 'bigint', builder: 'bigint', object: 'bigint', init: 'bigint | number' };
+    case 'enum': {
+      const name = ctx.names((type as { enum: { typeId: bigint } }).enum.typeId).value;
+      return { reader: name, builder: name, object: name, init: name };
+    }
+    case 'text': return { reader: 'string', builder: 'string', object: 'string | null', init: 'string | null' };
+    case 'data': return { reader: 'Uint8Array', builder: 'Uint8Array', object: 'Uint8Array | null', init: 'Uint8Array | null' };
+    case 'struct': {
+      const n = ctx.names((type as { struct: { typeId: bigint } }).struct.typeId);
+      return { reader: n.reader, builder: n.builder, object: `${n.value} | null`, init: `${n.init} | ${n.reader} | null` };
+    }
+    case 'list': {
+      const element = (type as { list: { elementType: Type | null } }).list.elementType;
+      const e = listForms(ctx, element);
+      return { reader: e.reader, builder: e.builder, object: `${e.object} | null`, init: `${e.init} | null` };
+    }
+    case 'interface': return { reader: 'unknown', builder: 'unknown', object: 'unknown', init: 'unknown' };
+    case 'anyPointer': {
+      switch (anyPointerFlavour(type!)) {
+        case 'struct': return { reader: '$.StructReader', builder: '$.AnyPointerBuilder', object: '$.StructReader | null', init: '$.AnyValue | null' };
+        case 'list': return { reader: '$.ListReader', builder: '$.AnyPointerBuilder', object: '$.ListReader | null', init: '$.AnyValue | null' };
+        case 'capability': return { reader: 'unknown', builder: 'unknown', object: 'unknown', init: 'unknown' };
+        default: return { reader: '$.AnyPointerReader', builder: '$.AnyPointerBuilder', object: '$.AnyPointerReader | null', init: '$.AnyValue | null' };
+      }
+    }
+    default: {
+      const p = PRIMITIVES[key]!;
+      return { reader: p.ts, builder: p.ts, object: p.ts, init: p.ts };
+    }
+  }
+}
+
+/** Forms of a `List(element)`. */
+export function listForms(ctx: FileContext, element: Type | null): Forms {
+  const key = typeKey(element);
+  const primitive = PRIMITIVES[key];
+  if (primitive) {
+    const objectElement = key === 'enum' ? forms(ctx, element).object : primitive.ts;
+    return {
+      reader: primitive.typedArray,
+      builder: `$.PrimitiveListBuilder<'${primitive.element}'>`,
+      object: `${objectElement}[]`,
+      init: `$.ListInit<${primitive.ts}>`,
+    };
+  }
+  if (key === 'bool') return { reader: '$.BoolList', builder: '$.BoolListBuilder', object: 'boolean[]', init: '$.ListInit<boolean>' };
+  if (key === 'void') return { reader: '$.VoidList', builder: '$.VoidListBuilder', object: 'null[]', init: '$.ListInit<null>' };
+  const f = forms(ctx, element);
+  if (key === 'struct') {
+    const n = ctx.names((element as { struct: { typeId: bigint } }).struct.typeId);
+    return { reader: `$.StructList<${n.reader}>`, builder: `$.StructListBuilder<${n.builder}>`, object: `${n.value}[]`, init: `$.ListInit<${n.init} | ${n.reader}>` };
+  }
+  return {
+    reader: `$.PointerList<${f.reader}>`,
+    builder: `$.PointerListBuilder<${f.builder}, ${f.init}>`,
+    object: `(${f.object})[]`,
+    init: `$.ListInit<${f.init}>`,
+  };
+}
+
+/** The runtime `ElementType` expression for elements of `type`. */
+export function elementExpression(ctx: FileContext, type: Type | null): string {
+  const key = typeKey(type);
+  const primitive = PRIMITIVES[key];
+  if (primitive) return `'${primitive.element}'`;
+  switch (key) {
+    case 'bool': return `'bool'`;
+    case 'void': return `'void'`;
+    case 'text': return '$.TEXT';
+    case 'data': return '$.DATA';
+    case 'interface': return '$.CAPABILITY';
+    case 'anyPointer': return anyPointerFlavour(type!) === 'capability' ? '$.CAPABILITY' : '$.ANY_POINTER';
+    case 'struct': return ctx.names((type as { struct: { typeId: bigint } }).struct.typeId).value;
+    default: {
+      const element = (type as { list: { elementType: Type | null } }).list.elementType;
+      return ctx.codec(`$.listOf(${elementExpression(ctx, element)})`);
+    }
+  }
+}
+
+/** The element size code a list of `type` is read with. */
+export function listElementSize(type: Type | null): number {
+  const key = typeKey(type);
+  const primitive = PRIMITIVES[key];
+  if (primitive) return primitive.listSize;
+  if (key === 'bool') return 1;
+  if (key === 'void') return 0;
+  if (key === 'struct') return 7;
+  return 6;
+}
+
+/** The value of a Value union. */
+export function valueOf(value: Value | null): unknown {
+  if (value === null) return null;
+  return (value as Record<string, unknown>)[Object.keys(value)[0]!];
+}
+
+/** Canonical bytes (base64) of a pointer value, or null when the pointer is null. */
+export function pointerConstant(value: unknown): string | null {
+  if (value == null) return null;
+  if (value instanceof AnyPointerReader) {
+    if (value.isNull()) return null;
+    return encodeBase64(canonicalize(value));
+  }
+  if (value instanceof StructReader || value instanceof ListReader) return encodeBase64(canonicalize(value));
+  throw new Error(`unexpected pointer value ${String(value)}`);
+}
+
+/** Literal XOR masks for a data field's default. */
+export function maskArguments(key: TypeKey, value: unknown): string {
+  if (value == null) return '';
+  switch (key) {
+    case 'bool': return value === true ? ', true' : '';
+    case 'int64': case 'uint64': return value === 0n ? '' : `, ${String(value)}n`;
+    case 'float32': {
+      const bits = float32ToBits(value as number);
+      return bits === 0 ? '' : `, 0x${bits.toString(16)}`;
+    }
+    case 'float64': {
+      const [lo, hi] = float64ToBits(value as number);
+      return lo === 0 && hi === 0 ? '' : `, 0x${lo.toString(16)}, 0x${hi.toString(16)}`;
+    }
+    default: return value === 0 ? '' : `, ${String(value)}`;
+  }
+}
+
+/** A TypeScript literal for a primitive constant. */
+export function literal(key: TypeKey, value: unknown): string {
+  switch (key) {
+    case 'void': return 'null';
+    case 'int64': case 'uint64': return `${String(value)}n`;
+    case 'float32': case 'float64': {
+      const n = value as number;
+      if (Number.isNaN(n)) return 'NaN';
+      if (n === Infinity) return 'Infinity';
+      if (n === -Infinity) return '-Infinity';
+      return Object.is(n, -0) ? '-0' : String(n);
+    }
+    case 'text': return JSON.stringify(value);
+    default: return String(value);
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * Naming generated TypeScript. Schema names never contain `_` or `$` (the schema language
+ * forbids underscores), so joining nested names with `_` cannot collide with a declared name,
+ * and `$` marks names the generator made up.
+ */
+const RESERVED = new Set([
+  'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else', 'enum',
+  'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof', 'new', 'null',
+  'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void', 'while', 'with', 'yield',
+  'let', 'static', 'implements', 'interface', 'package', 'private', 'protected', 'public', 'await', 'arguments',
+  'eval', 'undefined', 'NaN', 'Infinity', 'any', 'boolean', 'number', 'string', 'symbol', 'bigint', 'object',
+  'never', 'unknown', 'type', 'Object', 'Array', 'Uint8Array', 'Error', 'Map', 'Set', 'Symbol', 'Promise',
+]);
+
+export function capitalize(name: string): string {
+  return name.length === 0 ? name : name[0]!.toUpperCase() + name.slice(1);
+}
+
+/** Hands out file-level identifiers, resolving collisions deterministically with a `$n` suffix. */
+export class NameRegistry {
+  private readonly taken = new Set<string>(['$']);
+
+  claim(wanted: string): string {
+    let name = RESERVED.has(wanted) ? `${wanted}$` : wanted;
+    for (let n = 2; this.taken.has(name); n++) name = `${wanted}$${n}`;
+    this.taken.add(name);
+    return name;
+  }
+}
+
+/**
+ * Names of the helpers generated for a field (`hasName`, `initName`, ...) and of the common
+ * members (`which`, `toObject`, ...): a helper whose name equals one of the scope's field
+ * names gets a `$` suffix, since the schema's names win.
+ */
+export class MemberNames {
+  private readonly fields: Set<string>;
+
+  constructor(fieldNames: Iterable<string>) {
+    this.fields = new Set(fieldNames);
+  }
+
+  helper(name: string): string {
+    return this.fields.has(name) ? `${name}$` : name;
+  }
+
+  /** The accessor name of a field (only `constructor` cannot be an accessor). */
+  static accessor(field: string): string {
+    return field === 'constructor' ? 'constructor$' : field;
+  }
+}
+
+/** A property key usable in object types and literals. */
+export function propertyKey(name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name);
+}

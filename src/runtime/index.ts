@@ -1,0 +1,17 @@
+/**
+ * What generated code and users need at run time: the wire layer plus typed list wrappers,
+ * struct types and the codecs of built-in pointer types. This is the `capstan` entry point.
+ */
+export * from '../wire/index.js';
+export type { PointerCodec, PointerSource, PointerTarget, AnyValue, ListInit } from './codec.js';
+export { StructList, PointerList, BoolList, VoidList, type ReadonlyList, type ReaderClass } from './lists.js';
+export {
+  StructListBuilder, PointerListBuilder, BoolListBuilder, VoidListBuilder, PrimitiveListBuilder, type BuilderClass,
+} from './list-builders.js';
+export { StructType, type StructReaderLike, type StructBuilderLike, type EncodeOptions } from './struct-type.js';
+export {
+  TEXT, DATA, ANY_POINTER, CAPABILITY, listOf, lazyCodec, wrapList, wrapListBuilder, listToObject, assignList,
+  elementSizeOf, setAnyPointer, type ElementType,
+} from './pointer-codecs.js';
+export { decodeBase64, encodeBase64 } from './base64.js';
+export { checkOneMember, constant, constantBytes, constantPointer, toBigInt } from './constants.js';

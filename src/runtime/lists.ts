@@ -1,0 +1,156 @@
+/**
+ * Typed views of lists being read. Lists of numbers are read as typed arrays (see
+ * `ListView.toTypedArray`); these wrappers cover the rest: structs, Bool, Void, and pointer
+ * elements (Text, Data, nested lists, AnyPointer, capabilities) through a codec.
+ */
+import { CapnpError, ErrorCode, type ListReader, type StructReader } from '../wire/index.js';
+import type { PointerCodec } from './codec.js';
+import { IndexIterator } from './iteration.js';
+
+/** A generated struct reader class: a typed view over a `StructReader`. */
+export type ReaderClass<R> = new (struct: StructReader) => R;
+
+/** What every list wrapper offers. */
+export interface ReadonlyList<T> extends Iterable<T> {
+  readonly length: number;
+  get(index: number): T;
+  toArray(): T[];
+}
+
+/** A list of structs, read through a generated reader class. */
+export class StructList<R> implements ReadonlyList<R> {
+  readonly $: ListReader;
+  private readonly Reader: ReaderClass<R>;
+
+  constructor(list: ListReader, Reader: ReaderClass<R>) {
+    this.$ = list;
+    this.Reader = Reader;
+  }
+
+  get length(): number {
+    return this.$.length;
+  }
+
+  get(index: number): R {
+    return new this.Reader(this.$.getStruct(index));
+  }
+
+  [Symbol.iterator](): Iterator<R> {
+    return new IndexIterator(this.$.length, (i) => this.get(i));
+  }
+
+  /**
+   * Calls `fn` for each element through one reused reader, so iterating allocates nothing per
+   * element. The reader passed to `fn` is valid only during that call: keep values, not it.
+   */
+  forEach(fn: (element: R, index: number) => void): void {
+    const list = this.$;
+    const length = list.length;
+    if (length === 0) return;
+    const cursor = list.getStruct(0);
+    const element = new this.Reader(cursor);
+    for (let i = 0, at = list.offset; i < length; i++, at += list.step) {
+      cursor.moveTo(at);
+      fn(element, i);
+    }
+  }
+
+  /** Maps each element (a fresh reader per element, so `fn` may keep it). */
+  map<T>(fn: (element: R, index: number) => T): T[] {
+    const out = new Array<T>(this.$.length);
+    for (let i = 0; i < out.length; i++) out[i] = fn(this.get(i), i);
+    return out;
+  }
+
+  toArray(): R[] {
+    return this.map((element) => element);
+  }
+}
+
+/** A list of pointers (Text, Data, lists, AnyPointer, capabilities), read through a codec. */
+export class PointerList<R> implements ReadonlyList<R> {
+  readonly $: ListReader;
+  private readonly codec: PointerCodec<R>;
+
+  constructor(list: ListReader, codec: PointerCodec<R>) {
+    this.$ = list;
+    this.codec = codec;
+  }
+
+  get length(): number {
+    return this.$.length;
+  }
+
+  get(index: number): R {
+    return this.codec.read(this.$, index);
+  }
+
+  [Symbol.iterator](): Iterator<R> {
+    return new IndexIterator(this.$.length, (i) => this.get(i));
+  }
+
+  map<T>(fn: (element: R, index: number) => T): T[] {
+    const out = new Array<T>(this.$.length);
+    for (let i = 0; i < out.length; i++) out[i] = fn(this.get(i), i);
+    return out;
+  }
+
+  toArray(): R[] {
+    return this.map((element) => element);
+  }
+}
+
+/** A List(Bool). */
+export class BoolList implements ReadonlyList<boolean> {
+  readonly $: ListReader;
+
+  constructor(list: ListReader) {
+    this.$ = list;
+  }
+
+  get length(): number {
+    return this.$.length;
+  }
+
+  get(index: number): boolean {
+    return this.$.getBool(index);
+  }
+
+  [Symbol.iterator](): Iterator<boolean> {
+    return new IndexIterator(this.$.length, (i) => this.$.getBool(i));
+  }
+
+  toArray(): boolean[] {
+    const out = new Array<boolean>(this.$.length);
+    for (let i = 0; i < out.length; i++) out[i] = this.$.getBool(i);
+    return out;
+  }
+}
+
+/** A List(Void): only its length carries information. */
+export class VoidList implements ReadonlyList<null> {
+  readonly $: ListReader;
+
+  constructor(list: ListReader) {
+    this.$ = list;
+  }
+
+  get length(): number {
+    return this.$.length;
+  }
+
+  get(index: number): null {
+    if ((index >>> 0) !== index || index >= this.$.length) {
+      throw new CapnpError(ErrorCode.INDEX_OUT_OF_RANGE, `index ${index} is out of range for a list of length ${this.$.length}`);
+    }
+    return null;
+  }
+
+  [Symbol.iterator](): Iterator<null> {
+    return new IndexIterator(this.$.length, () => null);
+  }
+
+  toArray(): null[] {
+    return new Array<null>(this.$.length).fill(null);
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * Codecs of the built-in pointer types and of lists, for lists of lists and generic
+ * parameters (see `PointerCodec`).
+ */
+import {
+  AnyPointerBuilder, AnyPointerReader, ANY_SIZE, CapnpError, ElementSize, ErrorCode, ListReader, ListView, StructReader,
+  type ListBuilder, type PrimitiveElementType, type StructBuilder, type TypedArrayOf,
+} from '../wire/index.js';
+import { hasPointerAt, type PointerCodec, type PointerSource, type PointerTarget } from './codec.js';
+import { BoolListBuilder, PointerListBuilder, PrimitiveListBuilder, StructListBuilder, VoidListBuilder } from './list-builders.js';
+import { BoolList, PointerList, StructList, VoidList } from './lists.js';
+import { StructType, type StructBuilderLike, type StructReaderLike } from './struct-type.js';
+
+function slotOf(to: PointerTarget, index: number): AnyPointerBuilder {
+  return to instanceof ListView ? (to as ListBuilder).getPointer(index) : (to as StructBuilder).getPointer(index);
+}
+
+function pointerOf(from: PointerSource, index: number): AnyPointerReader {
+  return from.getPointer(index);
+}
+
+/** Text: read as `string`. */
+export const TEXT: PointerCodec<string, string, string, string> = {
+  read: (from, index) => from.getText(index),
+  toObject: (from, index) => (hasPointerAt(from, index) ? from.getText(index) : null),
+  get: (to, index) => to.getText(index),
+  set: (to, index, value) => (value == null ? slotOf(to, index).clear() : slotOf(to, index).setText(value)),
+};
+
+/** Data: read as a `Uint8Array` view of the message. */
+export const DATA: PointerCodec<Uint8Array, Uint8Array, Uint8Array, Uint8Array> = {
+  read: (from, index) => from.getData(index),
+  toObject: (from, index) => (hasPointerAt(from, index) ? from.getData(index) : null),
+  get: (to, index) => to.getData(index),
+  set: (to, index, value) => (value == null ? slotOf(to, index).clear() : slotOf(to, index).setData(value)),
+};
+
+type AnyValue = AnyPointerReader | StructReader | ListReader;
+
+/** Copies a reader of any kind into a slot. */
+export function setAnyPointer(slot: AnyPointerBuilder, value: AnyValue | null | undefined): void {
+  if (value == null) slot.clear();
+  else if (value instanceof AnyPointerReader) slot.set(value);
+  else if (value instanceof StructReader) slot.setStruct(value);
+  else slot.setList(value);
+}
+
+/** AnyPointer: read as an `AnyPointerReader`, written as one (copied). */
+export const ANY_POINTER: PointerCodec<AnyPointerReader, AnyPointerBuilder, AnyPointerReader, AnyValue> = {
+  read: pointerOf,
+  toObject: (from, index) => (hasPointerAt(from, index) ? pointerOf(from, index) : null),
+  get: slotOf,
+  set: (to, index, value) => setAnyPointer(slotOf(to, index), value),
+};
+
+/** Capability (and interface types until RPC gives them behaviour): the cap-table entry. */
+export const CAPABILITY: PointerCodec<unknown, unknown, unknown, unknown> = {
+  read: (from, index) => from.getCapability(index),
+  toObject: (from, index) => from.getCapability(index),
+  get: (to, index) => to.getCapability(index),
+  set: (to, index, value) => slotOf(to, index).setCapability(value),
+};
+
+/** What a list's elements are: a number type, Bool, Void, a struct type or a pointer codec. */
+export type ElementType =
+  | PrimitiveElementType
+  | 'bool'
+  | 'void'
+  | StructType<any, any, any, any>
+  | PointerCodec<any, any, any, any>;
+
+const PRIMITIVE_SIZES: Record<PrimitiveElementType, number> = {
+  int8: ElementSize.BYTE, uint8: ElementSize.BYTE,
+  int16: ElementSize.TWO_BYTES, uint16: ElementSize.TWO_BYTES,
+  int32: ElementSize.FOUR_BYTES, uint32: ElementSize.FOUR_BYTES, float32: ElementSize.FOUR_BYTES,
+  int64: ElementSize.EIGHT_BYTES, uint64: ElementSize.EIGHT_BYTES, float64: ElementSize.EIGHT_BYTES,
+};
+
+/** The element size a list of `element` is read with. */
+export function elementSizeOf(element: ElementType): number {
+  if (typeof element === 'string') {
+    if (element === 'bool') return ElementSize.BIT;
+    if (element === 'void') return ElementSize.VOID;
+    return PRIMITIVE_SIZES[element];
+  }
+  return element instanceof StructType ? ElementSize.INLINE_COMPOSITE : ElementSize.POINTER;
+}
+
+/** Wraps a list being read according to its element type. */
+export function wrapList(list: ListReader, element: ElementType): unknown {
+  if (typeof element === 'string') {
+    if (element === 'bool') return new BoolList(list);
+    if (element === 'void') return new VoidList(list);
+    return list.toTypedArray(element);
+  }
+  if (element instanceof StructType) return new StructList(list, element.Reader);
+  return new PointerList(list, element);
+}
+
+/** Wraps a list being built according to its element type. */
+export function wrapListBuilder(list: ListBuilder, element: ElementType): unknown {
+  if (typeof element === 'string') {
+    if (element === 'bool') return new BoolListBuilder(list);
+    if (element === 'void') return new VoidListBuilder(list);
+    return new PrimitiveListBuilder(list, element);
+  }
+  if (element instanceof StructType) return new StructListBuilder(list, element.Builder);
+  return new PointerListBuilder(list, element);
+}
+
+/** The plain-object form of a list being read: an array. */
+export function listToObject(list: ListReader, element: ElementType): unknown[] {
+  const length = list.length;
+  if (typeof element === 'string') {
+    if (element === 'bool') return new BoolList(list).toArray();
+    if (element === 'void') return new Array<null>(length).fill(null);
+    return Array.from(list.toTypedArray(element) as ArrayLike<number | bigint>);
+  }
+  const out = new Array<unknown>(length);
+  if (element instanceof StructType) {
+    if (length === 0) return out;
+    const cursor = list.getStruct(0);
+    const reader = new element.Reader(cursor) as StructReaderLike<unknown>;
+    for (let i = 0, at = list.offset; i < length; i++, at += list.step) {
+      cursor.moveTo(at);
+      out[i] = reader.toObject();
+    }
+    return out;
+  }
+  for (let i = 0; i < length; i++) out[i] = element.toObject(list, i);
+  return out;
+}
+
+/** Initializes pointer `index` of `to` as a list of `element` holding `values`. */
+export function assignList(to: PointerTarget, index: number, element: ElementType, values: ArrayLike<unknown> | { $: ListReader } | null | undefined): void {
+  const slot = slotOf(to, index);
+  if (values == null) {
+    slot.clear();
+    return;
+  }
+  if ('$' in values && values.$ instanceof ListReader) {
+    slot.setList(values.$);
+    return;
+  }
+  const items = values as ArrayLike<unknown>;
+  const length = items.length;
+  if (typeof length !== 'number') {
+    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, 'a list value must be an array (or array-like) or a list reader');
+  }
+  if (typeof element === 'string') {
+    if (element === 'void') {
+      slot.initList(ElementSize.VOID, length);
+    } else if (element === 'bool') {
+      new BoolListBuilder(slot.initList(ElementSize.BIT, length)).setAll(items as ArrayLike<boolean>);
+    } else {
+      new PrimitiveListBuilder(slot.initList(PRIMITIVE_SIZES[element], length), element).setAll(items as ArrayLike<never>);
+    }
+    return;
+  }
+  if (element instanceof StructType) {
+    const list = slot.initStructList(length, element.dataWords, element.pointerCount);
+    for (let i = 0; i < length; i++) {
+      const item = items[i];
+      if (item instanceof element.Reader) list.setStruct(i, (item as StructReaderLike<unknown>).$);
+      else if (item != null) (new element.Builder(list.getStruct(i)) as StructBuilderLike<unknown, unknown>).assign(item);
+    }
+    return;
+  }
+  const list = slot.initList(ElementSize.POINTER, length);
+  for (let i = 0; i < length; i++) element.set(list, i, items[i]);
+}
+
+/** The codec of `List(element)`. */
+export function listOf<T>(element: ElementType): PointerCodec<T, unknown, unknown[], ArrayLike<unknown>> {
+  const size = elementSizeOf(element);
+  return {
+    read: (from, index) => wrapList(from.getList(index, size), element) as T,
+    toObject: (from, index) => (hasPointerAt(from, index) ? listToObject(from.getList(index, size), element) : null),
+    get: (to, index) => {
+      const list = element instanceof StructType
+        ? slotOf(to, index).getStructList(element.dataWords, element.pointerCount)
+        : slotOf(to, index).getList(size);
+      return wrapListBuilder(list, element);
+    },
+    set: (to, index, values) => assignList(to, index, element, values),
+  };
+}
+
+/** A codec whose target is resolved on first use (for types declared later, or in a cycle of imports). */
+export function lazyCodec<R, B, O, I>(resolve: () => PointerCodec<R, B, O, I>): PointerCodec<R, B, O, I> {
+  let codec: PointerCodec<R, B, O, I> | undefined;
+  const get = () => (codec ??= resolve());
+  return {
+    read: (from, index) => get().read(from, index),
+    toObject: (from, index) => get().toObject(from, index),
+    get: (to, index) => get().get(to, index),
+    set: (to, index, value) => get().set(to, index, value),
+  };
+}
+
+export { ANY_SIZE };
+export type { TypedArrayOf };

@@ -1,0 +1,136 @@
+import {
+  ElementSize, ListView, MessageBuilder, readMessage, StructReader,
+  type BuilderOptions, type MessageFormat, type MessageReader, type ReadMessageOptions, type StructBuilder,
+} from '../wire/index.js';
+import type { PointerCodec, PointerSource, PointerTarget } from './codec.js';
+import type { BuilderClass } from './list-builders.js';
+import type { ReaderClass } from './lists.js';
+
+/** What every generated struct reader offers. */
+export interface StructReaderLike<O> {
+  readonly $: StructReader;
+  toObject(): O;
+}
+
+/** What every generated struct builder offers. */
+export interface StructBuilderLike<I, R> {
+  readonly $: StructBuilder;
+  assign(value: I): void;
+  asReader(): R;
+}
+
+export interface EncodeOptions extends BuilderOptions {
+  /** Default `binary`. */
+  format?: MessageFormat;
+  /** Build in this builder (reset first) instead of a new one, reusing its memory. */
+  builder?: MessageBuilder;
+}
+
+/**
+ * A struct type of a schema, as generated code exposes it: its id and size, its reader and
+ * builder classes, and the message-level operations (read a root, encode an object, decode
+ * bytes). It is also the codec of the type for lists of lists and generics.
+ *
+ * O is the plain-object form, I what `encode` and `assign` accept, R the reader, B the builder.
+ */
+export class StructType<O, I, R extends StructReaderLike<O>, B extends StructBuilderLike<I, R>>
+  implements PointerCodec<R, B, O, I | R> {
+  readonly typeId: bigint;
+  readonly displayName: string;
+  readonly dataWords: number;
+  readonly pointerCount: number;
+  readonly Reader: ReaderClass<R>;
+  readonly Builder: BuilderClass<B>;
+
+  constructor(typeId: bigint, displayName: string, dataWords: number, pointerCount: number, Reader: ReaderClass<R>, Builder: BuilderClass<B>) {
+    this.typeId = typeId;
+    this.displayName = displayName;
+    this.dataWords = dataWords;
+    this.pointerCount = pointerCount;
+    this.Reader = Reader;
+    this.Builder = Builder;
+  }
+
+  /** Reads a message (framed by default; see `ReadMessageOptions.format`) and returns its root. */
+  read(bytes: Uint8Array | ArrayBuffer, options?: ReadMessageOptions): R;
+  /** Reads pointer `index` of a struct or pointer list as this type. */
+  read(from: PointerSource, index: number): R;
+  read(source: Uint8Array | ArrayBuffer | PointerSource, second?: ReadMessageOptions | number): R {
+    if (source instanceof Uint8Array || source instanceof ArrayBuffer) {
+      return new this.Reader(readMessage(source, second as ReadMessageOptions | undefined).getRoot());
+    }
+    const index = second as number;
+    return new this.Reader(source instanceof ListView ? source.getStructPointer(index) : source.getStruct(index));
+  }
+
+  /** The root of a message being read, as this type. */
+  readRoot(message: MessageReader): R {
+    return new this.Reader(message.getRoot());
+  }
+
+  /** Bytes to a plain object, in one call. */
+  decode(bytes: Uint8Array | ArrayBuffer, options?: ReadMessageOptions): O {
+    return this.read(bytes, options).toObject();
+  }
+
+  /** A plain object (or a reader, copied) to bytes, in one call. */
+  encode(value: I | R, options?: EncodeOptions): Uint8Array {
+    let message = options?.builder;
+    if (message) message.reset();
+    else message = new MessageBuilder(options);
+    this.setRoot(message, value);
+    return message.toBytes(options?.format);
+  }
+
+  /** Makes the root of `message` a new struct of this type. */
+  initRoot(message: MessageBuilder): B {
+    return new this.Builder(message.initRoot(this.dataWords, this.pointerCount));
+  }
+
+  /** The root of `message` as this type, for writing (made if absent, upgraded if smaller). */
+  getRoot(message: MessageBuilder): B {
+    return new this.Builder(message.getRoot(this.dataWords, this.pointerCount));
+  }
+
+  /** Makes the root of `message` a copy of `value` (a plain object, or a reader of this type). */
+  setRoot(message: MessageBuilder, value: I | R): void {
+    if (value instanceof this.Reader) message.setRoot(value.$);
+    else this.initRoot(message).assign(value as I);
+  }
+
+  toObject(from: PointerSource, index: number): O | null {
+    const struct = source(from, index);
+    return struct === null ? null : new this.Reader(struct).toObject();
+  }
+
+  get(to: PointerTarget, index: number): B {
+    if (to instanceof ListView) return new this.Builder(to.getPointer(index).getStruct(this.dataWords, this.pointerCount));
+    return new this.Builder(to.getStruct(index, this.dataWords, this.pointerCount));
+  }
+
+  set(to: PointerTarget, index: number, value: I | R | null | undefined): void {
+    const slot = to instanceof ListView ? to.getPointer(index) : null;
+    if (value == null) {
+      if (slot) slot.clear();
+      else (to as StructBuilder).clearPointer(index);
+      return;
+    }
+    if (value instanceof this.Reader) {
+      if (slot) slot.setStruct(value.$);
+      else (to as StructBuilder).setStruct(index, value.$);
+      return;
+    }
+    const struct = slot ? slot.initStruct(this.dataWords, this.pointerCount) : (to as StructBuilder).initStruct(index, this.dataWords, this.pointerCount);
+    new this.Builder(struct).assign(value as I);
+  }
+}
+
+function source(from: PointerSource, index: number): StructReader | null {
+  if (from instanceof ListView) {
+    const pointer = from.getPointer(index);
+    return pointer.isNull() ? null : pointer.getStruct();
+  }
+  return from.hasPointer(index) ? from.getStruct(index) : null;
+}
+
+export { ElementSize };
