@@ -121,6 +121,23 @@ export class FileContext {
     return names;
   }
 
+  private methodStructOwners?: Map<bigint, Node>;
+
+  /** The interface whose method has `id` as its (auto-generated) param or result struct. */
+  interfaceOfMethodStruct(id: bigint): Node | undefined {
+    if (!this.methodStructOwners) {
+      this.methodStructOwners = new Map();
+      for (const node of this.graph.all()) {
+        if (!('interface' in node) || !node.interface) continue;
+        for (const m of node.interface.methods ?? []) {
+          this.methodStructOwners.set(m.paramStructType, node);
+          this.methodStructOwners.set(m.resultStructType, node);
+        }
+      }
+    }
+    return this.methodStructOwners.get(id);
+  }
+
   /** The names of a node as this file refers to them (qualified if in another file). */
   names(id: bigint): NodeNames {
     const node = this.graph.node(id);
@@ -219,7 +236,7 @@ export class FileContext {
     if (!id) {
       id = `$codec${this.codecIds.size}`;
       this.codecIds.set(expression, id);
-      this.codecs.push(`const ${id} = $.lazyCodec(() => ${expression});`);
+      this.codecs.push(`const ${id}: $.PointerCodec<any, any, any, any> = $.lazyCodec(() => ${expression});`);
     }
     return id;
   }

@@ -7,6 +7,7 @@ import type { Type, Value } from '../schema/index.js';
 import { canonicalize, float32ToBits, float64ToBits, AnyPointerReader, ListReader, StructReader } from '../wire/index.js';
 import { encodeBase64 } from '../runtime/base64.js';
 import type { FileContext } from './context.js';
+import { bindings, GenericScope, isDynamic, type Binding } from './generics.js';
 
 export type TypeKey = 'void' | 'bool' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64'
   | 'float32' | 'float64' | 'text' | 'data' | 'list' | 'enum' | 'struct' | 'interface' | 'anyPointer';
@@ -67,7 +68,7 @@ export interface Forms {
   init: string;
 }
 
-export function forms(ctx: FileContext, type: Type | null): Forms {
+export function forms(ctx: FileContext, type: Type | null, scope: GenericScope = GenericScope.NONE): Forms {
   const key = typeKey(type);
   switch (key) {
     case 'void': return { reader: 'null', builder: 'null', object: 'null', init: 'null' };
@@ -80,16 +81,23 @@ export function forms(ctx: FileContext, type: Type | null): Forms {
     case 'text': return { reader: 'string', builder: 'string', object: 'string | null', init: 'string | null' };
     case 'data': return { reader: 'Uint8Array', builder: 'Uint8Array', object: 'Uint8Array | null', init: 'Uint8Array | null' };
     case 'struct': {
-      const n = ctx.names((type as { struct: { typeId: bigint } }).struct.typeId);
-      return { reader: n.reader, builder: n.builder, object: `${n.value} | null`, init: `${n.init} | ${n.reader} | null` };
+      const struct = (type as Extract<Type, { struct: unknown }>).struct;
+      const n = ctx.names(struct.typeId);
+      const args = typeArguments(ctx, scope, struct.typeId, struct.brand);
+      return { reader: n.reader + args, builder: n.builder + args, object: `${n.value}${args} | null`, init: `${n.init}${args} | ${n.reader}${args} | null` };
     }
     case 'list': {
       const element = (type as { list: { elementType: Type | null } }).list.elementType;
-      const e = listForms(ctx, element);
+      const e = listForms(ctx, element, scope);
       return { reader: e.reader, builder: e.builder, object: `${e.object} | null`, init: `${e.init} | null` };
     }
     case 'interface': return { reader: 'unknown', builder: 'unknown', object: 'unknown', init: 'unknown' };
     case 'anyPointer': {
+      const k = parameterIndex(scope, type!);
+      if (k >= 0) {
+        const t = scope.params[k]!.name;
+        return { reader: `$.ReaderOf<${t}>`, builder: `$.BuilderOf<${t}>`, object: `$.ObjectOf<${t}> | null`, init: `$.InitOf<${t}> | null` };
+      }
       switch (anyPointerFlavour(type!)) {
         case 'struct': return { reader: '$.StructReader', builder: '$.AnyPointerBuilder', object: '$.StructReader | null', init: '$.AnyValue | null' };
         case 'list': return { reader: '$.ListReader', builder: '$.AnyPointerBuilder', object: '$.ListReader | null', init: '$.AnyValue | null' };
@@ -105,7 +113,7 @@ export function forms(ctx: FileContext, type: Type | null): Forms {
 }
 
 /** Forms of a `List(element)`. */
-export function listForms(ctx: FileContext, element: Type | null): Forms {
+export function listForms(ctx: FileContext, element: Type | null, scope: GenericScope = GenericScope.NONE): Forms {
   const key = typeKey(element);
   const primitive = PRIMITIVES[key];
   if (primitive) {
@@ -119,10 +127,11 @@ export function listForms(ctx: FileContext, element: Type | null): Forms {
   }
   if (key === 'bool') return { reader: '$.BoolList', builder: '$.BoolListBuilder', object: 'boolean[]', init: '$.ListInit<boolean>' };
   if (key === 'void') return { reader: '$.VoidList', builder: '$.VoidListBuilder', object: 'null[]', init: '$.ListInit<null>' };
-  const f = forms(ctx, element);
+  const f = forms(ctx, element, scope);
   if (key === 'struct') {
-    const n = ctx.names((element as { struct: { typeId: bigint } }).struct.typeId);
-    return { reader: `$.StructList<${n.reader}>`, builder: `$.StructListBuilder<${n.builder}>`, object: `${n.value}[]`, init: `$.ListInit<${n.init} | ${n.reader}>` };
+    const object = f.object.replace(/ \| null$/, '');
+    const init = f.init.replace(/ \| null$/, '');
+    return { reader: `$.StructList<${f.reader}>`, builder: `$.StructListBuilder<${f.builder}>`, object: `${object}[]`, init: `$.ListInit<${init}>` };
   }
   return {
     reader: `$.PointerList<${f.reader}>`,
@@ -133,7 +142,7 @@ export function listForms(ctx: FileContext, element: Type | null): Forms {
 }
 
 /** The runtime `ElementType` expression for elements of `type`. */
-export function elementExpression(ctx: FileContext, type: Type | null): string {
+export function elementExpression(ctx: FileContext, type: Type | null, scope: GenericScope = GenericScope.NONE): string {
   const key = typeKey(type);
   const primitive = PRIMITIVES[key];
   if (primitive) return `'${primitive.element}'`;
@@ -143,11 +152,16 @@ export function elementExpression(ctx: FileContext, type: Type | null): string {
     case 'text': return '$.TEXT';
     case 'data': return '$.DATA';
     case 'interface': return '$.CAPABILITY';
-    case 'anyPointer': return anyPointerFlavour(type!) === 'capability' ? '$.CAPABILITY' : '$.ANY_POINTER';
-    case 'struct': return ctx.names((type as { struct: { typeId: bigint } }).struct.typeId).value;
+    case 'anyPointer': {
+      const k = parameterIndex(scope, type!);
+      if (k >= 0) return `$.param(this.$params, ${k})`;
+      return anyPointerFlavour(type!) === 'capability' ? '$.CAPABILITY' : '$.ANY_POINTER';
+    }
+    case 'struct': return structCodec(ctx, scope, type as Extract<Type, { struct: unknown }>);
     default: {
       const element = (type as { list: { elementType: Type | null } }).list.elementType;
-      return ctx.codec(`$.listOf(${elementExpression(ctx, element)})`);
+      const expression = `$.listOf(${elementExpression(ctx, element, scope)})`;
+      return isDynamic(expression) ? expression : ctx.codec(expression);
     }
   }
 }
@@ -213,4 +227,57 @@ export function literal(key: TypeKey, value: unknown): string {
     case 'text': return JSON.stringify(value);
     default: return String(value);
   }
+}
+
+/** Flattened index of the generic parameter a type refers to, or -1. */
+export function parameterIndex(scope: GenericScope, type: Type): number {
+  if (!('anyPointer' in type) || !('parameter' in type.anyPointer)) return -1;
+  const p = type.anyPointer.parameter;
+  return scope.indexOf(p.scopeId, p.parameterIndex);
+}
+
+/** The codec binding a pointer type to a generic parameter. */
+export function codecBinding(ctx: FileContext, scope: GenericScope, type: Type): Binding {
+  const f = forms(ctx, type, scope);
+  const strip = (t: string) => t.replace(/ \| null$/, '');
+  const codecType = `$.PointerCodec<${f.reader}, ${f.builder}, ${strip(f.object)}, ${strip(f.init)}>`;
+  const key = typeKey(type);
+  if (key === 'anyPointer') {
+    const k = parameterIndex(scope, type);
+    if (k >= 0) return { expression: `$.param(this.$params, ${k})`, type: scope.params[k]!.name };
+  }
+  const expression = elementExpression(ctx, type, scope);
+  switch (key) {
+    case 'text': return { expression, type: '$.TextCodec' };
+    case 'data': return { expression, type: '$.DataCodec' };
+    case 'interface': return { expression, type: '$.CapabilityCodec' };
+    case 'anyPointer': return { expression, type: anyPointerFlavour(type) === 'capability' ? '$.CapabilityCodec' : '$.AnyPointerCodec' };
+    case 'struct':
+      // A non-generic struct's StructType is its own codec type.
+      return { expression, type: /^[\w$.]+$/.test(expression) ? `typeof ${expression}` : codecType };
+    case 'list': return { expression, type: codecType };
+    default: break;
+  }
+  return { expression: '$.ANY_POINTER', type: '$.AnyPointerCodec' };
+}
+
+/** `<codec types>` of a use of a struct type (empty unless the struct is generic). */
+export function typeArguments(ctx: FileContext, scope: GenericScope, typeId: bigint, brand: Extract<Type, { struct: unknown }>['struct']['brand']): string {
+  const target = ctx.graph.node(typeId);
+  const bound = bindings(ctx, scope, target, brand, (t) => codecBinding(ctx, scope, t));
+  return bound.length === 0 ? '' : `<${bound.map((b) => b.type).join(', ')}>`;
+}
+
+/** `, [codecs]`: the parameters argument for constructing a generic struct's reader or builder. */
+export function paramsArgument(ctx: FileContext, scope: GenericScope, type: Extract<Type, { struct: unknown }>): string {
+  const target = ctx.graph.node(type.struct.typeId);
+  const bound = bindings(ctx, scope, target, type.struct.brand, (t) => codecBinding(ctx, scope, t));
+  return bound.length === 0 ? '' : `, [${bound.map((b) => b.expression).join(', ')}]`;
+}
+
+/** The codec of a struct type as used: the StructType, bound if generic. */
+export function structCodec(ctx: FileContext, scope: GenericScope, type: Extract<Type, { struct: unknown }>): string {
+  const name = ctx.names(type.struct.typeId).value;
+  const params = paramsArgument(ctx, scope, type);
+  return params === '' ? name : `${name}.bind(${params.slice(2)})`;
 }

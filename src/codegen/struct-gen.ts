@@ -6,9 +6,10 @@
 import { NO_DISCRIMINANT, type Field, type Node, type Type } from '../schema/index.js';
 import type { FileContext } from './context.js';
 import {
-  anyPointerFlavour, elementExpression, forms, listElementSize, literal, maskArguments, pointerConstant, PRIMITIVES,
-  typeKey, valueOf,
+  anyPointerFlavour, elementExpression, forms, listElementSize, literal, maskArguments, paramsArgument, parameterIndex,
+  pointerConstant, PRIMITIVES, structCodec, typeKey, valueOf,
 } from './field-types.js';
+import { GenericScope, scopeOf } from './generics.js';
 import { capitalize, MemberNames, propertyKey } from './names.js';
 
 type StructNode = Node & { struct: NonNullable<Extract<Node, { struct: unknown }>['struct']> };
@@ -48,11 +49,11 @@ function method(...lines: string[]): string[] {
   return lines;
 }
 
-function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, members: MemberNames): Omit<FieldCode, 'name' | 'accessor' | 'doc' | 'discriminant' | 'isGroup'> {
+function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, members: MemberNames, scope: GenericScope): Omit<FieldCode, 'name' | 'accessor' | 'doc' | 'discriminant' | 'isGroup'> {
   const slot = (field as Extract<Field, { slot: unknown }>).slot;
   const type = slot.type;
   const key = typeKey(type);
-  const f = forms(ctx, type);
+  const f = forms(ctx, type, scope);
   const cap = capitalize(field.name ?? '');
   const defaultValue = slot.hadExplicitDefault ? valueOf(slot.defaultValue) : null;
   const primitive = PRIMITIVES[key];
@@ -130,18 +131,19 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
       };
     }
     case 'struct': {
-      const target = ctx.graph.node((type as { struct: { typeId: bigint } }).struct.typeId) as StructNode;
-      const n = ctx.names(target.id);
+      const structType = type as Extract<Type, { struct: unknown }>;
+      const target = ctx.graph.node(structType.struct.typeId) as StructNode;
+      const params = paramsArgument(ctx, scope, structType);
       const constant = pointerConstant(defaultValue);
       const d = constant ? `, ${ctx.constant(constant)}` : '';
       const { dataWordCount: dw, pointerCount: pc } = target.struct;
-      base.builderMethods.push(method(`${init}(): ${n.builder} {`, `  return new ${n.builder}(this.$.initStruct(${index}, ${dw}, ${pc}));`, '}'));
+      base.builderMethods.push(method(`${init}(): ${f.builder} {`, `  return new ${f.builder}(this.$.initStruct(${index}, ${dw}, ${pc})${params});`, '}'));
       return {
         ...base,
-        read: `new ${n.reader}(s.getStruct(${index}${d}))`,
-        toObject: d ? `new ${n.reader}(s.getStruct(${index}${d})).toObject()` : `s.hasPointer(${index}) ? new ${n.reader}(s.getStruct(${index})).toObject() : null`,
-        builderRead: `new ${n.builder}(b.getStruct(${index}, ${dw}, ${pc}${d}))`,
-        set: [`${n.value}.set(b, ${index}, value);`],
+        read: `new ${f.reader}(s.getStruct(${index}${d})${params})`,
+        toObject: d ? `new ${f.reader}(s.getStruct(${index}${d})${params}).$toObject()` : `s.hasPointer(${index}) ? new ${f.reader}(s.getStruct(${index})${params}).$toObject() : null`,
+        builderRead: `new ${f.builder}(b.getStruct(${index}, ${dw}, ${pc}${d})${params})`,
+        set: [`${structCodec(ctx, scope, structType)}.set(b, ${index}, value);`],
         zero,
       };
     }
@@ -149,7 +151,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
       const elementType = (type as { list: { elementType: Type | null } }).list.elementType;
       const elementKey = typeKey(elementType);
       const size = listElementSize(elementType);
-      const element = elementExpression(ctx, elementType);
+      const element = elementExpression(ctx, elementType, scope);
       const constant = pointerConstant(defaultValue);
       const d = constant ? `, ${ctx.constant(constant)}` : '';
       const elementPrimitive = PRIMITIVES[elementKey];
@@ -166,16 +168,18 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
         builderRead = `new $.${wrapper}ListBuilder(b.getList(${index}, ${size}${d}))`;
         initBody = `new $.${wrapper}ListBuilder(this.$.initList(${index}, ${size}, length))`;
       } else if (elementKey === 'struct') {
-        const target = ctx.graph.node((elementType as { struct: { typeId: bigint } }).struct.typeId) as StructNode;
+        const structType = elementType as Extract<Type, { struct: unknown }>;
+        const target = ctx.graph.node(structType.struct.typeId) as StructNode;
         const n = ctx.names(target.id);
+        const params = paramsArgument(ctx, scope, structType);
         const { dataWordCount: dw, pointerCount: pc } = target.struct;
-        read = `new $.StructList(s.getList(${index}, 7${d}), ${n.reader})`;
-        builderRead = `new $.StructListBuilder(b.getStructList(${index}, ${dw}, ${pc}${d}), ${n.builder})`;
-        initBody = `new $.StructListBuilder(this.$.initStructList(${index}, length, ${dw}, ${pc}), ${n.builder})`;
+        read = `new ${f.reader}(s.getList(${index}, 7${d}), ${n.reader}${params})`;
+        builderRead = `new ${f.builder}(b.getStructList(${index}, ${dw}, ${pc}${d}), ${n.builder}${params})`;
+        initBody = `new ${f.builder}(this.$.initStructList(${index}, length, ${dw}, ${pc}), ${n.builder}${params})`;
       } else {
-        read = `new $.PointerList(s.getList(${index}, 6${d}), ${element})`;
-        builderRead = `new $.PointerListBuilder(b.getList(${index}, 6${d}), ${element})`;
-        initBody = `new $.PointerListBuilder(this.$.initList(${index}, 6, length), ${element})`;
+        read = `new ${f.reader}(s.getList(${index}, 6${d}), ${element})`;
+        builderRead = `new ${f.builder}(b.getList(${index}, 6${d}), ${element})`;
+        initBody = `new ${f.builder}(this.$.initList(${index}, 6, length), ${element})`;
       }
       base.builderMethods.push(method(`${init}(length: number): ${f.builder} {`, `  return ${initBody};`, '}'));
       return {
@@ -197,7 +201,19 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
         zero,
       };
     default: {
-      // AnyPointer, AnyStruct, AnyList, Capability, and (until brands are bound) generic parameters.
+      const k = parameterIndex(scope, type!);
+      if (k >= 0) {
+        const codec = `$.param(this.$params, ${k})`;
+        return {
+          ...base,
+          read: `${codec}.read(s, ${index}) as ${f.reader}`,
+          toObject: `${codec}.toObject(s, ${index}) as ${f.object}`,
+          builderRead: `${codec}.get(b, ${index}) as ${f.builder}`,
+          set: [`${codec}.set(b, ${index}, value);`],
+          zero,
+        };
+      }
+      // AnyPointer, AnyStruct, AnyList, Capability, and parameters of generic methods.
       const flavour = anyPointerFlavour(type!);
       if (flavour === 'capability') {
         return {
@@ -223,7 +239,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
   }
 }
 
-function describeField(ctx: FileContext, field: Field, members: MemberNames, docs: (string | null)[], index: number): FieldCode {
+function describeField(ctx: FileContext, field: Field, members: MemberNames, docs: (string | null)[], index: number, scope: GenericScope): FieldCode {
   const name = field.name ?? '';
   const accessor = MemberNames.accessor(name);
   const discriminant = field.discriminantValue === NO_DISCRIMINANT ? null : field.discriminantValue;
@@ -231,32 +247,34 @@ function describeField(ctx: FileContext, field: Field, members: MemberNames, doc
   if ('group' in field) {
     const n = ctx.names(field.group.typeId);
     const group = ctx.graph.node(field.group.typeId) as StructNode;
+    const args = scope.arguments();
+    const params = scope.isGeneric ? ', this.$params' : '';
     return {
       name, accessor, doc, discriminant, isGroup: true,
-      objectType: n.value,
-      initType: n.init,
-      readerType: n.reader,
-      builderType: n.builder,
-      read: `new ${n.reader}(s)`,
-      toObject: `new ${n.reader}(s).toObject()`,
-      builderRead: `new ${n.builder}(b)`,
-      set: [`new ${n.builder}(b).assign(value);`],
-      zero: zeroStatements(ctx, group),
+      objectType: n.value + args,
+      initType: n.init + args,
+      readerType: n.reader + args,
+      builderType: n.builder + args,
+      read: `new ${n.reader}(s${params})`,
+      toObject: `new ${n.reader}(s${params}).$toObject()`,
+      builderRead: `new ${n.builder}(b${params})`,
+      set: [`new ${n.builder}(b${params}).$assign(value);`],
+      zero: zeroStatements(ctx, group, scope),
       readerMethods: [],
       builderMethods: [],
     };
   }
-  return { name, accessor, doc, discriminant, isGroup: false, ...describeSlot(ctx, field as Field & { slot: unknown }, members) };
+  return { name, accessor, doc, discriminant, isGroup: false, ...describeSlot(ctx, field as Field & { slot: unknown }, members, scope) };
 }
 
 /** Statements zeroing every field of a group (recursively), for switching a union to it. */
-function zeroStatements(ctx: FileContext, group: StructNode): string[] {
+function zeroStatements(ctx: FileContext, group: StructNode, scope: GenericScope): string[] {
   const out: string[] = [];
   const members = new MemberNames([]);
   const docs: (string | null)[] = [];
   for (const [i, field] of sortedFields(group).entries()) {
-    if ('group' in field) out.push(...zeroStatements(ctx, ctx.graph.node(field.group.typeId) as StructNode));
-    else out.push(...describeField(ctx, field, members, docs, i).zero);
+    if ('group' in field) out.push(...zeroStatements(ctx, ctx.graph.node(field.group.typeId) as StructNode, scope));
+    else out.push(...describeField(ctx, field, members, docs, i, scope).zero);
   }
   if (group.struct.discriminantCount > 0) out.push(`b.setUint16(${group.struct.discriminantOffset * 2}, 0);`);
   return out;
@@ -273,7 +291,10 @@ export function emitStruct(ctx: FileContext, node: StructNode): void {
   const docByName = new Map<string, string | null>();
   (node.struct.fields ?? []).forEach((f, i) => docByName.set(f.name ?? '', info?.members?.[i]?.docComment ?? null));
   const docs = fields.map((f) => docByName.get(f.name ?? '') ?? null);
-  const codes = fields.map((f, i) => describeField(ctx, f, members, docs, i));
+  const scope = scopeOf(ctx, node);
+  const typeParams = scope.declaration();
+  const typeArgs = scope.arguments();
+  const codes = fields.map((f, i) => describeField(ctx, f, members, docs, i, scope));
   const common = codes.filter((c) => c.discriminant === null);
   const variants = codes.filter((c) => c.discriminant !== null);
   const discriminantByte = node.struct.discriminantOffset * 2;
@@ -290,17 +311,27 @@ export function emitStruct(ctx: FileContext, node: StructNode): void {
       return `{ ${[own, ...others].join('; ')} }`;
     });
   w.doc(nodeDoc ?? `Plain-object form of \`${(node.displayName ?? '').split(':').pop()}\`.`);
-  emitObjectType(w, `export type ${names.value} =`, common.map((c) => [c.name, c.objectType, c.doc, false]), hasUnion ? variantType(false) : []);
+  emitObjectType(w, `export type ${names.value}${typeParams} =`, common.map((c) => [c.name, c.objectType, c.doc, false]), hasUnion ? variantType(false) : []);
   w.line(`/** What \`${names.builder}.assign\` and \`encode\` accept for \`${names.value}\`: any subset of its fields. */`);
-  emitObjectType(w, `export type ${names.init} =`, common.filter((c) => c.set !== null && !(c.readerType === 'null' && c.discriminant === null)).map((c) => [c.name, c.initType, c.doc, true]), hasUnion ? variantType(true) : []);
+  emitObjectType(w, `export type ${names.init}${typeParams} =`, common.filter((c) => c.set !== null && !(c.readerType === 'null' && c.discriminant === null)).map((c) => [c.name, c.initType, c.doc, true]), hasUnion ? variantType(true) : []);
   w.line('');
 
   // Reader.
   w.doc(nodeDoc);
-  w.block(`export class ${names.reader} {`, () => {
+  w.block(`export class ${names.reader}${typeParams} {`, () => {
     w.line('readonly $: $.StructReader;');
-    w.line('');
-    w.block('constructor(struct: $.StructReader) {', () => w.line('this.$ = struct;'));
+    if (scope.isGeneric) {
+      w.line('/** Codecs of the type parameters, as bound where this type is used. */');
+      w.line('readonly $params: readonly $.PointerCodec<any, any, any, any>[];');
+      w.line('');
+      w.block('constructor(struct: $.StructReader, params: readonly $.PointerCodec<any, any, any, any>[] = []) {', () => {
+        w.line('this.$ = struct;');
+        w.line('this.$params = params;');
+      });
+    } else {
+      w.line('');
+      w.block('constructor(struct: $.StructReader) {', () => w.line('this.$ = struct;'));
+    }
     if (hasUnion) {
       w.line('');
       w.line('/** The active member of the union (undefined for a member this code does not know). */');
@@ -316,16 +347,28 @@ export function emitStruct(ctx: FileContext, node: StructNode): void {
       }
     }
     w.line('');
-    w.block(`${members.helper('toObject')}(): ${names.value} {`, () => emitToObject(w, names.value, common, variants, discriminantByte));
+    w.line('/** The plain-object form of this struct (see docs/objects.md). */');
+    w.block(`$toObject(): ${names.value}${typeArgs} {`, () => emitToObject(w, names.value + typeArgs, common, variants, discriminantByte));
+    alias(w, members, 'toObject', `(): ${names.value}${typeArgs}`, 'return this.$toObject();');
   });
   w.line('');
 
   // Builder.
   w.doc(nodeDoc);
-  w.block(`export class ${names.builder} {`, () => {
+  w.block(`export class ${names.builder}${typeParams} {`, () => {
     w.line('readonly $: $.StructBuilder;');
-    w.line('');
-    w.block('constructor(struct: $.StructBuilder) {', () => w.line('this.$ = struct;'));
+    if (scope.isGeneric) {
+      w.line('/** Codecs of the type parameters, as bound where this type is used. */');
+      w.line('readonly $params: readonly $.PointerCodec<any, any, any, any>[];');
+      w.line('');
+      w.block('constructor(struct: $.StructBuilder, params: readonly $.PointerCodec<any, any, any, any>[] = []) {', () => {
+        w.line('this.$ = struct;');
+        w.line('this.$params = params;');
+      });
+    } else {
+      w.line('');
+      w.block('constructor(struct: $.StructBuilder) {', () => w.line('this.$ = struct;'));
+    }
     if (hasUnion) {
       w.line('');
       w.line('/** The active member of the union (undefined for a member this code does not know). */');
@@ -343,7 +386,7 @@ export function emitStruct(ctx: FileContext, node: StructNode): void {
           const usesValue = statements.some((s) => s.includes('value'));
           if (!usesValue && c.readerType === 'null') w.line('void value;');
           if (c.discriminant !== null && isGroup) {
-            w.line(`this.${members.helper(`init${capitalize(c.name)}`)}().assign(value);`);
+            w.line(`this.${members.helper(`init${capitalize(c.name)}`)}().$assign(value);`);
             return;
           }
           w.line('const b = this.$;');
@@ -368,13 +411,24 @@ export function emitStruct(ctx: FileContext, node: StructNode): void {
     }
     w.line('');
     w.line('/** Sets the fields present in `value` (undefined ones are left alone). */');
-    w.block(`${members.helper('assign')}(value: ${names.init}): void {`, () => emitAssign(w, common, variants, names.value));
+    w.block(`$assign(value: ${names.init}${typeArgs}): void {`, () => emitAssign(w, common, variants, names.value));
+    alias(w, members, 'assign', `(value: ${names.init}${typeArgs}): void`, 'this.$assign(value);');
+    const params = scope.isGeneric ? ', this.$params' : '';
     w.line('');
-    w.block(`${members.helper('asReader')}(): ${names.reader} {`, () => w.line(`return new ${names.reader}(this.$.asReader());`));
+    w.block(`$asReader(): ${names.reader}${typeArgs} {`, () => w.line(`return new ${names.reader}${typeArgs}(this.$.asReader()${params});`));
+    alias(w, members, 'asReader', `(): ${names.reader}${typeArgs}`, 'return this.$asReader();');
     w.line('');
-    w.block(`${members.helper('toObject')}(): ${names.value} {`, () => w.line(`return new ${names.reader}(this.$.asReader()).${members.helper('toObject')}();`));
+    w.block(`$toObject(): ${names.value}${typeArgs} {`, () => w.line(`return this.$asReader().$toObject();`));
+    alias(w, members, 'toObject', `(): ${names.value}${typeArgs}`, 'return this.$toObject();');
   });
   w.line('');
+}
+
+/** A friendly alias (`toObject` for `$toObject`...), unless a field of the scope has that name. */
+function alias(w: FileContext['w'], members: MemberNames, name: string, signature: string, body: string): void {
+  if (members.helper(name) !== name) return;
+  w.line('');
+  w.block(`${name}${signature} {`, () => w.line(body));
 }
 
 /** `return expression;`, naming `this.$` as `variable` only when the expression uses it twice. */

@@ -11,7 +11,8 @@ export {
 export { StructType, type StructReaderLike, type StructBuilderLike, type EncodeOptions } from './struct-type.js';
 export {
   TEXT, DATA, ANY_POINTER, CAPABILITY, listOf, lazyCodec, wrapList, wrapListBuilder, listToObject, assignList,
-  elementSizeOf, setAnyPointer, type ElementType,
+  elementSizeOf, setAnyPointer, type ElementType, type TextCodec, type DataCodec, type CapabilityCodec,
 } from './pointer-codecs.js';
 export { decodeBase64, encodeBase64 } from './base64.js';
 export { checkOneMember, constant, constantBytes, constantPointer, toBigInt } from './constants.js';
+export { param, type AnyPointerCodec, type ReaderOf, type BuilderOf, type ObjectOf, type InitOf } from './generics.js';

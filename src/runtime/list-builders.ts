@@ -8,17 +8,19 @@ import {
 import type { PointerCodec } from './codec.js';
 import { IndexIterator } from './iteration.js';
 
-/** A generated struct builder class: a typed view over a `StructBuilder`. */
-export type BuilderClass<B> = new (struct: StructBuilder) => B;
+/** A generated struct builder class: a typed view over a `StructBuilder` (generic types also take their parameters' codecs). */
+export type BuilderClass<B> = new (struct: StructBuilder, params?: readonly PointerCodec<any, any, any, any>[]) => B;
 
 /** A list of structs being built. */
 export class StructListBuilder<B> implements Iterable<B> {
   readonly $: ListBuilder;
   private readonly Builder: BuilderClass<B>;
+  private readonly params: readonly PointerCodec<any, any, any, any>[] | undefined;
 
-  constructor(list: ListBuilder, Builder: BuilderClass<B>) {
+  constructor(list: ListBuilder, Builder: BuilderClass<B>, params?: readonly PointerCodec<any, any, any, any>[]) {
     this.$ = list;
     this.Builder = Builder;
+    this.params = params;
   }
 
   get length(): number {
@@ -26,7 +28,7 @@ export class StructListBuilder<B> implements Iterable<B> {
   }
 
   get(index: number): B {
-    return new this.Builder(this.$.getStruct(index));
+    return new this.Builder(this.$.getStruct(index), this.params);
   }
 
   [Symbol.iterator](): Iterator<B> {
@@ -39,7 +41,7 @@ export class StructListBuilder<B> implements Iterable<B> {
     const length = list.length;
     if (length === 0) return;
     const cursor = list.getStruct(0);
-    const element = new this.Builder(cursor);
+    const element = new this.Builder(cursor, this.params);
     for (let i = 0, at = list.offset; i < length; i++, at += list.step) {
       cursor.moveTo(at);
       fn(element, i);

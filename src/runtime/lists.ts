@@ -7,8 +7,11 @@ import { CapnpError, ErrorCode, type ListReader, type StructReader } from '../wi
 import type { PointerCodec } from './codec.js';
 import { IndexIterator } from './iteration.js';
 
-/** A generated struct reader class: a typed view over a `StructReader`. */
-export type ReaderClass<R> = new (struct: StructReader) => R;
+/**
+ * A generated struct reader class: a typed view over a `StructReader`. Generic types also take
+ * the codecs bound to their parameters.
+ */
+export type ReaderClass<R> = new (struct: StructReader, params?: readonly PointerCodec<any, any, any, any>[]) => R;
 
 /** What every list wrapper offers. */
 export interface ReadonlyList<T> extends Iterable<T> {
@@ -21,10 +24,12 @@ export interface ReadonlyList<T> extends Iterable<T> {
 export class StructList<R> implements ReadonlyList<R> {
   readonly $: ListReader;
   private readonly Reader: ReaderClass<R>;
+  private readonly params: readonly PointerCodec<any, any, any, any>[] | undefined;
 
-  constructor(list: ListReader, Reader: ReaderClass<R>) {
+  constructor(list: ListReader, Reader: ReaderClass<R>, params?: readonly PointerCodec<any, any, any, any>[]) {
     this.$ = list;
     this.Reader = Reader;
+    this.params = params;
   }
 
   get length(): number {
@@ -32,7 +37,7 @@ export class StructList<R> implements ReadonlyList<R> {
   }
 
   get(index: number): R {
-    return new this.Reader(this.$.getStruct(index));
+    return new this.Reader(this.$.getStruct(index), this.params);
   }
 
   [Symbol.iterator](): Iterator<R> {
@@ -48,7 +53,7 @@ export class StructList<R> implements ReadonlyList<R> {
     const length = list.length;
     if (length === 0) return;
     const cursor = list.getStruct(0);
-    const element = new this.Reader(cursor);
+    const element = new this.Reader(cursor, this.params);
     for (let i = 0, at = list.offset; i < length; i++, at += list.step) {
       cursor.moveTo(at);
       fn(element, i);

@@ -19,8 +19,12 @@ function pointerOf(from: PointerSource, index: number): AnyPointerReader {
   return from.getPointer(index);
 }
 
+export type TextCodec = PointerCodec<string, string, string, string>;
+export type DataCodec = PointerCodec<Uint8Array, Uint8Array, Uint8Array, Uint8Array>;
+export type CapabilityCodec = PointerCodec<unknown, unknown, unknown, unknown>;
+
 /** Text: read as `string`. */
-export const TEXT: PointerCodec<string, string, string, string> = {
+export const TEXT: TextCodec = {
   read: (from, index) => from.getText(index),
   toObject: (from, index) => (hasPointerAt(from, index) ? from.getText(index) : null),
   get: (to, index) => to.getText(index),
@@ -28,7 +32,7 @@ export const TEXT: PointerCodec<string, string, string, string> = {
 };
 
 /** Data: read as a `Uint8Array` view of the message. */
-export const DATA: PointerCodec<Uint8Array, Uint8Array, Uint8Array, Uint8Array> = {
+export const DATA: DataCodec = {
   read: (from, index) => from.getData(index),
   toObject: (from, index) => (hasPointerAt(from, index) ? from.getData(index) : null),
   get: (to, index) => to.getData(index),
@@ -54,7 +58,7 @@ export const ANY_POINTER: PointerCodec<AnyPointerReader, AnyPointerBuilder, AnyP
 };
 
 /** Capability (and interface types until RPC gives them behaviour): the cap-table entry. */
-export const CAPABILITY: PointerCodec<unknown, unknown, unknown, unknown> = {
+export const CAPABILITY: CapabilityCodec = {
   read: (from, index) => from.getCapability(index),
   toObject: (from, index) => from.getCapability(index),
   get: (to, index) => to.getCapability(index),
@@ -93,7 +97,7 @@ export function wrapList(list: ListReader, element: ElementType): unknown {
     if (element === 'void') return new VoidList(list);
     return list.toTypedArray(element);
   }
-  if (element instanceof StructType) return new StructList(list, element.Reader);
+  if (element instanceof StructType) return new StructList(list, element.Reader, element.params);
   return new PointerList(list, element);
 }
 
@@ -104,7 +108,7 @@ export function wrapListBuilder(list: ListBuilder, element: ElementType): unknow
     if (element === 'void') return new VoidListBuilder(list);
     return new PrimitiveListBuilder(list, element);
   }
-  if (element instanceof StructType) return new StructListBuilder(list, element.Builder);
+  if (element instanceof StructType) return new StructListBuilder(list, element.Builder, element.params);
   return new PointerListBuilder(list, element);
 }
 
@@ -120,10 +124,10 @@ export function listToObject(list: ListReader, element: ElementType): unknown[] 
   if (element instanceof StructType) {
     if (length === 0) return out;
     const cursor = list.getStruct(0);
-    const reader = new element.Reader(cursor) as StructReaderLike<unknown>;
+    const reader = new element.Reader(cursor, element.params) as StructReaderLike<unknown>;
     for (let i = 0, at = list.offset; i < length; i++, at += list.step) {
       cursor.moveTo(at);
-      out[i] = reader.toObject();
+      out[i] = reader.$toObject();
     }
     return out;
   }
@@ -162,7 +166,7 @@ export function assignList(to: PointerTarget, index: number, element: ElementTyp
     for (let i = 0; i < length; i++) {
       const item = items[i];
       if (item instanceof element.Reader) list.setStruct(i, (item as StructReaderLike<unknown>).$);
-      else if (item != null) (new element.Builder(list.getStruct(i)) as StructBuilderLike<unknown, unknown>).assign(item);
+      else if (item != null) (new element.Builder(list.getStruct(i), element.params) as StructBuilderLike<unknown, unknown>).$assign(item);
     }
     return;
   }

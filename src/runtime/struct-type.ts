@@ -6,17 +6,21 @@ import type { PointerCodec, PointerSource, PointerTarget } from './codec.js';
 import type { BuilderClass } from './list-builders.js';
 import type { ReaderClass } from './lists.js';
 
-/** What every generated struct reader offers. */
+/**
+ * What every generated struct reader offers. The `$`-prefixed members are the runtime's
+ * contract: schema names never start with `$`, so no field can shadow them (generated classes
+ * also offer `toObject()` unless a field is named so).
+ */
 export interface StructReaderLike<O> {
   readonly $: StructReader;
-  toObject(): O;
+  $toObject(): O;
 }
 
-/** What every generated struct builder offers. */
+/** What every generated struct builder offers (`assign()` too, unless a field is named so). */
 export interface StructBuilderLike<I, R> {
   readonly $: StructBuilder;
-  assign(value: I): void;
-  asReader(): R;
+  $assign(value: I): void;
+  $asReader(): R;
 }
 
 export interface EncodeOptions extends BuilderOptions {
@@ -41,14 +45,33 @@ export class StructType<O, I, R extends StructReaderLike<O>, B extends StructBui
   readonly pointerCount: number;
   readonly Reader: ReaderClass<R>;
   readonly Builder: BuilderClass<B>;
+  /** Codecs bound to the type's generic parameters (empty for unbound or non-generic types). */
+  readonly params: readonly PointerCodec<any, any, any, any>[];
 
-  constructor(typeId: bigint, displayName: string, dataWords: number, pointerCount: number, Reader: ReaderClass<R>, Builder: BuilderClass<B>) {
+  constructor(
+    typeId: bigint, displayName: string, dataWords: number, pointerCount: number, Reader: ReaderClass<R>, Builder: BuilderClass<B>,
+    params: readonly PointerCodec<any, any, any, any>[] = [],
+  ) {
     this.typeId = typeId;
     this.displayName = displayName;
     this.dataWords = dataWords;
     this.pointerCount = pointerCount;
     this.Reader = Reader;
     this.Builder = Builder;
+    this.params = params;
+  }
+
+  /** This generic type with its parameters bound to `params` (codecs, in declaration order). */
+  bind(params: readonly PointerCodec<any, any, any, any>[]): StructType<any, any, any, any> {
+    return new StructType(this.typeId, this.displayName, this.dataWords, this.pointerCount, this.Reader, this.Builder, params);
+  }
+
+  private reader(struct: StructReader): R {
+    return new this.Reader(struct, this.params);
+  }
+
+  private builder(struct: StructBuilder): B {
+    return new this.Builder(struct, this.params);
   }
 
   /** Reads a message (framed by default; see `ReadMessageOptions.format`) and returns its root. */
@@ -57,20 +80,20 @@ export class StructType<O, I, R extends StructReaderLike<O>, B extends StructBui
   read(from: PointerSource, index: number): R;
   read(source: Uint8Array | ArrayBuffer | PointerSource, second?: ReadMessageOptions | number): R {
     if (source instanceof Uint8Array || source instanceof ArrayBuffer) {
-      return new this.Reader(readMessage(source, second as ReadMessageOptions | undefined).getRoot());
+      return this.reader(readMessage(source, second as ReadMessageOptions | undefined).getRoot());
     }
     const index = second as number;
-    return new this.Reader(source instanceof ListView ? source.getStructPointer(index) : source.getStruct(index));
+    return this.reader(source instanceof ListView ? source.getStructPointer(index) : source.getStruct(index));
   }
 
   /** The root of a message being read, as this type. */
   readRoot(message: MessageReader): R {
-    return new this.Reader(message.getRoot());
+    return this.reader(message.getRoot());
   }
 
   /** Bytes to a plain object, in one call. */
   decode(bytes: Uint8Array | ArrayBuffer, options?: ReadMessageOptions): O {
-    return this.read(bytes, options).toObject();
+    return this.read(bytes, options).$toObject();
   }
 
   /** A plain object (or a reader, copied) to bytes, in one call. */
@@ -84,28 +107,28 @@ export class StructType<O, I, R extends StructReaderLike<O>, B extends StructBui
 
   /** Makes the root of `message` a new struct of this type. */
   initRoot(message: MessageBuilder): B {
-    return new this.Builder(message.initRoot(this.dataWords, this.pointerCount));
+    return this.builder(message.initRoot(this.dataWords, this.pointerCount));
   }
 
   /** The root of `message` as this type, for writing (made if absent, upgraded if smaller). */
   getRoot(message: MessageBuilder): B {
-    return new this.Builder(message.getRoot(this.dataWords, this.pointerCount));
+    return this.builder(message.getRoot(this.dataWords, this.pointerCount));
   }
 
   /** Makes the root of `message` a copy of `value` (a plain object, or a reader of this type). */
   setRoot(message: MessageBuilder, value: I | R): void {
     if (value instanceof this.Reader) message.setRoot(value.$);
-    else this.initRoot(message).assign(value as I);
+    else this.initRoot(message).$assign(value as I);
   }
 
   toObject(from: PointerSource, index: number): O | null {
     const struct = source(from, index);
-    return struct === null ? null : new this.Reader(struct).toObject();
+    return struct === null ? null : this.reader(struct).$toObject();
   }
 
   get(to: PointerTarget, index: number): B {
-    if (to instanceof ListView) return new this.Builder(to.getPointer(index).getStruct(this.dataWords, this.pointerCount));
-    return new this.Builder(to.getStruct(index, this.dataWords, this.pointerCount));
+    if (to instanceof ListView) return this.builder(to.getPointer(index).getStruct(this.dataWords, this.pointerCount));
+    return this.builder(to.getStruct(index, this.dataWords, this.pointerCount));
   }
 
   set(to: PointerTarget, index: number, value: I | R | null | undefined): void {
@@ -121,7 +144,7 @@ export class StructType<O, I, R extends StructReaderLike<O>, B extends StructBui
       return;
     }
     const struct = slot ? slot.initStruct(this.dataWords, this.pointerCount) : (to as StructBuilder).initStruct(index, this.dataWords, this.pointerCount);
-    new this.Builder(struct).assign(value as I);
+    this.builder(struct).$assign(value as I);
   }
 }
 

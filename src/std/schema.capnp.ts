@@ -86,7 +86,7 @@ export class NodeReader {
   }
 
   get parameters(): $.StructList<Node_ParameterReader> {
-    return new $.StructList(this.$.getList(5, 7), Node_ParameterReader);
+    return new $.StructList<Node_ParameterReader>(this.$.getList(5, 7), Node_ParameterReader);
   }
 
   hasParameters(): boolean {
@@ -98,7 +98,7 @@ export class NodeReader {
   }
 
   get nestedNodes(): $.StructList<Node_NestedNodeReader> {
-    return new $.StructList(this.$.getList(1, 7), Node_NestedNodeReader);
+    return new $.StructList<Node_NestedNodeReader>(this.$.getList(1, 7), Node_NestedNodeReader);
   }
 
   hasNestedNodes(): boolean {
@@ -106,7 +106,7 @@ export class NodeReader {
   }
 
   get annotations(): $.StructList<AnnotationReader> {
-    return new $.StructList(this.$.getList(2, 7), AnnotationReader);
+    return new $.StructList<AnnotationReader>(this.$.getList(2, 7), AnnotationReader);
   }
 
   hasAnnotations(): boolean {
@@ -145,7 +145,8 @@ export class NodeReader {
     return this.$.getUint32(44);
   }
 
-  toObject(): Node {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Node {
     const s = this.$;
     const object: Record<string, unknown> = {
       id: s.getUint64(0),
@@ -161,13 +162,17 @@ export class NodeReader {
     };
     switch (s.getUint16(12)) {
       case 0: object["file"] = null; break;
-      case 1: object["struct"] = new Node_StructReader(s).toObject(); break;
-      case 2: object["enum"] = new Node_EnumReader(s).toObject(); break;
-      case 3: object["interface"] = new Node_InterfaceReader(s).toObject(); break;
-      case 4: object["const"] = new Node_ConstReader(s).toObject(); break;
-      case 5: object["annotation"] = new Node_AnnotationReader(s).toObject(); break;
+      case 1: object["struct"] = new Node_StructReader(s).$toObject(); break;
+      case 2: object["enum"] = new Node_EnumReader(s).$toObject(); break;
+      case 3: object["interface"] = new Node_InterfaceReader(s).$toObject(); break;
+      case 4: object["const"] = new Node_ConstReader(s).$toObject(); break;
+      case 5: object["annotation"] = new Node_AnnotationReader(s).$toObject(); break;
     }
     return object as Node;
+  }
+
+  toObject(): Node {
+    return this.$toObject();
   }
 }
 
@@ -234,7 +239,7 @@ export class NodeBuilder {
   }
 
   get parameters(): $.StructListBuilder<Node_ParameterBuilder> {
-    return new $.StructListBuilder(this.$.getStructList(5, 0, 1), Node_ParameterBuilder);
+    return new $.StructListBuilder<Node_ParameterBuilder>(this.$.getStructList(5, 0, 1), Node_ParameterBuilder);
   }
 
   set parameters(value: $.ListInit<Node_ParameterInit | Node_ParameterReader> | null) {
@@ -256,7 +261,7 @@ export class NodeBuilder {
   }
 
   initParameters(length: number): $.StructListBuilder<Node_ParameterBuilder> {
-    return new $.StructListBuilder(this.$.initStructList(5, length, 0, 1), Node_ParameterBuilder);
+    return new $.StructListBuilder<Node_ParameterBuilder>(this.$.initStructList(5, length, 0, 1), Node_ParameterBuilder);
   }
 
   get isGeneric(): boolean {
@@ -269,7 +274,7 @@ export class NodeBuilder {
   }
 
   get nestedNodes(): $.StructListBuilder<Node_NestedNodeBuilder> {
-    return new $.StructListBuilder(this.$.getStructList(1, 1, 1), Node_NestedNodeBuilder);
+    return new $.StructListBuilder<Node_NestedNodeBuilder>(this.$.getStructList(1, 1, 1), Node_NestedNodeBuilder);
   }
 
   set nestedNodes(value: $.ListInit<Node_NestedNodeInit | Node_NestedNodeReader> | null) {
@@ -291,11 +296,11 @@ export class NodeBuilder {
   }
 
   initNestedNodes(length: number): $.StructListBuilder<Node_NestedNodeBuilder> {
-    return new $.StructListBuilder(this.$.initStructList(1, length, 1, 1), Node_NestedNodeBuilder);
+    return new $.StructListBuilder<Node_NestedNodeBuilder>(this.$.initStructList(1, length, 1, 1), Node_NestedNodeBuilder);
   }
 
   get annotations(): $.StructListBuilder<AnnotationBuilder> {
-    return new $.StructListBuilder(this.$.getStructList(2, 1, 2), AnnotationBuilder);
+    return new $.StructListBuilder<AnnotationBuilder>(this.$.getStructList(2, 1, 2), AnnotationBuilder);
   }
 
   set annotations(value: $.ListInit<AnnotationInit | AnnotationReader> | null) {
@@ -317,7 +322,7 @@ export class NodeBuilder {
   }
 
   initAnnotations(length: number): $.StructListBuilder<AnnotationBuilder> {
-    return new $.StructListBuilder(this.$.initStructList(2, length, 1, 2), AnnotationBuilder);
+    return new $.StructListBuilder<AnnotationBuilder>(this.$.initStructList(2, length, 1, 2), AnnotationBuilder);
   }
 
   get file(): null {
@@ -335,7 +340,7 @@ export class NodeBuilder {
   }
 
   set struct(value: Node_StructInit) {
-    this.initStruct().assign(value);
+    this.initStruct().$assign(value);
   }
 
   /** Makes this group the active union member, with every field zeroed. */
@@ -357,7 +362,7 @@ export class NodeBuilder {
   }
 
   set enum(value: Node_EnumInit) {
-    this.initEnum().assign(value);
+    this.initEnum().$assign(value);
   }
 
   /** Makes this group the active union member, with every field zeroed. */
@@ -373,7 +378,7 @@ export class NodeBuilder {
   }
 
   set interface(value: Node_InterfaceInit) {
-    this.initInterface().assign(value);
+    this.initInterface().$assign(value);
   }
 
   /** Makes this group the active union member, with every field zeroed. */
@@ -390,7 +395,7 @@ export class NodeBuilder {
   }
 
   set const(value: Node_ConstInit) {
-    this.initConst().assign(value);
+    this.initConst().$assign(value);
   }
 
   /** Makes this group the active union member, with every field zeroed. */
@@ -407,7 +412,7 @@ export class NodeBuilder {
   }
 
   set annotation(value: Node_AnnotationInit) {
-    this.initAnnotation().assign(value);
+    this.initAnnotation().$assign(value);
   }
 
   /** Makes this group the active union member, with every field zeroed. */
@@ -449,7 +454,7 @@ export class NodeBuilder {
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: NodeInit): void {
+  $assign(value: NodeInit): void {
     if (value.id !== undefined) this.id = value.id;
     if (value.displayName !== undefined) this.displayName = value.displayName;
     if (value.displayNamePrefixLength !== undefined) this.displayNamePrefixLength = value.displayNamePrefixLength;
@@ -469,12 +474,24 @@ export class NodeBuilder {
     if (value.annotation !== undefined) this.annotation = value.annotation;
   }
 
-  asReader(): NodeReader {
+  assign(value: NodeInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): NodeReader {
     return new NodeReader(this.$.asReader());
   }
 
+  asReader(): NodeReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Node {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Node {
-    return new NodeReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -531,14 +548,15 @@ export class Node_StructReader {
   }
 
   get fields(): $.StructList<FieldReader> {
-    return new $.StructList(this.$.getList(3, 7), FieldReader);
+    return new $.StructList<FieldReader>(this.$.getList(3, 7), FieldReader);
   }
 
   hasFields(): boolean {
     return this.$.hasPointer(3);
   }
 
-  toObject(): Node_Struct {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Node_Struct {
     const s = this.$;
     return {
       dataWordCount: s.getUint16(14),
@@ -549,6 +567,10 @@ export class Node_StructReader {
       discriminantOffset: s.getUint32(32),
       fields: s.hasPointer(3) ? $.listToObject(s.getList(3, 7), Field) as Field[] | null : null,
     };
+  }
+
+  toObject(): Node_Struct {
+    return this.$toObject();
   }
 }
 
@@ -614,7 +636,7 @@ export class Node_StructBuilder {
   }
 
   get fields(): $.StructListBuilder<FieldBuilder> {
-    return new $.StructListBuilder(this.$.getStructList(3, 3, 4), FieldBuilder);
+    return new $.StructListBuilder<FieldBuilder>(this.$.getStructList(3, 3, 4), FieldBuilder);
   }
 
   set fields(value: $.ListInit<FieldInit | FieldReader> | null) {
@@ -636,11 +658,11 @@ export class Node_StructBuilder {
   }
 
   initFields(length: number): $.StructListBuilder<FieldBuilder> {
-    return new $.StructListBuilder(this.$.initStructList(3, length, 3, 4), FieldBuilder);
+    return new $.StructListBuilder<FieldBuilder>(this.$.initStructList(3, length, 3, 4), FieldBuilder);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: Node_StructInit): void {
+  $assign(value: Node_StructInit): void {
     if (value.dataWordCount !== undefined) this.dataWordCount = value.dataWordCount;
     if (value.pointerCount !== undefined) this.pointerCount = value.pointerCount;
     if (value.preferredListEncoding !== undefined) this.preferredListEncoding = value.preferredListEncoding;
@@ -650,12 +672,24 @@ export class Node_StructBuilder {
     if (value.fields !== undefined) this.fields = value.fields;
   }
 
-  asReader(): Node_StructReader {
+  assign(value: Node_StructInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): Node_StructReader {
     return new Node_StructReader(this.$.asReader());
   }
 
+  asReader(): Node_StructReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Node_Struct {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Node_Struct {
-    return new Node_StructReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -676,18 +710,23 @@ export class Node_EnumReader {
   }
 
   get enumerants(): $.StructList<EnumerantReader> {
-    return new $.StructList(this.$.getList(3, 7), EnumerantReader);
+    return new $.StructList<EnumerantReader>(this.$.getList(3, 7), EnumerantReader);
   }
 
   hasEnumerants(): boolean {
     return this.$.hasPointer(3);
   }
 
-  toObject(): Node_Enum {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Node_Enum {
     const s = this.$;
     return {
       enumerants: s.hasPointer(3) ? $.listToObject(s.getList(3, 7), Enumerant) as Enumerant[] | null : null,
     };
+  }
+
+  toObject(): Node_Enum {
+    return this.$toObject();
   }
 }
 
@@ -699,7 +738,7 @@ export class Node_EnumBuilder {
   }
 
   get enumerants(): $.StructListBuilder<EnumerantBuilder> {
-    return new $.StructListBuilder(this.$.getStructList(3, 1, 2), EnumerantBuilder);
+    return new $.StructListBuilder<EnumerantBuilder>(this.$.getStructList(3, 1, 2), EnumerantBuilder);
   }
 
   set enumerants(value: $.ListInit<EnumerantInit | EnumerantReader> | null) {
@@ -721,20 +760,32 @@ export class Node_EnumBuilder {
   }
 
   initEnumerants(length: number): $.StructListBuilder<EnumerantBuilder> {
-    return new $.StructListBuilder(this.$.initStructList(3, length, 1, 2), EnumerantBuilder);
+    return new $.StructListBuilder<EnumerantBuilder>(this.$.initStructList(3, length, 1, 2), EnumerantBuilder);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: Node_EnumInit): void {
+  $assign(value: Node_EnumInit): void {
     if (value.enumerants !== undefined) this.enumerants = value.enumerants;
   }
 
-  asReader(): Node_EnumReader {
+  assign(value: Node_EnumInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): Node_EnumReader {
     return new Node_EnumReader(this.$.asReader());
   }
 
+  asReader(): Node_EnumReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Node_Enum {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Node_Enum {
-    return new Node_EnumReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -757,7 +808,7 @@ export class Node_InterfaceReader {
   }
 
   get methods(): $.StructList<MethodReader> {
-    return new $.StructList(this.$.getList(3, 7), MethodReader);
+    return new $.StructList<MethodReader>(this.$.getList(3, 7), MethodReader);
   }
 
   hasMethods(): boolean {
@@ -765,19 +816,24 @@ export class Node_InterfaceReader {
   }
 
   get superclasses(): $.StructList<SuperclassReader> {
-    return new $.StructList(this.$.getList(4, 7), SuperclassReader);
+    return new $.StructList<SuperclassReader>(this.$.getList(4, 7), SuperclassReader);
   }
 
   hasSuperclasses(): boolean {
     return this.$.hasPointer(4);
   }
 
-  toObject(): Node_Interface {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Node_Interface {
     const s = this.$;
     return {
       methods: s.hasPointer(3) ? $.listToObject(s.getList(3, 7), Method) as Method[] | null : null,
       superclasses: s.hasPointer(4) ? $.listToObject(s.getList(4, 7), Superclass) as Superclass[] | null : null,
     };
+  }
+
+  toObject(): Node_Interface {
+    return this.$toObject();
   }
 }
 
@@ -789,7 +845,7 @@ export class Node_InterfaceBuilder {
   }
 
   get methods(): $.StructListBuilder<MethodBuilder> {
-    return new $.StructListBuilder(this.$.getStructList(3, 3, 5), MethodBuilder);
+    return new $.StructListBuilder<MethodBuilder>(this.$.getStructList(3, 3, 5), MethodBuilder);
   }
 
   set methods(value: $.ListInit<MethodInit | MethodReader> | null) {
@@ -811,11 +867,11 @@ export class Node_InterfaceBuilder {
   }
 
   initMethods(length: number): $.StructListBuilder<MethodBuilder> {
-    return new $.StructListBuilder(this.$.initStructList(3, length, 3, 5), MethodBuilder);
+    return new $.StructListBuilder<MethodBuilder>(this.$.initStructList(3, length, 3, 5), MethodBuilder);
   }
 
   get superclasses(): $.StructListBuilder<SuperclassBuilder> {
-    return new $.StructListBuilder(this.$.getStructList(4, 1, 1), SuperclassBuilder);
+    return new $.StructListBuilder<SuperclassBuilder>(this.$.getStructList(4, 1, 1), SuperclassBuilder);
   }
 
   set superclasses(value: $.ListInit<SuperclassInit | SuperclassReader> | null) {
@@ -837,21 +893,33 @@ export class Node_InterfaceBuilder {
   }
 
   initSuperclasses(length: number): $.StructListBuilder<SuperclassBuilder> {
-    return new $.StructListBuilder(this.$.initStructList(4, length, 1, 1), SuperclassBuilder);
+    return new $.StructListBuilder<SuperclassBuilder>(this.$.initStructList(4, length, 1, 1), SuperclassBuilder);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: Node_InterfaceInit): void {
+  $assign(value: Node_InterfaceInit): void {
     if (value.methods !== undefined) this.methods = value.methods;
     if (value.superclasses !== undefined) this.superclasses = value.superclasses;
   }
 
-  asReader(): Node_InterfaceReader {
+  assign(value: Node_InterfaceInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): Node_InterfaceReader {
     return new Node_InterfaceReader(this.$.asReader());
   }
 
+  asReader(): Node_InterfaceReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Node_Interface {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Node_Interface {
-    return new Node_InterfaceReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -889,12 +957,17 @@ export class Node_ConstReader {
     return this.$.hasPointer(4);
   }
 
-  toObject(): Node_Const {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Node_Const {
     const s = this.$;
     return {
-      type: s.hasPointer(3) ? new TypeReader(s.getStruct(3)).toObject() : null,
-      value: s.hasPointer(4) ? new ValueReader(s.getStruct(4)).toObject() : null,
+      type: s.hasPointer(3) ? new TypeReader(s.getStruct(3)).$toObject() : null,
+      value: s.hasPointer(4) ? new ValueReader(s.getStruct(4)).$toObject() : null,
     };
+  }
+
+  toObject(): Node_Const {
+    return this.$toObject();
   }
 }
 
@@ -958,17 +1031,29 @@ export class Node_ConstBuilder {
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: Node_ConstInit): void {
+  $assign(value: Node_ConstInit): void {
     if (value.type !== undefined) this.type = value.type;
     if (value.value !== undefined) this.value = value.value;
   }
 
-  asReader(): Node_ConstReader {
+  assign(value: Node_ConstInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): Node_ConstReader {
     return new Node_ConstReader(this.$.asReader());
   }
 
+  asReader(): Node_ConstReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Node_Const {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Node_Const {
-    return new Node_ConstReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -1068,10 +1153,11 @@ export class Node_AnnotationReader {
     return this.$.getBool(123);
   }
 
-  toObject(): Node_Annotation {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Node_Annotation {
     const s = this.$;
     return {
-      type: s.hasPointer(3) ? new TypeReader(s.getStruct(3)).toObject() : null,
+      type: s.hasPointer(3) ? new TypeReader(s.getStruct(3)).$toObject() : null,
       targetsFile: s.getBool(112),
       targetsConst: s.getBool(113),
       targetsEnum: s.getBool(114),
@@ -1085,6 +1171,10 @@ export class Node_AnnotationReader {
       targetsParam: s.getBool(122),
       targetsAnnotation: s.getBool(123),
     };
+  }
+
+  toObject(): Node_Annotation {
+    return this.$toObject();
   }
 }
 
@@ -1230,7 +1320,7 @@ export class Node_AnnotationBuilder {
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: Node_AnnotationInit): void {
+  $assign(value: Node_AnnotationInit): void {
     if (value.type !== undefined) this.type = value.type;
     if (value.targetsFile !== undefined) this.targetsFile = value.targetsFile;
     if (value.targetsConst !== undefined) this.targetsConst = value.targetsConst;
@@ -1246,12 +1336,24 @@ export class Node_AnnotationBuilder {
     if (value.targetsAnnotation !== undefined) this.targetsAnnotation = value.targetsAnnotation;
   }
 
-  asReader(): Node_AnnotationReader {
+  assign(value: Node_AnnotationInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): Node_AnnotationReader {
     return new Node_AnnotationReader(this.$.asReader());
   }
 
+  asReader(): Node_AnnotationReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Node_Annotation {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Node_Annotation {
-    return new Node_AnnotationReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -1279,11 +1381,16 @@ export class Node_ParameterReader {
     return this.$.hasPointer(0);
   }
 
-  toObject(): Node_Parameter {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Node_Parameter {
     const s = this.$;
     return {
       name: s.hasPointer(0) ? s.getText(0) : null,
     };
+  }
+
+  toObject(): Node_Parameter {
+    return this.$toObject();
   }
 }
 
@@ -1318,16 +1425,28 @@ export class Node_ParameterBuilder {
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: Node_ParameterInit): void {
+  $assign(value: Node_ParameterInit): void {
     if (value.name !== undefined) this.name = value.name;
   }
 
-  asReader(): Node_ParameterReader {
+  assign(value: Node_ParameterInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): Node_ParameterReader {
     return new Node_ParameterReader(this.$.asReader());
   }
 
+  asReader(): Node_ParameterReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Node_Parameter {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Node_Parameter {
-    return new Node_ParameterReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -1361,12 +1480,17 @@ export class Node_NestedNodeReader {
     return this.$.getUint64(0);
   }
 
-  toObject(): Node_NestedNode {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Node_NestedNode {
     const s = this.$;
     return {
       name: s.hasPointer(0) ? s.getText(0) : null,
       id: s.getUint64(0),
     };
+  }
+
+  toObject(): Node_NestedNode {
+    return this.$toObject();
   }
 }
 
@@ -1410,17 +1534,29 @@ export class Node_NestedNodeBuilder {
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: Node_NestedNodeInit): void {
+  $assign(value: Node_NestedNodeInit): void {
     if (value.name !== undefined) this.name = value.name;
     if (value.id !== undefined) this.id = value.id;
   }
 
-  asReader(): Node_NestedNodeReader {
+  assign(value: Node_NestedNodeInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): Node_NestedNodeReader {
     return new Node_NestedNodeReader(this.$.asReader());
   }
 
+  asReader(): Node_NestedNodeReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Node_NestedNode {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Node_NestedNode {
-    return new Node_NestedNodeReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -1461,7 +1597,7 @@ export class Node_SourceInfoReader {
   }
 
   get members(): $.StructList<Node_SourceInfo_MemberReader> {
-    return new $.StructList(this.$.getList(1, 7), Node_SourceInfo_MemberReader);
+    return new $.StructList<Node_SourceInfo_MemberReader>(this.$.getList(1, 7), Node_SourceInfo_MemberReader);
   }
 
   hasMembers(): boolean {
@@ -1476,7 +1612,8 @@ export class Node_SourceInfoReader {
     return this.$.getUint32(12);
   }
 
-  toObject(): Node_SourceInfo {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Node_SourceInfo {
     const s = this.$;
     return {
       id: s.getUint64(0),
@@ -1485,6 +1622,10 @@ export class Node_SourceInfoReader {
       startByte: s.getUint32(8),
       endByte: s.getUint32(12),
     };
+  }
+
+  toObject(): Node_SourceInfo {
+    return this.$toObject();
   }
 }
 
@@ -1528,7 +1669,7 @@ export class Node_SourceInfoBuilder {
   }
 
   get members(): $.StructListBuilder<Node_SourceInfo_MemberBuilder> {
-    return new $.StructListBuilder(this.$.getStructList(1, 1, 1), Node_SourceInfo_MemberBuilder);
+    return new $.StructListBuilder<Node_SourceInfo_MemberBuilder>(this.$.getStructList(1, 1, 1), Node_SourceInfo_MemberBuilder);
   }
 
   set members(value: $.ListInit<Node_SourceInfo_MemberInit | Node_SourceInfo_MemberReader> | null) {
@@ -1550,7 +1691,7 @@ export class Node_SourceInfoBuilder {
   }
 
   initMembers(length: number): $.StructListBuilder<Node_SourceInfo_MemberBuilder> {
-    return new $.StructListBuilder(this.$.initStructList(1, length, 1, 1), Node_SourceInfo_MemberBuilder);
+    return new $.StructListBuilder<Node_SourceInfo_MemberBuilder>(this.$.initStructList(1, length, 1, 1), Node_SourceInfo_MemberBuilder);
   }
 
   get startByte(): number {
@@ -1572,7 +1713,7 @@ export class Node_SourceInfoBuilder {
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: Node_SourceInfoInit): void {
+  $assign(value: Node_SourceInfoInit): void {
     if (value.id !== undefined) this.id = value.id;
     if (value.docComment !== undefined) this.docComment = value.docComment;
     if (value.members !== undefined) this.members = value.members;
@@ -1580,12 +1721,24 @@ export class Node_SourceInfoBuilder {
     if (value.endByte !== undefined) this.endByte = value.endByte;
   }
 
-  asReader(): Node_SourceInfoReader {
+  assign(value: Node_SourceInfoInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): Node_SourceInfoReader {
     return new Node_SourceInfoReader(this.$.asReader());
   }
 
+  asReader(): Node_SourceInfoReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Node_SourceInfo {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Node_SourceInfo {
-    return new Node_SourceInfoReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -1625,13 +1778,18 @@ export class Node_SourceInfo_MemberReader {
     return this.$.getUint32(4);
   }
 
-  toObject(): Node_SourceInfo_Member {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Node_SourceInfo_Member {
     const s = this.$;
     return {
       docComment: s.hasPointer(0) ? s.getText(0) : null,
       startByte: s.getUint32(0),
       endByte: s.getUint32(4),
     };
+  }
+
+  toObject(): Node_SourceInfo_Member {
+    return this.$toObject();
   }
 }
 
@@ -1684,18 +1842,30 @@ export class Node_SourceInfo_MemberBuilder {
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: Node_SourceInfo_MemberInit): void {
+  $assign(value: Node_SourceInfo_MemberInit): void {
     if (value.docComment !== undefined) this.docComment = value.docComment;
     if (value.startByte !== undefined) this.startByte = value.startByte;
     if (value.endByte !== undefined) this.endByte = value.endByte;
   }
 
-  asReader(): Node_SourceInfo_MemberReader {
+  assign(value: Node_SourceInfo_MemberInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): Node_SourceInfo_MemberReader {
     return new Node_SourceInfo_MemberReader(this.$.asReader());
   }
 
+  asReader(): Node_SourceInfo_MemberReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Node_SourceInfo_Member {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Node_SourceInfo_Member {
-    return new Node_SourceInfo_MemberReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -1747,7 +1917,7 @@ export class FieldReader {
   }
 
   get annotations(): $.StructList<AnnotationReader> {
-    return new $.StructList(this.$.getList(1, 7), AnnotationReader);
+    return new $.StructList<AnnotationReader>(this.$.getList(1, 7), AnnotationReader);
   }
 
   hasAnnotations(): boolean {
@@ -1770,20 +1940,25 @@ export class FieldReader {
     return new Field_OrdinalReader(this.$);
   }
 
-  toObject(): Field {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Field {
     const s = this.$;
     const object: Record<string, unknown> = {
       name: s.hasPointer(0) ? s.getText(0) : null,
       codeOrder: s.getUint16(0),
       annotations: s.hasPointer(1) ? $.listToObject(s.getList(1, 7), Annotation) as Annotation[] | null : null,
       discriminantValue: s.getUint16(2, 65535),
-      ordinal: new Field_OrdinalReader(s).toObject(),
+      ordinal: new Field_OrdinalReader(s).$toObject(),
     };
     switch (s.getUint16(8)) {
-      case 0: object["slot"] = new Field_SlotReader(s).toObject(); break;
-      case 1: object["group"] = new Field_GroupReader(s).toObject(); break;
+      case 0: object["slot"] = new Field_SlotReader(s).$toObject(); break;
+      case 1: object["group"] = new Field_GroupReader(s).$toObject(); break;
     }
     return object as Field;
+  }
+
+  toObject(): Field {
+    return this.$toObject();
   }
 }
 
@@ -1832,7 +2007,7 @@ export class FieldBuilder {
   }
 
   get annotations(): $.StructListBuilder<AnnotationBuilder> {
-    return new $.StructListBuilder(this.$.getStructList(1, 1, 2), AnnotationBuilder);
+    return new $.StructListBuilder<AnnotationBuilder>(this.$.getStructList(1, 1, 2), AnnotationBuilder);
   }
 
   set annotations(value: $.ListInit<AnnotationInit | AnnotationReader> | null) {
@@ -1854,7 +2029,7 @@ export class FieldBuilder {
   }
 
   initAnnotations(length: number): $.StructListBuilder<AnnotationBuilder> {
-    return new $.StructListBuilder(this.$.initStructList(1, length, 1, 2), AnnotationBuilder);
+    return new $.StructListBuilder<AnnotationBuilder>(this.$.initStructList(1, length, 1, 2), AnnotationBuilder);
   }
 
   get discriminantValue(): number {
@@ -1871,7 +2046,7 @@ export class FieldBuilder {
   }
 
   set slot(value: Field_SlotInit) {
-    this.initSlot().assign(value);
+    this.initSlot().$assign(value);
   }
 
   /** Makes this group the active union member, with every field zeroed. */
@@ -1890,7 +2065,7 @@ export class FieldBuilder {
   }
 
   set group(value: Field_GroupInit) {
-    this.initGroup().assign(value);
+    this.initGroup().$assign(value);
   }
 
   /** Makes this group the active union member, with every field zeroed. */
@@ -1907,11 +2082,11 @@ export class FieldBuilder {
 
   set ordinal(value: Field_OrdinalInit) {
     const b = this.$;
-    new Field_OrdinalBuilder(b).assign(value);
+    new Field_OrdinalBuilder(b).$assign(value);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: FieldInit): void {
+  $assign(value: FieldInit): void {
     if (value.name !== undefined) this.name = value.name;
     if (value.codeOrder !== undefined) this.codeOrder = value.codeOrder;
     if (value.annotations !== undefined) this.annotations = value.annotations;
@@ -1922,12 +2097,24 @@ export class FieldBuilder {
     if (value.group !== undefined) this.group = value.group;
   }
 
-  asReader(): FieldReader {
+  assign(value: FieldInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): FieldReader {
     return new FieldReader(this.$.asReader());
   }
 
+  asReader(): FieldReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Field {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Field {
-    return new FieldReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -1977,14 +2164,19 @@ export class Field_SlotReader {
     return this.$.getBool(128);
   }
 
-  toObject(): Field_Slot {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Field_Slot {
     const s = this.$;
     return {
       offset: s.getUint32(4),
-      type: s.hasPointer(2) ? new TypeReader(s.getStruct(2)).toObject() : null,
-      defaultValue: s.hasPointer(3) ? new ValueReader(s.getStruct(3)).toObject() : null,
+      type: s.hasPointer(2) ? new TypeReader(s.getStruct(2)).$toObject() : null,
+      defaultValue: s.hasPointer(3) ? new ValueReader(s.getStruct(3)).$toObject() : null,
       hadExplicitDefault: s.getBool(128),
     };
+  }
+
+  toObject(): Field_Slot {
+    return this.$toObject();
   }
 }
 
@@ -2066,19 +2258,31 @@ export class Field_SlotBuilder {
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: Field_SlotInit): void {
+  $assign(value: Field_SlotInit): void {
     if (value.offset !== undefined) this.offset = value.offset;
     if (value.type !== undefined) this.type = value.type;
     if (value.defaultValue !== undefined) this.defaultValue = value.defaultValue;
     if (value.hadExplicitDefault !== undefined) this.hadExplicitDefault = value.hadExplicitDefault;
   }
 
-  asReader(): Field_SlotReader {
+  assign(value: Field_SlotInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): Field_SlotReader {
     return new Field_SlotReader(this.$.asReader());
   }
 
+  asReader(): Field_SlotReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Field_Slot {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Field_Slot {
-    return new Field_SlotReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -2102,11 +2306,16 @@ export class Field_GroupReader {
     return this.$.getUint64(16);
   }
 
-  toObject(): Field_Group {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Field_Group {
     const s = this.$;
     return {
       typeId: s.getUint64(16),
     };
+  }
+
+  toObject(): Field_Group {
+    return this.$toObject();
   }
 }
 
@@ -2127,16 +2336,28 @@ export class Field_GroupBuilder {
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: Field_GroupInit): void {
+  $assign(value: Field_GroupInit): void {
     if (value.typeId !== undefined) this.typeId = value.typeId;
   }
 
-  asReader(): Field_GroupReader {
+  assign(value: Field_GroupInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): Field_GroupReader {
     return new Field_GroupReader(this.$.asReader());
   }
 
+  asReader(): Field_GroupReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Field_Group {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Field_Group {
-    return new Field_GroupReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -2171,7 +2392,8 @@ export class Field_OrdinalReader {
     return this.$.getUint16(12);
   }
 
-  toObject(): Field_Ordinal {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Field_Ordinal {
     const s = this.$;
     const object: Record<string, unknown> = {};
     switch (s.getUint16(10)) {
@@ -2179,6 +2401,10 @@ export class Field_OrdinalReader {
       case 1: object["explicit"] = s.getUint16(12); break;
     }
     return object as Field_Ordinal;
+  }
+
+  toObject(): Field_Ordinal {
+    return this.$toObject();
   }
 }
 
@@ -2215,18 +2441,30 @@ export class Field_OrdinalBuilder {
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: Field_OrdinalInit): void {
+  $assign(value: Field_OrdinalInit): void {
     $.checkOneMember(value, ["implicit", "explicit"], 'Field_Ordinal');
     if (value.implicit !== undefined) this.implicit = value.implicit;
     if (value.explicit !== undefined) this.explicit = value.explicit;
   }
 
-  asReader(): Field_OrdinalReader {
+  assign(value: Field_OrdinalInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): Field_OrdinalReader {
     return new Field_OrdinalReader(this.$.asReader());
   }
 
+  asReader(): Field_OrdinalReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Field_Ordinal {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Field_Ordinal {
-    return new Field_OrdinalReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -2265,20 +2503,25 @@ export class EnumerantReader {
   }
 
   get annotations(): $.StructList<AnnotationReader> {
-    return new $.StructList(this.$.getList(1, 7), AnnotationReader);
+    return new $.StructList<AnnotationReader>(this.$.getList(1, 7), AnnotationReader);
   }
 
   hasAnnotations(): boolean {
     return this.$.hasPointer(1);
   }
 
-  toObject(): Enumerant {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Enumerant {
     const s = this.$;
     return {
       name: s.hasPointer(0) ? s.getText(0) : null,
       codeOrder: s.getUint16(0),
       annotations: s.hasPointer(1) ? $.listToObject(s.getList(1, 7), Annotation) as Annotation[] | null : null,
     };
+  }
+
+  toObject(): Enumerant {
+    return this.$toObject();
   }
 }
 
@@ -2322,7 +2565,7 @@ export class EnumerantBuilder {
   }
 
   get annotations(): $.StructListBuilder<AnnotationBuilder> {
-    return new $.StructListBuilder(this.$.getStructList(1, 1, 2), AnnotationBuilder);
+    return new $.StructListBuilder<AnnotationBuilder>(this.$.getStructList(1, 1, 2), AnnotationBuilder);
   }
 
   set annotations(value: $.ListInit<AnnotationInit | AnnotationReader> | null) {
@@ -2344,22 +2587,34 @@ export class EnumerantBuilder {
   }
 
   initAnnotations(length: number): $.StructListBuilder<AnnotationBuilder> {
-    return new $.StructListBuilder(this.$.initStructList(1, length, 1, 2), AnnotationBuilder);
+    return new $.StructListBuilder<AnnotationBuilder>(this.$.initStructList(1, length, 1, 2), AnnotationBuilder);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: EnumerantInit): void {
+  $assign(value: EnumerantInit): void {
     if (value.name !== undefined) this.name = value.name;
     if (value.codeOrder !== undefined) this.codeOrder = value.codeOrder;
     if (value.annotations !== undefined) this.annotations = value.annotations;
   }
 
-  asReader(): EnumerantReader {
+  assign(value: EnumerantInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): EnumerantReader {
     return new EnumerantReader(this.$.asReader());
   }
 
+  asReader(): EnumerantReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Enumerant {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Enumerant {
-    return new EnumerantReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -2393,12 +2648,17 @@ export class SuperclassReader {
     return this.$.hasPointer(0);
   }
 
-  toObject(): Superclass {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Superclass {
     const s = this.$;
     return {
       id: s.getUint64(0),
-      brand: s.hasPointer(0) ? new BrandReader(s.getStruct(0)).toObject() : null,
+      brand: s.hasPointer(0) ? new BrandReader(s.getStruct(0)).$toObject() : null,
     };
+  }
+
+  toObject(): Superclass {
+    return this.$toObject();
   }
 }
 
@@ -2445,17 +2705,29 @@ export class SuperclassBuilder {
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: SuperclassInit): void {
+  $assign(value: SuperclassInit): void {
     if (value.id !== undefined) this.id = value.id;
     if (value.brand !== undefined) this.brand = value.brand;
   }
 
-  asReader(): SuperclassReader {
+  assign(value: SuperclassInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): SuperclassReader {
     return new SuperclassReader(this.$.asReader());
   }
 
+  asReader(): SuperclassReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Superclass {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Superclass {
-    return new SuperclassReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -2502,7 +2774,7 @@ export class MethodReader {
   }
 
   get implicitParameters(): $.StructList<Node_ParameterReader> {
-    return new $.StructList(this.$.getList(4, 7), Node_ParameterReader);
+    return new $.StructList<Node_ParameterReader>(this.$.getList(4, 7), Node_ParameterReader);
   }
 
   hasImplicitParameters(): boolean {
@@ -2534,25 +2806,30 @@ export class MethodReader {
   }
 
   get annotations(): $.StructList<AnnotationReader> {
-    return new $.StructList(this.$.getList(1, 7), AnnotationReader);
+    return new $.StructList<AnnotationReader>(this.$.getList(1, 7), AnnotationReader);
   }
 
   hasAnnotations(): boolean {
     return this.$.hasPointer(1);
   }
 
-  toObject(): Method {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Method {
     const s = this.$;
     return {
       name: s.hasPointer(0) ? s.getText(0) : null,
       codeOrder: s.getUint16(0),
       implicitParameters: s.hasPointer(4) ? $.listToObject(s.getList(4, 7), Node_Parameter) as Node_Parameter[] | null : null,
       paramStructType: s.getUint64(8),
-      paramBrand: s.hasPointer(2) ? new BrandReader(s.getStruct(2)).toObject() : null,
+      paramBrand: s.hasPointer(2) ? new BrandReader(s.getStruct(2)).$toObject() : null,
       resultStructType: s.getUint64(16),
-      resultBrand: s.hasPointer(3) ? new BrandReader(s.getStruct(3)).toObject() : null,
+      resultBrand: s.hasPointer(3) ? new BrandReader(s.getStruct(3)).$toObject() : null,
       annotations: s.hasPointer(1) ? $.listToObject(s.getList(1, 7), Annotation) as Annotation[] | null : null,
     };
+  }
+
+  toObject(): Method {
+    return this.$toObject();
   }
 }
 
@@ -2596,7 +2873,7 @@ export class MethodBuilder {
   }
 
   get implicitParameters(): $.StructListBuilder<Node_ParameterBuilder> {
-    return new $.StructListBuilder(this.$.getStructList(4, 0, 1), Node_ParameterBuilder);
+    return new $.StructListBuilder<Node_ParameterBuilder>(this.$.getStructList(4, 0, 1), Node_ParameterBuilder);
   }
 
   set implicitParameters(value: $.ListInit<Node_ParameterInit | Node_ParameterReader> | null) {
@@ -2618,7 +2895,7 @@ export class MethodBuilder {
   }
 
   initImplicitParameters(length: number): $.StructListBuilder<Node_ParameterBuilder> {
-    return new $.StructListBuilder(this.$.initStructList(4, length, 0, 1), Node_ParameterBuilder);
+    return new $.StructListBuilder<Node_ParameterBuilder>(this.$.initStructList(4, length, 0, 1), Node_ParameterBuilder);
   }
 
   get paramStructType(): bigint {
@@ -2692,7 +2969,7 @@ export class MethodBuilder {
   }
 
   get annotations(): $.StructListBuilder<AnnotationBuilder> {
-    return new $.StructListBuilder(this.$.getStructList(1, 1, 2), AnnotationBuilder);
+    return new $.StructListBuilder<AnnotationBuilder>(this.$.getStructList(1, 1, 2), AnnotationBuilder);
   }
 
   set annotations(value: $.ListInit<AnnotationInit | AnnotationReader> | null) {
@@ -2714,11 +2991,11 @@ export class MethodBuilder {
   }
 
   initAnnotations(length: number): $.StructListBuilder<AnnotationBuilder> {
-    return new $.StructListBuilder(this.$.initStructList(1, length, 1, 2), AnnotationBuilder);
+    return new $.StructListBuilder<AnnotationBuilder>(this.$.initStructList(1, length, 1, 2), AnnotationBuilder);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: MethodInit): void {
+  $assign(value: MethodInit): void {
     if (value.name !== undefined) this.name = value.name;
     if (value.codeOrder !== undefined) this.codeOrder = value.codeOrder;
     if (value.implicitParameters !== undefined) this.implicitParameters = value.implicitParameters;
@@ -2729,12 +3006,24 @@ export class MethodBuilder {
     if (value.annotations !== undefined) this.annotations = value.annotations;
   }
 
-  asReader(): MethodReader {
+  assign(value: MethodInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): MethodReader {
     return new MethodReader(this.$.asReader());
   }
 
+  asReader(): MethodReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Method {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Method {
-    return new MethodReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -2871,7 +3160,8 @@ export class TypeReader {
     return new Type_AnyPointerReader(this.$);
   }
 
-  toObject(): Type {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Type {
     const s = this.$;
     const object: Record<string, unknown> = {};
     switch (s.getUint16(0)) {
@@ -2889,13 +3179,17 @@ export class TypeReader {
       case 11: object["float64"] = null; break;
       case 12: object["text"] = null; break;
       case 13: object["data"] = null; break;
-      case 14: object["list"] = new Type_ListReader(s).toObject(); break;
-      case 15: object["enum"] = new Type_EnumReader(s).toObject(); break;
-      case 16: object["struct"] = new Type_StructReader(s).toObject(); break;
-      case 17: object["interface"] = new Type_InterfaceReader(s).toObject(); break;
-      case 18: object["anyPointer"] = new Type_AnyPointerReader(s).toObject(); break;
+      case 14: object["list"] = new Type_ListReader(s).$toObject(); break;
+      case 15: object["enum"] = new Type_EnumReader(s).$toObject(); break;
+      case 16: object["struct"] = new Type_StructReader(s).$toObject(); break;
+      case 17: object["interface"] = new Type_InterfaceReader(s).$toObject(); break;
+      case 18: object["anyPointer"] = new Type_AnyPointerReader(s).$toObject(); break;
     }
     return object as Type;
+  }
+
+  toObject(): Type {
+    return this.$toObject();
   }
 }
 
@@ -3056,7 +3350,7 @@ export class TypeBuilder {
   }
 
   set list(value: Type_ListInit) {
-    this.initList().assign(value);
+    this.initList().$assign(value);
   }
 
   /** Makes this group the active union member, with every field zeroed. */
@@ -3072,7 +3366,7 @@ export class TypeBuilder {
   }
 
   set enum(value: Type_EnumInit) {
-    this.initEnum().assign(value);
+    this.initEnum().$assign(value);
   }
 
   /** Makes this group the active union member, with every field zeroed. */
@@ -3089,7 +3383,7 @@ export class TypeBuilder {
   }
 
   set struct(value: Type_StructInit) {
-    this.initStruct().assign(value);
+    this.initStruct().$assign(value);
   }
 
   /** Makes this group the active union member, with every field zeroed. */
@@ -3106,7 +3400,7 @@ export class TypeBuilder {
   }
 
   set interface(value: Type_InterfaceInit) {
-    this.initInterface().assign(value);
+    this.initInterface().$assign(value);
   }
 
   /** Makes this group the active union member, with every field zeroed. */
@@ -3123,7 +3417,7 @@ export class TypeBuilder {
   }
 
   set anyPointer(value: Type_AnyPointerInit) {
-    this.initAnyPointer().assign(value);
+    this.initAnyPointer().$assign(value);
   }
 
   /** Makes this group the active union member, with every field zeroed. */
@@ -3139,7 +3433,7 @@ export class TypeBuilder {
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: TypeInit): void {
+  $assign(value: TypeInit): void {
     $.checkOneMember(value, ["void", "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "text", "data", "list", "enum", "struct", "interface", "anyPointer"], 'Type');
     if (value.void !== undefined) this.void = value.void;
     if (value.bool !== undefined) this.bool = value.bool;
@@ -3162,12 +3456,24 @@ export class TypeBuilder {
     if (value.anyPointer !== undefined) this.anyPointer = value.anyPointer;
   }
 
-  asReader(): TypeReader {
+  assign(value: TypeInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): TypeReader {
     return new TypeReader(this.$.asReader());
   }
 
+  asReader(): TypeReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Type {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Type {
-    return new TypeReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -3195,11 +3501,16 @@ export class Type_ListReader {
     return this.$.hasPointer(0);
   }
 
-  toObject(): Type_List {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Type_List {
     const s = this.$;
     return {
-      elementType: s.hasPointer(0) ? new TypeReader(s.getStruct(0)).toObject() : null,
+      elementType: s.hasPointer(0) ? new TypeReader(s.getStruct(0)).$toObject() : null,
     };
+  }
+
+  toObject(): Type_List {
+    return this.$toObject();
   }
 }
 
@@ -3237,16 +3548,28 @@ export class Type_ListBuilder {
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: Type_ListInit): void {
+  $assign(value: Type_ListInit): void {
     if (value.elementType !== undefined) this.elementType = value.elementType;
   }
 
-  asReader(): Type_ListReader {
+  assign(value: Type_ListInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): Type_ListReader {
     return new Type_ListReader(this.$.asReader());
   }
 
+  asReader(): Type_ListReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Type_List {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Type_List {
-    return new Type_ListReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -3280,12 +3603,17 @@ export class Type_EnumReader {
     return this.$.hasPointer(0);
   }
 
-  toObject(): Type_Enum {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Type_Enum {
     const s = this.$;
     return {
       typeId: s.getUint64(8),
-      brand: s.hasPointer(0) ? new BrandReader(s.getStruct(0)).toObject() : null,
+      brand: s.hasPointer(0) ? new BrandReader(s.getStruct(0)).$toObject() : null,
     };
+  }
+
+  toObject(): Type_Enum {
+    return this.$toObject();
   }
 }
 
@@ -3332,17 +3660,29 @@ export class Type_EnumBuilder {
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: Type_EnumInit): void {
+  $assign(value: Type_EnumInit): void {
     if (value.typeId !== undefined) this.typeId = value.typeId;
     if (value.brand !== undefined) this.brand = value.brand;
   }
 
-  asReader(): Type_EnumReader {
+  assign(value: Type_EnumInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): Type_EnumReader {
     return new Type_EnumReader(this.$.asReader());
   }
 
+  asReader(): Type_EnumReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Type_Enum {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Type_Enum {
-    return new Type_EnumReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -3376,12 +3716,17 @@ export class Type_StructReader {
     return this.$.hasPointer(0);
   }
 
-  toObject(): Type_Struct {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Type_Struct {
     const s = this.$;
     return {
       typeId: s.getUint64(8),
-      brand: s.hasPointer(0) ? new BrandReader(s.getStruct(0)).toObject() : null,
+      brand: s.hasPointer(0) ? new BrandReader(s.getStruct(0)).$toObject() : null,
     };
+  }
+
+  toObject(): Type_Struct {
+    return this.$toObject();
   }
 }
 
@@ -3428,17 +3773,29 @@ export class Type_StructBuilder {
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: Type_StructInit): void {
+  $assign(value: Type_StructInit): void {
     if (value.typeId !== undefined) this.typeId = value.typeId;
     if (value.brand !== undefined) this.brand = value.brand;
   }
 
-  asReader(): Type_StructReader {
+  assign(value: Type_StructInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): Type_StructReader {
     return new Type_StructReader(this.$.asReader());
   }
 
+  asReader(): Type_StructReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Type_Struct {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Type_Struct {
-    return new Type_StructReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -3472,12 +3829,17 @@ export class Type_InterfaceReader {
     return this.$.hasPointer(0);
   }
 
-  toObject(): Type_Interface {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Type_Interface {
     const s = this.$;
     return {
       typeId: s.getUint64(8),
-      brand: s.hasPointer(0) ? new BrandReader(s.getStruct(0)).toObject() : null,
+      brand: s.hasPointer(0) ? new BrandReader(s.getStruct(0)).$toObject() : null,
     };
+  }
+
+  toObject(): Type_Interface {
+    return this.$toObject();
   }
 }
 
@@ -3524,17 +3886,29 @@ export class Type_InterfaceBuilder {
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: Type_InterfaceInit): void {
+  $assign(value: Type_InterfaceInit): void {
     if (value.typeId !== undefined) this.typeId = value.typeId;
     if (value.brand !== undefined) this.brand = value.brand;
   }
 
-  asReader(): Type_InterfaceReader {
+  assign(value: Type_InterfaceInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): Type_InterfaceReader {
     return new Type_InterfaceReader(this.$.asReader());
   }
 
+  asReader(): Type_InterfaceReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Type_Interface {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Type_Interface {
-    return new Type_InterfaceReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -3575,15 +3949,20 @@ export class Type_AnyPointerReader {
     return new Type_AnyPointer_ImplicitMethodParameterReader(this.$);
   }
 
-  toObject(): Type_AnyPointer {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Type_AnyPointer {
     const s = this.$;
     const object: Record<string, unknown> = {};
     switch (s.getUint16(8)) {
-      case 0: object["unconstrained"] = new Type_AnyPointer_UnconstrainedReader(s).toObject(); break;
-      case 1: object["parameter"] = new Type_AnyPointer_ParameterReader(s).toObject(); break;
-      case 2: object["implicitMethodParameter"] = new Type_AnyPointer_ImplicitMethodParameterReader(s).toObject(); break;
+      case 0: object["unconstrained"] = new Type_AnyPointer_UnconstrainedReader(s).$toObject(); break;
+      case 1: object["parameter"] = new Type_AnyPointer_ParameterReader(s).$toObject(); break;
+      case 2: object["implicitMethodParameter"] = new Type_AnyPointer_ImplicitMethodParameterReader(s).$toObject(); break;
     }
     return object as Type_AnyPointer;
+  }
+
+  toObject(): Type_AnyPointer {
+    return this.$toObject();
   }
 }
 
@@ -3604,7 +3983,7 @@ export class Type_AnyPointerBuilder {
   }
 
   set unconstrained(value: Type_AnyPointer_UnconstrainedInit) {
-    this.initUnconstrained().assign(value);
+    this.initUnconstrained().$assign(value);
   }
 
   /** Makes this group the active union member, with every field zeroed. */
@@ -3620,7 +3999,7 @@ export class Type_AnyPointerBuilder {
   }
 
   set parameter(value: Type_AnyPointer_ParameterInit) {
-    this.initParameter().assign(value);
+    this.initParameter().$assign(value);
   }
 
   /** Makes this group the active union member, with every field zeroed. */
@@ -3637,7 +4016,7 @@ export class Type_AnyPointerBuilder {
   }
 
   set implicitMethodParameter(value: Type_AnyPointer_ImplicitMethodParameterInit) {
-    this.initImplicitMethodParameter().assign(value);
+    this.initImplicitMethodParameter().$assign(value);
   }
 
   /** Makes this group the active union member, with every field zeroed. */
@@ -3649,19 +4028,31 @@ export class Type_AnyPointerBuilder {
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: Type_AnyPointerInit): void {
+  $assign(value: Type_AnyPointerInit): void {
     $.checkOneMember(value, ["unconstrained", "parameter", "implicitMethodParameter"], 'Type_AnyPointer');
     if (value.unconstrained !== undefined) this.unconstrained = value.unconstrained;
     if (value.parameter !== undefined) this.parameter = value.parameter;
     if (value.implicitMethodParameter !== undefined) this.implicitMethodParameter = value.implicitMethodParameter;
   }
 
-  asReader(): Type_AnyPointerReader {
+  assign(value: Type_AnyPointerInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): Type_AnyPointerReader {
     return new Type_AnyPointerReader(this.$.asReader());
   }
 
+  asReader(): Type_AnyPointerReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Type_AnyPointer {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Type_AnyPointer {
-    return new Type_AnyPointerReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -3708,7 +4099,8 @@ export class Type_AnyPointer_UnconstrainedReader {
     return null;
   }
 
-  toObject(): Type_AnyPointer_Unconstrained {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Type_AnyPointer_Unconstrained {
     const s = this.$;
     const object: Record<string, unknown> = {};
     switch (s.getUint16(10)) {
@@ -3718,6 +4110,10 @@ export class Type_AnyPointer_UnconstrainedReader {
       case 3: object["capability"] = null; break;
     }
     return object as Type_AnyPointer_Unconstrained;
+  }
+
+  toObject(): Type_AnyPointer_Unconstrained {
+    return this.$toObject();
   }
 }
 
@@ -3774,7 +4170,7 @@ export class Type_AnyPointer_UnconstrainedBuilder {
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: Type_AnyPointer_UnconstrainedInit): void {
+  $assign(value: Type_AnyPointer_UnconstrainedInit): void {
     $.checkOneMember(value, ["anyKind", "struct", "list", "capability"], 'Type_AnyPointer_Unconstrained');
     if (value.anyKind !== undefined) this.anyKind = value.anyKind;
     if (value.struct !== undefined) this.struct = value.struct;
@@ -3782,12 +4178,24 @@ export class Type_AnyPointer_UnconstrainedBuilder {
     if (value.capability !== undefined) this.capability = value.capability;
   }
 
-  asReader(): Type_AnyPointer_UnconstrainedReader {
+  assign(value: Type_AnyPointer_UnconstrainedInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): Type_AnyPointer_UnconstrainedReader {
     return new Type_AnyPointer_UnconstrainedReader(this.$.asReader());
   }
 
+  asReader(): Type_AnyPointer_UnconstrainedReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Type_AnyPointer_Unconstrained {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Type_AnyPointer_Unconstrained {
-    return new Type_AnyPointer_UnconstrainedReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -3817,12 +4225,17 @@ export class Type_AnyPointer_ParameterReader {
     return this.$.getUint16(10);
   }
 
-  toObject(): Type_AnyPointer_Parameter {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Type_AnyPointer_Parameter {
     const s = this.$;
     return {
       scopeId: s.getUint64(16),
       parameterIndex: s.getUint16(10),
     };
+  }
+
+  toObject(): Type_AnyPointer_Parameter {
+    return this.$toObject();
   }
 }
 
@@ -3852,17 +4265,29 @@ export class Type_AnyPointer_ParameterBuilder {
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: Type_AnyPointer_ParameterInit): void {
+  $assign(value: Type_AnyPointer_ParameterInit): void {
     if (value.scopeId !== undefined) this.scopeId = value.scopeId;
     if (value.parameterIndex !== undefined) this.parameterIndex = value.parameterIndex;
   }
 
-  asReader(): Type_AnyPointer_ParameterReader {
+  assign(value: Type_AnyPointer_ParameterInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): Type_AnyPointer_ParameterReader {
     return new Type_AnyPointer_ParameterReader(this.$.asReader());
   }
 
+  asReader(): Type_AnyPointer_ParameterReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Type_AnyPointer_Parameter {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Type_AnyPointer_Parameter {
-    return new Type_AnyPointer_ParameterReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -3886,11 +4311,16 @@ export class Type_AnyPointer_ImplicitMethodParameterReader {
     return this.$.getUint16(10);
   }
 
-  toObject(): Type_AnyPointer_ImplicitMethodParameter {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Type_AnyPointer_ImplicitMethodParameter {
     const s = this.$;
     return {
       parameterIndex: s.getUint16(10),
     };
+  }
+
+  toObject(): Type_AnyPointer_ImplicitMethodParameter {
+    return this.$toObject();
   }
 }
 
@@ -3911,16 +4341,28 @@ export class Type_AnyPointer_ImplicitMethodParameterBuilder {
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: Type_AnyPointer_ImplicitMethodParameterInit): void {
+  $assign(value: Type_AnyPointer_ImplicitMethodParameterInit): void {
     if (value.parameterIndex !== undefined) this.parameterIndex = value.parameterIndex;
   }
 
-  asReader(): Type_AnyPointer_ImplicitMethodParameterReader {
+  assign(value: Type_AnyPointer_ImplicitMethodParameterInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): Type_AnyPointer_ImplicitMethodParameterReader {
     return new Type_AnyPointer_ImplicitMethodParameterReader(this.$.asReader());
   }
 
+  asReader(): Type_AnyPointer_ImplicitMethodParameterReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Type_AnyPointer_ImplicitMethodParameter {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Type_AnyPointer_ImplicitMethodParameter {
-    return new Type_AnyPointer_ImplicitMethodParameterReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -3941,18 +4383,23 @@ export class BrandReader {
   }
 
   get scopes(): $.StructList<Brand_ScopeReader> {
-    return new $.StructList(this.$.getList(0, 7), Brand_ScopeReader);
+    return new $.StructList<Brand_ScopeReader>(this.$.getList(0, 7), Brand_ScopeReader);
   }
 
   hasScopes(): boolean {
     return this.$.hasPointer(0);
   }
 
-  toObject(): Brand {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Brand {
     const s = this.$;
     return {
       scopes: s.hasPointer(0) ? $.listToObject(s.getList(0, 7), Brand_Scope) as Brand_Scope[] | null : null,
     };
+  }
+
+  toObject(): Brand {
+    return this.$toObject();
   }
 }
 
@@ -3964,7 +4411,7 @@ export class BrandBuilder {
   }
 
   get scopes(): $.StructListBuilder<Brand_ScopeBuilder> {
-    return new $.StructListBuilder(this.$.getStructList(0, 2, 1), Brand_ScopeBuilder);
+    return new $.StructListBuilder<Brand_ScopeBuilder>(this.$.getStructList(0, 2, 1), Brand_ScopeBuilder);
   }
 
   set scopes(value: $.ListInit<Brand_ScopeInit | Brand_ScopeReader> | null) {
@@ -3986,20 +4433,32 @@ export class BrandBuilder {
   }
 
   initScopes(length: number): $.StructListBuilder<Brand_ScopeBuilder> {
-    return new $.StructListBuilder(this.$.initStructList(0, length, 2, 1), Brand_ScopeBuilder);
+    return new $.StructListBuilder<Brand_ScopeBuilder>(this.$.initStructList(0, length, 2, 1), Brand_ScopeBuilder);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: BrandInit): void {
+  $assign(value: BrandInit): void {
     if (value.scopes !== undefined) this.scopes = value.scopes;
   }
 
-  asReader(): BrandReader {
+  assign(value: BrandInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): BrandReader {
     return new BrandReader(this.$.asReader());
   }
 
+  asReader(): BrandReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Brand {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Brand {
-    return new BrandReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -4035,7 +4494,7 @@ export class Brand_ScopeReader {
   }
 
   get bind(): $.StructList<Brand_BindingReader> {
-    return new $.StructList(this.$.getList(0, 7), Brand_BindingReader);
+    return new $.StructList<Brand_BindingReader>(this.$.getList(0, 7), Brand_BindingReader);
   }
 
   hasBind(): boolean {
@@ -4046,7 +4505,8 @@ export class Brand_ScopeReader {
     return null;
   }
 
-  toObject(): Brand_Scope {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Brand_Scope {
     const s = this.$;
     const object: Record<string, unknown> = {
       scopeId: s.getUint64(0),
@@ -4056,6 +4516,10 @@ export class Brand_ScopeReader {
       case 1: object["inherit"] = null; break;
     }
     return object as Brand_Scope;
+  }
+
+  toObject(): Brand_Scope {
+    return this.$toObject();
   }
 }
 
@@ -4081,7 +4545,7 @@ export class Brand_ScopeBuilder {
   }
 
   get bind(): $.StructListBuilder<Brand_BindingBuilder> {
-    return new $.StructListBuilder(this.$.getStructList(0, 1, 1), Brand_BindingBuilder);
+    return new $.StructListBuilder<Brand_BindingBuilder>(this.$.getStructList(0, 1, 1), Brand_BindingBuilder);
   }
 
   set bind(value: $.ListInit<Brand_BindingInit | Brand_BindingReader> | null) {
@@ -4104,7 +4568,7 @@ export class Brand_ScopeBuilder {
   }
 
   initBind(length: number): $.StructListBuilder<Brand_BindingBuilder> {
-    return new $.StructListBuilder(this.$.initStructList(0, length, 1, 1), Brand_BindingBuilder);
+    return new $.StructListBuilder<Brand_BindingBuilder>(this.$.initStructList(0, length, 1, 1), Brand_BindingBuilder);
   }
 
   get inherit(): null {
@@ -4118,19 +4582,31 @@ export class Brand_ScopeBuilder {
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: Brand_ScopeInit): void {
+  $assign(value: Brand_ScopeInit): void {
     if (value.scopeId !== undefined) this.scopeId = value.scopeId;
     $.checkOneMember(value, ["bind", "inherit"], 'Brand_Scope');
     if (value.bind !== undefined) this.bind = value.bind;
     if (value.inherit !== undefined) this.inherit = value.inherit;
   }
 
-  asReader(): Brand_ScopeReader {
+  assign(value: Brand_ScopeInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): Brand_ScopeReader {
     return new Brand_ScopeReader(this.$.asReader());
   }
 
+  asReader(): Brand_ScopeReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Brand_Scope {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Brand_Scope {
-    return new Brand_ScopeReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -4169,14 +4645,19 @@ export class Brand_BindingReader {
     return this.$.hasPointer(0);
   }
 
-  toObject(): Brand_Binding {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Brand_Binding {
     const s = this.$;
     const object: Record<string, unknown> = {};
     switch (s.getUint16(0)) {
       case 0: object["unbound"] = null; break;
-      case 1: object["type"] = s.hasPointer(0) ? new TypeReader(s.getStruct(0)).toObject() : null; break;
+      case 1: object["type"] = s.hasPointer(0) ? new TypeReader(s.getStruct(0)).$toObject() : null; break;
     }
     return object as Brand_Binding;
+  }
+
+  toObject(): Brand_Binding {
+    return this.$toObject();
   }
 }
 
@@ -4230,18 +4711,30 @@ export class Brand_BindingBuilder {
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: Brand_BindingInit): void {
+  $assign(value: Brand_BindingInit): void {
     $.checkOneMember(value, ["unbound", "type"], 'Brand_Binding');
     if (value.unbound !== undefined) this.unbound = value.unbound;
     if (value.type !== undefined) this.type = value.type;
   }
 
-  asReader(): Brand_BindingReader {
+  assign(value: Brand_BindingInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): Brand_BindingReader {
     return new Brand_BindingReader(this.$.asReader());
   }
 
+  asReader(): Brand_BindingReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Brand_Binding {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Brand_Binding {
-    return new Brand_BindingReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -4398,7 +4891,8 @@ export class ValueReader {
     return this.$.hasPointer(0);
   }
 
-  toObject(): Value {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Value {
     const s = this.$;
     const object: Record<string, unknown> = {};
     switch (s.getUint16(0)) {
@@ -4423,6 +4917,10 @@ export class ValueReader {
       case 18: object["anyPointer"] = s.hasPointer(0) ? s.getPointer(0) : null; break;
     }
     return object as Value;
+  }
+
+  toObject(): Value {
+    return this.$toObject();
   }
 }
 
@@ -4719,7 +5217,7 @@ export class ValueBuilder {
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: ValueInit): void {
+  $assign(value: ValueInit): void {
     $.checkOneMember(value, ["void", "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "text", "data", "list", "enum", "struct", "interface", "anyPointer"], 'Value');
     if (value.void !== undefined) this.void = value.void;
     if (value.bool !== undefined) this.bool = value.bool;
@@ -4742,12 +5240,24 @@ export class ValueBuilder {
     if (value.anyPointer !== undefined) this.anyPointer = value.anyPointer;
   }
 
-  asReader(): ValueReader {
+  assign(value: ValueInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): ValueReader {
     return new ValueReader(this.$.asReader());
   }
 
+  asReader(): ValueReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Value {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Value {
-    return new ValueReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -4791,13 +5301,18 @@ export class AnnotationReader {
     return this.$.hasPointer(0);
   }
 
-  toObject(): Annotation {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): Annotation {
     const s = this.$;
     return {
       id: s.getUint64(0),
-      brand: s.hasPointer(1) ? new BrandReader(s.getStruct(1)).toObject() : null,
-      value: s.hasPointer(0) ? new ValueReader(s.getStruct(0)).toObject() : null,
+      brand: s.hasPointer(1) ? new BrandReader(s.getStruct(1)).$toObject() : null,
+      value: s.hasPointer(0) ? new ValueReader(s.getStruct(0)).$toObject() : null,
     };
+  }
+
+  toObject(): Annotation {
+    return this.$toObject();
   }
 }
 
@@ -4870,18 +5385,30 @@ export class AnnotationBuilder {
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: AnnotationInit): void {
+  $assign(value: AnnotationInit): void {
     if (value.id !== undefined) this.id = value.id;
     if (value.brand !== undefined) this.brand = value.brand;
     if (value.value !== undefined) this.value = value.value;
   }
 
-  asReader(): AnnotationReader {
+  assign(value: AnnotationInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): AnnotationReader {
     return new AnnotationReader(this.$.asReader());
   }
 
+  asReader(): AnnotationReader {
+    return this.$asReader();
+  }
+
+  $toObject(): Annotation {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): Annotation {
-    return new AnnotationReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -4929,13 +5456,18 @@ export class CapnpVersionReader {
     return this.$.getUint8(3);
   }
 
-  toObject(): CapnpVersion {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): CapnpVersion {
     const s = this.$;
     return {
       major: s.getUint16(0),
       minor: s.getUint8(2),
       micro: s.getUint8(3),
     };
+  }
+
+  toObject(): CapnpVersion {
+    return this.$toObject();
   }
 }
 
@@ -4974,18 +5506,30 @@ export class CapnpVersionBuilder {
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: CapnpVersionInit): void {
+  $assign(value: CapnpVersionInit): void {
     if (value.major !== undefined) this.major = value.major;
     if (value.minor !== undefined) this.minor = value.minor;
     if (value.micro !== undefined) this.micro = value.micro;
   }
 
-  asReader(): CapnpVersionReader {
+  assign(value: CapnpVersionInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): CapnpVersionReader {
     return new CapnpVersionReader(this.$.asReader());
   }
 
+  asReader(): CapnpVersionReader {
+    return this.$asReader();
+  }
+
+  $toObject(): CapnpVersion {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): CapnpVersion {
-    return new CapnpVersionReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -5020,7 +5564,7 @@ export class CodeGeneratorRequestReader {
   }
 
   get nodes(): $.StructList<NodeReader> {
-    return new $.StructList(this.$.getList(0, 7), NodeReader);
+    return new $.StructList<NodeReader>(this.$.getList(0, 7), NodeReader);
   }
 
   hasNodes(): boolean {
@@ -5028,7 +5572,7 @@ export class CodeGeneratorRequestReader {
   }
 
   get sourceInfo(): $.StructList<Node_SourceInfoReader> {
-    return new $.StructList(this.$.getList(3, 7), Node_SourceInfoReader);
+    return new $.StructList<Node_SourceInfoReader>(this.$.getList(3, 7), Node_SourceInfoReader);
   }
 
   hasSourceInfo(): boolean {
@@ -5036,21 +5580,26 @@ export class CodeGeneratorRequestReader {
   }
 
   get requestedFiles(): $.StructList<CodeGeneratorRequest_RequestedFileReader> {
-    return new $.StructList(this.$.getList(1, 7), CodeGeneratorRequest_RequestedFileReader);
+    return new $.StructList<CodeGeneratorRequest_RequestedFileReader>(this.$.getList(1, 7), CodeGeneratorRequest_RequestedFileReader);
   }
 
   hasRequestedFiles(): boolean {
     return this.$.hasPointer(1);
   }
 
-  toObject(): CodeGeneratorRequest {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): CodeGeneratorRequest {
     const s = this.$;
     return {
-      capnpVersion: s.hasPointer(2) ? new CapnpVersionReader(s.getStruct(2)).toObject() : null,
+      capnpVersion: s.hasPointer(2) ? new CapnpVersionReader(s.getStruct(2)).$toObject() : null,
       nodes: s.hasPointer(0) ? $.listToObject(s.getList(0, 7), Node) as Node[] | null : null,
       sourceInfo: s.hasPointer(3) ? $.listToObject(s.getList(3, 7), Node_SourceInfo) as Node_SourceInfo[] | null : null,
       requestedFiles: s.hasPointer(1) ? $.listToObject(s.getList(1, 7), CodeGeneratorRequest_RequestedFile) as CodeGeneratorRequest_RequestedFile[] | null : null,
     };
+  }
+
+  toObject(): CodeGeneratorRequest {
+    return this.$toObject();
   }
 }
 
@@ -5088,7 +5637,7 @@ export class CodeGeneratorRequestBuilder {
   }
 
   get nodes(): $.StructListBuilder<NodeBuilder> {
-    return new $.StructListBuilder(this.$.getStructList(0, 6, 6), NodeBuilder);
+    return new $.StructListBuilder<NodeBuilder>(this.$.getStructList(0, 6, 6), NodeBuilder);
   }
 
   set nodes(value: $.ListInit<NodeInit | NodeReader> | null) {
@@ -5110,11 +5659,11 @@ export class CodeGeneratorRequestBuilder {
   }
 
   initNodes(length: number): $.StructListBuilder<NodeBuilder> {
-    return new $.StructListBuilder(this.$.initStructList(0, length, 6, 6), NodeBuilder);
+    return new $.StructListBuilder<NodeBuilder>(this.$.initStructList(0, length, 6, 6), NodeBuilder);
   }
 
   get sourceInfo(): $.StructListBuilder<Node_SourceInfoBuilder> {
-    return new $.StructListBuilder(this.$.getStructList(3, 2, 2), Node_SourceInfoBuilder);
+    return new $.StructListBuilder<Node_SourceInfoBuilder>(this.$.getStructList(3, 2, 2), Node_SourceInfoBuilder);
   }
 
   set sourceInfo(value: $.ListInit<Node_SourceInfoInit | Node_SourceInfoReader> | null) {
@@ -5136,11 +5685,11 @@ export class CodeGeneratorRequestBuilder {
   }
 
   initSourceInfo(length: number): $.StructListBuilder<Node_SourceInfoBuilder> {
-    return new $.StructListBuilder(this.$.initStructList(3, length, 2, 2), Node_SourceInfoBuilder);
+    return new $.StructListBuilder<Node_SourceInfoBuilder>(this.$.initStructList(3, length, 2, 2), Node_SourceInfoBuilder);
   }
 
   get requestedFiles(): $.StructListBuilder<CodeGeneratorRequest_RequestedFileBuilder> {
-    return new $.StructListBuilder(this.$.getStructList(1, 1, 3), CodeGeneratorRequest_RequestedFileBuilder);
+    return new $.StructListBuilder<CodeGeneratorRequest_RequestedFileBuilder>(this.$.getStructList(1, 1, 3), CodeGeneratorRequest_RequestedFileBuilder);
   }
 
   set requestedFiles(value: $.ListInit<CodeGeneratorRequest_RequestedFileInit | CodeGeneratorRequest_RequestedFileReader> | null) {
@@ -5162,23 +5711,35 @@ export class CodeGeneratorRequestBuilder {
   }
 
   initRequestedFiles(length: number): $.StructListBuilder<CodeGeneratorRequest_RequestedFileBuilder> {
-    return new $.StructListBuilder(this.$.initStructList(1, length, 1, 3), CodeGeneratorRequest_RequestedFileBuilder);
+    return new $.StructListBuilder<CodeGeneratorRequest_RequestedFileBuilder>(this.$.initStructList(1, length, 1, 3), CodeGeneratorRequest_RequestedFileBuilder);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: CodeGeneratorRequestInit): void {
+  $assign(value: CodeGeneratorRequestInit): void {
     if (value.capnpVersion !== undefined) this.capnpVersion = value.capnpVersion;
     if (value.nodes !== undefined) this.nodes = value.nodes;
     if (value.sourceInfo !== undefined) this.sourceInfo = value.sourceInfo;
     if (value.requestedFiles !== undefined) this.requestedFiles = value.requestedFiles;
   }
 
-  asReader(): CodeGeneratorRequestReader {
+  assign(value: CodeGeneratorRequestInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): CodeGeneratorRequestReader {
     return new CodeGeneratorRequestReader(this.$.asReader());
   }
 
+  asReader(): CodeGeneratorRequestReader {
+    return this.$asReader();
+  }
+
+  $toObject(): CodeGeneratorRequest {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): CodeGeneratorRequest {
-    return new CodeGeneratorRequestReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -5217,7 +5778,7 @@ export class CodeGeneratorRequest_RequestedFileReader {
   }
 
   get imports(): $.StructList<CodeGeneratorRequest_RequestedFile_ImportReader> {
-    return new $.StructList(this.$.getList(1, 7), CodeGeneratorRequest_RequestedFile_ImportReader);
+    return new $.StructList<CodeGeneratorRequest_RequestedFile_ImportReader>(this.$.getList(1, 7), CodeGeneratorRequest_RequestedFile_ImportReader);
   }
 
   hasImports(): boolean {
@@ -5232,14 +5793,19 @@ export class CodeGeneratorRequest_RequestedFileReader {
     return this.$.hasPointer(2);
   }
 
-  toObject(): CodeGeneratorRequest_RequestedFile {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): CodeGeneratorRequest_RequestedFile {
     const s = this.$;
     return {
       id: s.getUint64(0),
       filename: s.hasPointer(0) ? s.getText(0) : null,
       imports: s.hasPointer(1) ? $.listToObject(s.getList(1, 7), CodeGeneratorRequest_RequestedFile_Import) as CodeGeneratorRequest_RequestedFile_Import[] | null : null,
-      fileSourceInfo: s.hasPointer(2) ? new CodeGeneratorRequest_RequestedFile_FileSourceInfoReader(s.getStruct(2)).toObject() : null,
+      fileSourceInfo: s.hasPointer(2) ? new CodeGeneratorRequest_RequestedFile_FileSourceInfoReader(s.getStruct(2)).$toObject() : null,
     };
+  }
+
+  toObject(): CodeGeneratorRequest_RequestedFile {
+    return this.$toObject();
   }
 }
 
@@ -5283,7 +5849,7 @@ export class CodeGeneratorRequest_RequestedFileBuilder {
   }
 
   get imports(): $.StructListBuilder<CodeGeneratorRequest_RequestedFile_ImportBuilder> {
-    return new $.StructListBuilder(this.$.getStructList(1, 1, 1), CodeGeneratorRequest_RequestedFile_ImportBuilder);
+    return new $.StructListBuilder<CodeGeneratorRequest_RequestedFile_ImportBuilder>(this.$.getStructList(1, 1, 1), CodeGeneratorRequest_RequestedFile_ImportBuilder);
   }
 
   set imports(value: $.ListInit<CodeGeneratorRequest_RequestedFile_ImportInit | CodeGeneratorRequest_RequestedFile_ImportReader> | null) {
@@ -5305,7 +5871,7 @@ export class CodeGeneratorRequest_RequestedFileBuilder {
   }
 
   initImports(length: number): $.StructListBuilder<CodeGeneratorRequest_RequestedFile_ImportBuilder> {
-    return new $.StructListBuilder(this.$.initStructList(1, length, 1, 1), CodeGeneratorRequest_RequestedFile_ImportBuilder);
+    return new $.StructListBuilder<CodeGeneratorRequest_RequestedFile_ImportBuilder>(this.$.initStructList(1, length, 1, 1), CodeGeneratorRequest_RequestedFile_ImportBuilder);
   }
 
   get fileSourceInfo(): CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder {
@@ -5335,19 +5901,31 @@ export class CodeGeneratorRequest_RequestedFileBuilder {
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: CodeGeneratorRequest_RequestedFileInit): void {
+  $assign(value: CodeGeneratorRequest_RequestedFileInit): void {
     if (value.id !== undefined) this.id = value.id;
     if (value.filename !== undefined) this.filename = value.filename;
     if (value.imports !== undefined) this.imports = value.imports;
     if (value.fileSourceInfo !== undefined) this.fileSourceInfo = value.fileSourceInfo;
   }
 
-  asReader(): CodeGeneratorRequest_RequestedFileReader {
+  assign(value: CodeGeneratorRequest_RequestedFileInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): CodeGeneratorRequest_RequestedFileReader {
     return new CodeGeneratorRequest_RequestedFileReader(this.$.asReader());
   }
 
+  asReader(): CodeGeneratorRequest_RequestedFileReader {
+    return this.$asReader();
+  }
+
+  $toObject(): CodeGeneratorRequest_RequestedFile {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): CodeGeneratorRequest_RequestedFile {
-    return new CodeGeneratorRequest_RequestedFileReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -5381,12 +5959,17 @@ export class CodeGeneratorRequest_RequestedFile_ImportReader {
     return this.$.hasPointer(0);
   }
 
-  toObject(): CodeGeneratorRequest_RequestedFile_Import {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): CodeGeneratorRequest_RequestedFile_Import {
     const s = this.$;
     return {
       id: s.getUint64(0),
       name: s.hasPointer(0) ? s.getText(0) : null,
     };
+  }
+
+  toObject(): CodeGeneratorRequest_RequestedFile_Import {
+    return this.$toObject();
   }
 }
 
@@ -5430,17 +6013,29 @@ export class CodeGeneratorRequest_RequestedFile_ImportBuilder {
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: CodeGeneratorRequest_RequestedFile_ImportInit): void {
+  $assign(value: CodeGeneratorRequest_RequestedFile_ImportInit): void {
     if (value.id !== undefined) this.id = value.id;
     if (value.name !== undefined) this.name = value.name;
   }
 
-  asReader(): CodeGeneratorRequest_RequestedFile_ImportReader {
+  assign(value: CodeGeneratorRequest_RequestedFile_ImportInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): CodeGeneratorRequest_RequestedFile_ImportReader {
     return new CodeGeneratorRequest_RequestedFile_ImportReader(this.$.asReader());
   }
 
+  asReader(): CodeGeneratorRequest_RequestedFile_ImportReader {
+    return this.$asReader();
+  }
+
+  $toObject(): CodeGeneratorRequest_RequestedFile_Import {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): CodeGeneratorRequest_RequestedFile_Import {
-    return new CodeGeneratorRequest_RequestedFile_ImportReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -5461,18 +6056,23 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfoReader {
   }
 
   get identifiers(): $.StructList<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader> {
-    return new $.StructList(this.$.getList(0, 7), CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader);
+    return new $.StructList<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader>(this.$.getList(0, 7), CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader);
   }
 
   hasIdentifiers(): boolean {
     return this.$.hasPointer(0);
   }
 
-  toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo {
     const s = this.$;
     return {
       identifiers: s.hasPointer(0) ? $.listToObject(s.getList(0, 7), CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier) as CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier[] | null : null,
     };
+  }
+
+  toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo {
+    return this.$toObject();
   }
 }
 
@@ -5484,7 +6084,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder {
   }
 
   get identifiers(): $.StructListBuilder<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder> {
-    return new $.StructListBuilder(this.$.getStructList(0, 3, 0), CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder);
+    return new $.StructListBuilder<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder>(this.$.getStructList(0, 3, 0), CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder);
   }
 
   set identifiers(value: $.ListInit<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierInit | CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader> | null) {
@@ -5506,20 +6106,32 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder {
   }
 
   initIdentifiers(length: number): $.StructListBuilder<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder> {
-    return new $.StructListBuilder(this.$.initStructList(0, length, 3, 0), CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder);
+    return new $.StructListBuilder<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder>(this.$.initStructList(0, length, 3, 0), CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: CodeGeneratorRequest_RequestedFile_FileSourceInfoInit): void {
+  $assign(value: CodeGeneratorRequest_RequestedFile_FileSourceInfoInit): void {
     if (value.identifiers !== undefined) this.identifiers = value.identifiers;
   }
 
-  asReader(): CodeGeneratorRequest_RequestedFile_FileSourceInfoReader {
+  assign(value: CodeGeneratorRequest_RequestedFile_FileSourceInfoInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): CodeGeneratorRequest_RequestedFile_FileSourceInfoReader {
     return new CodeGeneratorRequest_RequestedFile_FileSourceInfoReader(this.$.asReader());
   }
 
+  asReader(): CodeGeneratorRequest_RequestedFile_FileSourceInfoReader {
+    return this.$asReader();
+  }
+
+  $toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo {
-    return new CodeGeneratorRequest_RequestedFile_FileSourceInfoReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -5568,7 +6180,8 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader 
     return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader(this.$);
   }
 
-  toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier {
     const s = this.$;
     const object: Record<string, unknown> = {
       startByte: s.getUint32(0),
@@ -5576,9 +6189,13 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader 
     };
     switch (s.getUint16(16)) {
       case 0: object["typeId"] = s.getUint64(8); break;
-      case 1: object["member"] = new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader(s).toObject(); break;
+      case 1: object["member"] = new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader(s).$toObject(); break;
     }
     return object as CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier;
+  }
+
+  toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier {
+    return this.$toObject();
   }
 }
 
@@ -5627,7 +6244,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder
   }
 
   set member(value: CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberInit) {
-    this.initMember().assign(value);
+    this.initMember().$assign(value);
   }
 
   /** Makes this group the active union member, with every field zeroed. */
@@ -5640,7 +6257,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierInit): void {
+  $assign(value: CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierInit): void {
     if (value.startByte !== undefined) this.startByte = value.startByte;
     if (value.endByte !== undefined) this.endByte = value.endByte;
     $.checkOneMember(value, ["typeId", "member"], 'CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier');
@@ -5648,12 +6265,24 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder
     if (value.member !== undefined) this.member = value.member;
   }
 
-  asReader(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader {
+  assign(value: CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader {
     return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader(this.$.asReader());
   }
 
+  asReader(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader {
+    return this.$asReader();
+  }
+
+  $toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier {
-    return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 
@@ -5683,12 +6312,17 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member
     return this.$.getUint16(18);
   }
 
-  toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member {
     const s = this.$;
     return {
       parentTypeId: s.getUint64(8),
       ordinal: s.getUint16(18),
     };
+  }
+
+  toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member {
+    return this.$toObject();
   }
 }
 
@@ -5718,17 +6352,29 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberInit): void {
+  $assign(value: CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberInit): void {
     if (value.parentTypeId !== undefined) this.parentTypeId = value.parentTypeId;
     if (value.ordinal !== undefined) this.ordinal = value.ordinal;
   }
 
-  asReader(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader {
+  assign(value: CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberInit): void {
+    this.$assign(value);
+  }
+
+  $asReader(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader {
     return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader(this.$.asReader());
   }
 
+  asReader(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader {
+    return this.$asReader();
+  }
+
+  $toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member {
+    return this.$asReader().$toObject();
+  }
+
   toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member {
-    return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader(this.$.asReader()).toObject();
+    return this.$toObject();
   }
 }
 

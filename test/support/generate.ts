@@ -1,0 +1,49 @@
+/**
+ * Generates TypeScript for test schemas into test/.generated/<name>/, importing the runtime
+ * from this repository's sources, so tests can import the modules (vitest compiles them) and
+ * type-check them. The request comes from the reference compiler (`capnp compile -o-`).
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateTypeScript } from '../../src/codegen/index.js';
+import { decodeCodeGeneratorRequest } from '../../src/schema/index.js';
+import { compileRequest } from './reference.js';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const FIXTURES = join(ROOT, 'test/fixtures');
+export const GENERATED = join(ROOT, 'test/.generated');
+
+/**
+ * Compiles `files` (paths relative to test/fixtures/<folder>) with the reference tool and
+ * writes the generated modules to test/.generated/<name>/. Returns that directory.
+ */
+export function generateFixtures(name: string, folder: string, files: readonly string[]): string {
+  const sourceDir = join(FIXTURES, folder);
+  return generateFrom(name, files.map((f) => join(sourceDir, f)), sourceDir);
+}
+
+/**
+ * Compiles absolute `files` (with `srcPrefix` stripped from their names) and generates them
+ * into test/.generated/<name>/. Standard imports (`/capnp/...`) resolve to modules generated
+ * alongside, under capnp/.
+ */
+export function generateFrom(name: string, files: readonly string[], srcPrefix: string): string {
+  const request = decodeCodeGeneratorRequest(compileRequest(files, { srcPrefix }));
+  const outDir = join(GENERATED, name);
+  rmSync(outDir, { recursive: true, force: true });
+  for (const file of generateTypeScript(request, { runtimeImport: 'RUNTIME', stdImportPrefix: 'STD/' })) {
+    const path = join(outDir, file.filename);
+    const here = dirname(path);
+    const specifier = (target: string) => {
+      const rel = relative(here, target).split('\\').join('/');
+      return rel.startsWith('.') ? rel : `./${rel}`;
+    };
+    const content = file.content
+      .replace("from 'RUNTIME'", `from '${specifier(join(ROOT, 'src/index.js'))}'`)
+      .replace(/from 'STD\/([^']+)'/g, (_, rest: string) => `from '${specifier(join(outDir, 'capnp', rest))}'`);
+    mkdirSync(here, { recursive: true });
+    writeFileSync(path, content);
+  }
+  return outDir;
+}
