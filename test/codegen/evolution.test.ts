@@ -1,0 +1,72 @@
+/**
+ * Schema evolution as the encoding promises it: readers of the old schema read messages of the
+ * new one (ignoring what they do not know), readers of the new schema read old messages (new
+ * fields read as their defaults, upgraded lists read through their first field), and a new
+ * builder upgrades an old message in place.
+ */
+import { join } from 'node:path';
+import { beforeAll, expect, it } from 'vitest';
+import { MessageBuilder, readMessage } from '../../src/index.js';
+import { FIXTURES, generateFixtures } from '../support/generate.js';
+import { decode, describeReference, encode } from '../support/reference.js';
+
+let v1: Record<string, any>;
+let v2: Record<string, any>;
+const V1 = join(FIXTURES, 'evolution/v1.capnp');
+const V2 = join(FIXTURES, 'evolution/v2.capnp');
+
+describeReference('schema evolution', () => {
+  beforeAll(async () => {
+    v1 = await import(join(generateFixtures('evolution-v1', 'evolution', ['v1.capnp']), 'v1.capnp.ts'));
+    v2 = await import(join(generateFixtures('evolution-v2', 'evolution', ['v2.capnp']), 'v2.capnp.ts'));
+  });
+
+  it('new readers read old messages, with defaults for new fields', () => {
+    const old = encode(V1, 'Book', '(people = [(name = "Ada", age = 36, scores = [7, 9])])');
+    const book = v2.Book.read(old);
+    const ada = book.people.get(0);
+    expect(ada.name).toBe('Ada');
+    expect(ada.age).toBe(36);
+    expect(ada.email).toBe('nobody@example.com');
+    expect(ada.height).toBe(1.75);
+    expect(ada.tags.length).toBe(0);
+    expect(ada.hasFriend()).toBe(false);
+    expect(ada.friend.name).toBe('');
+    expect(ada.scores.map((s: any) => [s.value, s.note])).toEqual([[7, ''], [9, '']]);
+    expect(book.title).toBe('');
+    expect(book.toObject()).toEqual({
+      people: [{ name: 'Ada', age: 36, scores: [{ value: 7, note: null }, { value: 9, note: null }], email: 'nobody@example.com', height: 1.75, tags: null, friend: null }],
+      title: null,
+    });
+  });
+
+  it('old readers read new messages, ignoring new fields', () => {
+    const text = '(people = [(name = "Bo", age = 5, scores = [(value = 3, note = "n")], email = "b@x", tags = ["t"], friend = (name = "Cy"))], title = "T")';
+    const book = v1.Book.read(encode(V2, 'Book', text));
+    const bo = book.people.get(0);
+    expect(bo.name).toBe('Bo');
+    expect(bo.age).toBe(5);
+    expect([...bo.scores]).toEqual([3]);
+    expect(book.toObject()).toEqual({ people: [{ name: 'Bo', age: 5, scores: [3] }] });
+  });
+
+  it('a new builder upgrades an old message in place', () => {
+    const old = v1.Book.read(encode(V1, 'Book', '(people = [(name = "Ada", age = 36, scores = [7, 9])])'));
+    const message = new MessageBuilder();
+    message.setRoot(old.$);
+    const book = v2.Book.getRoot(message);
+    book.title = 'Notes';
+    const person = book.people.get(0);
+    person.email = 'ada@example.com';
+    const scores = person.scores;
+    expect(scores.length).toBe(2);
+    scores.get(1).note = 'best';
+    person.friend.name = 'Charles';
+    const bytes = message.toBytes();
+    expect(decode(V2, 'Book', bytes)).toBe(decode(V2, 'Book', encode(V2, 'Book',
+      '(people = [(name = "Ada", age = 36, scores = [(value = 7), (value = 9, note = "best")], email = "ada@example.com", friend = (name = "Charles"))], title = "Notes")')));
+    // Old readers still read the upgraded message.
+    expect(v1.Book.decode(bytes)).toEqual({ people: [{ name: 'Ada', age: 36, scores: [7, 9] }] });
+    expect(readMessage(bytes).getRoot().pointerCount).toBe(2);
+  });
+});
