@@ -63,8 +63,13 @@ export class MessageReader {
   }
 }
 
+/**
+ * The input as a plain Uint8Array view (no copy). Subclasses such as Node's Buffer are viewed
+ * as Uint8Array, so Data read from a message is the same class whatever the input was.
+ */
 function asBytes(input: Uint8Array | ArrayBuffer): Uint8Array {
-  return input instanceof Uint8Array ? input : new Uint8Array(input);
+  if (!(input instanceof Uint8Array)) return new Uint8Array(input);
+  return input.constructor === Uint8Array ? input : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
 }
 
 /**
