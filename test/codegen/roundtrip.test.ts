@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { MessageBuilder } from '../../src/index.js';
 import { capnp, convert, decode, describeReference, encode } from '../support/reference.js';
-import { FIXTURES, generateFixtures } from '../support/generate.js';
+import { FIXTURES, GENERATED, generateFixtures } from '../support/generate.js';
 
 const SCHEMA = join(FIXTURES, 'codegen/features.capnp');
 // Generated modules are untyped here on purpose: typecheck.test.ts checks their types.
@@ -256,6 +256,36 @@ describeReference('generated code against the reference tool', () => {
     const params = gen.Greeter.methods.greet.params.encode({ name: 'x', times: 2 });
     expect(gen.Greeter.methods.greet.params.decode(params)).toEqual({ name: 'x', times: 2 });
     expect(typeof gen.Greeter.typeId).toBe('bigint');
+    expect(gen.LoudGreeter.methods.greet.ordinal).toBe(1);
+    expect(gen.LoudGreeter.methods.greet.results).not.toBe(gen.Greeter.methods.greet.results);
+    expect(gen.LoudGreeter.methods.greet.results.decode(gen.LoudGreeter.methods.greet.results.encode({ greeting: 'HI', volume: 11 })))
+      .toEqual({ greeting: 'HI', volume: 11 });
+  });
+
+  it('reuses a builder across encodes without reallocating', () => {
+    const builder = new MessageBuilder();
+    const first = gen.Primitives.encode({ text: 'a'.repeat(500), int32: 1 }, { builder });
+    const buffer = builder.arena.segments[0]!.bytes.buffer;
+    const second = gen.Primitives.encode({ text: 'b', int32: 2 }, { builder });
+    expect(builder.arena.segments[0]!.bytes.buffer).toBe(buffer);
+    expect(gen.Primitives.decode(first)).toMatchObject({ text: 'a'.repeat(500), int32: 1 });
+    expect(gen.Primitives.decode(second)).toMatchObject({ text: 'b', int32: 2 });
+    expectSameMessage('Primitives', second, '(text = "b", int32 = 2)');
+  });
+
+  it('reads and writes flat and packed messages', () => {
+    for (const format of ['flat', 'packed', 'flat-packed'] as const) {
+      const bytes = gen.Primitives.encode(PRIMITIVES.object, { format });
+      expect(gen.Primitives.decode(bytes, { format })).toEqual(PRIMITIVES.object);
+    }
+  });
+
+  it('turns schema doc comments into JSDoc', async () => {
+    const { readFileSync } = await import('node:fs');
+    const source = readFileSync(join(GENERATED, 'roundtrip', 'features.capnp.ts'), 'utf8');
+    expect(source).toContain('/** Every primitive type, without defaults. */\nexport class PrimitivesReader');
+    expect(source).toContain('/** A value that is also a JavaScript keyword (doc comments follow their declaration). */\n  default: 3,');
+    expect(source).toContain('/** Inherits K and V from Pair. */');
   });
 
   it('holds AnyPointer values of any kind', () => {
