@@ -3,7 +3,7 @@
  * `ListView.toTypedArray`); these wrappers cover the rest: structs, Bool, Void, and pointer
  * elements (Text, Data, nested lists, AnyPointer, capabilities) through a codec.
  */
-import { CapnpError, ErrorCode, type ListReader, type StructReader } from '../wire/index.js';
+import { CapnpError, ElementSize, ErrorCode, StructReader, type ListReader } from '../wire/index.js';
 import type { PointerCodec } from './codec.js';
 import { IndexIterator } from './iteration.js';
 
@@ -27,6 +27,9 @@ export class StructList<R> implements ReadonlyList<R> {
   private readonly params: readonly PointerCodec<any, any, any, any>[] | undefined;
 
   constructor(list: ListReader, Reader: ReaderClass<R>, params?: readonly PointerCodec<any, any, any, any>[]) {
+    if (list.elementSize === ElementSize.BIT) {
+      throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, 'a bit list (List(Bool)) cannot be read as a list of structs');
+    }
     this.$ = list;
     this.Reader = Reader;
     this.params = params;
@@ -41,7 +44,7 @@ export class StructList<R> implements ReadonlyList<R> {
   }
 
   [Symbol.iterator](): Iterator<R> {
-    return new IndexIterator(this.$.length, (i) => this.get(i));
+    return new StructListIterator(this.$, this.Reader, this.params);
   }
 
   /**
@@ -157,5 +160,34 @@ export class VoidList implements ReadonlyList<null> {
 
   toArray(): null[] {
     return new Array<null>(this.$.length).fill(null);
+  }
+}
+
+/**
+ * Iterates a struct list with a fresh reader per element (so elements may be kept). A class of
+ * its own rather than IndexIterator's callback: for-of over a list is the common way to read
+ * one, and the direct calls inline (bench: news read-all).
+ */
+class StructListIterator<R> implements Iterator<R> {
+  private readonly list: ListReader;
+  private readonly Reader: ReaderClass<R>;
+  private readonly params: readonly PointerCodec<any, any, any, any>[] | undefined;
+  private index = 0;
+
+  constructor(list: ListReader, Reader: ReaderClass<R>, params: readonly PointerCodec<any, any, any, any>[] | undefined) {
+    this.list = list;
+    this.Reader = Reader;
+    this.params = params;
+  }
+
+  next(): IteratorResult<R> {
+    const list = this.list;
+    if (this.index >= list.length) return { value: undefined, done: true };
+    const at = list.offset + this.index++ * list.step;
+    return { value: new this.Reader(new StructReader(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, list.nestingLimit), this.params), done: false };
+  }
+
+  [Symbol.iterator](): Iterator<R> {
+    return this;
   }
 }

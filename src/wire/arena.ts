@@ -1,6 +1,7 @@
 import { CapnpError, ErrorCode } from './error.js';
 import { BYTES_PER_WORD, MAX_SEGMENT_WORDS } from './layout.js';
 import type { ResolvedReaderOptions } from './limits.js';
+import { allocateBytes } from './pool.js';
 import { Segment } from './segment.js';
 
 /**
@@ -88,7 +89,7 @@ export class Arena {
     }
     // A message being built is trusted and acyclic: reading it back needs no limits.
     const arena = new Arena(true, Infinity, Infinity, firstSegmentWords, growth, maxSegmentWords);
-    const first = new Segment(arena, 0, new Uint8Array(firstSegmentWords * BYTES_PER_WORD), BYTES_PER_WORD);
+    const first = new Segment(arena, 0, allocateBytes(firstSegmentWords * BYTES_PER_WORD), BYTES_PER_WORD);
     arena.segments.push(first);
     return arena;
   }
@@ -117,10 +118,24 @@ export class Arena {
     const end = offset + bytes;
     if (end > segment.bytes.length) {
       if (this.growth !== 'in-place' || end > this.maxSegmentBytes) return -1;
-      segment.grow(Math.min(Math.max(end, segment.bytes.length * 2), this.maxSegmentBytes));
+      segment.grow(end, this.maxSegmentBytes);
     }
     segment.used = end;
     return offset;
+  }
+
+  /**
+   * Makes room for `bytes` more at the end of `segment` (growing it in place if the policy
+   * allows) without allocating them; returns where they would start, or -1. Lets a writer whose
+   * exact size is known only after writing (UTF-8 text) write first and allocate what it used.
+   */
+  reserve(segment: Segment, bytes: number): number {
+    const end = segment.used + bytes;
+    if (end > segment.bytes.length) {
+      if (this.growth !== 'in-place' || end > this.maxSegmentBytes) return -1;
+      segment.grow(end, this.maxSegmentBytes);
+    }
+    return segment.used;
   }
 
   /**
@@ -136,14 +151,16 @@ export class Arena {
     }
     let capacity: number;
     if (this.growth === 'heuristic') {
+      // The size of all segments so far (not just their used part), as the reference builder
+      // does: its output then has the same segments as ours.
       let total = 0;
-      for (const s of this.segments) total += s.used;
+      for (const s of this.segments) total += s.bytes.length;
       capacity = Math.max(bytes, total, this.firstSegmentWords * BYTES_PER_WORD);
     } else {
       capacity = Math.max(bytes, this.firstSegmentWords * BYTES_PER_WORD);
     }
     capacity = Math.min(capacity, this.maxSegmentBytes);
-    const segment = new Segment(this, this.segments.length, new Uint8Array(capacity), bytes);
+    const segment = new Segment(this, this.segments.length, allocateBytes(capacity), bytes);
     this.segments.push(segment);
     return segment;
   }

@@ -10,7 +10,7 @@ import { ListBuilder } from './list-builder.js';
 import type { ListReader } from './list-reader.js';
 import {
   allocated, allocateList, allocateObject, allocateStruct, allocateStructList, existingStruct,
-  getWritableList, getWritableStruct, getWritableStructList, isNull, transferPointer, zeroObject,
+  getWritableList, getWritableStruct, getWritableStructList, isNull, transferPointer, writeNear, zeroObject,
 } from './pointer-builder.js';
 import { ANY_SIZE, resolved } from './read-pointer.js';
 import type { Segment } from './segment.js';
@@ -37,12 +37,31 @@ export function getStructAt(segment: Segment, at: number, dataWords: number, poi
 }
 
 /**
+ * Whether `source` may overlap the message `segment` belongs to: it is in the same arena, or
+ * it is a view of one of its buffers (a reader from `MessageBuilder.asReader()` has an arena of
+ * its own over the builder's memory).
+ */
+function sharesMemory(segment: Segment, source: Segment): boolean {
+  if (source.arena === segment.arena) return true;
+  // Byte ranges, not buffers: small segments of unrelated messages share pooled slabs (pool.ts).
+  const bytes = source.bytes;
+  const start = bytes.byteOffset;
+  const end = start + bytes.byteLength;
+  for (const s of segment.arena.segments) {
+    if (s.bytes.buffer !== bytes.buffer) continue;
+    const from = s.bytes.byteOffset;
+    if (start < from + s.bytes.byteLength && from < end) return true;
+  }
+  return false;
+}
+
+/**
  * Replaces whatever the slot holds with a copy made by `copy`. When the source is in the same
- * message it may be the very object the slot holds, so the copy is made first, into a spare
- * word, and moved into the slot once the old object is zeroed.
+ * message it may be the very object the slot holds (or inside it), so the copy is made first,
+ * into a spare word, and moved into the slot once the old object is zeroed.
  */
 function replaceWithCopy(segment: Segment, at: number, source: Segment, copy: (to: Segment, toAt: number) => void): void {
-  if (source.arena !== segment.arena) {
+  if (!sharesMemory(segment, source)) {
     zeroObject(segment, at);
     copy(segment, at);
     return;
@@ -104,6 +123,18 @@ export function setListAt(segment: Segment, at: number, value: ListReader): void
 
 export function setTextAt(segment: Segment, at: number, value: string): void {
   zeroObject(segment, at);
+  // Default policy: encode straight into the segment's free tail (room for the worst case,
+  // 3 bytes per UTF-16 unit, reserved first), then allocate what was written. One pass over the
+  // string instead of measuring it and then encoding it.
+  const arena = segment.arena;
+  if (arena.growth === 'in-place' && arena.reserve(segment, value.length * 3 + 8) >= 0) {
+    const start = segment.used;
+    const written = value.length === 0 ? 0 : encodeUtf8Into(value, segment.bytes, start);
+    segment.used = start + Math.ceil((written + 1) / 8) * 8;
+    writeNear(segment, at, start, PointerKind.LIST, ElementSize.BYTE + (written + 1) * 8);
+    return;
+  }
+  // Other policies allocate the exact size first, so segments fill as the reference's do.
   const length = utf8Length(value);
   const offset = allocateObject(segment, at, Math.ceil((length + 1) / 8) * 8, PointerKind.LIST, ElementSize.BYTE + (length + 1) * 8);
   if (length > 0) encodeUtf8Into(value, allocated.segment.bytes, offset);

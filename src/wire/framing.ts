@@ -4,8 +4,9 @@
  * against the reader's limits before allocating or slicing.
  */
 import { CapnpError, ErrorCode } from './error.js';
-import type { ResolvedReaderOptions } from './limits.js';
+import { resolveReaderOptions, type ReaderOptions, type ResolvedReaderOptions } from './limits.js';
 import { PackedReader } from './packing.js';
+import { allocateBytes } from './pool.js';
 
 export interface Frame {
   segments: Uint8Array[];
@@ -36,16 +37,25 @@ function checkTotal(totalWords: number, options: ResolvedReaderOptions): void {
 
 /**
  * The total length in bytes of the framed message starting at `offset`, or -1 if `bytes` does
- * not yet hold its whole segment table (for stream transports deciding whether to wait).
+ * not yet hold its whole segment table (for stream transports deciding whether to wait). The
+ * table is checked against `options` (segment count, total size) like `readMessage` does.
  */
-export function framedMessageLength(bytes: Uint8Array, offset: number, options: ResolvedReaderOptions): number {
+export function framedMessageLength(bytes: Uint8Array, offset = 0, options?: ReaderOptions): number {
+  return messageLength(bytes, offset, resolveReaderOptions(options));
+}
+
+/** A little-endian u32 read byte by byte: cheaper than making a DataView for a few reads. */
+function readUint32(bytes: Uint8Array, at: number): number {
+  return (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24)) >>> 0;
+}
+
+function messageLength(bytes: Uint8Array, offset: number, options: ResolvedReaderOptions): number {
   if (bytes.length - offset < 4) return -1;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const count = checkSegmentCount(view.getUint32(offset, true), options);
+  const count = checkSegmentCount(readUint32(bytes, offset), options);
   const tableBytes = segmentTableBytes(count);
   if (bytes.length - offset < tableBytes) return -1;
   let totalWords = 0;
-  for (let i = 0; i < count; i++) totalWords += view.getUint32(offset + 4 + i * 4, true);
+  for (let i = 0; i < count; i++) totalWords += readUint32(bytes, offset + 4 + i * 4);
   checkTotal(totalWords, options);
   return tableBytes + totalWords * 8;
 }
@@ -55,13 +65,12 @@ export function parseFrame(bytes: Uint8Array, offset: number, options: ResolvedR
   if (bytes.length - offset < 8) {
     throw new CapnpError(ErrorCode.TRUNCATED, bytes.length === offset ? 'no message: the input is empty' : `input ends inside a segment table (${bytes.length - offset} bytes)`);
   }
-  const length = framedMessageLength(bytes, offset, options);
+  const length = messageLength(bytes, offset, options);
   if (length < 0) throw new CapnpError(ErrorCode.TRUNCATED, 'input ends inside the segment table');
   if (bytes.length - offset < length) {
     throw new CapnpError(ErrorCode.TRUNCATED, `input ends inside the message: the segment table announces ${length} bytes, ${bytes.length - offset} are present`);
   }
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const count = view.getUint32(offset, true) + 1;
+  const count = readUint32(bytes, offset) + 1;
   const tableBytes = segmentTableBytes(count);
   let body = bytes.subarray(offset + tableBytes, offset + length);
   // Typed-array views of lists need aligned segments: copy misaligned input once.
@@ -69,8 +78,8 @@ export function parseFrame(bytes: Uint8Array, offset: number, options: ResolvedR
   const segments: Uint8Array[] = [];
   let at = 0;
   for (let i = 0; i < count; i++) {
-    const size = view.getUint32(offset + 4 + i * 4, true) * 8;
-    segments.push(body.subarray(at, at + size));
+    const size = readUint32(bytes, offset + 4 + i * 4) * 8;
+    segments.push(count === 1 ? body : body.subarray(at, at + size));
     at += size;
   }
   return { segments, end: offset + length };
@@ -120,7 +129,7 @@ export function frameSegments(segments: readonly Uint8Array[]): Uint8Array {
   const tableBytes = segmentTableBytes(segments.length);
   let total = tableBytes;
   for (const s of segments) total += s.length;
-  const out = new Uint8Array(total);
+  const out = allocateBytes(total);
   writeSegmentTable(segments, out);
   let at = tableBytes;
   for (const s of segments) {
@@ -132,10 +141,17 @@ export function frameSegments(segments: readonly Uint8Array[]): Uint8Array {
 
 /** Writes the segment table for `segments` at the start of `out`; returns its length. */
 export function writeSegmentTable(segments: readonly Uint8Array[], out: Uint8Array): number {
-  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
-  view.setUint32(0, segments.length - 1, true);
-  for (let i = 0; i < segments.length; i++) view.setUint32(4 + i * 4, segments[i]!.length / 8, true);
+  // Byte by byte: a DataView here would cost more than the table (see pool.ts).
+  writeUint32(out, 0, segments.length - 1);
+  for (let i = 0; i < segments.length; i++) writeUint32(out, 4 + i * 4, segments[i]!.length / 8);
   const tableBytes = segmentTableBytes(segments.length);
-  if (segments.length % 2 === 0) view.setUint32(tableBytes - 4, 0, true);
+  if (segments.length % 2 === 0) writeUint32(out, tableBytes - 4, 0);
   return tableBytes;
+}
+
+function writeUint32(out: Uint8Array, at: number, value: number): void {
+  out[at] = value;
+  out[at + 1] = value >>> 8;
+  out[at + 2] = value >>> 16;
+  out[at + 3] = value >>> 24;
 }

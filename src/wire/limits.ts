@@ -27,7 +27,14 @@ export interface ResolvedReaderOptions {
   maxSegments: number;
 }
 
+const DEFAULTS: ResolvedReaderOptions = Object.freeze({
+  traversalLimitInWords: DEFAULT_TRAVERSAL_LIMIT_WORDS,
+  nestingLimit: DEFAULT_NESTING_LIMIT,
+  maxSegments: DEFAULT_MAX_SEGMENTS,
+});
+
 export function resolveReaderOptions(options: ReaderOptions | undefined): ResolvedReaderOptions {
+  if (options === undefined) return DEFAULTS;
   return {
     traversalLimitInWords: options?.traversalLimitInWords ?? DEFAULT_TRAVERSAL_LIMIT_WORDS,
     nestingLimit: options?.nestingLimit ?? DEFAULT_NESTING_LIMIT,

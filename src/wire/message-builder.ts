@@ -10,6 +10,7 @@ import type { ListReader } from './list-reader.js';
 import { MessageReader, type MessageFormat } from './message-reader.js';
 import { newOrphan, newOrphanCopy, type Orphan } from './orphan.js';
 import { pack, packPieces } from './packing.js';
+import { allocateBytes } from './pool.js';
 import type { ReaderOptions } from './limits.js';
 import type { StructBuilder } from './struct-builder.js';
 import { StructReader } from './struct-reader.js';
@@ -70,8 +71,20 @@ export class MessageBuilder {
   /** The message as bytes (a fresh copy) in the given format; `binary` (framed) by default. */
   toBytes(format: MessageFormat = 'binary'): Uint8Array {
     switch (format) {
-      case 'binary':
-        return frameSegments(this.getSegments());
+      case 'binary': {
+        const segments = this.arena.segments;
+        if (segments.length > 1) return frameSegments(this.getSegments());
+        // One segment (the usual case): header and body straight into one new array.
+        const first = segments[0]!;
+        const out = allocateBytes(8 + first.used);
+        const words = first.used / 8;
+        out[4] = words;
+        out[5] = words >>> 8;
+        out[6] = words >>> 16;
+        out[7] = words >>> 24;
+        out.set(first.bytes.subarray(0, first.used), 8);
+        return out;
+      }
       case 'flat':
         return this.singleSegment('flat').slice();
       case 'packed': {
@@ -95,9 +108,11 @@ export class MessageBuilder {
     return segments[0]!;
   }
 
-  /** A reader over this message's current contents (no copy). */
+  /** A reader over this message's current contents (no copy), sharing its capability table. */
   asReader(options?: ReaderOptions): MessageReader {
-    return new MessageReader(this.getSegments(), { traversalLimitInWords: Infinity, nestingLimit: Infinity, ...options });
+    const reader = new MessageReader(this.getSegments(), { traversalLimitInWords: Infinity, nestingLimit: Infinity, ...options });
+    reader.capTable = this.arena.capTable;
+    return reader;
   }
 
   /** Forgets the message so the builder can make another, keeping the first segment's memory. */

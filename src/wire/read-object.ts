@@ -4,10 +4,11 @@
  */
 import { Arena } from './arena.js';
 import { ListReader } from './list-reader.js';
-import { ANY_SIZE, readCapabilityIndex, resolveBytes, resolveList, resolveStruct, resolved } from './read-pointer.js';
+import { ElementSize, PointerKind } from './layout.js';
+import { ANY_SIZE, chargeTraversal, readCapabilityIndex, resolveBytes, resolveList, resolveStruct, resolved } from './read-pointer.js';
 import type { Segment } from './segment.js';
 import { StructReader } from './struct-reader.js';
-import { decodeUtf8 } from './text.js';
+import { decodeText } from './text.js';
 
 export function isNullPointer(segment: Segment, offset: number): boolean {
   const view = segment.view;
@@ -62,10 +63,24 @@ export function readListAt(segment: Segment, offset: number, expected: number, n
 }
 
 export function readTextAt(segment: Segment, offset: number, defaultValue: string): string {
-  if (offset < 0 || isNullPointer(segment, offset)) return defaultValue;
+  if (offset < 0) return defaultValue;
+  const view = segment.view;
+  const lo = view.getUint32(offset, true);
+  const hi = view.getUint32(offset + 4, true);
+  // The common case, checked inline: a near pointer to a NUL-terminated byte list in bounds.
+  if ((lo & 3) === PointerKind.LIST && (hi & 7) === ElementSize.BYTE) {
+    const length = hi >>> 3;
+    const start = offset + 8 + ((lo | 0) >> 2) * 8;
+    if (length > 0 && start >= 0 && start + length <= segment.used && segment.bytes[start + length - 1] === 0) {
+      chargeTraversal(segment.arena, (length + 7) >>> 3);
+      return decodeText(segment, start, start + length - 1);
+    }
+  }
+  if (lo === 0 && hi === 0) return defaultValue;
+  // Far pointers, and anything malformed (which resolveBytes reports precisely).
   resolveBytes(segment, offset, true);
   const r = resolved;
-  return decodeUtf8(r.segment.bytes, r.offset, r.offset + r.length - 1);
+  return decodeText(r.segment, r.offset, r.offset + r.length - 1);
 }
 
 /** Reads Data as a view of the message's bytes (no copy). */

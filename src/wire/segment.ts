@@ -1,4 +1,5 @@
 import type { Arena } from './arena.js';
+import { allocateBytes } from './pool.js';
 
 /**
  * One segment of a message: a byte range plus a DataView over it. Readers and builders hold a
@@ -15,6 +16,14 @@ export class Segment {
    * built it is the allocation frontier. Every bounds check is made against it.
    */
   used: number;
+  /**
+   * Text decoding state (see text.ts): Text bytes decoded so far, and the whole segment as a
+   * Latin-1 string once enough of it has been read as text to make that pay.
+   */
+  textBytesRead = 0;
+  latin1: string | null = null;
+  /** The segment as 32-bit words (when aligned), made with `latin1` for fast ASCII checks. */
+  words: Uint32Array | null = null;
 
   constructor(arena: Arena, id: number, bytes: Uint8Array, used: number) {
     this.arena = arena;
@@ -24,13 +33,19 @@ export class Segment {
     this.used = used;
   }
 
-  /** Replaces the backing bytes with a larger zeroed buffer holding the same contents. */
-  grow(minCapacity: number): void {
+  /**
+   * Replaces the backing bytes with a larger zeroed buffer holding the same contents: at least
+   * `minCapacity` bytes, doubling, but never more than `maxCapacity` (the arena's segment limit;
+   * allocation checks against the buffer's length, so a larger buffer would let the segment
+   * outgrow the limit).
+   */
+  grow(minCapacity: number, maxCapacity = Infinity): void {
     let capacity = Math.max(this.bytes.length * 2, 64);
     while (capacity < minCapacity) capacity *= 2;
-    const bytes = new Uint8Array(capacity);
+    capacity = Math.max(Math.min(capacity, maxCapacity), minCapacity);
+    const bytes = allocateBytes(capacity);
     bytes.set(this.bytes.subarray(0, this.used));
     this.bytes = bytes;
-    this.view = new DataView(bytes.buffer);
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 }

@@ -1,0 +1,72 @@
+// Measuring and reporting. JS cases are measured with mitata's `measure` (warm-up, batching,
+// per-iteration timing); the C++ harness measures the same cases in its own process. Each case
+// runs in several rounds, interleaving the implementations so drift hits them alike, and the
+// figure reported is the median of the rounds. Ratios between implementations measured in the
+// same run are what count: absolute times drift between runs on shared machines.
+import { spawnSync } from 'node:child_process';
+import { measure } from 'mitata';
+
+export class Suite {
+  constructor({ quick, log }) {
+    this.quick = quick;
+    this.log = log;
+    this.rounds = quick ? 3 : 7;
+    this.minRoundMs = quick ? 80 : 400;
+    this.rows = [];
+  }
+
+  /**
+   * Measures `impls` ({name: fn}) for one case, interleaved over rounds. `cpp`, if given, is
+   * [harness, args] for the C++ implementation of the same case.
+   */
+  async compare(workload, caseName, impls, cpp) {
+    const samples = Object.fromEntries(Object.keys(impls).map((name) => [name, []]));
+    for (let round = 0; round < this.rounds; round++) {
+      for (const [name, fn] of Object.entries(impls)) {
+        const stats = await measure(fn, { min_cpu_time: this.minRoundMs * 1e6 });
+        samples[name].push(stats.avg);
+      }
+    }
+    const result = {};
+    for (const [name, values] of Object.entries(samples)) {
+      result[name] = median(values);
+      this.rows.push({ workload, case: caseName, impl: name, median_ns: result[name], rounds: this.rounds });
+    }
+    if (cpp) {
+      const [harness, args] = cpp;
+      const out = spawnSync(harness, [workload, caseName, String(this.minRoundMs), String(this.rounds), ...args], { encoding: 'utf8' });
+      if (out.status !== 0) throw new Error(`C++ harness failed for ${workload}/${caseName}: ${out.stderr}`);
+      result.cpp = Number(out.stdout.trim());
+      this.rows.push({ workload, case: caseName, impl: 'cpp', median_ns: result.cpp, rounds: this.rounds });
+    }
+    this.log(`  ${workload} ${caseName}: ${Object.entries(result).map(([n, v]) => `${n} ${formatTime(v)}`).join(', ')}`);
+    return result;
+  }
+
+  addRow(row) {
+    this.rows.push(row);
+  }
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+export function formatTime(ns) {
+  if (ns >= 1e6) return `${(ns / 1e6).toFixed(2)} ms`;
+  if (ns >= 1e3) return `${(ns / 1e3).toFixed(2)} µs`;
+  return `${ns.toFixed(1)} ns`;
+}
+
+/** Fails loudly if implementations disagree on a result, before anything is timed. */
+export function sameResults(label, results) {
+  const entries = Object.entries(results);
+  const [firstName, firstValue] = entries[0];
+  for (const [name, value] of entries.slice(1)) {
+    if (JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? String(v) : v)) !== JSON.stringify(firstValue, (_, v) => (typeof v === 'bigint' ? String(v) : v))) {
+      throw new Error(`${label}: ${name} computes ${value}, ${firstName} computes ${firstValue}`);
+    }
+  }
+}

@@ -1,0 +1,55 @@
+// The data generator of the reference implementation's benchmark suite, so the car-sales,
+// cat-rank and eval workloads generate the same data in JavaScript and in bench/cpp: a linear
+// congruential generator (state = 1664525 * state + 1013904223 mod 2^32) starting at 1013904223.
+// (DESIGN.md calls it xorshift; the upstream suite uses this LCG.)
+
+export class Random {
+  constructor() {
+    this.state = 1013904223;
+  }
+
+  next() {
+    // 1664525 * state < 2^53, so the product is exact before reducing mod 2^32.
+    this.state = (1664525 * this.state + 1013904223) >>> 0;
+    return this.state;
+  }
+
+  /** An integer in [0, range). */
+  int(range) {
+    return this.next() % range;
+  }
+
+  /** A double in [0, range]. */
+  double(range) {
+    return (this.next() * range) / 4294967295;
+  }
+}
+
+/** Words the cat-rank snippets are made of (as upstream). */
+export const WORDS = ['foo ', 'bar ', 'baz ', 'qux ', 'quux ', 'corge ', 'grault ', 'garply ', 'waldo ', 'fred ', 'plugh ', 'xyzzy ', 'thud '];
+
+/**
+ * Marsaglia's xorshift128, for the news document: the LCG's low bits cycle with a short period,
+ * which would make small ranges (comments per story) repeat.
+ */
+export class XorShift128 {
+  constructor() {
+    this.x = 123456789;
+    this.y = 362436069;
+    this.z = 521288629;
+    this.w = 88675123;
+  }
+
+  next() {
+    const t = this.x ^ (this.x << 11);
+    this.x = this.y;
+    this.y = this.z;
+    this.z = this.w;
+    this.w = (this.w ^ (this.w >>> 19) ^ (t ^ (t >>> 8))) >>> 0;
+    return this.w;
+  }
+
+  int(range) {
+    return this.next() % range;
+  }
+}

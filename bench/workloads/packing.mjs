@@ -1,0 +1,40 @@
+// Packing throughput: pack and unpack a message (the news document and a car-sales request),
+// Capstan against the C++ library on the same bytes.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pack, unpack, MessageBuilder } from 'capstan';
+import { Random } from '../lib/random.mjs';
+import { OUT } from '../lib/setup.mjs';
+
+export async function packing(suite, env, inputs) {
+  const carsales = await import(join(env.capstanDir, 'carsales.capnp.js'));
+  const message = new MessageBuilder();
+  const lot = carsales.ParkingLot.initRoot(message);
+  const random = new Random();
+  const cars = lot.initCars(150);
+  for (let i = 0; i < cars.length; i++) {
+    const car = cars.get(i);
+    car.make = 'Tesla';
+    car.model = 'Model S';
+    car.seats = 2 + random.int(6);
+    car.initWheels(4).get(0).diameter = 25 + random.int(15);
+    car.initEngine().cc = 800 + random.int(10000);
+    car.fuelCapacity = 10 + random.double(30);
+  }
+  const messages = { news: inputs.newsBytes, carsales: message.toBytes() };
+  mkdirSync(join(OUT, 'packing'), { recursive: true });
+  for (const [name, bytes] of Object.entries(messages)) {
+    const packed = pack(bytes);
+    const unpackedFile = join(OUT, 'packing', `${name}.bin`);
+    const packedFile = join(OUT, 'packing', `${name}.packed`);
+    writeFileSync(unpackedFile, bytes);
+    writeFileSync(packedFile, packed);
+    if (unpack(packed).length !== bytes.length) throw new Error('unpack does not invert pack');
+    suite.log(`packing ${name}: ${bytes.length} bytes, ${packed.length} packed`);
+    const packTimes = await suite.compare('packing', `pack/${name}`, { capstan: () => pack(bytes).length }, [env.cpp, [unpackedFile]]);
+    const unpackTimes = await suite.compare('packing', `unpack/${name}`, { capstan: () => unpack(packed).length }, [env.cpp, [packedFile]]);
+    for (const [which, times] of [['pack', packTimes], ['unpack', unpackTimes]]) {
+      for (const [impl, ns] of Object.entries(times)) suite.log(`    ${which} ${name} ${impl}: ${((bytes.length / ns) * 1e3).toFixed(0)} MB/s`);
+    }
+  }
+}

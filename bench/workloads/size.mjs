@@ -1,0 +1,70 @@
+// What Capstan costs an application: the minified + gzip/brotli size of each public entry point
+// (bundled with esbuild, as a browser app would), and the startup time of a fresh process that
+// imports the runtime and decodes one message.
+import { spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { BENCH, OUT, ROOT } from '../lib/setup.mjs';
+import { median } from '../lib/harness.mjs';
+
+async function bundleSize(esbuild, contents) {
+  const result = await esbuild.build({
+    stdin: { contents, resolveDir: BENCH, loader: 'js' },
+    bundle: true, minify: true, format: 'esm', platform: 'neutral', write: false, logLevel: 'silent',
+    mainFields: ['module', 'main'], conditions: ['import', 'default'],
+  });
+  const code = result.outputFiles[0].contents;
+  return {
+    min_bytes: code.length,
+    gzip_bytes: gzipSync(code, { level: 9 }).length,
+    brotli_bytes: brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+export async function size(suite, env, inputs) {
+  const esbuild = await import('esbuild');
+  const entries = {
+    'capstan (runtime)': "export * from 'capstan';",
+    'capstan/wire': "export * from 'capstan/wire';",
+    'capstan/schema': "export * from 'capstan/schema';",
+    'capstan/codegen': "export * from 'capstan/codegen';",
+    'app: decode news with generated code': `import { News } from ${JSON.stringify(join(env.capstanDir, 'news.capnp.js'))}; export const read = (b) => News.decode(b);`,
+    'capnp-es': "export * from 'capnp-es';",
+    capnweb: "export * from 'capnweb';",
+  };
+  for (const optional of ['compiler', 'dynamic', 'json', 'text', 'rpc']) {
+    if (existsSync(join(ROOT, 'dist', optional, 'index.js'))) entries[`capstan/${optional}`] = `export * from ${JSON.stringify(join(ROOT, 'dist', optional, 'index.js'))};`;
+  }
+  for (const [name, contents] of Object.entries(entries)) {
+    try {
+      const sizes = await bundleSize(esbuild, contents);
+      const impl = name.startsWith('capnp-es') ? 'capnp-es' : name.startsWith('capnweb') ? 'capnweb' : 'capstan';
+      suite.addRow({ workload: 'size', case: name, impl, ...sizes });
+      suite.log(`  size ${name}: ${sizes.min_bytes} min, ${sizes.gzip_bytes} gzip, ${sizes.brotli_bytes} brotli`);
+    } catch (error) {
+      suite.log(`  size ${name}: could not bundle (${error.message.split('\n')[0]})`);
+    }
+  }
+
+  const messageFile = join(OUT, 'startup-news.bin');
+  writeFileSync(messageFile, inputs.newsBytes);
+  const scripts = {
+    'node (no import)': 'process.exit(0);',
+    capstan: `import { News } from ${JSON.stringify(join(env.capstanDir, 'news.capnp.js'))}; import { readFileSync } from 'node:fs'; if (News.decode(readFileSync(${JSON.stringify(messageFile)})).stories.length !== 100) process.exit(1);`,
+    'capnp-es': `import { Message } from 'capnp-es'; import { News } from ${JSON.stringify(join(env.capnpEsDir, 'news.js'))}; import { readFileSync } from 'node:fs'; if (new Message(readFileSync(${JSON.stringify(messageFile)}), false).getRoot(News).stories.length !== 100) process.exit(1);`,
+  };
+  const spawns = suite.quick ? 8 : 25;
+  for (const [impl, code] of Object.entries(scripts)) {
+    const times = [];
+    for (let i = 0; i < spawns; i++) {
+      const start = process.hrtime.bigint();
+      const result = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: BENCH });
+      times.push(Number(process.hrtime.bigint() - start));
+      if (result.status !== 0) throw new Error(`startup script for ${impl} failed: ${result.stderr}`);
+    }
+    const ns = median(times);
+    suite.addRow({ workload: 'startup', case: 'import + decode news', impl, median_ns: ns, rounds: spawns });
+    suite.log(`  startup ${impl}: ${(ns / 1e6).toFixed(1)} ms`);
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * The wire layer's performance paths must give exactly what the plain paths give: whole-segment
+ * text decoding (with its ASCII checks and fallbacks), encoding text straight into a segment's
+ * tail, and pooled allocation of small arrays.
+ */
+import { describe, expect, it } from 'vitest';
+import { CapnpError, ElementSize, MessageBuilder, readMessage } from '../../src/wire/index.js';
+import { allocateBytes } from '../../src/wire/pool.js';
+
+const SAMPLES = ['', 'a', 'plain ascii text of some length', 'héllo wörld', '☃ snowman', 'x😀y', 'a\uD800b', '\uDC00',
+  'exactly eight!', 'seven77', 'mixed ascii then ünïcode at the end', 'z'.repeat(300)];
+
+function messageWithTexts(texts: readonly string[], growth?: 'in-place' | 'fixed'): Uint8Array {
+  const builder = new MessageBuilder(growth === 'fixed' ? { growth: 'fixed', firstSegmentWords: 4096 } : undefined);
+  const list = builder.initRoot(0, 1).initList(0, ElementSize.POINTER, texts.length);
+  texts.forEach((t, i) => list.setText(i, t));
+  return builder.toBytes();
+}
+
+function readAll(bytes: Uint8Array): string[] {
+  const list = readMessage(bytes).getRoot().getList(0, ElementSize.POINTER);
+  return Array.from({ length: list.length }, (_, i) => list.getText(i));
+}
+
+/** What TextEncoder + TextDecoder make of a string (lone surrogates become U+FFFD). */
+const expected = (t: string) => new TextDecoder().decode(new TextEncoder().encode(t));
+
+describe('text fast paths', () => {
+  it('reads back what was written, before and after a segment switches to whole-segment decoding', () => {
+    // Many strings, so the segment switches mode part way through.
+    const texts = Array.from({ length: 40 }, (_, i) => SAMPLES[i % SAMPLES.length]!);
+    const bytes = messageWithTexts(texts);
+    expect(readAll(bytes)).toEqual(texts.map(expected));
+    const message = readMessage(bytes);
+    const list = message.getRoot().getList(0, ElementSize.POINTER);
+    for (let i = 0; i < list.length; i++) list.getText(i);
+    expect(message.arena.segments[0]!.latin1).not.toBeNull();
+    // Reading again, all from the whole-segment string, still gives the same.
+    expect(Array.from({ length: list.length }, (_, i) => list.getText(i))).toEqual(texts.map(expected));
+  });
+
+  it('falls back to exact decoding when padding after the NUL is not zero', () => {
+    const texts = Array.from({ length: 30 }, (_, i) => `string number ${i}`);
+    const bytes = messageWithTexts(texts).slice();
+    // Put garbage (high bytes) into the padding after each text's NUL: still valid Cap'n Proto.
+    const message = readMessage(bytes);
+    const list = message.getRoot().getList(0, ElementSize.POINTER);
+    const segmentStart = 8;
+    for (let i = 0; i < list.length; i++) {
+      const pointer = list.getPointer(i);
+      const lo = pointer.segment.view.getUint32(pointer.offset, true);
+      const hi = pointer.segment.view.getUint32(pointer.offset + 4, true);
+      const start = pointer.offset + 8 + ((lo | 0) >> 2) * 8;
+      const length = hi >>> 3;
+      for (let p = start + length; p % 8 !== 0; p++) bytes[segmentStart + p] = 0xff;
+    }
+    expect(readAll(bytes)).toEqual(texts);
+  });
+
+  it('keeps reporting malformed text through the inline path', () => {
+    const builder = new MessageBuilder();
+    builder.initRoot(0, 1).initData(0, 3).set([104, 105, 33]);
+    const bytes = builder.toBytes();
+    expect(() => readMessage(bytes).getRoot().getText(0)).toThrow(CapnpError);
+    try {
+      readMessage(bytes).getRoot().getText(0);
+    } catch (error) {
+      expect((error as CapnpError).code).toBe('BAD_TEXT');
+    }
+  });
+
+  it('encodes into the segment tail exactly as the exact-size path does', () => {
+    const tail = messageWithTexts(SAMPLES);
+    const exact = messageWithTexts(SAMPLES, 'fixed');
+    expect(readAll(tail)).toEqual(SAMPLES.map(expected));
+    // Same layout: the tail path allocates precisely what it wrote.
+    expect(tail).toEqual(exact);
+  });
+
+  it('replaces text in place without leaking the old value', () => {
+    const builder = new MessageBuilder();
+    const root = builder.initRoot(0, 1);
+    root.setText(0, 'first value, quite long');
+    root.setText(0, 'second');
+    expect(root.getText(0)).toBe('second');
+    expect(new TextDecoder().decode(builder.toBytes())).not.toContain('first');
+  });
+});
+
+describe('pooled allocation', () => {
+  it('hands out zeroed, aligned, non-overlapping arrays', () => {
+    const a = allocateBytes(24);
+    a.fill(0xaa);
+    const b = allocateBytes(13);
+    const c = allocateBytes(100_000);
+    expect([...b].every((x) => x === 0)).toBe(true);
+    expect(b.byteOffset % 8).toBe(0);
+    expect(a.buffer === b.buffer ? b.byteOffset >= a.byteOffset + 24 : true).toBe(true);
+    expect(c.length).toBe(100_000);
+    expect(c.buffer).not.toBe(b.buffer);
+  });
+
+  it('keeps messages built in pooled memory independent', () => {
+    const first = new MessageBuilder();
+    first.initRoot(1, 0).setInt32(0, 1);
+    const second = new MessageBuilder();
+    second.initRoot(1, 0).setInt32(0, 2);
+    first.getRoot(1, 0).setInt32(0, 3);
+    expect(readMessage(second.toBytes()).getRoot().getInt32(0)).toBe(2);
+    expect(readMessage(first.toBytes()).getRoot().getInt32(0)).toBe(3);
+  });
+});
