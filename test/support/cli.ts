@@ -1,0 +1,78 @@
+/**
+ * Running the CLI in tests: in-process through `run(argv, io)` with buffers, or as a real
+ * process (`node dist/cli/main.js`, which needs `npm run build`).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { run } from '../../src/cli/run.js';
+import type { CliIo } from '../../src/cli/io.js';
+
+export interface CliResult {
+  status: number;
+  stdout: Uint8Array;
+  stderr: string;
+}
+
+function concat(chunks: readonly Uint8Array[]): Uint8Array {
+  let total = 0;
+  for (const c of chunks) total += c.length;
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+/** Runs `capstan argv...` in-process with `stdin` as its input. */
+export async function runCli(argv: readonly string[], stdin: Uint8Array | string = new Uint8Array(0)): Promise<CliResult> {
+  const out: Uint8Array[] = [];
+  let err = '';
+  const io: CliIo = {
+    readStdin: async () => (typeof stdin === 'string' ? new TextEncoder().encode(stdin) : stdin),
+    writeStdout: async (chunk) => {
+      out.push(typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk.slice());
+    },
+    writeStderr: (text) => {
+      err += text;
+    },
+  };
+  const status = await run(argv, io);
+  return { status, stdout: concat(out), stderr: err };
+}
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const BUILT_CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+
+/**
+ * Why the built CLI cannot be used (missing, or older than its sources), or null when it is
+ * up to date. `npm test` builds first, so there it is always usable.
+ */
+export function builtCliProblem(): string | null {
+  if (!existsSync(BUILT_CLI)) return 'dist/cli/main.js does not exist (run `npm run build`)';
+  for (const dir of ['cli', 'wire']) {
+    const sources = fileURLToPath(new URL(`../../src/${dir}/`, import.meta.url));
+    const outputs = fileURLToPath(new URL(`../../dist/${dir}/`, import.meta.url));
+    for (const name of readdirSync(sources)) {
+      if (!name.endsWith('.ts')) continue;
+      const output = outputs + name.replace(/\.ts$/, '.js');
+      if (!existsSync(output) || statSync(output).mtimeMs < statSync(sources + name).mtimeMs) {
+        return `dist/${dir} is older than src/${dir}/${name} (run \`npm run build\`)`;
+      }
+    }
+  }
+  return null;
+}
+
+/** Runs the built `capstan` as a process. */
+export function spawnCli(argv: readonly string[], stdin: Uint8Array | string = ''): CliResult {
+  const result = spawnSync(process.execPath, [BUILT_CLI, ...argv], { input: stdin, cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
+  if (result.error !== undefined) throw result.error;
+  return {
+    status: result.status ?? -1,
+    stdout: new Uint8Array(result.stdout.buffer, result.stdout.byteOffset, result.stdout.byteLength),
+    stderr: result.stderr.toString('utf8'),
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * Every ```ts example in docs/wire.md runs here, as written, with `capstan/wire` resolved to
+ * the sources. The examples check themselves with node:assert.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const DOC = fileURLToPath(new URL('../../docs/wire.md', import.meta.url));
+const WIRE = pathToFileURL(fileURLToPath(new URL('../../src/wire/index.ts', import.meta.url))).href;
+
+interface Example {
+  line: number;
+  heading: string;
+  code: string;
+}
+
+function examples(markdown: string): Example[] {
+  const out: Example[] = [];
+  const lines = markdown.split('\n');
+  let heading = '';
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.startsWith('#')) heading = line.replace(/^#+\s*/, '');
+    if (line.trim() !== '```ts') continue;
+    const start = i + 1;
+    let end = start;
+    while (end < lines.length && lines[end]!.trim() !== '```') end++;
+    out.push({ line: start + 1, heading, code: lines.slice(start, end).join('\n') });
+    i = end;
+  }
+  return out;
+}
+
+const found = examples(readFileSync(DOC, 'utf8'));
+const scratch = mkdtempSync(join(tmpdir(), 'capstan-docs-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('docs/wire.md examples', () => {
+  it('has examples, all importing the public module', () => {
+    expect(found.length).toBeGreaterThanOrEqual(10);
+    for (const example of found) expect(example.code, `example at line ${example.line}`).toMatch(/from 'capstan\/wire'/);
+  });
+
+  for (const [index, example] of found.entries()) {
+    it(`example ${index + 1} (${example.heading}, line ${example.line}) runs`, async () => {
+      const file = join(scratch, `example-${index + 1}.ts`);
+      writeFileSync(file, example.code.replaceAll("'capstan/wire'", `'${WIRE}'`));
+      await import(pathToFileURL(file).href);
+    });
+  }
+});

@@ -1,0 +1,277 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CapnpError, ErrorCode, MessageBuilder, framedMessageLength, frameSegments, pack, readMessage, readMessages,
+  segmentTableBytes,
+} from '../../src/wire/index.js';
+import { concat, dataWord, expectCapnpError, framed, hex, segment, structPointer, toHex, type Word } from '../support/bytes.js';
+
+/** A message of `count` segments: segment i holds i + 1 words (the first is a root pointer to a 1-word struct in segment 0 when count is 1..N). */
+function segmentsOf(count: number): Word[][] {
+  const out: Word[][] = [];
+  for (let i = 0; i < count; i++) {
+    const words: Word[] = [];
+    for (let w = 0; w <= i; w++) words.push(dataWord(i + 1, w + 1, 0xaa));
+    out.push(words);
+  }
+  // Segment 0: a root pointer to an empty struct (offset -1) so the message reads.
+  out[0] = [structPointer(-1, 0, 0)];
+  return out;
+}
+
+describe('segment table', () => {
+  it('has the documented size for 1..8 segments (count, sizes, padding to a word)', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map(segmentTableBytes)).toEqual([8, 16, 16, 24, 24, 32, 32, 40]);
+  });
+
+  it('frames one segment as count-1 = 0 and its size in words', () => {
+    const bytes = frameSegments([segment([structPointer(0, 1, 0), dataWord(0x2a)])]);
+    expect(toHex(bytes)).toBe(toHex(hex(`
+      00000000 02000000
+      00000000 01000000  2a00000000000000`)));
+  });
+
+  it('pads an even number of segments with a zero word half', () => {
+    const bytes = frameSegments([segment([structPointer(-1, 0, 0)]), segment([dataWord(1), dataWord(2)])]);
+    expect(toHex(bytes.subarray(0, 16))).toBe(toHex(hex('01000000 01000000 02000000 00000000')));
+    expect(bytes.length).toBe(16 + 24);
+  });
+
+  it('does not pad an odd number of segments', () => {
+    const bytes = frameSegments([segment([structPointer(-1, 0, 0)]), segment([dataWord(1)]), segment([])]);
+    expect(toHex(bytes.subarray(0, 16))).toBe(toHex(hex('02000000 01000000 01000000 00000000')));
+    expect(bytes.length).toBe(16 + 16);
+  });
+
+  for (let count = 1; count <= 7; count++) {
+    it(`round-trips a ${count}-segment message, segment sizes and contents intact`, () => {
+      const words = segmentsOf(count);
+      const bytes = framed(...words);
+      expect(bytes.length).toBe(segmentTableBytes(count) + words.reduce((n, s) => n + s.length * 8, 0));
+      expect(framedMessageLength(bytes, 0)).toBe(bytes.length);
+      const message = readMessage(bytes);
+      expect(message.segments.length).toBe(count);
+      message.segments.forEach((s, i) => expect(toHex(s)).toBe(toHex(segment(words[i]!))));
+      expect(toHex(frameSegments(message.segments))).toBe(toHex(bytes));
+    });
+  }
+
+  it('ignores the content of the padding word half', () => {
+    const bytes = framed([structPointer(0, 1, 0), dataWord(7)], [dataWord(1)]);
+    bytes[12] = 0xee;
+    expect(readMessage(bytes).getRoot().getUint8(0)).toBe(7);
+  });
+
+  it('accepts empty segments after the first', () => {
+    const message = readMessage(framed([structPointer(-1, 0, 0)], [], []));
+    expect(message.segments.map((s) => s.length)).toEqual([8, 0, 0]);
+  });
+
+  it('rejects a message whose first segment cannot hold a root pointer', () => {
+    const message = readMessage(framed([]));
+    expectCapnpError(() => message.getRoot(), ErrorCode.BAD_FRAMING, /no root pointer/);
+    expectCapnpError(() => message.getRootPointer(), ErrorCode.BAD_FRAMING);
+  });
+});
+
+describe('truncated and oversized framing', () => {
+  const whole = framed(...segmentsOf(4));
+
+  it('fails with TRUNCATED at every byte before the end', () => {
+    for (let length = 0; length < whole.length; length++) {
+      expectCapnpError(() => readMessage(whole.subarray(0, length)), ErrorCode.TRUNCATED);
+    }
+    expect(readMessage(whole).segments.length).toBe(4);
+  });
+
+  it('framedMessageLength says -1 until the table is complete, then the full length', () => {
+    const tableBytes = segmentTableBytes(4);
+    for (let length = 0; length <= whole.length; length++) {
+      const expected = length < tableBytes ? -1 : whole.length;
+      expect(framedMessageLength(whole.subarray(0, length), 0), `prefix of ${length}`).toBe(expected);
+    }
+  });
+
+  it('framedMessageLength reads at an offset', () => {
+    const two = concat(whole, whole);
+    expect(framedMessageLength(two, whole.length)).toBe(whole.length);
+    expect(framedMessageLength(two, two.length - 3)).toBe(-1);
+  });
+
+  it('rejects trailing data after a single message, and reads it as a stream', () => {
+    const one = framed([structPointer(0, 1, 0), dataWord(5)]);
+    const error = expectCapnpError(() => readMessage(concat(one, new Uint8Array(8))), ErrorCode.BAD_FRAMING, /8 bytes follow/);
+    expect(error.message).toMatch(/readMessages/);
+    expectCapnpError(() => [...readMessages(concat(one, new Uint8Array(3)))], ErrorCode.TRUNCATED);
+  });
+
+  it('rejects a flat message that is not a whole number of words', () => {
+    expectCapnpError(() => readMessage(new Uint8Array(12), { format: 'flat' }), ErrorCode.TRUNCATED, /whole number of words/);
+  });
+
+  it('checks the announced size against the traversal limit before allocating', () => {
+    // One segment announced as 2^31 words (16 GiB): must fail on the table, not on allocation.
+    const bytes = hex('00000000 00000080');
+    expectCapnpError(() => readMessage(bytes), ErrorCode.MESSAGE_TOO_LARGE, /traversal limit/);
+    expectCapnpError(() => framedMessageLength(bytes, 0), ErrorCode.MESSAGE_TOO_LARGE);
+    // Within a raised limit it is merely truncated.
+    expectCapnpError(() => readMessage(bytes, { traversalLimitInWords: 2 ** 32 }), ErrorCode.TRUNCATED);
+    // The sum of many segments counts, not each one.
+    const many = new Uint8Array(segmentTableBytes(3));
+    const v = new DataView(many.buffer);
+    v.setUint32(0, 2, true);
+    for (let i = 0; i < 3; i++) v.setUint32(4 + i * 4, 40, true);
+    expectCapnpError(() => readMessage(many, { traversalLimitInWords: 100 }), ErrorCode.MESSAGE_TOO_LARGE);
+  });
+
+  it('bounds flat input by the traversal limit too', () => {
+    expectCapnpError(() => readMessage(new Uint8Array(80), { format: 'flat', traversalLimitInWords: 9 }), ErrorCode.MESSAGE_TOO_LARGE);
+    expect(readMessage(new Uint8Array(80), { format: 'flat', traversalLimitInWords: 10 }).segments[0]!.length).toBe(80);
+  });
+});
+
+describe('segment count limits', () => {
+  function tableOnly(countMinusOne: number, words = 0): Uint8Array {
+    const count = Math.min(countMinusOne + 1, 4);
+    const bytes = new Uint8Array(segmentTableBytes(count));
+    const v = new DataView(bytes.buffer);
+    v.setUint32(0, countMinusOne, true);
+    v.setUint32(4, words, true);
+    return bytes;
+  }
+
+  it('accepts 512 segments and rejects 513', () => {
+    const ok = framed(...Array.from({ length: 512 }, (_, i) => (i === 0 ? [structPointer(-1, 0, 0)] : [])));
+    expect(readMessage(ok).segments.length).toBe(512);
+    const tooMany = framed(...Array.from({ length: 513 }, (_, i) => (i === 0 ? [structPointer(-1, 0, 0)] : [])));
+    expectCapnpError(() => readMessage(tooMany), ErrorCode.BAD_FRAMING, /513 segments/);
+    expectCapnpError(() => framedMessageLength(tooMany, 0), ErrorCode.BAD_FRAMING);
+  });
+
+  it('honours a configured maxSegments', () => {
+    const three = framed([structPointer(-1, 0, 0)], [], []);
+    expectCapnpError(() => readMessage(three, { maxSegments: 2 }), ErrorCode.BAD_FRAMING);
+    expect(readMessage(three, { maxSegments: 3 }).segments.length).toBe(3);
+  });
+
+  it('rejects a count of 0xFFFFFFFF + 1 segments (which wraps to 0 in u32 arithmetic)', () => {
+    const bytes = tableOnly(0xffffffff);
+    const error = expectCapnpError(() => readMessage(bytes), ErrorCode.BAD_FRAMING, /wrap/);
+    expect(error.message).toMatch(/4294967296 segments/);
+    expect(() => framedMessageLength(bytes, 0)).toThrow(CapnpError);
+    expectCapnpError(() => readMessage(pack(bytes), { format: 'packed' }), ErrorCode.BAD_FRAMING, /wrap/);
+  });
+});
+
+describe('zero copy and alignment', () => {
+  it('reads aligned input in place', () => {
+    const bytes = framed([structPointer(0, 1, 0), dataWord(9)], [dataWord(1)]);
+    const message = readMessage(bytes);
+    for (const s of message.segments) expect(s.buffer).toBe(bytes.buffer);
+    expect(message.getRoot().getUint8(0)).toBe(9);
+  });
+
+  it('accepts an ArrayBuffer', () => {
+    const bytes = framed([structPointer(0, 1, 0), dataWord(9)]);
+    expect(readMessage(bytes.buffer as ArrayBuffer).getRoot().getUint8(0)).toBe(9);
+  });
+
+  it('copies misaligned input once, and reads it correctly', () => {
+    const bytes = framed([structPointer(0, 1, 0), dataWord(1, 2, 3, 4, 5, 6, 7, 8)]);
+    const shifted = new Uint8Array(bytes.length + 3);
+    shifted.set(bytes, 3);
+    const view = shifted.subarray(3);
+    const message = readMessage(view);
+    expect(message.segments[0]!.buffer).not.toBe(shifted.buffer);
+    expect(message.segments[0]!.byteOffset % 8).toBe(0);
+    expect(message.getRoot().getUint32(4)).toBe(0x08070605);
+    expect(readMessage(view.slice(8), { format: 'flat' }).getRoot().getUint8(0)).toBe(1);
+  });
+});
+
+describe('streams', () => {
+  function build(value: number, segments: 'one' | 'many'): Uint8Array {
+    const builder = new MessageBuilder(segments === 'one' ? undefined : { firstSegmentWords: 1, growth: 'fixed' });
+    const root = builder.initRoot(1, 1);
+    root.setUint32(0, value);
+    root.setText(0, `message ${value}`);
+    return builder.toBytes();
+  }
+
+  it('reads several framed messages, one- and multi-segment, in order', () => {
+    const parts = [build(1, 'one'), build(2, 'many'), build(3, 'one'), build(4, 'many')];
+    const messages = [...readMessages(concat(...parts))];
+    expect(messages.map((m) => m.getRoot().getUint32(0))).toEqual([1, 2, 3, 4]);
+    expect(messages.map((m) => m.getRoot().getText(0))).toEqual(['message 1', 'message 2', 'message 3', 'message 4']);
+    expect(messages[1]!.segments.length).toBeGreaterThan(1);
+  });
+
+  it('reads an empty stream as no messages', () => {
+    expect([...readMessages(new Uint8Array(0))]).toEqual([]);
+    expect([...readMessages(new Uint8Array(0), { format: 'packed' })]).toEqual([]);
+  });
+
+  it('reads several packed messages', () => {
+    const builders = [1, 2, 3].map((v) => {
+      const b = new MessageBuilder(v === 2 ? { firstSegmentWords: 2, growth: 'fixed' } : undefined);
+      b.initRoot(1, 1).setUint32(0, v * 1000);
+      b.getRoot(1, 1).setText(0, 'x'.repeat(v * 10));
+      return b;
+    });
+    const stream = concat(...builders.map((b) => b.toBytes('packed')));
+    const messages = [...readMessages(stream, { format: 'packed' })];
+    expect(messages.map((m) => m.getRoot().getUint32(0))).toEqual([1000, 2000, 3000]);
+    expect(messages.map((m) => m.getRoot().getText(0).length)).toEqual([10, 20, 30]);
+  });
+
+  it('reads flat formats as exactly one message', () => {
+    const b = new MessageBuilder();
+    b.initRoot(1, 0).setUint16(0, 77);
+    expect([...readMessages(b.toBytes('flat'), { format: 'flat' })].map((m) => m.getRoot().getUint16(0))).toEqual([77]);
+    expect([...readMessages(b.toBytes('flat-packed'), { format: 'flat-packed' })].map((m) => m.getRoot().getUint16(0))).toEqual([77]);
+  });
+
+  it('fails on a stream that ends inside its second message', () => {
+    const one = build(1, 'one');
+    const stream = concat(one, one.subarray(0, one.length - 8));
+    const iterator = readMessages(stream);
+    expect(iterator.next().value!.getRoot().getUint32(0)).toBe(1);
+    expectCapnpError(() => iterator.next(), ErrorCode.TRUNCATED);
+  });
+
+  it('rejects an unknown format', () => {
+    expectCapnpError(() => readMessage(new Uint8Array(8), { format: 'text' as never }), ErrorCode.INVALID_ARGUMENT);
+  });
+});
+
+describe('output formats', () => {
+  it('writes binary, flat, packed and flat-packed that read back alike', () => {
+    const b = new MessageBuilder();
+    const root = b.initRoot(2, 1);
+    root.setUint64(0, 0x0102030405060708n);
+    root.setText(0, 'formats');
+    for (const format of ['binary', 'flat', 'packed', 'flat-packed'] as const) {
+      const message = readMessage(b.toBytes(format), { format });
+      expect(message.getRoot().getUint64(0)).toBe(0x0102030405060708n);
+      expect(message.getRoot().getText(0)).toBe('formats');
+    }
+    expect(b.toBytes('flat').length).toBe(b.sizeInWords * 8);
+    expect(b.toBytes('binary').length).toBe(b.sizeInWords * 8 + 8);
+  });
+
+  it('refuses flat output of a multi-segment message', () => {
+    const b = new MessageBuilder({ firstSegmentWords: 1, growth: 'fixed' });
+    b.initRoot(1, 0);
+    expectCapnpError(() => b.toBytes('flat'), ErrorCode.UNSUPPORTED, /2/);
+    expectCapnpError(() => b.toBytes('flat-packed'), ErrorCode.UNSUPPORTED);
+    expect(readMessage(b.toBytes('packed'), { format: 'packed' }).segments.length).toBe(2);
+    expectCapnpError(() => b.toBytes('json' as never), ErrorCode.INVALID_ARGUMENT);
+  });
+
+  it('returns copies, not views of the builder', () => {
+    const b = new MessageBuilder();
+    b.initRoot(1, 0).setUint8(0, 1);
+    const flat = b.toBytes('flat');
+    b.getRoot(1, 0).setUint8(0, 2);
+    expect(flat[8]).toBe(1);
+  });
+});
