@@ -43,6 +43,11 @@ export class Arena {
   /** Capabilities referenced by this message's capability pointers, by index. */
   capTable: unknown[] = [];
   readonly writable: boolean;
+  /**
+   * Whether the bytes stay as they are while the message is read, so decoded text may be cached
+   * (text.ts). False for messages being built, and for readers viewing a builder's memory.
+   */
+  bytesAreStable: boolean;
   readonly firstSegmentWords: number;
   readonly growth: GrowthPolicy;
   readonly maxSegmentBytes: number;
@@ -56,6 +61,7 @@ export class Arena {
     maxSegmentWords: number,
   ) {
     this.writable = writable;
+    this.bytesAreStable = !writable;
     this.traversalWordsLeft = traversalWords;
     this.nestingLimit = nestingLimit;
     this.firstSegmentWords = firstSegmentWords;

@@ -113,7 +113,13 @@ export function readPackedFrame(reader: PackedReader, options: ResolvedReaderOpt
     totalWords += words;
   }
   checkTotal(totalWords, options);
-  const body = new Uint8Array(totalWords * 8);
+  // The table is only a claim: make sure the input unpacks to that much before allocating it
+  // (the scan stops as soon as it has seen enough).
+  const bodyBytes = totalWords * 8;
+  if (reader.remainingUnpackedLength(bodyBytes) < bodyBytes) {
+    throw new CapnpError(ErrorCode.TRUNCATED, `packed input ends inside the message: the segment table announces ${bodyBytes} bytes`);
+  }
+  const body = new Uint8Array(bodyBytes);
   reader.readInto(body, 0);
   const segments: Uint8Array[] = [];
   let at = 0;

@@ -112,6 +112,8 @@ export class MessageBuilder {
   asReader(options?: ReaderOptions): MessageReader {
     const reader = new MessageReader(this.getSegments(), { traversalLimitInWords: Infinity, nestingLimit: Infinity, ...options });
     reader.capTable = this.arena.capTable;
+    // The builder may still change these bytes: nothing read from them may be cached.
+    reader.arena.bytesAreStable = false;
     return reader;
   }
 

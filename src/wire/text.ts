@@ -39,14 +39,15 @@ const WHOLE_SEGMENT_FRACTION = typeof (globalThis as { Buffer?: unknown }).Buffe
  * message is the common case (and where TextDecoder's per-call cost dominates), so after a
  * share of the segment has been read this way the segment is decoded once as Latin-1 and each
  * ASCII string becomes a substring of it (V8 shares the characters). Non-ASCII text, and
- * segments still being built (their bytes change), take TextDecoder.
+ * segments whose bytes may still change (being built, or viewed through asReader), take
+ * TextDecoder.
  */
 export function decodeText(segment: Segment, start: number, end: number): string {
   if (start === end) return '';
   let whole = segment.latin1;
   if (whole === null) {
     segment.textBytesRead += end - start;
-    if (decodeLatin1 === null || segment.arena.writable || segment.textBytesRead * WHOLE_SEGMENT_FRACTION < segment.used) {
+    if (decodeLatin1 === null || !segment.arena.bytesAreStable || segment.textBytesRead * WHOLE_SEGMENT_FRACTION < segment.used) {
       return decoder.decode(segment.bytes.subarray(start, end));
     }
     const bytes = segment.bytes;

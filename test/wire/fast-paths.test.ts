@@ -110,3 +110,26 @@ describe('pooled allocation', () => {
     expect(readMessage(first.toBytes()).getRoot().getInt32(0)).toBe(3);
   });
 });
+
+describe('guards added with the fast paths', () => {
+  it('a reader viewing a builder (asReader) sees text changes, never a cached copy', () => {
+    const builder = new MessageBuilder();
+    const list = builder.initRoot(0, 1).initList(0, ElementSize.POINTER, 40);
+    for (let i = 0; i < 40; i++) list.setText(i, `value ${i} padded to some length`);
+    const reader = builder.asReader().getRoot().getList(0, ElementSize.POINTER);
+    for (let i = 0; i < 40; i++) reader.getText(i);
+    expect(builder.asReader().arena.bytesAreStable).toBe(false);
+    // Change the bytes of text 3 in place ("value 3" becomes "VALUE 3").
+    const bytes = list.segment.bytes;
+    const at = new TextDecoder('latin1').decode(bytes).indexOf('value 3 ');
+    bytes.set(new TextEncoder().encode('VALUE'), at);
+    expect(reader.getText(3)).toBe('VALUE 3 padded to some length');
+  });
+
+  it('rejects a packed segment table announcing more than the input holds, before allocating', () => {
+    // A packed segment table (tag 0b10000000: only byte 7 is non-zero) announcing one segment of
+    // 2^28 words (2 GiB), and no body.
+    const packed = new Uint8Array([0b10000000, 16]);
+    expect(() => readMessage(packed, { format: 'packed', traversalLimitInWords: Infinity })).toThrow(/ends inside the message/);
+  });
+});
