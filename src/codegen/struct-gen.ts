@@ -239,7 +239,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
   }
 }
 
-function describeField(ctx: FileContext, field: Field, members: MemberNames, docs: (string | null)[], index: number, scope: GenericScope): FieldCode {
+function describeField(ctx: FileContext, field: Field, members: MemberNames, docs: (string | null)[], index: number, scope: GenericScope, discriminantByte: number): FieldCode {
   const name = field.name ?? '';
   const accessor = MemberNames.accessor(name);
   const discriminant = field.discriminantValue === NO_DISCRIMINANT ? null : field.discriminantValue;
@@ -264,7 +264,16 @@ function describeField(ctx: FileContext, field: Field, members: MemberNames, doc
       builderMethods: [],
     };
   }
-  return { name, accessor, doc, discriminant, isGroup: false, ...describeSlot(ctx, field as Field & { slot: unknown }, members, scope) };
+  const slot = describeSlot(ctx, field as Field & { slot: unknown }, members, scope);
+  if (discriminant !== null) {
+    // init* and adopt* of a union member make it the active member, as its setter does.
+    const setsMember = new RegExp(`^(${members.helper(`init${capitalize(name)}`).replace(/\$/g, '\\$')}|${members.helper(`adopt${capitalize(name)}`).replace(/\$/g, '\\$')})\\(`);
+    for (const lines of slot.builderMethods) {
+      const signature = lines.findIndex((l) => setsMember.test(l));
+      if (signature >= 0) lines.splice(signature + 1, 0, `  this.$.setUint16(${discriminantByte}, ${discriminant});`);
+    }
+  }
+  return { name, accessor, doc, discriminant, isGroup: false, ...slot };
 }
 
 /** Statements zeroing every field of a group (recursively), for switching a union to it. */
@@ -274,7 +283,7 @@ function zeroStatements(ctx: FileContext, group: StructNode, scope: GenericScope
   const docs: (string | null)[] = [];
   for (const [i, field] of sortedFields(group).entries()) {
     if ('group' in field) out.push(...zeroStatements(ctx, ctx.graph.node(field.group.typeId) as StructNode, scope));
-    else out.push(...describeField(ctx, field, members, docs, i, scope).zero);
+    else out.push(...describeField(ctx, field, members, docs, i, scope, group.struct.discriminantOffset * 2).zero);
   }
   if (group.struct.discriminantCount > 0) out.push(`b.setUint16(${group.struct.discriminantOffset * 2}, 0);`);
   return out;
@@ -294,7 +303,7 @@ export function emitStruct(ctx: FileContext, node: StructNode): void {
   const scope = scopeOf(ctx, node);
   const typeParams = scope.declaration();
   const typeArgs = scope.arguments();
-  const codes = fields.map((f, i) => describeField(ctx, f, members, docs, i, scope));
+  const codes = fields.map((f, i) => describeField(ctx, f, members, docs, i, scope, node.struct.discriminantOffset * 2));
   const common = codes.filter((c) => c.discriminant === null);
   const variants = codes.filter((c) => c.discriminant !== null);
   const discriminantByte = node.struct.discriminantOffset * 2;

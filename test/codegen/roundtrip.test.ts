@@ -202,6 +202,20 @@ describeReference('generated code against the reference tool', () => {
     expect(() => gen.Shapes.encode({ circle: 1, label: 'x' })).toThrow(/both 'circle' and 'label'/);
   });
 
+  it('makes a union member active through init* and adopt*, not only its setter', () => {
+    const message = new MessageBuilder();
+    const shape = gen.Shapes.initRoot(message);
+    shape.tag.number = 5;
+    expect(shape.tag.which()).toBe('number');
+    shape.tag.initWords(2).set(1, 'w');
+    expect(shape.tag.which()).toBe('words');
+    shape.nothing = null;
+    const orphan = message.newOrphanText('adopted');
+    shape.adoptLabel(orphan);
+    expect(shape.which()).toBe('label');
+    expect(decode(SCHEMA, 'Shapes', message.toBytes())).toBe(decode(SCHEMA, 'Shapes', encode(SCHEMA, 'Shapes', '(label = "adopted", tag = (words = ["", "w"]))')));
+  });
+
   it('keeps schema names and renames colliding helpers', () => {
     const names = gen.Names.read(encode(SCHEMA, 'Names', NAMES.text));
     expect(names.class).toBe(1);
