@@ -3,7 +3,7 @@
  * segment can move when the message grows, so each access goes through the segment.
  */
 import {
-  CapnpError, ErrorCode, TYPED_ARRAYS, type ListBuilder, type PrimitiveElementType, type StructBuilder, type TypedArrayOf,
+  CapnpError, ErrorCode, StructBuilder, TYPED_ARRAYS, type ListBuilder, type PrimitiveElementType, type TypedArrayOf,
 } from '../wire/index.js';
 import type { PointerCodec } from './codec.js';
 import { IndexIterator } from './iteration.js';
@@ -32,7 +32,7 @@ export class StructListBuilder<B> implements Iterable<B> {
   }
 
   [Symbol.iterator](): Iterator<B> {
-    return new IndexIterator(this.$.length, (i) => this.get(i));
+    return new StructListBuilderIterator(this.$, this.Builder, this.params);
   }
 
   /** Calls `fn` for each element through one reused builder, valid only during that call. */
@@ -198,5 +198,30 @@ export class PrimitiveListBuilder<K extends PrimitiveElementType> implements Ite
 
   [Symbol.iterator](): Iterator<ElementValue<K>> {
     return new IndexIterator(this.$.length, (i) => this.get(i));
+  }
+}
+
+/** Iterates a struct list being built (a class of its own, like StructList's iterator). */
+class StructListBuilderIterator<B> implements Iterator<B> {
+  private readonly list: ListBuilder;
+  private readonly Builder: BuilderClass<B>;
+  private readonly params: readonly PointerCodec<any, any, any, any>[] | undefined;
+  private index = 0;
+
+  constructor(list: ListBuilder, Builder: BuilderClass<B>, params: readonly PointerCodec<any, any, any, any>[] | undefined) {
+    this.list = list;
+    this.Builder = Builder;
+    this.params = params;
+  }
+
+  next(): IteratorResult<B> {
+    const list = this.list;
+    if (this.index >= list.length) return { value: undefined, done: true };
+    const at = list.offset + this.index++ * list.step;
+    return { value: new this.Builder(new StructBuilder(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, Infinity), this.params), done: false };
+  }
+
+  [Symbol.iterator](): Iterator<B> {
+    return this;
   }
 }
