@@ -41,7 +41,8 @@ export function emitConst(ctx: FileContext, node: Node & { const: unknown }): vo
     const f = forms(ctx, type);
     if (key === 'struct') {
       const n = ctx.names((type as { struct: { typeId: bigint } }).struct.typeId);
-      ctx.deferred.push(`export const ${name}: ${n.reader} = new ${n.reader}(${pointer}${constant ? '.getStruct()' : ''});`);
+      const view = constant ? `${pointer}.getStruct()` : '$.emptyStruct()';
+      ctx.deferred.push(`export const ${name}: ${n.reader} = $.wrapReader(${n.reader}, ${view});`);
       return;
     }
     if (key === 'list') {

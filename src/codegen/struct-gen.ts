@@ -1,7 +1,11 @@
 /**
  * Code for a struct (or group): its plain-object types, a reader class and a builder class.
- * Readers and builders are thin typed views over the wire layer's `StructReader` and
- * `StructBuilder`, held in `$`: every byte offset is computed here, at generation time.
+ * Readers and builders hold their struct's location (segment, byte offsets, section sizes)
+ * themselves and read data fields inline on the segment's DataView, every byte offset computed
+ * here, at generation time: no intermediate object per field or per struct (bench: reading 100
+ * car-sales cars took 20 µs this way against 30 µs through a wrapped wire-level reader).
+ * Pointer fields go through the runtime's accessors (runtime/access.ts), which take the
+ * location as plain arguments. `$`-prefixed members never collide with schema names.
  */
 import { NO_DISCRIMINANT, type Field, type Node, type Type } from '../schema/index.js';
 import type { FileContext } from './context.js';
@@ -49,6 +53,91 @@ function method(...lines: string[]): string[] {
   return lines;
 }
 
+/** DataView method suffix for a primitive accessor name (`Int64` reads as `BigInt64`). */
+function dataViewType(accessor: string): string {
+  return accessor === 'Int64' ? 'BigInt64' : accessor === 'Uint64' ? 'BigUint64' : accessor;
+}
+
+/** `, true` (little-endian) for multi-byte DataView calls. */
+function littleEndian(size: number): string {
+  return size > 1 ? ', true' : '';
+}
+
+/** `this.$data + n` (or `this.$data` for n = 0). */
+function at(base: string, offset: number): string {
+  return offset === 0 ? base : `${base} + ${offset}`;
+}
+
+/** The arguments locating pointer `index` of a reader: segment, pointer section, count, index. */
+function readerSlot(index: number): string {
+  return `this.$segment, this.$pointers, this.$pointerCount, ${index}`;
+}
+
+/** The byte offset of pointer `index` of a builder (whose struct always has the pointer). */
+function builderSlot(index: number): string {
+  return at('this.$pointers', index * 8);
+}
+
+interface DataAccess {
+  read: string;
+  builderRead: string;
+  set: string[];
+  zero: string[];
+}
+
+/** Reads and writes of a data field, inline on the segment's DataView, defaults by XOR. */
+function dataAccess(key: string, offset: number, defaultValue: unknown, cast: string): DataAccess {
+  if (key === 'bool') {
+    const byte = offset >>> 3;
+    const bit = 1 << (offset & 7);
+    const isTrue = defaultValue === true;
+    const readerBit = `(this.$dataSize > ${byte} && (this.$view.getUint8(${at('this.$data', byte)}) & ${bit}) !== 0)`;
+    const builderBit = `(this.$segment.view.getUint8(${at('this.$data', byte)}) & ${bit}) !== 0`;
+    return {
+      read: isTrue ? `!${readerBit}` : readerBit,
+      builderRead: isTrue ? `!(${builderBit})` : builderBit,
+      set: [`$.setBit(this.$segment.bytes, ${at('this.$data', byte)}, ${bit}, ${isTrue ? '!value' : 'value'});`],
+      zero: [`$.setBit(this.$segment.bytes, ${at('this.$data', byte)}, ${bit}, false);`],
+    };
+  }
+  const p = PRIMITIVES[key]!;
+  const byte = offset * p.size;
+  const dv = dataViewType(p.accessor);
+  const le = littleEndian(p.size);
+  const check = `this.$dataSize >= ${byte + p.size}`;
+  const zeroValue = p.ts === 'bigint' ? '0n' : '0';
+  const where = at('this.$data', byte);
+  const mask = maskArguments(key as never, defaultValue).replace(/^, /, '');
+  const readerRaw = `(${check} ? this.$view.get${dv}(${where}${le}) : ${zeroValue})`;
+  const builderRaw = `this.$segment.view.get${dv}(${where}${le})`;
+  const zero = [`this.$segment.view.set${dv}(${where}, ${zeroValue}${le});`];
+  if (key === 'float32' && mask !== '') {
+    return {
+      read: `$.float32FromBits((${check} ? this.$view.getUint32(${where}, true) : 0) ^ ${mask})`,
+      builderRead: `$.float32FromBits(this.$segment.view.getUint32(${where}, true) ^ ${mask})`,
+      set: [`this.$segment.view.setUint32(${where}, $.float32ToBits(value) ^ ${mask}, true);`],
+      zero,
+    };
+  }
+  if (key === 'float64' && mask !== '') {
+    const [lo, hi] = mask.split(', ');
+    return {
+      read: `$.float64FromBits((${check} ? this.$view.getUint32(${where}, true) : 0) ^ ${lo}, (${check} ? this.$view.getUint32(${at('this.$data', byte + 4)}, true) : 0) ^ ${hi})`,
+      builderRead: `$.float64FromBits(this.$segment.view.getUint32(${where}, true) ^ ${lo}, this.$segment.view.getUint32(${at('this.$data', byte + 4)}, true) ^ ${hi})`,
+      set: [`$.setFloat64Masked(this.$segment.view, ${where}, value, ${lo}, ${hi});`],
+      zero,
+    };
+  }
+  const input = p.ts === 'bigint' ? '$.toBigInt(value)' : 'value';
+  const xor = (expression: string) => (mask === '' ? expression : key === 'uint32' ? `((${expression} ^ ${mask}) >>> 0)` : `(${expression} ^ ${mask})`);
+  return {
+    read: xor(readerRaw) + cast,
+    builderRead: xor(builderRaw) + cast,
+    set: [`this.$segment.view.set${dv}(${where}, ${mask === '' ? input : `${input} ^ ${mask}`}${le});`],
+    zero,
+  };
+}
+
 function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, members: MemberNames, scope: GenericScope): Omit<FieldCode, 'name' | 'accessor' | 'doc' | 'discriminant' | 'isGroup'> {
   const slot = (field as Extract<Field, { slot: unknown }>).slot;
   const type = slot.type;
@@ -56,94 +145,73 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
   const f = forms(ctx, type, scope);
   const cap = capitalize(field.name ?? '');
   const defaultValue = slot.hadExplicitDefault ? valueOf(slot.defaultValue) : null;
-  const primitive = PRIMITIVES[key];
   const base = { objectType: f.object, initType: f.init, readerType: f.reader, builderType: f.builder, readerMethods: [] as string[][], builderMethods: [] as string[][] };
 
   if (key === 'void') {
     return { ...base, read: 'null', toObject: 'null', builderRead: 'null', set: [], zero: [] };
   }
-  if (key === 'bool') {
-    const mask = maskArguments('bool', defaultValue);
-    return {
-      ...base,
-      read: `s.getBool(${slot.offset}${mask})`,
-      toObject: `s.getBool(${slot.offset}${mask})`,
-      builderRead: `b.getBool(${slot.offset}${mask})`,
-      set: [`b.setBool(${slot.offset}, value${mask});`],
-      zero: [`b.setBool(${slot.offset}, false);`],
-    };
-  }
-  if (primitive) {
-    const byte = slot.offset * primitive.size;
-    const mask = maskArguments(key, defaultValue);
-    const cast = key === 'enum' ? ` as ${f.reader}` : '';
-    const input = primitive.ts === 'bigint' ? '$.toBigInt(value)' : 'value';
-    const zero = primitive.ts === 'bigint' ? '0n' : '0';
-    const read = `s.get${primitive.accessor}(${byte}${mask})${cast}`;
-    return {
-      ...base,
-      read,
-      toObject: read,
-      builderRead: `b.get${primitive.accessor}(${byte}${mask})${cast}`,
-      set: [`b.set${primitive.accessor}(${byte}, ${input}${mask});`],
-      zero: [`b.set${primitive.accessor}(${byte}, ${zero});`],
-    };
+  if (key === 'bool' || PRIMITIVES[key]) {
+    const access = dataAccess(key, slot.offset, defaultValue, key === 'enum' ? ` as ${f.reader}` : '');
+    return { ...base, read: access.read, toObject: access.read, builderRead: access.builderRead, set: access.set, zero: access.zero };
   }
 
   // Pointer fields.
   const index = slot.offset;
+  const r = readerSlot(index);
+  const b = builderSlot(index);
   const has = members.helper(`has${cap}`);
   const disown = members.helper(`disown${cap}`);
   const adopt = members.helper(`adopt${cap}`);
   const init = members.helper(`init${cap}`);
-  base.readerMethods.push(method(`${has}(): boolean {`, `  return this.$.hasPointer(${index});`, '}'));
+  base.readerMethods.push(method(`${has}(): boolean {`, `  return $.hasPointer(${r});`, '}'));
   base.builderMethods.push(
-    method(`${has}(): boolean {`, `  return this.$.hasPointer(${index});`, '}'),
-    method(`/** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */`, `${disown}(): $.Orphan {`, `  return this.$.disown(${index});`, '}'),
-    method(`${adopt}(orphan: $.Orphan): void {`, `  this.$.adopt(${index}, orphan);`, '}'),
+    method(`${has}(): boolean {`, `  return !$.isNullPointer(this.$segment, ${b});`, '}'),
+    method(`/** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */`, `${disown}(): $.Orphan {`, `  return $.disown(this.$segment, ${b});`, '}'),
+    method(`${adopt}(orphan: $.Orphan): void {`, `  $.adopt(this.$segment, ${b}, orphan);`, '}'),
   );
-  const zero = [`b.clearPointer(${index});`];
-  const clearOr = (statement: string) => [`if (value == null) b.clearPointer(${index});`, `else ${statement}`];
+  const zero = [`$.clearPointer(this.$segment, ${b});`];
 
   switch (key) {
     case 'text': {
-      const d = defaultValue != null ? `, ${literal('text', defaultValue)}` : '';
+      const d = defaultValue != null ? literal('text', defaultValue) : null;
       return {
         ...base,
-        read: `s.getText(${index}${d})`,
-        toObject: d ? `s.getText(${index}${d})` : `s.hasPointer(${index}) ? s.getText(${index}) : null`,
-        builderRead: `b.getText(${index}${d})`,
-        set: clearOr(`b.setText(${index}, value);`),
+        read: `$.readText(${r}${d ? `, ${d}` : ''})`,
+        toObject: d ? `$.readText(${r}, ${d})` : `$.textOrNull(${r})`,
+        builderRead: `$.readTextAt(this.$segment, ${b}, ${d ?? "''"})`,
+        set: [`$.setText(this.$segment, ${b}, value);`],
         zero,
       };
     }
     case 'data': {
       const bytes = defaultValue instanceof Uint8Array && defaultValue.length > 0 ? defaultValue : null;
-      const d = bytes ? `, ${ctx.bytesConstant(bytes)}` : '';
-      base.builderMethods.push(method(`/** New zeroed Data to fill in (the view is valid until the message next allocates). */`, `${init}(length: number): Uint8Array {`, `  return this.$.initData(${index}, length);`, '}'));
+      const d = bytes ? ctx.bytesConstant(bytes) : null;
+      base.builderMethods.push(method(`/** New zeroed Data to fill in (the view is valid until the message next allocates). */`, `${init}(length: number): Uint8Array {`, `  return $.initData(this.$segment, ${b}, length);`, '}'));
       return {
         ...base,
-        read: `s.getData(${index}${d})`,
-        toObject: d ? `s.getData(${index}${d})` : `s.hasPointer(${index}) ? s.getData(${index}) : null`,
-        builderRead: `b.getData(${index}${d})`,
-        set: clearOr(`b.setData(${index}, value);`),
+        read: `$.readData(${r}${d ? `, ${d}` : ''})`,
+        toObject: d ? `$.readData(${r}, ${d})` : `$.dataOrNull(${r})`,
+        builderRead: `$.readDataAt(this.$segment, ${b}, ${d ?? 'undefined'})`,
+        set: [`$.setData(this.$segment, ${b}, value);`],
         zero,
       };
     }
     case 'struct': {
       const structType = type as Extract<Type, { struct: unknown }>;
       const target = ctx.graph.node(structType.struct.typeId) as StructNode;
+      const n = ctx.names(target.id);
       const params = paramsArgument(ctx, scope, structType);
       const constant = pointerConstant(defaultValue);
-      const d = constant ? `, ${ctx.constant(constant)}` : '';
+      const d = constant ? ctx.constant(constant) : params ? 'null' : null;
       const { dataWordCount: dw, pointerCount: pc } = target.struct;
-      base.builderMethods.push(method(`${init}(): ${f.builder} {`, `  return new ${f.builder}(this.$.initStruct(${index}, ${dw}, ${pc})${params});`, '}'));
+      const read = `$.readStruct<${f.reader}>(${n.reader}, ${r}, this.$nesting${d ? `, ${d}` : ''}${params})`;
+      base.builderMethods.push(method(`${init}(): ${f.builder} {`, `  return $.initStruct<${f.builder}>(${n.builder}, this.$segment, ${b}, ${dw}, ${pc}${params});`, '}'));
       return {
         ...base,
-        read: `new ${f.reader}(s.getStruct(${index}${d})${params})`,
-        toObject: d ? `new ${f.reader}(s.getStruct(${index}${d})${params}).$toObject()` : `s.hasPointer(${index}) ? new ${f.reader}(s.getStruct(${index})${params}).$toObject() : null`,
-        builderRead: `new ${f.builder}(b.getStruct(${index}, ${dw}, ${pc}${d})${params})`,
-        set: [`${structCodec(ctx, scope, structType)}.set(b, ${index}, value);`],
+        read,
+        toObject: constant ? `${read}.$toObject()` : `$.hasPointer(${r}) ? ${read}.$toObject() : null`,
+        builderRead: `$.getStruct<${f.builder}>(${n.builder}, this.$segment, ${b}, ${dw}, ${pc}${d ? `, ${d}` : ''}${params})`,
+        set: [`${structCodec(ctx, scope, structType)}.set(this.$, ${index}, value);`],
         zero,
       };
     }
@@ -154,50 +222,52 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
       const element = elementExpression(ctx, elementType, scope);
       const constant = pointerConstant(defaultValue);
       const d = constant ? `, ${ctx.constant(constant)}` : '';
+      const list = `$.readList(${r}, ${size}, this.$nesting${d})`;
       const elementPrimitive = PRIMITIVES[elementKey];
       let read: string;
       let builderRead: string;
       let initBody: string;
       if (elementPrimitive) {
-        read = `s.getList(${index}, ${size}${d}).toTypedArray('${elementPrimitive.element}')`;
-        builderRead = `new $.PrimitiveListBuilder(b.getList(${index}, ${size}${d}), '${elementPrimitive.element}')`;
-        initBody = `new $.PrimitiveListBuilder(this.$.initList(${index}, ${size}, length), '${elementPrimitive.element}')`;
+        read = `${list}.toTypedArray('${elementPrimitive.element}')`;
+        builderRead = `new $.PrimitiveListBuilder($.getList(this.$segment, ${b}, ${size}${d}), '${elementPrimitive.element}')`;
+        initBody = `new $.PrimitiveListBuilder($.initList(this.$segment, ${b}, ${size}, length), '${elementPrimitive.element}')`;
       } else if (elementKey === 'bool' || elementKey === 'void') {
         const wrapper = elementKey === 'bool' ? 'Bool' : 'Void';
-        read = `new $.${wrapper}List(s.getList(${index}, ${size}${d}))`;
-        builderRead = `new $.${wrapper}ListBuilder(b.getList(${index}, ${size}${d}))`;
-        initBody = `new $.${wrapper}ListBuilder(this.$.initList(${index}, ${size}, length))`;
+        read = `new $.${wrapper}List(${list})`;
+        builderRead = `new $.${wrapper}ListBuilder($.getList(this.$segment, ${b}, ${size}${d}))`;
+        initBody = `new $.${wrapper}ListBuilder($.initList(this.$segment, ${b}, ${size}, length))`;
       } else if (elementKey === 'struct') {
         const structType = elementType as Extract<Type, { struct: unknown }>;
         const target = ctx.graph.node(structType.struct.typeId) as StructNode;
         const n = ctx.names(target.id);
         const params = paramsArgument(ctx, scope, structType);
         const { dataWordCount: dw, pointerCount: pc } = target.struct;
-        read = `new ${f.reader}(s.getList(${index}, 7${d}), ${n.reader}${params})`;
-        builderRead = `new ${f.builder}(b.getStructList(${index}, ${dw}, ${pc}${d}), ${n.builder}${params})`;
-        initBody = `new ${f.builder}(this.$.initStructList(${index}, length, ${dw}, ${pc}), ${n.builder}${params})`;
+        read = `new ${f.reader}(${list}, ${n.reader}${params})`;
+        builderRead = `new ${f.builder}($.getStructList(this.$segment, ${b}, ${dw}, ${pc}${d}), ${n.builder}${params})`;
+        initBody = `new ${f.builder}($.initStructList(this.$segment, ${b}, length, ${dw}, ${pc}), ${n.builder}${params})`;
       } else {
-        read = `new ${f.reader}(s.getList(${index}, 6${d}), ${element})`;
-        builderRead = `new ${f.builder}(b.getList(${index}, 6${d}), ${element})`;
-        initBody = `new ${f.builder}(this.$.initList(${index}, 6, length), ${element})`;
+        read = `new ${f.reader}(${list}, ${element})`;
+        builderRead = `new ${f.builder}($.getList(this.$segment, ${b}, 6${d}), ${element})`;
+        initBody = `new ${f.builder}($.initList(this.$segment, ${b}, 6, length), ${element})`;
       }
       base.builderMethods.push(method(`${init}(length: number): ${f.builder} {`, `  return ${initBody};`, '}'));
+      const object = `$.listToObject(${list}, ${element}) as ${f.object}`;
       return {
         ...base,
         read,
-        toObject: d ? `$.listToObject(s.getList(${index}, ${size}${d}), ${element}) as ${f.object}` : `s.hasPointer(${index}) ? $.listToObject(s.getList(${index}, ${size}), ${element}) as ${f.object} : null`,
+        toObject: d ? object : `$.hasPointer(${r}) ? ${object} : null`,
         builderRead,
-        set: [`$.assignList(b, ${index}, ${element}, value);`],
+        set: [`$.assignList(this.$, ${index}, ${element}, value);`],
         zero,
       };
     }
     case 'interface':
       return {
         ...base,
-        read: `s.getCapability(${index})`,
-        toObject: `s.getCapability(${index})`,
-        builderRead: `b.getCapability(${index})`,
-        set: [`b.setCapability(${index}, value);`],
+        read: `$.readCapability(${r})`,
+        toObject: `$.readCapability(${r})`,
+        builderRead: `$.readCapabilityAt(this.$segment, ${b})`,
+        set: [`$.setCapability(this.$segment, ${b}, value);`],
         zero,
       };
     default: {
@@ -206,10 +276,10 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
         const codec = `$.param(this.$params, ${k})`;
         return {
           ...base,
-          read: `${codec}.read(s, ${index}) as ${f.reader}`,
-          toObject: `${codec}.toObject(s, ${index}) as ${f.object}`,
-          builderRead: `${codec}.get(b, ${index}) as ${f.builder}`,
-          set: [`${codec}.set(b, ${index}, value);`],
+          read: `${codec}.read(this.$, ${index}) as ${f.reader}`,
+          toObject: `${codec}.toObject(this.$, ${index}) as ${f.object}`,
+          builderRead: `${codec}.get(this.$, ${index}) as ${f.builder}`,
+          set: [`${codec}.set(this.$, ${index}, value);`],
           zero,
         };
       }
@@ -218,21 +288,21 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
       if (flavour === 'capability') {
         return {
           ...base,
-          read: `s.getCapability(${index})`,
-          toObject: `s.getCapability(${index})`,
-          builderRead: `b.getCapability(${index})`,
-          set: [`b.setCapability(${index}, value);`],
+          read: `$.readCapability(${r})`,
+          toObject: `$.readCapability(${r})`,
+          builderRead: `$.readCapabilityAt(this.$segment, ${b})`,
+          set: [`$.setCapability(this.$segment, ${b}, value);`],
           zero,
         };
       }
-      const read = flavour === 'struct' ? `s.getStruct(${index})` : flavour === 'list' ? `s.getList(${index}, $.ANY_SIZE)` : `s.getPointer(${index})`;
-      base.builderMethods.push(method(`${init}(): $.AnyPointerBuilder {`, `  const slot = this.$.getPointer(${index});`, '  slot.clear();', '  return slot;', '}'));
+      const read = flavour === 'struct' ? `this.$.getStruct(${index})` : flavour === 'list' ? `$.readList(${r}, $.ANY_SIZE, this.$nesting)` : `$.readPointer(${r}, this.$nesting)`;
+      base.builderMethods.push(method(`${init}(): $.AnyPointerBuilder {`, `  const slot = $.pointerBuilder(this.$segment, ${b});`, '  slot.clear();', '  return slot;', '}'));
       return {
         ...base,
         read,
-        toObject: `s.hasPointer(${index}) ? ${read} : null`,
-        builderRead: `b.getPointer(${index})`,
-        set: [`$.setAnyPointer(b.getPointer(${index}), value);`],
+        toObject: `$.hasPointer(${r}) ? ${read} : null`,
+        builderRead: `$.pointerBuilder(this.$segment, ${b})`,
+        set: [`$.setAnyPointer($.pointerBuilder(this.$segment, ${b}), value);`],
         zero,
       };
     }
@@ -249,16 +319,18 @@ function describeField(ctx: FileContext, field: Field, members: MemberNames, doc
     const group = ctx.graph.node(field.group.typeId) as StructNode;
     const args = scope.arguments();
     const params = scope.isGeneric ? ', this.$params' : '';
+    const reader = `new ${n.reader}${args}(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting${params})`;
+    const builder = `new ${n.builder}${args}(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount${params})`;
     return {
       name, accessor, doc, discriminant, isGroup: true,
       objectType: n.value + args,
       initType: n.init + args,
       readerType: n.reader + args,
       builderType: n.builder + args,
-      read: `new ${n.reader}(s${params})`,
-      toObject: `new ${n.reader}(s${params}).$toObject()`,
-      builderRead: `new ${n.builder}(b${params})`,
-      set: [`new ${n.builder}(b${params}).$assign(value);`],
+      read: reader,
+      toObject: `${reader}.$toObject()`,
+      builderRead: builder,
+      set: [`${builder}.$assign(value);`],
       zero: zeroStatements(ctx, group, scope),
       readerMethods: [],
       builderMethods: [],
@@ -270,10 +342,15 @@ function describeField(ctx: FileContext, field: Field, members: MemberNames, doc
     const setsMember = new RegExp(`^(${members.helper(`init${capitalize(name)}`).replace(/\$/g, '\\$')}|${members.helper(`adopt${capitalize(name)}`).replace(/\$/g, '\\$')})\\(`);
     for (const lines of slot.builderMethods) {
       const signature = lines.findIndex((l) => setsMember.test(l));
-      if (signature >= 0) lines.splice(signature + 1, 0, `  this.$.setUint16(${discriminantByte}, ${discriminant});`);
+      if (signature >= 0) lines.splice(signature + 1, 0, `  ${setDiscriminant(discriminantByte, discriminant)}`);
     }
   }
   return { name, accessor, doc, discriminant, isGroup: false, ...slot };
+}
+
+/** The statement making `discriminant` the active member of a builder's union. */
+function setDiscriminant(discriminantByte: number, discriminant: number): string {
+  return `this.$segment.view.setUint16(${at('this.$data', discriminantByte)}, ${discriminant}, true);`;
 }
 
 /** Statements zeroing every field of a group (recursively), for switching a union to it. */
@@ -285,7 +362,7 @@ function zeroStatements(ctx: FileContext, group: StructNode, scope: GenericScope
     if ('group' in field) out.push(...zeroStatements(ctx, ctx.graph.node(field.group.typeId) as StructNode, scope));
     else out.push(...describeField(ctx, field, members, docs, i, scope, group.struct.discriminantOffset * 2).zero);
   }
-  if (group.struct.discriminantCount > 0) out.push(`b.setUint16(${group.struct.discriminantOffset * 2}, 0);`);
+  if (group.struct.discriminantCount > 0) out.push(setDiscriminant(group.struct.discriminantOffset * 2, 0));
   return out;
 }
 
@@ -326,30 +403,45 @@ export function emitStruct(ctx: FileContext, node: StructNode): void {
   w.line('');
 
   // Reader.
+  const paramsDeclaration = 'readonly $.PointerCodec<any, any, any, any>[]';
   w.doc(nodeDoc);
   w.block(`export class ${names.reader}${typeParams} {`, () => {
-    w.line('readonly $: $.StructReader;');
+    w.line('readonly $segment: $.Segment;');
+    w.line('readonly $view: DataView;');
+    w.line('/** Byte offsets of the data and pointer sections (moved by list iteration). */');
+    w.line('$data: number;');
+    w.line('$pointers: number;');
+    w.line('readonly $dataSize: number;');
+    w.line('readonly $pointerCount: number;');
+    w.line('readonly $nesting: number;');
     if (scope.isGeneric) {
       w.line('/** Codecs of the type parameters, as bound where this type is used. */');
-      w.line('readonly $params: readonly $.PointerCodec<any, any, any, any>[];');
-      w.line('');
-      w.block('constructor(struct: $.StructReader, params: readonly $.PointerCodec<any, any, any, any>[] = []) {', () => {
-        w.line('this.$ = struct;');
-        w.line('this.$params = params;');
-      });
-    } else {
-      w.line('');
-      w.block('constructor(struct: $.StructReader) {', () => w.line('this.$ = struct;'));
+      w.line(`readonly $params: ${paramsDeclaration};`);
     }
+    w.line('');
+    const params = scope.isGeneric ? `, params: ${paramsDeclaration} = []` : '';
+    w.block(`constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number${params}) {`, () => {
+      w.line('this.$segment = segment;');
+      w.line('this.$view = segment.view;');
+      w.line('this.$data = data;');
+      w.line('this.$pointers = pointers;');
+      w.line('this.$dataSize = dataSize;');
+      w.line('this.$pointerCount = pointerCount;');
+      w.line('this.$nesting = nesting;');
+      if (scope.isGeneric) w.line('this.$params = params;');
+    });
+    w.line('');
+    w.line('/** This struct as an untyped wire-level reader. */');
+    w.block('get $(): $.StructReader {', () => w.line('return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);'));
     if (hasUnion) {
       w.line('');
       w.line('/** The active member of the union (undefined for a member this code does not know). */');
-      w.block(`${members.helper('which')}(): ${whichType} | undefined {`, () => w.line(`return ${whichTable}[this.$.getUint16(${discriminantByte})];`));
+      w.block(`${members.helper('which')}(): ${whichType} | undefined {`, () => w.line(`return ${whichTable}[${readerDiscriminant(discriminantByte)}];`));
     }
     for (const c of codes) {
       w.line('');
       w.doc(c.doc);
-      w.block(`get ${c.accessor}(): ${c.readerType} {`, () => returnUsing(w, 's', c.read));
+      w.block(`get ${c.accessor}(): ${c.readerType} {`, () => w.line(`return ${c.read};`));
       for (const m of c.readerMethods) {
         w.line('');
         for (const l of m) w.line(l);
@@ -365,28 +457,38 @@ export function emitStruct(ctx: FileContext, node: StructNode): void {
   // Builder.
   w.doc(nodeDoc);
   w.block(`export class ${names.builder}${typeParams} {`, () => {
-    w.line('readonly $: $.StructBuilder;');
+    w.line('readonly $segment: $.Segment;');
+    w.line('/** Byte offsets of the data and pointer sections (moved by list iteration). */');
+    w.line('$data: number;');
+    w.line('$pointers: number;');
+    w.line('readonly $dataSize: number;');
+    w.line('readonly $pointerCount: number;');
     if (scope.isGeneric) {
       w.line('/** Codecs of the type parameters, as bound where this type is used. */');
-      w.line('readonly $params: readonly $.PointerCodec<any, any, any, any>[];');
-      w.line('');
-      w.block('constructor(struct: $.StructBuilder, params: readonly $.PointerCodec<any, any, any, any>[] = []) {', () => {
-        w.line('this.$ = struct;');
-        w.line('this.$params = params;');
-      });
-    } else {
-      w.line('');
-      w.block('constructor(struct: $.StructBuilder) {', () => w.line('this.$ = struct;'));
+      w.line(`readonly $params: ${paramsDeclaration};`);
     }
+    w.line('');
+    const params = scope.isGeneric ? `, params: ${paramsDeclaration} = []` : '';
+    w.block(`constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number${params}) {`, () => {
+      w.line('this.$segment = segment;');
+      w.line('this.$data = data;');
+      w.line('this.$pointers = pointers;');
+      w.line('this.$dataSize = dataSize;');
+      w.line('this.$pointerCount = pointerCount;');
+      if (scope.isGeneric) w.line('this.$params = params;');
+    });
+    w.line('');
+    w.line('/** This struct as an untyped wire-level builder. */');
+    w.block('get $(): $.StructBuilder {', () => w.line('return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);'));
     if (hasUnion) {
       w.line('');
       w.line('/** The active member of the union (undefined for a member this code does not know). */');
-      w.block(`${members.helper('which')}(): ${whichType} | undefined {`, () => w.line(`return ${whichTable}[this.$.getUint16(${discriminantByte})];`));
+      w.block(`${members.helper('which')}(): ${whichType} | undefined {`, () => w.line(`return ${whichTable}[this.$segment.view.getUint16(${at('this.$data', discriminantByte)}, true)];`));
     }
     for (const c of codes) {
       w.line('');
       w.doc(c.doc);
-      w.block(`get ${c.accessor}(): ${c.builderType} {`, () => returnUsing(w, 'b', c.builderRead));
+      w.block(`get ${c.accessor}(): ${c.builderType} {`, () => w.line(`return ${c.builderRead};`));
       const isGroup = c.isGroup;
       if (c.set !== null && (c.discriminant !== null || c.readerType !== 'null')) {
         w.line('');
@@ -398,8 +500,7 @@ export function emitStruct(ctx: FileContext, node: StructNode): void {
             w.line(`this.${members.helper(`init${capitalize(c.name)}`)}().$assign(value);`);
             return;
           }
-          w.line('const b = this.$;');
-          if (c.discriminant !== null) w.line(`b.setUint16(${discriminantByte}, ${c.discriminant});`);
+          if (c.discriminant !== null) w.line(setDiscriminant(discriminantByte, c.discriminant));
           for (const s of statements) w.line(s);
         });
       }
@@ -407,8 +508,7 @@ export function emitStruct(ctx: FileContext, node: StructNode): void {
         w.line('');
         w.line('/** Makes this group the active union member, with every field zeroed. */');
         w.block(`${members.helper(`init${capitalize(c.name)}`)}(): ${c.builderType} {`, () => {
-          w.line('const b = this.$;');
-          w.line(`b.setUint16(${discriminantByte}, ${c.discriminant});`);
+          w.line(setDiscriminant(discriminantByte, c.discriminant!));
           for (const s of c.zero) w.line(s);
           w.line(`return ${c.builderRead};`);
         });
@@ -422,9 +522,9 @@ export function emitStruct(ctx: FileContext, node: StructNode): void {
     w.line('/** Sets the fields present in `value` (undefined ones are left alone). */');
     w.block(`$assign(value: ${names.init}${typeArgs}): void {`, () => emitAssign(w, common, variants, names.value));
     alias(w, members, 'assign', `(value: ${names.init}${typeArgs}): void`, 'this.$assign(value);');
-    const params = scope.isGeneric ? ', this.$params' : '';
+    const passParams = scope.isGeneric ? ', this.$params' : '';
     w.line('');
-    w.block(`$asReader(): ${names.reader}${typeArgs} {`, () => w.line(`return new ${names.reader}${typeArgs}(this.$.asReader()${params});`));
+    w.block(`$asReader(): ${names.reader}${typeArgs} {`, () => w.line(`return new ${names.reader}${typeArgs}(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity${passParams});`));
     alias(w, members, 'asReader', `(): ${names.reader}${typeArgs}`, 'return this.$asReader();');
     w.line('');
     w.block(`$toObject(): ${names.value}${typeArgs} {`, () => w.line(`return this.$asReader().$toObject();`));
@@ -438,17 +538,6 @@ function alias(w: FileContext['w'], members: MemberNames, name: string, signatur
   if (members.helper(name) !== name) return;
   w.line('');
   w.block(`${name}${signature} {`, () => w.line(body));
-}
-
-/** `return expression;`, naming `this.$` as `variable` only when the expression uses it twice. */
-function returnUsing(w: FileContext['w'], variable: string, expression: string): void {
-  const uses = expression.match(new RegExp(`\\b${variable}\\b`, 'g'))?.length ?? 0;
-  if (uses > 1) {
-    w.line(`const ${variable} = this.$;`);
-    w.line(`return ${expression};`);
-  } else {
-    w.line(`return ${expression.replace(new RegExp(`\\b${variable}\\b`), 'this.$')};`);
-  }
 }
 
 function emitObjectType(w: FileContext['w'], head: string, properties: [string, string, string | null, boolean][], variants: string[]): void {
@@ -472,8 +561,6 @@ function emitObjectType(w: FileContext['w'], head: string, properties: [string, 
 }
 
 function emitToObject(w: FileContext['w'], typeName: string, common: FieldCode[], variants: FieldCode[], discriminantByte: number): void {
-  const needsS = variants.length > 0 || common.some((c) => /\bs\b/.test(c.toObject));
-  if (needsS) w.line('const s = this.$;');
   if (variants.length === 0) {
     if (common.length === 0) {
       w.line(`return {} as ${typeName};`);
@@ -491,7 +578,7 @@ function emitToObject(w: FileContext['w'], typeName: string, common: FieldCode[]
       for (const c of common) w.line(`${propertyKey(c.name)}: ${c.toObject},`);
     }, '};');
   }
-  w.block(`switch (s.getUint16(${discriminantByte})) {`, () => {
+  w.block(`switch (${readerDiscriminant(discriminantByte)}) {`, () => {
     for (const v of variants) w.line(`case ${v.discriminant}: object[${JSON.stringify(v.name)}] = ${v.toObject}; break;`);
   });
   w.line(`return object as ${typeName};`);
@@ -511,4 +598,9 @@ function emitAssign(w: FileContext['w'], common: FieldCode[], variants: FieldCod
   for (const v of variants) {
     w.line(`if (value.${v.name} !== undefined) this.${v.accessor} = value.${v.name};`);
   }
+}
+
+/** A reader's union discriminant (0, the first member, when the struct is too short to hold it). */
+function readerDiscriminant(discriminantByte: number): string {
+  return `(this.$dataSize >= ${discriminantByte + 2} ? this.$view.getUint16(${at('this.$data', discriminantByte)}, true) : 0)`;
 }

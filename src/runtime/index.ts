@@ -4,10 +4,11 @@
  */
 export * from '../wire/index.js';
 export type { PointerCodec, PointerSource, PointerTarget, AnyValue, ListInit } from './codec.js';
-export { StructList, PointerList, BoolList, VoidList, type ReadonlyList, type ReaderClass } from './lists.js';
+export { StructList, PointerList, BoolList, VoidList, type ReadonlyList } from './lists.js';
 export {
-  StructListBuilder, PointerListBuilder, BoolListBuilder, VoidListBuilder, PrimitiveListBuilder, type BuilderClass,
+  StructListBuilder, PointerListBuilder, BoolListBuilder, VoidListBuilder, PrimitiveListBuilder,
 } from './list-builders.js';
+export * from './access.js';
 export { StructType, type StructReaderLike, type StructBuilderLike, type EncodeOptions } from './struct-type.js';
 export {
   TEXT, DATA, ANY_POINTER, CAPABILITY, listOf, lazyCodec, wrapList, wrapListBuilder, listToObject, assignList,

@@ -3,13 +3,12 @@
  * segment can move when the message grows, so each access goes through the segment.
  */
 import {
-  CapnpError, ErrorCode, StructBuilder, TYPED_ARRAYS, type ListBuilder, type PrimitiveElementType, type TypedArrayOf,
+  CapnpError, ErrorCode, TYPED_ARRAYS, type ListBuilder, type PrimitiveElementType, type TypedArrayOf,
 } from '../wire/index.js';
+import type { BuilderClass } from './access.js';
 import type { PointerCodec } from './codec.js';
 import { IndexIterator } from './iteration.js';
 
-/** A generated struct builder class: a typed view over a `StructBuilder` (generic types also take their parameters' codecs). */
-export type BuilderClass<B> = new (struct: StructBuilder, params?: readonly PointerCodec<any, any, any, any>[]) => B;
 
 /** A list of structs being built. */
 export class StructListBuilder<B> implements Iterable<B> {
@@ -28,7 +27,12 @@ export class StructListBuilder<B> implements Iterable<B> {
   }
 
   get(index: number): B {
-    return new this.Builder(this.$.getStruct(index), this.params);
+    const list = this.$;
+    if ((index >>> 0) !== index || index >= list.length) {
+      throw new CapnpError(ErrorCode.INDEX_OUT_OF_RANGE, `index ${index} is out of range for a list of length ${list.length}`);
+    }
+    const at = list.offset + index * list.step;
+    return new this.Builder(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, this.params);
   }
 
   [Symbol.iterator](): Iterator<B> {
@@ -40,10 +44,11 @@ export class StructListBuilder<B> implements Iterable<B> {
     const list = this.$;
     const length = list.length;
     if (length === 0) return;
-    const cursor = list.getStruct(0);
-    const element = new this.Builder(cursor, this.params);
+    const element = new this.Builder(list.segment, list.offset, list.dataSize, list.offset + list.dataSize, list.pointerCount, this.params);
+    const cursor = element as unknown as { $data: number; $pointers: number };
     for (let i = 0, at = list.offset; i < length; i++, at += list.step) {
-      cursor.moveTo(at);
+      cursor.$data = at;
+      cursor.$pointers = at + list.dataSize;
       fn(element, i);
     }
   }
@@ -218,7 +223,7 @@ class StructListBuilderIterator<B> implements Iterator<B> {
     const list = this.list;
     if (this.index >= list.length) return { value: undefined, done: true };
     const at = list.offset + this.index++ * list.step;
-    return { value: new this.Builder(new StructBuilder(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, Infinity), this.params), done: false };
+    return { value: new this.Builder(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, this.params), done: false };
   }
 
   [Symbol.iterator](): Iterator<B> {

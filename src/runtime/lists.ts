@@ -3,15 +3,11 @@
  * `ListView.toTypedArray`); these wrappers cover the rest: structs, Bool, Void, and pointer
  * elements (Text, Data, nested lists, AnyPointer, capabilities) through a codec.
  */
-import { CapnpError, ElementSize, ErrorCode, StructReader, type ListReader } from '../wire/index.js';
+import { CapnpError, ElementSize, ErrorCode, type ListReader } from '../wire/index.js';
+import type { ReaderClass } from './access.js';
 import type { PointerCodec } from './codec.js';
 import { IndexIterator } from './iteration.js';
 
-/**
- * A generated struct reader class: a typed view over a `StructReader`. Generic types also take
- * the codecs bound to their parameters.
- */
-export type ReaderClass<R> = new (struct: StructReader, params?: readonly PointerCodec<any, any, any, any>[]) => R;
 
 /** What every list wrapper offers. */
 export interface ReadonlyList<T> extends Iterable<T> {
@@ -40,7 +36,12 @@ export class StructList<R> implements ReadonlyList<R> {
   }
 
   get(index: number): R {
-    return new this.Reader(this.$.getStruct(index), this.params);
+    const list = this.$;
+    if ((index >>> 0) !== index || index >= list.length) {
+      throw new CapnpError(ErrorCode.INDEX_OUT_OF_RANGE, `index ${index} is out of range for a list of length ${list.length}`);
+    }
+    const at = list.offset + index * list.step;
+    return new this.Reader(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, list.nestingLimit, this.params);
   }
 
   [Symbol.iterator](): Iterator<R> {
@@ -55,10 +56,11 @@ export class StructList<R> implements ReadonlyList<R> {
     const list = this.$;
     const length = list.length;
     if (length === 0) return;
-    const cursor = list.getStruct(0);
-    const element = new this.Reader(cursor, this.params);
+    const element = new this.Reader(list.segment, list.offset, list.dataSize, list.offset + list.dataSize, list.pointerCount, list.nestingLimit, this.params);
+    const cursor = element as unknown as { $data: number; $pointers: number };
     for (let i = 0, at = list.offset; i < length; i++, at += list.step) {
-      cursor.moveTo(at);
+      cursor.$data = at;
+      cursor.$pointers = at + list.dataSize;
       fn(element, i);
     }
   }
@@ -184,7 +186,7 @@ class StructListIterator<R> implements Iterator<R> {
     const list = this.list;
     if (this.index >= list.length) return { value: undefined, done: true };
     const at = list.offset + this.index++ * list.step;
-    return { value: new this.Reader(new StructReader(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, list.nestingLimit), this.params), done: false };
+    return { value: new this.Reader(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, list.nestingLimit, this.params), done: false };
   }
 
   [Symbol.iterator](): Iterator<R> {

@@ -6,6 +6,7 @@ import {
   AnyPointerBuilder, AnyPointerReader, ANY_SIZE, CapnpError, ElementSize, ErrorCode, ListReader, ListView, StructReader,
   type ListBuilder, type PrimitiveElementType, type StructBuilder, type TypedArrayOf,
 } from '../wire/index.js';
+import { wrapBuilder } from './access.js';
 import { hasPointerAt, type PointerCodec, type PointerSource, type PointerTarget } from './codec.js';
 import { BoolListBuilder, PointerListBuilder, PrimitiveListBuilder, StructListBuilder, VoidListBuilder } from './list-builders.js';
 import { BoolList, PointerList, StructList, VoidList } from './lists.js';
@@ -123,10 +124,12 @@ export function listToObject(list: ListReader, element: ElementType): unknown[] 
   const out = new Array<unknown>(length);
   if (element instanceof StructType) {
     if (length === 0) return out;
-    const cursor = list.getStruct(0);
-    const reader = new element.Reader(cursor, element.params) as StructReaderLike<unknown>;
+    // One reader, moved along the list: toObject keeps nothing of it.
+    const reader = new element.Reader(list.segment, list.offset, list.dataSize, list.offset + list.dataSize, list.pointerCount, list.nestingLimit, element.params) as StructReaderLike<unknown>;
+    const cursor = reader as unknown as { $data: number; $pointers: number };
     for (let i = 0, at = list.offset; i < length; i++, at += list.step) {
-      cursor.moveTo(at);
+      cursor.$data = at;
+      cursor.$pointers = at + list.dataSize;
       out[i] = reader.$toObject();
     }
     return out;
@@ -166,7 +169,7 @@ export function assignList(to: PointerTarget, index: number, element: ElementTyp
     for (let i = 0; i < length; i++) {
       const item = items[i];
       if (item instanceof element.Reader) list.setStruct(i, (item as StructReaderLike<unknown>).$);
-      else if (item != null) (new element.Builder(list.getStruct(i), element.params) as StructBuilderLike<unknown, unknown>).$assign(item);
+      else if (item != null) (wrapBuilder(element.Builder, list.getStruct(i), element.params) as StructBuilderLike<unknown, unknown>).$assign(item);
     }
     return;
   }

@@ -3,8 +3,7 @@ import {
   type BuilderOptions, type MessageFormat, type MessageReader, type ReadMessageOptions, type StructBuilder,
 } from '../wire/index.js';
 import type { PointerCodec, PointerSource, PointerTarget } from './codec.js';
-import type { BuilderClass } from './list-builders.js';
-import type { ReaderClass } from './lists.js';
+import { wrapBuilder, wrapReader, type BuilderClass, type ReaderClass } from './access.js';
 
 /**
  * What every generated struct reader offers. The `$`-prefixed members are the runtime's
@@ -67,11 +66,11 @@ export class StructType<O, I, R extends StructReaderLike<O>, B extends StructBui
   }
 
   private reader(struct: StructReader): R {
-    return new this.Reader(struct, this.params);
+    return wrapReader(this.Reader, struct, this.params);
   }
 
   private builder(struct: StructBuilder): B {
-    return new this.Builder(struct, this.params);
+    return wrapBuilder(this.Builder, struct, this.params);
   }
 
   /** Reads a message (framed by default; see `ReadMessageOptions.format`) and returns its root. */

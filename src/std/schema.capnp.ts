@@ -54,63 +54,81 @@ export type NodeInit = {
 );
 
 export class NodeReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'file' | 'struct' | 'enum' | 'interface' | 'const' | 'annotation' | undefined {
-    return $which0[this.$.getUint16(12)];
+    return $which0[(this.$dataSize >= 14 ? this.$view.getUint16(this.$data + 12, true) : 0)];
   }
 
   get id(): bigint {
-    return this.$.getUint64(0);
+    return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
   }
 
   get displayName(): string {
-    return this.$.getText(0);
+    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   hasDisplayName(): boolean {
-    return this.$.hasPointer(0);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   get displayNamePrefixLength(): number {
-    return this.$.getUint32(8);
+    return (this.$dataSize >= 12 ? this.$view.getUint32(this.$data + 8, true) : 0);
   }
 
   get scopeId(): bigint {
-    return this.$.getUint64(16);
+    return (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n);
   }
 
   get parameters(): $.StructList<Node_ParameterReader> {
-    return new $.StructList<Node_ParameterReader>(this.$.getList(5, 7), Node_ParameterReader);
+    return new $.StructList<Node_ParameterReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 5, 7, this.$nesting), Node_ParameterReader);
   }
 
   hasParameters(): boolean {
-    return this.$.hasPointer(5);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 5);
   }
 
   get isGeneric(): boolean {
-    return this.$.getBool(288);
+    return (this.$dataSize > 36 && (this.$view.getUint8(this.$data + 36) & 1) !== 0);
   }
 
   get nestedNodes(): $.StructList<Node_NestedNodeReader> {
-    return new $.StructList<Node_NestedNodeReader>(this.$.getList(1, 7), Node_NestedNodeReader);
+    return new $.StructList<Node_NestedNodeReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), Node_NestedNodeReader);
   }
 
   hasNestedNodes(): boolean {
-    return this.$.hasPointer(1);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
   get annotations(): $.StructList<AnnotationReader> {
-    return new $.StructList<AnnotationReader>(this.$.getList(2, 7), AnnotationReader);
+    return new $.StructList<AnnotationReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 2, 7, this.$nesting), AnnotationReader);
   }
 
   hasAnnotations(): boolean {
-    return this.$.hasPointer(2);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2);
   }
 
   get file(): null {
@@ -118,55 +136,54 @@ export class NodeReader {
   }
 
   get struct(): Node_StructReader {
-    return new Node_StructReader(this.$);
+    return new Node_StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get enum(): Node_EnumReader {
-    return new Node_EnumReader(this.$);
+    return new Node_EnumReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get interface(): Node_InterfaceReader {
-    return new Node_InterfaceReader(this.$);
+    return new Node_InterfaceReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get const(): Node_ConstReader {
-    return new Node_ConstReader(this.$);
+    return new Node_ConstReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get annotation(): Node_AnnotationReader {
-    return new Node_AnnotationReader(this.$);
+    return new Node_AnnotationReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get startByte(): number {
-    return this.$.getUint32(40);
+    return (this.$dataSize >= 44 ? this.$view.getUint32(this.$data + 40, true) : 0);
   }
 
   get endByte(): number {
-    return this.$.getUint32(44);
+    return (this.$dataSize >= 48 ? this.$view.getUint32(this.$data + 44, true) : 0);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Node {
-    const s = this.$;
     const object: Record<string, unknown> = {
-      id: s.getUint64(0),
-      displayName: s.hasPointer(0) ? s.getText(0) : null,
-      displayNamePrefixLength: s.getUint32(8),
-      scopeId: s.getUint64(16),
-      parameters: s.hasPointer(5) ? $.listToObject(s.getList(5, 7), Node_Parameter) as Node_Parameter[] | null : null,
-      isGeneric: s.getBool(288),
-      nestedNodes: s.hasPointer(1) ? $.listToObject(s.getList(1, 7), Node_NestedNode) as Node_NestedNode[] | null : null,
-      annotations: s.hasPointer(2) ? $.listToObject(s.getList(2, 7), Annotation) as Annotation[] | null : null,
-      startByte: s.getUint32(40),
-      endByte: s.getUint32(44),
+      id: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
+      displayName: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
+      displayNamePrefixLength: (this.$dataSize >= 12 ? this.$view.getUint32(this.$data + 8, true) : 0),
+      scopeId: (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n),
+      parameters: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 5) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 5, 7, this.$nesting), Node_Parameter) as Node_Parameter[] | null : null,
+      isGeneric: (this.$dataSize > 36 && (this.$view.getUint8(this.$data + 36) & 1) !== 0),
+      nestedNodes: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), Node_NestedNode) as Node_NestedNode[] | null : null,
+      annotations: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 2, 7, this.$nesting), Annotation) as Annotation[] | null : null,
+      startByte: (this.$dataSize >= 44 ? this.$view.getUint32(this.$data + 40, true) : 0),
+      endByte: (this.$dataSize >= 48 ? this.$view.getUint32(this.$data + 44, true) : 0),
     };
-    switch (s.getUint16(12)) {
+    switch ((this.$dataSize >= 14 ? this.$view.getUint16(this.$data + 12, true) : 0)) {
       case 0: object["file"] = null; break;
-      case 1: object["struct"] = new Node_StructReader(s).$toObject(); break;
-      case 2: object["enum"] = new Node_EnumReader(s).$toObject(); break;
-      case 3: object["interface"] = new Node_InterfaceReader(s).$toObject(); break;
-      case 4: object["const"] = new Node_ConstReader(s).$toObject(); break;
-      case 5: object["annotation"] = new Node_AnnotationReader(s).$toObject(); break;
+      case 1: object["struct"] = new Node_StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
+      case 2: object["enum"] = new Node_EnumReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
+      case 3: object["interface"] = new Node_InterfaceReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
+      case 4: object["const"] = new Node_ConstReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
+      case 5: object["annotation"] = new Node_AnnotationReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
     }
     return object as Node;
   }
@@ -177,152 +194,157 @@ export class NodeReader {
 }
 
 export class NodeBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'file' | 'struct' | 'enum' | 'interface' | 'const' | 'annotation' | undefined {
-    return $which0[this.$.getUint16(12)];
+    return $which0[this.$segment.view.getUint16(this.$data + 12, true)];
   }
 
   get id(): bigint {
-    return this.$.getUint64(0);
+    return this.$segment.view.getBigUint64(this.$data, true);
   }
 
   set id(value: bigint | number) {
-    const b = this.$;
-    b.setUint64(0, $.toBigInt(value));
+    this.$segment.view.setBigUint64(this.$data, $.toBigInt(value), true);
   }
 
   get displayName(): string {
-    return this.$.getText(0);
+    return $.readTextAt(this.$segment, this.$pointers, '');
   }
 
   set displayName(value: string | null) {
-    const b = this.$;
-    if (value == null) b.clearPointer(0);
-    else b.setText(0, value);
+    $.setText(this.$segment, this.$pointers, value);
   }
 
   hasDisplayName(): boolean {
-    return this.$.hasPointer(0);
+    return !$.isNullPointer(this.$segment, this.$pointers);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownDisplayName(): $.Orphan {
-    return this.$.disown(0);
+    return $.disown(this.$segment, this.$pointers);
   }
 
   adoptDisplayName(orphan: $.Orphan): void {
-    this.$.adopt(0, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   get displayNamePrefixLength(): number {
-    return this.$.getUint32(8);
+    return this.$segment.view.getUint32(this.$data + 8, true);
   }
 
   set displayNamePrefixLength(value: number) {
-    const b = this.$;
-    b.setUint32(8, value);
+    this.$segment.view.setUint32(this.$data + 8, value, true);
   }
 
   get scopeId(): bigint {
-    return this.$.getUint64(16);
+    return this.$segment.view.getBigUint64(this.$data + 16, true);
   }
 
   set scopeId(value: bigint | number) {
-    const b = this.$;
-    b.setUint64(16, $.toBigInt(value));
+    this.$segment.view.setBigUint64(this.$data + 16, $.toBigInt(value), true);
   }
 
   get parameters(): $.StructListBuilder<Node_ParameterBuilder> {
-    return new $.StructListBuilder<Node_ParameterBuilder>(this.$.getStructList(5, 0, 1), Node_ParameterBuilder);
+    return new $.StructListBuilder<Node_ParameterBuilder>($.getStructList(this.$segment, this.$pointers + 40, 0, 1), Node_ParameterBuilder);
   }
 
   set parameters(value: $.ListInit<Node_ParameterInit | Node_ParameterReader> | null) {
-    const b = this.$;
-    $.assignList(b, 5, Node_Parameter, value);
+    $.assignList(this.$, 5, Node_Parameter, value);
   }
 
   hasParameters(): boolean {
-    return this.$.hasPointer(5);
+    return !$.isNullPointer(this.$segment, this.$pointers + 40);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownParameters(): $.Orphan {
-    return this.$.disown(5);
+    return $.disown(this.$segment, this.$pointers + 40);
   }
 
   adoptParameters(orphan: $.Orphan): void {
-    this.$.adopt(5, orphan);
+    $.adopt(this.$segment, this.$pointers + 40, orphan);
   }
 
   initParameters(length: number): $.StructListBuilder<Node_ParameterBuilder> {
-    return new $.StructListBuilder<Node_ParameterBuilder>(this.$.initStructList(5, length, 0, 1), Node_ParameterBuilder);
+    return new $.StructListBuilder<Node_ParameterBuilder>($.initStructList(this.$segment, this.$pointers + 40, length, 0, 1), Node_ParameterBuilder);
   }
 
   get isGeneric(): boolean {
-    return this.$.getBool(288);
+    return (this.$segment.view.getUint8(this.$data + 36) & 1) !== 0;
   }
 
   set isGeneric(value: boolean) {
-    const b = this.$;
-    b.setBool(288, value);
+    $.setBit(this.$segment.bytes, this.$data + 36, 1, value);
   }
 
   get nestedNodes(): $.StructListBuilder<Node_NestedNodeBuilder> {
-    return new $.StructListBuilder<Node_NestedNodeBuilder>(this.$.getStructList(1, 1, 1), Node_NestedNodeBuilder);
+    return new $.StructListBuilder<Node_NestedNodeBuilder>($.getStructList(this.$segment, this.$pointers + 8, 1, 1), Node_NestedNodeBuilder);
   }
 
   set nestedNodes(value: $.ListInit<Node_NestedNodeInit | Node_NestedNodeReader> | null) {
-    const b = this.$;
-    $.assignList(b, 1, Node_NestedNode, value);
+    $.assignList(this.$, 1, Node_NestedNode, value);
   }
 
   hasNestedNodes(): boolean {
-    return this.$.hasPointer(1);
+    return !$.isNullPointer(this.$segment, this.$pointers + 8);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownNestedNodes(): $.Orphan {
-    return this.$.disown(1);
+    return $.disown(this.$segment, this.$pointers + 8);
   }
 
   adoptNestedNodes(orphan: $.Orphan): void {
-    this.$.adopt(1, orphan);
+    $.adopt(this.$segment, this.$pointers + 8, orphan);
   }
 
   initNestedNodes(length: number): $.StructListBuilder<Node_NestedNodeBuilder> {
-    return new $.StructListBuilder<Node_NestedNodeBuilder>(this.$.initStructList(1, length, 1, 1), Node_NestedNodeBuilder);
+    return new $.StructListBuilder<Node_NestedNodeBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 1, 1), Node_NestedNodeBuilder);
   }
 
   get annotations(): $.StructListBuilder<AnnotationBuilder> {
-    return new $.StructListBuilder<AnnotationBuilder>(this.$.getStructList(2, 1, 2), AnnotationBuilder);
+    return new $.StructListBuilder<AnnotationBuilder>($.getStructList(this.$segment, this.$pointers + 16, 1, 2), AnnotationBuilder);
   }
 
   set annotations(value: $.ListInit<AnnotationInit | AnnotationReader> | null) {
-    const b = this.$;
-    $.assignList(b, 2, Annotation, value);
+    $.assignList(this.$, 2, Annotation, value);
   }
 
   hasAnnotations(): boolean {
-    return this.$.hasPointer(2);
+    return !$.isNullPointer(this.$segment, this.$pointers + 16);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownAnnotations(): $.Orphan {
-    return this.$.disown(2);
+    return $.disown(this.$segment, this.$pointers + 16);
   }
 
   adoptAnnotations(orphan: $.Orphan): void {
-    this.$.adopt(2, orphan);
+    $.adopt(this.$segment, this.$pointers + 16, orphan);
   }
 
   initAnnotations(length: number): $.StructListBuilder<AnnotationBuilder> {
-    return new $.StructListBuilder<AnnotationBuilder>(this.$.initStructList(2, length, 1, 2), AnnotationBuilder);
+    return new $.StructListBuilder<AnnotationBuilder>($.initStructList(this.$segment, this.$pointers + 16, length, 1, 2), AnnotationBuilder);
   }
 
   get file(): null {
@@ -331,12 +353,11 @@ export class NodeBuilder {
 
   set file(value: null) {
     void value;
-    const b = this.$;
-    b.setUint16(12, 0);
+    this.$segment.view.setUint16(this.$data + 12, 0, true);
   }
 
   get struct(): Node_StructBuilder {
-    return new Node_StructBuilder(this.$);
+    return new Node_StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   set struct(value: Node_StructInit) {
@@ -345,20 +366,19 @@ export class NodeBuilder {
 
   /** Makes this group the active union member, with every field zeroed. */
   initStruct(): Node_StructBuilder {
-    const b = this.$;
-    b.setUint16(12, 1);
-    b.setUint16(14, 0);
-    b.setUint16(24, 0);
-    b.setUint16(26, 0);
-    b.setBool(224, false);
-    b.setUint16(30, 0);
-    b.setUint32(32, 0);
-    b.clearPointer(3);
-    return new Node_StructBuilder(b);
+    this.$segment.view.setUint16(this.$data + 12, 1, true);
+    this.$segment.view.setUint16(this.$data + 14, 0, true);
+    this.$segment.view.setUint16(this.$data + 24, 0, true);
+    this.$segment.view.setUint16(this.$data + 26, 0, true);
+    $.setBit(this.$segment.bytes, this.$data + 28, 1, false);
+    this.$segment.view.setUint16(this.$data + 30, 0, true);
+    this.$segment.view.setUint32(this.$data + 32, 0, true);
+    $.clearPointer(this.$segment, this.$pointers + 24);
+    return new Node_StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   get enum(): Node_EnumBuilder {
-    return new Node_EnumBuilder(this.$);
+    return new Node_EnumBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   set enum(value: Node_EnumInit) {
@@ -367,14 +387,13 @@ export class NodeBuilder {
 
   /** Makes this group the active union member, with every field zeroed. */
   initEnum(): Node_EnumBuilder {
-    const b = this.$;
-    b.setUint16(12, 2);
-    b.clearPointer(3);
-    return new Node_EnumBuilder(b);
+    this.$segment.view.setUint16(this.$data + 12, 2, true);
+    $.clearPointer(this.$segment, this.$pointers + 24);
+    return new Node_EnumBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   get interface(): Node_InterfaceBuilder {
-    return new Node_InterfaceBuilder(this.$);
+    return new Node_InterfaceBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   set interface(value: Node_InterfaceInit) {
@@ -383,15 +402,14 @@ export class NodeBuilder {
 
   /** Makes this group the active union member, with every field zeroed. */
   initInterface(): Node_InterfaceBuilder {
-    const b = this.$;
-    b.setUint16(12, 3);
-    b.clearPointer(3);
-    b.clearPointer(4);
-    return new Node_InterfaceBuilder(b);
+    this.$segment.view.setUint16(this.$data + 12, 3, true);
+    $.clearPointer(this.$segment, this.$pointers + 24);
+    $.clearPointer(this.$segment, this.$pointers + 32);
+    return new Node_InterfaceBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   get const(): Node_ConstBuilder {
-    return new Node_ConstBuilder(this.$);
+    return new Node_ConstBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   set const(value: Node_ConstInit) {
@@ -400,15 +418,14 @@ export class NodeBuilder {
 
   /** Makes this group the active union member, with every field zeroed. */
   initConst(): Node_ConstBuilder {
-    const b = this.$;
-    b.setUint16(12, 4);
-    b.clearPointer(3);
-    b.clearPointer(4);
-    return new Node_ConstBuilder(b);
+    this.$segment.view.setUint16(this.$data + 12, 4, true);
+    $.clearPointer(this.$segment, this.$pointers + 24);
+    $.clearPointer(this.$segment, this.$pointers + 32);
+    return new Node_ConstBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   get annotation(): Node_AnnotationBuilder {
-    return new Node_AnnotationBuilder(this.$);
+    return new Node_AnnotationBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   set annotation(value: Node_AnnotationInit) {
@@ -417,40 +434,37 @@ export class NodeBuilder {
 
   /** Makes this group the active union member, with every field zeroed. */
   initAnnotation(): Node_AnnotationBuilder {
-    const b = this.$;
-    b.setUint16(12, 5);
-    b.clearPointer(3);
-    b.setBool(112, false);
-    b.setBool(113, false);
-    b.setBool(114, false);
-    b.setBool(115, false);
-    b.setBool(116, false);
-    b.setBool(117, false);
-    b.setBool(118, false);
-    b.setBool(119, false);
-    b.setBool(120, false);
-    b.setBool(121, false);
-    b.setBool(122, false);
-    b.setBool(123, false);
-    return new Node_AnnotationBuilder(b);
+    this.$segment.view.setUint16(this.$data + 12, 5, true);
+    $.clearPointer(this.$segment, this.$pointers + 24);
+    $.setBit(this.$segment.bytes, this.$data + 14, 1, false);
+    $.setBit(this.$segment.bytes, this.$data + 14, 2, false);
+    $.setBit(this.$segment.bytes, this.$data + 14, 4, false);
+    $.setBit(this.$segment.bytes, this.$data + 14, 8, false);
+    $.setBit(this.$segment.bytes, this.$data + 14, 16, false);
+    $.setBit(this.$segment.bytes, this.$data + 14, 32, false);
+    $.setBit(this.$segment.bytes, this.$data + 14, 64, false);
+    $.setBit(this.$segment.bytes, this.$data + 14, 128, false);
+    $.setBit(this.$segment.bytes, this.$data + 15, 1, false);
+    $.setBit(this.$segment.bytes, this.$data + 15, 2, false);
+    $.setBit(this.$segment.bytes, this.$data + 15, 4, false);
+    $.setBit(this.$segment.bytes, this.$data + 15, 8, false);
+    return new Node_AnnotationBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   get startByte(): number {
-    return this.$.getUint32(40);
+    return this.$segment.view.getUint32(this.$data + 40, true);
   }
 
   set startByte(value: number) {
-    const b = this.$;
-    b.setUint32(40, value);
+    this.$segment.view.setUint32(this.$data + 40, value, true);
   }
 
   get endByte(): number {
-    return this.$.getUint32(44);
+    return this.$segment.view.getUint32(this.$data + 44, true);
   }
 
   set endByte(value: number) {
-    const b = this.$;
-    b.setUint32(44, value);
+    this.$segment.view.setUint32(this.$data + 44, value, true);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -479,7 +493,7 @@ export class NodeBuilder {
   }
 
   $asReader(): NodeReader {
-    return new NodeReader(this.$.asReader());
+    return new NodeReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): NodeReader {
@@ -517,55 +531,72 @@ export type Node_StructInit = {
 };
 
 export class Node_StructReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get dataWordCount(): number {
-    return this.$.getUint16(14);
+    return (this.$dataSize >= 16 ? this.$view.getUint16(this.$data + 14, true) : 0);
   }
 
   get pointerCount(): number {
-    return this.$.getUint16(24);
+    return (this.$dataSize >= 26 ? this.$view.getUint16(this.$data + 24, true) : 0);
   }
 
   get preferredListEncoding(): ElementSize {
-    return this.$.getUint16(26) as ElementSize;
+    return (this.$dataSize >= 28 ? this.$view.getUint16(this.$data + 26, true) : 0) as ElementSize;
   }
 
   get isGroup(): boolean {
-    return this.$.getBool(224);
+    return (this.$dataSize > 28 && (this.$view.getUint8(this.$data + 28) & 1) !== 0);
   }
 
   get discriminantCount(): number {
-    return this.$.getUint16(30);
+    return (this.$dataSize >= 32 ? this.$view.getUint16(this.$data + 30, true) : 0);
   }
 
   get discriminantOffset(): number {
-    return this.$.getUint32(32);
+    return (this.$dataSize >= 36 ? this.$view.getUint32(this.$data + 32, true) : 0);
   }
 
   get fields(): $.StructList<FieldReader> {
-    return new $.StructList<FieldReader>(this.$.getList(3, 7), FieldReader);
+    return new $.StructList<FieldReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, 7, this.$nesting), FieldReader);
   }
 
   hasFields(): boolean {
-    return this.$.hasPointer(3);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Node_Struct {
-    const s = this.$;
     return {
-      dataWordCount: s.getUint16(14),
-      pointerCount: s.getUint16(24),
-      preferredListEncoding: s.getUint16(26) as ElementSize,
-      isGroup: s.getBool(224),
-      discriminantCount: s.getUint16(30),
-      discriminantOffset: s.getUint32(32),
-      fields: s.hasPointer(3) ? $.listToObject(s.getList(3, 7), Field) as Field[] | null : null,
+      dataWordCount: (this.$dataSize >= 16 ? this.$view.getUint16(this.$data + 14, true) : 0),
+      pointerCount: (this.$dataSize >= 26 ? this.$view.getUint16(this.$data + 24, true) : 0),
+      preferredListEncoding: (this.$dataSize >= 28 ? this.$view.getUint16(this.$data + 26, true) : 0) as ElementSize,
+      isGroup: (this.$dataSize > 28 && (this.$view.getUint8(this.$data + 28) & 1) !== 0),
+      discriminantCount: (this.$dataSize >= 32 ? this.$view.getUint16(this.$data + 30, true) : 0),
+      discriminantOffset: (this.$dataSize >= 36 ? this.$view.getUint32(this.$data + 32, true) : 0),
+      fields: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, 7, this.$nesting), Field) as Field[] | null : null,
     };
   }
 
@@ -575,90 +606,97 @@ export class Node_StructReader {
 }
 
 export class Node_StructBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get dataWordCount(): number {
-    return this.$.getUint16(14);
+    return this.$segment.view.getUint16(this.$data + 14, true);
   }
 
   set dataWordCount(value: number) {
-    const b = this.$;
-    b.setUint16(14, value);
+    this.$segment.view.setUint16(this.$data + 14, value, true);
   }
 
   get pointerCount(): number {
-    return this.$.getUint16(24);
+    return this.$segment.view.getUint16(this.$data + 24, true);
   }
 
   set pointerCount(value: number) {
-    const b = this.$;
-    b.setUint16(24, value);
+    this.$segment.view.setUint16(this.$data + 24, value, true);
   }
 
   get preferredListEncoding(): ElementSize {
-    return this.$.getUint16(26) as ElementSize;
+    return this.$segment.view.getUint16(this.$data + 26, true) as ElementSize;
   }
 
   set preferredListEncoding(value: ElementSize) {
-    const b = this.$;
-    b.setUint16(26, value);
+    this.$segment.view.setUint16(this.$data + 26, value, true);
   }
 
   get isGroup(): boolean {
-    return this.$.getBool(224);
+    return (this.$segment.view.getUint8(this.$data + 28) & 1) !== 0;
   }
 
   set isGroup(value: boolean) {
-    const b = this.$;
-    b.setBool(224, value);
+    $.setBit(this.$segment.bytes, this.$data + 28, 1, value);
   }
 
   get discriminantCount(): number {
-    return this.$.getUint16(30);
+    return this.$segment.view.getUint16(this.$data + 30, true);
   }
 
   set discriminantCount(value: number) {
-    const b = this.$;
-    b.setUint16(30, value);
+    this.$segment.view.setUint16(this.$data + 30, value, true);
   }
 
   get discriminantOffset(): number {
-    return this.$.getUint32(32);
+    return this.$segment.view.getUint32(this.$data + 32, true);
   }
 
   set discriminantOffset(value: number) {
-    const b = this.$;
-    b.setUint32(32, value);
+    this.$segment.view.setUint32(this.$data + 32, value, true);
   }
 
   get fields(): $.StructListBuilder<FieldBuilder> {
-    return new $.StructListBuilder<FieldBuilder>(this.$.getStructList(3, 3, 4), FieldBuilder);
+    return new $.StructListBuilder<FieldBuilder>($.getStructList(this.$segment, this.$pointers + 24, 3, 4), FieldBuilder);
   }
 
   set fields(value: $.ListInit<FieldInit | FieldReader> | null) {
-    const b = this.$;
-    $.assignList(b, 3, Field, value);
+    $.assignList(this.$, 3, Field, value);
   }
 
   hasFields(): boolean {
-    return this.$.hasPointer(3);
+    return !$.isNullPointer(this.$segment, this.$pointers + 24);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownFields(): $.Orphan {
-    return this.$.disown(3);
+    return $.disown(this.$segment, this.$pointers + 24);
   }
 
   adoptFields(orphan: $.Orphan): void {
-    this.$.adopt(3, orphan);
+    $.adopt(this.$segment, this.$pointers + 24, orphan);
   }
 
   initFields(length: number): $.StructListBuilder<FieldBuilder> {
-    return new $.StructListBuilder<FieldBuilder>(this.$.initStructList(3, length, 3, 4), FieldBuilder);
+    return new $.StructListBuilder<FieldBuilder>($.initStructList(this.$segment, this.$pointers + 24, length, 3, 4), FieldBuilder);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -677,7 +715,7 @@ export class Node_StructBuilder {
   }
 
   $asReader(): Node_StructReader {
-    return new Node_StructReader(this.$.asReader());
+    return new Node_StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): Node_StructReader {
@@ -703,25 +741,42 @@ export type Node_EnumInit = {
 };
 
 export class Node_EnumReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get enumerants(): $.StructList<EnumerantReader> {
-    return new $.StructList<EnumerantReader>(this.$.getList(3, 7), EnumerantReader);
+    return new $.StructList<EnumerantReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, 7, this.$nesting), EnumerantReader);
   }
 
   hasEnumerants(): boolean {
-    return this.$.hasPointer(3);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Node_Enum {
-    const s = this.$;
     return {
-      enumerants: s.hasPointer(3) ? $.listToObject(s.getList(3, 7), Enumerant) as Enumerant[] | null : null,
+      enumerants: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, 7, this.$nesting), Enumerant) as Enumerant[] | null : null,
     };
   }
 
@@ -731,36 +786,49 @@ export class Node_EnumReader {
 }
 
 export class Node_EnumBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get enumerants(): $.StructListBuilder<EnumerantBuilder> {
-    return new $.StructListBuilder<EnumerantBuilder>(this.$.getStructList(3, 1, 2), EnumerantBuilder);
+    return new $.StructListBuilder<EnumerantBuilder>($.getStructList(this.$segment, this.$pointers + 24, 1, 2), EnumerantBuilder);
   }
 
   set enumerants(value: $.ListInit<EnumerantInit | EnumerantReader> | null) {
-    const b = this.$;
-    $.assignList(b, 3, Enumerant, value);
+    $.assignList(this.$, 3, Enumerant, value);
   }
 
   hasEnumerants(): boolean {
-    return this.$.hasPointer(3);
+    return !$.isNullPointer(this.$segment, this.$pointers + 24);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownEnumerants(): $.Orphan {
-    return this.$.disown(3);
+    return $.disown(this.$segment, this.$pointers + 24);
   }
 
   adoptEnumerants(orphan: $.Orphan): void {
-    this.$.adopt(3, orphan);
+    $.adopt(this.$segment, this.$pointers + 24, orphan);
   }
 
   initEnumerants(length: number): $.StructListBuilder<EnumerantBuilder> {
-    return new $.StructListBuilder<EnumerantBuilder>(this.$.initStructList(3, length, 1, 2), EnumerantBuilder);
+    return new $.StructListBuilder<EnumerantBuilder>($.initStructList(this.$segment, this.$pointers + 24, length, 1, 2), EnumerantBuilder);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -773,7 +841,7 @@ export class Node_EnumBuilder {
   }
 
   $asReader(): Node_EnumReader {
-    return new Node_EnumReader(this.$.asReader());
+    return new Node_EnumReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): Node_EnumReader {
@@ -801,34 +869,51 @@ export type Node_InterfaceInit = {
 };
 
 export class Node_InterfaceReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get methods(): $.StructList<MethodReader> {
-    return new $.StructList<MethodReader>(this.$.getList(3, 7), MethodReader);
+    return new $.StructList<MethodReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, 7, this.$nesting), MethodReader);
   }
 
   hasMethods(): boolean {
-    return this.$.hasPointer(3);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3);
   }
 
   get superclasses(): $.StructList<SuperclassReader> {
-    return new $.StructList<SuperclassReader>(this.$.getList(4, 7), SuperclassReader);
+    return new $.StructList<SuperclassReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 4, 7, this.$nesting), SuperclassReader);
   }
 
   hasSuperclasses(): boolean {
-    return this.$.hasPointer(4);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 4);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Node_Interface {
-    const s = this.$;
     return {
-      methods: s.hasPointer(3) ? $.listToObject(s.getList(3, 7), Method) as Method[] | null : null,
-      superclasses: s.hasPointer(4) ? $.listToObject(s.getList(4, 7), Superclass) as Superclass[] | null : null,
+      methods: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, 7, this.$nesting), Method) as Method[] | null : null,
+      superclasses: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 4) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 4, 7, this.$nesting), Superclass) as Superclass[] | null : null,
     };
   }
 
@@ -838,62 +923,74 @@ export class Node_InterfaceReader {
 }
 
 export class Node_InterfaceBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get methods(): $.StructListBuilder<MethodBuilder> {
-    return new $.StructListBuilder<MethodBuilder>(this.$.getStructList(3, 3, 5), MethodBuilder);
+    return new $.StructListBuilder<MethodBuilder>($.getStructList(this.$segment, this.$pointers + 24, 3, 5), MethodBuilder);
   }
 
   set methods(value: $.ListInit<MethodInit | MethodReader> | null) {
-    const b = this.$;
-    $.assignList(b, 3, Method, value);
+    $.assignList(this.$, 3, Method, value);
   }
 
   hasMethods(): boolean {
-    return this.$.hasPointer(3);
+    return !$.isNullPointer(this.$segment, this.$pointers + 24);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownMethods(): $.Orphan {
-    return this.$.disown(3);
+    return $.disown(this.$segment, this.$pointers + 24);
   }
 
   adoptMethods(orphan: $.Orphan): void {
-    this.$.adopt(3, orphan);
+    $.adopt(this.$segment, this.$pointers + 24, orphan);
   }
 
   initMethods(length: number): $.StructListBuilder<MethodBuilder> {
-    return new $.StructListBuilder<MethodBuilder>(this.$.initStructList(3, length, 3, 5), MethodBuilder);
+    return new $.StructListBuilder<MethodBuilder>($.initStructList(this.$segment, this.$pointers + 24, length, 3, 5), MethodBuilder);
   }
 
   get superclasses(): $.StructListBuilder<SuperclassBuilder> {
-    return new $.StructListBuilder<SuperclassBuilder>(this.$.getStructList(4, 1, 1), SuperclassBuilder);
+    return new $.StructListBuilder<SuperclassBuilder>($.getStructList(this.$segment, this.$pointers + 32, 1, 1), SuperclassBuilder);
   }
 
   set superclasses(value: $.ListInit<SuperclassInit | SuperclassReader> | null) {
-    const b = this.$;
-    $.assignList(b, 4, Superclass, value);
+    $.assignList(this.$, 4, Superclass, value);
   }
 
   hasSuperclasses(): boolean {
-    return this.$.hasPointer(4);
+    return !$.isNullPointer(this.$segment, this.$pointers + 32);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownSuperclasses(): $.Orphan {
-    return this.$.disown(4);
+    return $.disown(this.$segment, this.$pointers + 32);
   }
 
   adoptSuperclasses(orphan: $.Orphan): void {
-    this.$.adopt(4, orphan);
+    $.adopt(this.$segment, this.$pointers + 32, orphan);
   }
 
   initSuperclasses(length: number): $.StructListBuilder<SuperclassBuilder> {
-    return new $.StructListBuilder<SuperclassBuilder>(this.$.initStructList(4, length, 1, 1), SuperclassBuilder);
+    return new $.StructListBuilder<SuperclassBuilder>($.initStructList(this.$segment, this.$pointers + 32, length, 1, 1), SuperclassBuilder);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -907,7 +1004,7 @@ export class Node_InterfaceBuilder {
   }
 
   $asReader(): Node_InterfaceReader {
-    return new Node_InterfaceReader(this.$.asReader());
+    return new Node_InterfaceReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): Node_InterfaceReader {
@@ -935,34 +1032,51 @@ export type Node_ConstInit = {
 };
 
 export class Node_ConstReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get type(): TypeReader {
-    return new TypeReader(this.$.getStruct(3));
+    return $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting);
   }
 
   hasType(): boolean {
-    return this.$.hasPointer(3);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3);
   }
 
   get value(): ValueReader {
-    return new ValueReader(this.$.getStruct(4));
+    return $.readStruct<ValueReader>(ValueReader, this.$segment, this.$pointers, this.$pointerCount, 4, this.$nesting);
   }
 
   hasValue(): boolean {
-    return this.$.hasPointer(4);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 4);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Node_Const {
-    const s = this.$;
     return {
-      type: s.hasPointer(3) ? new TypeReader(s.getStruct(3)).$toObject() : null,
-      value: s.hasPointer(4) ? new ValueReader(s.getStruct(4)).$toObject() : null,
+      type: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting).$toObject() : null,
+      value: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 4) ? $.readStruct<ValueReader>(ValueReader, this.$segment, this.$pointers, this.$pointerCount, 4, this.$nesting).$toObject() : null,
     };
   }
 
@@ -972,62 +1086,74 @@ export class Node_ConstReader {
 }
 
 export class Node_ConstBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get type(): TypeBuilder {
-    return new TypeBuilder(this.$.getStruct(3, 3, 1));
+    return $.getStruct<TypeBuilder>(TypeBuilder, this.$segment, this.$pointers + 24, 3, 1);
   }
 
   set type(value: TypeInit | TypeReader | null) {
-    const b = this.$;
-    Type.set(b, 3, value);
+    Type.set(this.$, 3, value);
   }
 
   hasType(): boolean {
-    return this.$.hasPointer(3);
+    return !$.isNullPointer(this.$segment, this.$pointers + 24);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownType(): $.Orphan {
-    return this.$.disown(3);
+    return $.disown(this.$segment, this.$pointers + 24);
   }
 
   adoptType(orphan: $.Orphan): void {
-    this.$.adopt(3, orphan);
+    $.adopt(this.$segment, this.$pointers + 24, orphan);
   }
 
   initType(): TypeBuilder {
-    return new TypeBuilder(this.$.initStruct(3, 3, 1));
+    return $.initStruct<TypeBuilder>(TypeBuilder, this.$segment, this.$pointers + 24, 3, 1);
   }
 
   get value(): ValueBuilder {
-    return new ValueBuilder(this.$.getStruct(4, 2, 1));
+    return $.getStruct<ValueBuilder>(ValueBuilder, this.$segment, this.$pointers + 32, 2, 1);
   }
 
   set value(value: ValueInit | ValueReader | null) {
-    const b = this.$;
-    Value.set(b, 4, value);
+    Value.set(this.$, 4, value);
   }
 
   hasValue(): boolean {
-    return this.$.hasPointer(4);
+    return !$.isNullPointer(this.$segment, this.$pointers + 32);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownValue(): $.Orphan {
-    return this.$.disown(4);
+    return $.disown(this.$segment, this.$pointers + 32);
   }
 
   adoptValue(orphan: $.Orphan): void {
-    this.$.adopt(4, orphan);
+    $.adopt(this.$segment, this.$pointers + 32, orphan);
   }
 
   initValue(): ValueBuilder {
-    return new ValueBuilder(this.$.initStruct(4, 2, 1));
+    return $.initStruct<ValueBuilder>(ValueBuilder, this.$segment, this.$pointers + 32, 2, 1);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -1041,7 +1167,7 @@ export class Node_ConstBuilder {
   }
 
   $asReader(): Node_ConstReader {
-    return new Node_ConstReader(this.$.asReader());
+    return new Node_ConstReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): Node_ConstReader {
@@ -1091,85 +1217,102 @@ export type Node_AnnotationInit = {
 };
 
 export class Node_AnnotationReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get type(): TypeReader {
-    return new TypeReader(this.$.getStruct(3));
+    return $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting);
   }
 
   hasType(): boolean {
-    return this.$.hasPointer(3);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3);
   }
 
   get targetsFile(): boolean {
-    return this.$.getBool(112);
+    return (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 1) !== 0);
   }
 
   get targetsConst(): boolean {
-    return this.$.getBool(113);
+    return (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 2) !== 0);
   }
 
   get targetsEnum(): boolean {
-    return this.$.getBool(114);
+    return (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 4) !== 0);
   }
 
   get targetsEnumerant(): boolean {
-    return this.$.getBool(115);
+    return (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 8) !== 0);
   }
 
   get targetsStruct(): boolean {
-    return this.$.getBool(116);
+    return (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 16) !== 0);
   }
 
   get targetsField(): boolean {
-    return this.$.getBool(117);
+    return (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 32) !== 0);
   }
 
   get targetsUnion(): boolean {
-    return this.$.getBool(118);
+    return (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 64) !== 0);
   }
 
   get targetsGroup(): boolean {
-    return this.$.getBool(119);
+    return (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 128) !== 0);
   }
 
   get targetsInterface(): boolean {
-    return this.$.getBool(120);
+    return (this.$dataSize > 15 && (this.$view.getUint8(this.$data + 15) & 1) !== 0);
   }
 
   get targetsMethod(): boolean {
-    return this.$.getBool(121);
+    return (this.$dataSize > 15 && (this.$view.getUint8(this.$data + 15) & 2) !== 0);
   }
 
   get targetsParam(): boolean {
-    return this.$.getBool(122);
+    return (this.$dataSize > 15 && (this.$view.getUint8(this.$data + 15) & 4) !== 0);
   }
 
   get targetsAnnotation(): boolean {
-    return this.$.getBool(123);
+    return (this.$dataSize > 15 && (this.$view.getUint8(this.$data + 15) & 8) !== 0);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Node_Annotation {
-    const s = this.$;
     return {
-      type: s.hasPointer(3) ? new TypeReader(s.getStruct(3)).$toObject() : null,
-      targetsFile: s.getBool(112),
-      targetsConst: s.getBool(113),
-      targetsEnum: s.getBool(114),
-      targetsEnumerant: s.getBool(115),
-      targetsStruct: s.getBool(116),
-      targetsField: s.getBool(117),
-      targetsUnion: s.getBool(118),
-      targetsGroup: s.getBool(119),
-      targetsInterface: s.getBool(120),
-      targetsMethod: s.getBool(121),
-      targetsParam: s.getBool(122),
-      targetsAnnotation: s.getBool(123),
+      type: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting).$toObject() : null,
+      targetsFile: (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 1) !== 0),
+      targetsConst: (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 2) !== 0),
+      targetsEnum: (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 4) !== 0),
+      targetsEnumerant: (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 8) !== 0),
+      targetsStruct: (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 16) !== 0),
+      targetsField: (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 32) !== 0),
+      targetsUnion: (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 64) !== 0),
+      targetsGroup: (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 128) !== 0),
+      targetsInterface: (this.$dataSize > 15 && (this.$view.getUint8(this.$data + 15) & 1) !== 0),
+      targetsMethod: (this.$dataSize > 15 && (this.$view.getUint8(this.$data + 15) & 2) !== 0),
+      targetsParam: (this.$dataSize > 15 && (this.$view.getUint8(this.$data + 15) & 4) !== 0),
+      targetsAnnotation: (this.$dataSize > 15 && (this.$view.getUint8(this.$data + 15) & 8) !== 0),
     };
   }
 
@@ -1179,144 +1322,145 @@ export class Node_AnnotationReader {
 }
 
 export class Node_AnnotationBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get type(): TypeBuilder {
-    return new TypeBuilder(this.$.getStruct(3, 3, 1));
+    return $.getStruct<TypeBuilder>(TypeBuilder, this.$segment, this.$pointers + 24, 3, 1);
   }
 
   set type(value: TypeInit | TypeReader | null) {
-    const b = this.$;
-    Type.set(b, 3, value);
+    Type.set(this.$, 3, value);
   }
 
   hasType(): boolean {
-    return this.$.hasPointer(3);
+    return !$.isNullPointer(this.$segment, this.$pointers + 24);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownType(): $.Orphan {
-    return this.$.disown(3);
+    return $.disown(this.$segment, this.$pointers + 24);
   }
 
   adoptType(orphan: $.Orphan): void {
-    this.$.adopt(3, orphan);
+    $.adopt(this.$segment, this.$pointers + 24, orphan);
   }
 
   initType(): TypeBuilder {
-    return new TypeBuilder(this.$.initStruct(3, 3, 1));
+    return $.initStruct<TypeBuilder>(TypeBuilder, this.$segment, this.$pointers + 24, 3, 1);
   }
 
   get targetsFile(): boolean {
-    return this.$.getBool(112);
+    return (this.$segment.view.getUint8(this.$data + 14) & 1) !== 0;
   }
 
   set targetsFile(value: boolean) {
-    const b = this.$;
-    b.setBool(112, value);
+    $.setBit(this.$segment.bytes, this.$data + 14, 1, value);
   }
 
   get targetsConst(): boolean {
-    return this.$.getBool(113);
+    return (this.$segment.view.getUint8(this.$data + 14) & 2) !== 0;
   }
 
   set targetsConst(value: boolean) {
-    const b = this.$;
-    b.setBool(113, value);
+    $.setBit(this.$segment.bytes, this.$data + 14, 2, value);
   }
 
   get targetsEnum(): boolean {
-    return this.$.getBool(114);
+    return (this.$segment.view.getUint8(this.$data + 14) & 4) !== 0;
   }
 
   set targetsEnum(value: boolean) {
-    const b = this.$;
-    b.setBool(114, value);
+    $.setBit(this.$segment.bytes, this.$data + 14, 4, value);
   }
 
   get targetsEnumerant(): boolean {
-    return this.$.getBool(115);
+    return (this.$segment.view.getUint8(this.$data + 14) & 8) !== 0;
   }
 
   set targetsEnumerant(value: boolean) {
-    const b = this.$;
-    b.setBool(115, value);
+    $.setBit(this.$segment.bytes, this.$data + 14, 8, value);
   }
 
   get targetsStruct(): boolean {
-    return this.$.getBool(116);
+    return (this.$segment.view.getUint8(this.$data + 14) & 16) !== 0;
   }
 
   set targetsStruct(value: boolean) {
-    const b = this.$;
-    b.setBool(116, value);
+    $.setBit(this.$segment.bytes, this.$data + 14, 16, value);
   }
 
   get targetsField(): boolean {
-    return this.$.getBool(117);
+    return (this.$segment.view.getUint8(this.$data + 14) & 32) !== 0;
   }
 
   set targetsField(value: boolean) {
-    const b = this.$;
-    b.setBool(117, value);
+    $.setBit(this.$segment.bytes, this.$data + 14, 32, value);
   }
 
   get targetsUnion(): boolean {
-    return this.$.getBool(118);
+    return (this.$segment.view.getUint8(this.$data + 14) & 64) !== 0;
   }
 
   set targetsUnion(value: boolean) {
-    const b = this.$;
-    b.setBool(118, value);
+    $.setBit(this.$segment.bytes, this.$data + 14, 64, value);
   }
 
   get targetsGroup(): boolean {
-    return this.$.getBool(119);
+    return (this.$segment.view.getUint8(this.$data + 14) & 128) !== 0;
   }
 
   set targetsGroup(value: boolean) {
-    const b = this.$;
-    b.setBool(119, value);
+    $.setBit(this.$segment.bytes, this.$data + 14, 128, value);
   }
 
   get targetsInterface(): boolean {
-    return this.$.getBool(120);
+    return (this.$segment.view.getUint8(this.$data + 15) & 1) !== 0;
   }
 
   set targetsInterface(value: boolean) {
-    const b = this.$;
-    b.setBool(120, value);
+    $.setBit(this.$segment.bytes, this.$data + 15, 1, value);
   }
 
   get targetsMethod(): boolean {
-    return this.$.getBool(121);
+    return (this.$segment.view.getUint8(this.$data + 15) & 2) !== 0;
   }
 
   set targetsMethod(value: boolean) {
-    const b = this.$;
-    b.setBool(121, value);
+    $.setBit(this.$segment.bytes, this.$data + 15, 2, value);
   }
 
   get targetsParam(): boolean {
-    return this.$.getBool(122);
+    return (this.$segment.view.getUint8(this.$data + 15) & 4) !== 0;
   }
 
   set targetsParam(value: boolean) {
-    const b = this.$;
-    b.setBool(122, value);
+    $.setBit(this.$segment.bytes, this.$data + 15, 4, value);
   }
 
   get targetsAnnotation(): boolean {
-    return this.$.getBool(123);
+    return (this.$segment.view.getUint8(this.$data + 15) & 8) !== 0;
   }
 
   set targetsAnnotation(value: boolean) {
-    const b = this.$;
-    b.setBool(123, value);
+    $.setBit(this.$segment.bytes, this.$data + 15, 8, value);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -1341,7 +1485,7 @@ export class Node_AnnotationBuilder {
   }
 
   $asReader(): Node_AnnotationReader {
-    return new Node_AnnotationReader(this.$.asReader());
+    return new Node_AnnotationReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): Node_AnnotationReader {
@@ -1367,25 +1511,42 @@ export type Node_ParameterInit = {
 };
 
 export class Node_ParameterReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get name(): string {
-    return this.$.getText(0);
+    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   hasName(): boolean {
-    return this.$.hasPointer(0);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Node_Parameter {
-    const s = this.$;
     return {
-      name: s.hasPointer(0) ? s.getText(0) : null,
+      name: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
     };
   }
 
@@ -1395,33 +1556,45 @@ export class Node_ParameterReader {
 }
 
 export class Node_ParameterBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get name(): string {
-    return this.$.getText(0);
+    return $.readTextAt(this.$segment, this.$pointers, '');
   }
 
   set name(value: string | null) {
-    const b = this.$;
-    if (value == null) b.clearPointer(0);
-    else b.setText(0, value);
+    $.setText(this.$segment, this.$pointers, value);
   }
 
   hasName(): boolean {
-    return this.$.hasPointer(0);
+    return !$.isNullPointer(this.$segment, this.$pointers);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownName(): $.Orphan {
-    return this.$.disown(0);
+    return $.disown(this.$segment, this.$pointers);
   }
 
   adoptName(orphan: $.Orphan): void {
-    this.$.adopt(0, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -1434,7 +1607,7 @@ export class Node_ParameterBuilder {
   }
 
   $asReader(): Node_ParameterReader {
-    return new Node_ParameterReader(this.$.asReader());
+    return new Node_ParameterReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): Node_ParameterReader {
@@ -1462,30 +1635,47 @@ export type Node_NestedNodeInit = {
 };
 
 export class Node_NestedNodeReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get name(): string {
-    return this.$.getText(0);
+    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   hasName(): boolean {
-    return this.$.hasPointer(0);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   get id(): bigint {
-    return this.$.getUint64(0);
+    return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Node_NestedNode {
-    const s = this.$;
     return {
-      name: s.hasPointer(0) ? s.getText(0) : null,
-      id: s.getUint64(0),
+      name: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
+      id: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
     };
   }
 
@@ -1495,42 +1685,53 @@ export class Node_NestedNodeReader {
 }
 
 export class Node_NestedNodeBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get name(): string {
-    return this.$.getText(0);
+    return $.readTextAt(this.$segment, this.$pointers, '');
   }
 
   set name(value: string | null) {
-    const b = this.$;
-    if (value == null) b.clearPointer(0);
-    else b.setText(0, value);
+    $.setText(this.$segment, this.$pointers, value);
   }
 
   hasName(): boolean {
-    return this.$.hasPointer(0);
+    return !$.isNullPointer(this.$segment, this.$pointers);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownName(): $.Orphan {
-    return this.$.disown(0);
+    return $.disown(this.$segment, this.$pointers);
   }
 
   adoptName(orphan: $.Orphan): void {
-    this.$.adopt(0, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   get id(): bigint {
-    return this.$.getUint64(0);
+    return this.$segment.view.getBigUint64(this.$data, true);
   }
 
   set id(value: bigint | number) {
-    const b = this.$;
-    b.setUint64(0, $.toBigInt(value));
+    this.$segment.view.setBigUint64(this.$data, $.toBigInt(value), true);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -1544,7 +1745,7 @@ export class Node_NestedNodeBuilder {
   }
 
   $asReader(): Node_NestedNodeReader {
-    return new Node_NestedNodeReader(this.$.asReader());
+    return new Node_NestedNodeReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): Node_NestedNodeReader {
@@ -1578,49 +1779,66 @@ export type Node_SourceInfoInit = {
 };
 
 export class Node_SourceInfoReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get id(): bigint {
-    return this.$.getUint64(0);
+    return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
   }
 
   get docComment(): string {
-    return this.$.getText(0);
+    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   hasDocComment(): boolean {
-    return this.$.hasPointer(0);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   get members(): $.StructList<Node_SourceInfo_MemberReader> {
-    return new $.StructList<Node_SourceInfo_MemberReader>(this.$.getList(1, 7), Node_SourceInfo_MemberReader);
+    return new $.StructList<Node_SourceInfo_MemberReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), Node_SourceInfo_MemberReader);
   }
 
   hasMembers(): boolean {
-    return this.$.hasPointer(1);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
   get startByte(): number {
-    return this.$.getUint32(8);
+    return (this.$dataSize >= 12 ? this.$view.getUint32(this.$data + 8, true) : 0);
   }
 
   get endByte(): number {
-    return this.$.getUint32(12);
+    return (this.$dataSize >= 16 ? this.$view.getUint32(this.$data + 12, true) : 0);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Node_SourceInfo {
-    const s = this.$;
     return {
-      id: s.getUint64(0),
-      docComment: s.hasPointer(0) ? s.getText(0) : null,
-      members: s.hasPointer(1) ? $.listToObject(s.getList(1, 7), Node_SourceInfo_Member) as Node_SourceInfo_Member[] | null : null,
-      startByte: s.getUint32(8),
-      endByte: s.getUint32(12),
+      id: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
+      docComment: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
+      members: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), Node_SourceInfo_Member) as Node_SourceInfo_Member[] | null : null,
+      startByte: (this.$dataSize >= 12 ? this.$view.getUint32(this.$data + 8, true) : 0),
+      endByte: (this.$dataSize >= 16 ? this.$view.getUint32(this.$data + 12, true) : 0),
     };
   }
 
@@ -1630,86 +1848,94 @@ export class Node_SourceInfoReader {
 }
 
 export class Node_SourceInfoBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get id(): bigint {
-    return this.$.getUint64(0);
+    return this.$segment.view.getBigUint64(this.$data, true);
   }
 
   set id(value: bigint | number) {
-    const b = this.$;
-    b.setUint64(0, $.toBigInt(value));
+    this.$segment.view.setBigUint64(this.$data, $.toBigInt(value), true);
   }
 
   get docComment(): string {
-    return this.$.getText(0);
+    return $.readTextAt(this.$segment, this.$pointers, '');
   }
 
   set docComment(value: string | null) {
-    const b = this.$;
-    if (value == null) b.clearPointer(0);
-    else b.setText(0, value);
+    $.setText(this.$segment, this.$pointers, value);
   }
 
   hasDocComment(): boolean {
-    return this.$.hasPointer(0);
+    return !$.isNullPointer(this.$segment, this.$pointers);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownDocComment(): $.Orphan {
-    return this.$.disown(0);
+    return $.disown(this.$segment, this.$pointers);
   }
 
   adoptDocComment(orphan: $.Orphan): void {
-    this.$.adopt(0, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   get members(): $.StructListBuilder<Node_SourceInfo_MemberBuilder> {
-    return new $.StructListBuilder<Node_SourceInfo_MemberBuilder>(this.$.getStructList(1, 1, 1), Node_SourceInfo_MemberBuilder);
+    return new $.StructListBuilder<Node_SourceInfo_MemberBuilder>($.getStructList(this.$segment, this.$pointers + 8, 1, 1), Node_SourceInfo_MemberBuilder);
   }
 
   set members(value: $.ListInit<Node_SourceInfo_MemberInit | Node_SourceInfo_MemberReader> | null) {
-    const b = this.$;
-    $.assignList(b, 1, Node_SourceInfo_Member, value);
+    $.assignList(this.$, 1, Node_SourceInfo_Member, value);
   }
 
   hasMembers(): boolean {
-    return this.$.hasPointer(1);
+    return !$.isNullPointer(this.$segment, this.$pointers + 8);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownMembers(): $.Orphan {
-    return this.$.disown(1);
+    return $.disown(this.$segment, this.$pointers + 8);
   }
 
   adoptMembers(orphan: $.Orphan): void {
-    this.$.adopt(1, orphan);
+    $.adopt(this.$segment, this.$pointers + 8, orphan);
   }
 
   initMembers(length: number): $.StructListBuilder<Node_SourceInfo_MemberBuilder> {
-    return new $.StructListBuilder<Node_SourceInfo_MemberBuilder>(this.$.initStructList(1, length, 1, 1), Node_SourceInfo_MemberBuilder);
+    return new $.StructListBuilder<Node_SourceInfo_MemberBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 1, 1), Node_SourceInfo_MemberBuilder);
   }
 
   get startByte(): number {
-    return this.$.getUint32(8);
+    return this.$segment.view.getUint32(this.$data + 8, true);
   }
 
   set startByte(value: number) {
-    const b = this.$;
-    b.setUint32(8, value);
+    this.$segment.view.setUint32(this.$data + 8, value, true);
   }
 
   get endByte(): number {
-    return this.$.getUint32(12);
+    return this.$segment.view.getUint32(this.$data + 12, true);
   }
 
   set endByte(value: number) {
-    const b = this.$;
-    b.setUint32(12, value);
+    this.$segment.view.setUint32(this.$data + 12, value, true);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -1726,7 +1952,7 @@ export class Node_SourceInfoBuilder {
   }
 
   $asReader(): Node_SourceInfoReader {
-    return new Node_SourceInfoReader(this.$.asReader());
+    return new Node_SourceInfoReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): Node_SourceInfoReader {
@@ -1756,35 +1982,52 @@ export type Node_SourceInfo_MemberInit = {
 };
 
 export class Node_SourceInfo_MemberReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get docComment(): string {
-    return this.$.getText(0);
+    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   hasDocComment(): boolean {
-    return this.$.hasPointer(0);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   get startByte(): number {
-    return this.$.getUint32(0);
+    return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
   }
 
   get endByte(): number {
-    return this.$.getUint32(4);
+    return (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Node_SourceInfo_Member {
-    const s = this.$;
     return {
-      docComment: s.hasPointer(0) ? s.getText(0) : null,
-      startByte: s.getUint32(0),
-      endByte: s.getUint32(4),
+      docComment: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
+      startByte: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
+      endByte: (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0),
     };
   }
 
@@ -1794,51 +2037,61 @@ export class Node_SourceInfo_MemberReader {
 }
 
 export class Node_SourceInfo_MemberBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get docComment(): string {
-    return this.$.getText(0);
+    return $.readTextAt(this.$segment, this.$pointers, '');
   }
 
   set docComment(value: string | null) {
-    const b = this.$;
-    if (value == null) b.clearPointer(0);
-    else b.setText(0, value);
+    $.setText(this.$segment, this.$pointers, value);
   }
 
   hasDocComment(): boolean {
-    return this.$.hasPointer(0);
+    return !$.isNullPointer(this.$segment, this.$pointers);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownDocComment(): $.Orphan {
-    return this.$.disown(0);
+    return $.disown(this.$segment, this.$pointers);
   }
 
   adoptDocComment(orphan: $.Orphan): void {
-    this.$.adopt(0, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   get startByte(): number {
-    return this.$.getUint32(0);
+    return this.$segment.view.getUint32(this.$data, true);
   }
 
   set startByte(value: number) {
-    const b = this.$;
-    b.setUint32(0, value);
+    this.$segment.view.setUint32(this.$data, value, true);
   }
 
   get endByte(): number {
-    return this.$.getUint32(4);
+    return this.$segment.view.getUint32(this.$data + 4, true);
   }
 
   set endByte(value: number) {
-    const b = this.$;
-    b.setUint32(4, value);
+    this.$segment.view.setUint32(this.$data + 4, value, true);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -1853,7 +2106,7 @@ export class Node_SourceInfo_MemberBuilder {
   }
 
   $asReader(): Node_SourceInfo_MemberReader {
-    return new Node_SourceInfo_MemberReader(this.$.asReader());
+    return new Node_SourceInfo_MemberReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): Node_SourceInfo_MemberReader {
@@ -1893,66 +2146,83 @@ export type FieldInit = {
 );
 
 export class FieldReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'slot' | 'group' | undefined {
-    return $which1[this.$.getUint16(8)];
+    return $which1[(this.$dataSize >= 10 ? this.$view.getUint16(this.$data + 8, true) : 0)];
   }
 
   get name(): string {
-    return this.$.getText(0);
+    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   hasName(): boolean {
-    return this.$.hasPointer(0);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   get codeOrder(): number {
-    return this.$.getUint16(0);
+    return (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0);
   }
 
   get annotations(): $.StructList<AnnotationReader> {
-    return new $.StructList<AnnotationReader>(this.$.getList(1, 7), AnnotationReader);
+    return new $.StructList<AnnotationReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), AnnotationReader);
   }
 
   hasAnnotations(): boolean {
-    return this.$.hasPointer(1);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
   get discriminantValue(): number {
-    return this.$.getUint16(2, 65535);
+    return ((this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0) ^ 65535);
   }
 
   get slot(): Field_SlotReader {
-    return new Field_SlotReader(this.$);
+    return new Field_SlotReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get group(): Field_GroupReader {
-    return new Field_GroupReader(this.$);
+    return new Field_GroupReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get ordinal(): Field_OrdinalReader {
-    return new Field_OrdinalReader(this.$);
+    return new Field_OrdinalReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Field {
-    const s = this.$;
     const object: Record<string, unknown> = {
-      name: s.hasPointer(0) ? s.getText(0) : null,
-      codeOrder: s.getUint16(0),
-      annotations: s.hasPointer(1) ? $.listToObject(s.getList(1, 7), Annotation) as Annotation[] | null : null,
-      discriminantValue: s.getUint16(2, 65535),
-      ordinal: new Field_OrdinalReader(s).$toObject(),
+      name: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
+      codeOrder: (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0),
+      annotations: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), Annotation) as Annotation[] | null : null,
+      discriminantValue: ((this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0) ^ 65535),
+      ordinal: new Field_OrdinalReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(),
     };
-    switch (s.getUint16(8)) {
-      case 0: object["slot"] = new Field_SlotReader(s).$toObject(); break;
-      case 1: object["group"] = new Field_GroupReader(s).$toObject(); break;
+    switch ((this.$dataSize >= 10 ? this.$view.getUint16(this.$data + 8, true) : 0)) {
+      case 0: object["slot"] = new Field_SlotReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
+      case 1: object["group"] = new Field_GroupReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
     }
     return object as Field;
   }
@@ -1963,86 +2233,95 @@ export class FieldReader {
 }
 
 export class FieldBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'slot' | 'group' | undefined {
-    return $which1[this.$.getUint16(8)];
+    return $which1[this.$segment.view.getUint16(this.$data + 8, true)];
   }
 
   get name(): string {
-    return this.$.getText(0);
+    return $.readTextAt(this.$segment, this.$pointers, '');
   }
 
   set name(value: string | null) {
-    const b = this.$;
-    if (value == null) b.clearPointer(0);
-    else b.setText(0, value);
+    $.setText(this.$segment, this.$pointers, value);
   }
 
   hasName(): boolean {
-    return this.$.hasPointer(0);
+    return !$.isNullPointer(this.$segment, this.$pointers);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownName(): $.Orphan {
-    return this.$.disown(0);
+    return $.disown(this.$segment, this.$pointers);
   }
 
   adoptName(orphan: $.Orphan): void {
-    this.$.adopt(0, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   get codeOrder(): number {
-    return this.$.getUint16(0);
+    return this.$segment.view.getUint16(this.$data, true);
   }
 
   set codeOrder(value: number) {
-    const b = this.$;
-    b.setUint16(0, value);
+    this.$segment.view.setUint16(this.$data, value, true);
   }
 
   get annotations(): $.StructListBuilder<AnnotationBuilder> {
-    return new $.StructListBuilder<AnnotationBuilder>(this.$.getStructList(1, 1, 2), AnnotationBuilder);
+    return new $.StructListBuilder<AnnotationBuilder>($.getStructList(this.$segment, this.$pointers + 8, 1, 2), AnnotationBuilder);
   }
 
   set annotations(value: $.ListInit<AnnotationInit | AnnotationReader> | null) {
-    const b = this.$;
-    $.assignList(b, 1, Annotation, value);
+    $.assignList(this.$, 1, Annotation, value);
   }
 
   hasAnnotations(): boolean {
-    return this.$.hasPointer(1);
+    return !$.isNullPointer(this.$segment, this.$pointers + 8);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownAnnotations(): $.Orphan {
-    return this.$.disown(1);
+    return $.disown(this.$segment, this.$pointers + 8);
   }
 
   adoptAnnotations(orphan: $.Orphan): void {
-    this.$.adopt(1, orphan);
+    $.adopt(this.$segment, this.$pointers + 8, orphan);
   }
 
   initAnnotations(length: number): $.StructListBuilder<AnnotationBuilder> {
-    return new $.StructListBuilder<AnnotationBuilder>(this.$.initStructList(1, length, 1, 2), AnnotationBuilder);
+    return new $.StructListBuilder<AnnotationBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 1, 2), AnnotationBuilder);
   }
 
   get discriminantValue(): number {
-    return this.$.getUint16(2, 65535);
+    return (this.$segment.view.getUint16(this.$data + 2, true) ^ 65535);
   }
 
   set discriminantValue(value: number) {
-    const b = this.$;
-    b.setUint16(2, value, 65535);
+    this.$segment.view.setUint16(this.$data + 2, value ^ 65535, true);
   }
 
   get slot(): Field_SlotBuilder {
-    return new Field_SlotBuilder(this.$);
+    return new Field_SlotBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   set slot(value: Field_SlotInit) {
@@ -2051,17 +2330,16 @@ export class FieldBuilder {
 
   /** Makes this group the active union member, with every field zeroed. */
   initSlot(): Field_SlotBuilder {
-    const b = this.$;
-    b.setUint16(8, 0);
-    b.setUint32(4, 0);
-    b.clearPointer(2);
-    b.clearPointer(3);
-    b.setBool(128, false);
-    return new Field_SlotBuilder(b);
+    this.$segment.view.setUint16(this.$data + 8, 0, true);
+    this.$segment.view.setUint32(this.$data + 4, 0, true);
+    $.clearPointer(this.$segment, this.$pointers + 16);
+    $.clearPointer(this.$segment, this.$pointers + 24);
+    $.setBit(this.$segment.bytes, this.$data + 16, 1, false);
+    return new Field_SlotBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   get group(): Field_GroupBuilder {
-    return new Field_GroupBuilder(this.$);
+    return new Field_GroupBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   set group(value: Field_GroupInit) {
@@ -2070,19 +2348,17 @@ export class FieldBuilder {
 
   /** Makes this group the active union member, with every field zeroed. */
   initGroup(): Field_GroupBuilder {
-    const b = this.$;
-    b.setUint16(8, 1);
-    b.setUint64(16, 0n);
-    return new Field_GroupBuilder(b);
+    this.$segment.view.setUint16(this.$data + 8, 1, true);
+    this.$segment.view.setBigUint64(this.$data + 16, 0n, true);
+    return new Field_GroupBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   get ordinal(): Field_OrdinalBuilder {
-    return new Field_OrdinalBuilder(this.$);
+    return new Field_OrdinalBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   set ordinal(value: Field_OrdinalInit) {
-    const b = this.$;
-    new Field_OrdinalBuilder(b).$assign(value);
+    new Field_OrdinalBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount).$assign(value);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -2102,7 +2378,7 @@ export class FieldBuilder {
   }
 
   $asReader(): FieldReader {
-    return new FieldReader(this.$.asReader());
+    return new FieldReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): FieldReader {
@@ -2134,44 +2410,61 @@ export type Field_SlotInit = {
 };
 
 export class Field_SlotReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get offset(): number {
-    return this.$.getUint32(4);
+    return (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0);
   }
 
   get type(): TypeReader {
-    return new TypeReader(this.$.getStruct(2));
+    return $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting);
   }
 
   hasType(): boolean {
-    return this.$.hasPointer(2);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2);
   }
 
   get defaultValue(): ValueReader {
-    return new ValueReader(this.$.getStruct(3));
+    return $.readStruct<ValueReader>(ValueReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting);
   }
 
   hasDefaultValue(): boolean {
-    return this.$.hasPointer(3);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3);
   }
 
   get hadExplicitDefault(): boolean {
-    return this.$.getBool(128);
+    return (this.$dataSize > 16 && (this.$view.getUint8(this.$data + 16) & 1) !== 0);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Field_Slot {
-    const s = this.$;
     return {
-      offset: s.getUint32(4),
-      type: s.hasPointer(2) ? new TypeReader(s.getStruct(2)).$toObject() : null,
-      defaultValue: s.hasPointer(3) ? new ValueReader(s.getStruct(3)).$toObject() : null,
-      hadExplicitDefault: s.getBool(128),
+      offset: (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0),
+      type: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting).$toObject() : null,
+      defaultValue: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.readStruct<ValueReader>(ValueReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting).$toObject() : null,
+      hadExplicitDefault: (this.$dataSize > 16 && (this.$view.getUint8(this.$data + 16) & 1) !== 0),
     };
   }
 
@@ -2181,80 +2474,90 @@ export class Field_SlotReader {
 }
 
 export class Field_SlotBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get offset(): number {
-    return this.$.getUint32(4);
+    return this.$segment.view.getUint32(this.$data + 4, true);
   }
 
   set offset(value: number) {
-    const b = this.$;
-    b.setUint32(4, value);
+    this.$segment.view.setUint32(this.$data + 4, value, true);
   }
 
   get type(): TypeBuilder {
-    return new TypeBuilder(this.$.getStruct(2, 3, 1));
+    return $.getStruct<TypeBuilder>(TypeBuilder, this.$segment, this.$pointers + 16, 3, 1);
   }
 
   set type(value: TypeInit | TypeReader | null) {
-    const b = this.$;
-    Type.set(b, 2, value);
+    Type.set(this.$, 2, value);
   }
 
   hasType(): boolean {
-    return this.$.hasPointer(2);
+    return !$.isNullPointer(this.$segment, this.$pointers + 16);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownType(): $.Orphan {
-    return this.$.disown(2);
+    return $.disown(this.$segment, this.$pointers + 16);
   }
 
   adoptType(orphan: $.Orphan): void {
-    this.$.adopt(2, orphan);
+    $.adopt(this.$segment, this.$pointers + 16, orphan);
   }
 
   initType(): TypeBuilder {
-    return new TypeBuilder(this.$.initStruct(2, 3, 1));
+    return $.initStruct<TypeBuilder>(TypeBuilder, this.$segment, this.$pointers + 16, 3, 1);
   }
 
   get defaultValue(): ValueBuilder {
-    return new ValueBuilder(this.$.getStruct(3, 2, 1));
+    return $.getStruct<ValueBuilder>(ValueBuilder, this.$segment, this.$pointers + 24, 2, 1);
   }
 
   set defaultValue(value: ValueInit | ValueReader | null) {
-    const b = this.$;
-    Value.set(b, 3, value);
+    Value.set(this.$, 3, value);
   }
 
   hasDefaultValue(): boolean {
-    return this.$.hasPointer(3);
+    return !$.isNullPointer(this.$segment, this.$pointers + 24);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownDefaultValue(): $.Orphan {
-    return this.$.disown(3);
+    return $.disown(this.$segment, this.$pointers + 24);
   }
 
   adoptDefaultValue(orphan: $.Orphan): void {
-    this.$.adopt(3, orphan);
+    $.adopt(this.$segment, this.$pointers + 24, orphan);
   }
 
   initDefaultValue(): ValueBuilder {
-    return new ValueBuilder(this.$.initStruct(3, 2, 1));
+    return $.initStruct<ValueBuilder>(ValueBuilder, this.$segment, this.$pointers + 24, 2, 1);
   }
 
   get hadExplicitDefault(): boolean {
-    return this.$.getBool(128);
+    return (this.$segment.view.getUint8(this.$data + 16) & 1) !== 0;
   }
 
   set hadExplicitDefault(value: boolean) {
-    const b = this.$;
-    b.setBool(128, value);
+    $.setBit(this.$segment.bytes, this.$data + 16, 1, value);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -2270,7 +2573,7 @@ export class Field_SlotBuilder {
   }
 
   $asReader(): Field_SlotReader {
-    return new Field_SlotReader(this.$.asReader());
+    return new Field_SlotReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): Field_SlotReader {
@@ -2296,21 +2599,38 @@ export type Field_GroupInit = {
 };
 
 export class Field_GroupReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get typeId(): bigint {
-    return this.$.getUint64(16);
+    return (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Field_Group {
-    const s = this.$;
     return {
-      typeId: s.getUint64(16),
+      typeId: (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n),
     };
   }
 
@@ -2320,19 +2640,32 @@ export class Field_GroupReader {
 }
 
 export class Field_GroupBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get typeId(): bigint {
-    return this.$.getUint64(16);
+    return this.$segment.view.getBigUint64(this.$data + 16, true);
   }
 
   set typeId(value: bigint | number) {
-    const b = this.$;
-    b.setUint64(16, $.toBigInt(value));
+    this.$segment.view.setBigUint64(this.$data + 16, $.toBigInt(value), true);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -2345,7 +2678,7 @@ export class Field_GroupBuilder {
   }
 
   $asReader(): Field_GroupReader {
-    return new Field_GroupReader(this.$.asReader());
+    return new Field_GroupReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): Field_GroupReader {
@@ -2373,15 +2706,33 @@ export type Field_OrdinalInit = (
 );
 
 export class Field_OrdinalReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'implicit' | 'explicit' | undefined {
-    return $which2[this.$.getUint16(10)];
+    return $which2[(this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0)];
   }
 
   get implicit(): null {
@@ -2389,16 +2740,15 @@ export class Field_OrdinalReader {
   }
 
   get explicit(): number {
-    return this.$.getUint16(12);
+    return (this.$dataSize >= 14 ? this.$view.getUint16(this.$data + 12, true) : 0);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Field_Ordinal {
-    const s = this.$;
     const object: Record<string, unknown> = {};
-    switch (s.getUint16(10)) {
+    switch ((this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0)) {
       case 0: object["implicit"] = null; break;
-      case 1: object["explicit"] = s.getUint16(12); break;
+      case 1: object["explicit"] = (this.$dataSize >= 14 ? this.$view.getUint16(this.$data + 12, true) : 0); break;
     }
     return object as Field_Ordinal;
   }
@@ -2409,15 +2759,29 @@ export class Field_OrdinalReader {
 }
 
 export class Field_OrdinalBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'implicit' | 'explicit' | undefined {
-    return $which2[this.$.getUint16(10)];
+    return $which2[this.$segment.view.getUint16(this.$data + 10, true)];
   }
 
   get implicit(): null {
@@ -2426,18 +2790,16 @@ export class Field_OrdinalBuilder {
 
   set implicit(value: null) {
     void value;
-    const b = this.$;
-    b.setUint16(10, 0);
+    this.$segment.view.setUint16(this.$data + 10, 0, true);
   }
 
   get explicit(): number {
-    return this.$.getUint16(12);
+    return this.$segment.view.getUint16(this.$data + 12, true);
   }
 
   set explicit(value: number) {
-    const b = this.$;
-    b.setUint16(10, 1);
-    b.setUint16(12, value);
+    this.$segment.view.setUint16(this.$data + 10, 1, true);
+    this.$segment.view.setUint16(this.$data + 12, value, true);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -2452,7 +2814,7 @@ export class Field_OrdinalBuilder {
   }
 
   $asReader(): Field_OrdinalReader {
-    return new Field_OrdinalReader(this.$.asReader());
+    return new Field_OrdinalReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): Field_OrdinalReader {
@@ -2484,39 +2846,56 @@ export type EnumerantInit = {
 };
 
 export class EnumerantReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get name(): string {
-    return this.$.getText(0);
+    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   hasName(): boolean {
-    return this.$.hasPointer(0);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   get codeOrder(): number {
-    return this.$.getUint16(0);
+    return (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0);
   }
 
   get annotations(): $.StructList<AnnotationReader> {
-    return new $.StructList<AnnotationReader>(this.$.getList(1, 7), AnnotationReader);
+    return new $.StructList<AnnotationReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), AnnotationReader);
   }
 
   hasAnnotations(): boolean {
-    return this.$.hasPointer(1);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Enumerant {
-    const s = this.$;
     return {
-      name: s.hasPointer(0) ? s.getText(0) : null,
-      codeOrder: s.getUint16(0),
-      annotations: s.hasPointer(1) ? $.listToObject(s.getList(1, 7), Annotation) as Annotation[] | null : null,
+      name: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
+      codeOrder: (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0),
+      annotations: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), Annotation) as Annotation[] | null : null,
     };
   }
 
@@ -2526,68 +2905,78 @@ export class EnumerantReader {
 }
 
 export class EnumerantBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get name(): string {
-    return this.$.getText(0);
+    return $.readTextAt(this.$segment, this.$pointers, '');
   }
 
   set name(value: string | null) {
-    const b = this.$;
-    if (value == null) b.clearPointer(0);
-    else b.setText(0, value);
+    $.setText(this.$segment, this.$pointers, value);
   }
 
   hasName(): boolean {
-    return this.$.hasPointer(0);
+    return !$.isNullPointer(this.$segment, this.$pointers);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownName(): $.Orphan {
-    return this.$.disown(0);
+    return $.disown(this.$segment, this.$pointers);
   }
 
   adoptName(orphan: $.Orphan): void {
-    this.$.adopt(0, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   get codeOrder(): number {
-    return this.$.getUint16(0);
+    return this.$segment.view.getUint16(this.$data, true);
   }
 
   set codeOrder(value: number) {
-    const b = this.$;
-    b.setUint16(0, value);
+    this.$segment.view.setUint16(this.$data, value, true);
   }
 
   get annotations(): $.StructListBuilder<AnnotationBuilder> {
-    return new $.StructListBuilder<AnnotationBuilder>(this.$.getStructList(1, 1, 2), AnnotationBuilder);
+    return new $.StructListBuilder<AnnotationBuilder>($.getStructList(this.$segment, this.$pointers + 8, 1, 2), AnnotationBuilder);
   }
 
   set annotations(value: $.ListInit<AnnotationInit | AnnotationReader> | null) {
-    const b = this.$;
-    $.assignList(b, 1, Annotation, value);
+    $.assignList(this.$, 1, Annotation, value);
   }
 
   hasAnnotations(): boolean {
-    return this.$.hasPointer(1);
+    return !$.isNullPointer(this.$segment, this.$pointers + 8);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownAnnotations(): $.Orphan {
-    return this.$.disown(1);
+    return $.disown(this.$segment, this.$pointers + 8);
   }
 
   adoptAnnotations(orphan: $.Orphan): void {
-    this.$.adopt(1, orphan);
+    $.adopt(this.$segment, this.$pointers + 8, orphan);
   }
 
   initAnnotations(length: number): $.StructListBuilder<AnnotationBuilder> {
-    return new $.StructListBuilder<AnnotationBuilder>(this.$.initStructList(1, length, 1, 2), AnnotationBuilder);
+    return new $.StructListBuilder<AnnotationBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 1, 2), AnnotationBuilder);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -2602,7 +2991,7 @@ export class EnumerantBuilder {
   }
 
   $asReader(): EnumerantReader {
-    return new EnumerantReader(this.$.asReader());
+    return new EnumerantReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): EnumerantReader {
@@ -2630,30 +3019,47 @@ export type SuperclassInit = {
 };
 
 export class SuperclassReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get id(): bigint {
-    return this.$.getUint64(0);
+    return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
   }
 
   get brand(): BrandReader {
-    return new BrandReader(this.$.getStruct(0));
+    return $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
 
   hasBrand(): boolean {
-    return this.$.hasPointer(0);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Superclass {
-    const s = this.$;
     return {
-      id: s.getUint64(0),
-      brand: s.hasPointer(0) ? new BrandReader(s.getStruct(0)).$toObject() : null,
+      id: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
+      brand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
     };
   }
 
@@ -2663,45 +3069,57 @@ export class SuperclassReader {
 }
 
 export class SuperclassBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get id(): bigint {
-    return this.$.getUint64(0);
+    return this.$segment.view.getBigUint64(this.$data, true);
   }
 
   set id(value: bigint | number) {
-    const b = this.$;
-    b.setUint64(0, $.toBigInt(value));
+    this.$segment.view.setBigUint64(this.$data, $.toBigInt(value), true);
   }
 
   get brand(): BrandBuilder {
-    return new BrandBuilder(this.$.getStruct(0, 0, 1));
+    return $.getStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers, 0, 1);
   }
 
   set brand(value: BrandInit | BrandReader | null) {
-    const b = this.$;
-    Brand.set(b, 0, value);
+    Brand.set(this.$, 0, value);
   }
 
   hasBrand(): boolean {
-    return this.$.hasPointer(0);
+    return !$.isNullPointer(this.$segment, this.$pointers);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownBrand(): $.Orphan {
-    return this.$.disown(0);
+    return $.disown(this.$segment, this.$pointers);
   }
 
   adoptBrand(orphan: $.Orphan): void {
-    this.$.adopt(0, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initBrand(): BrandBuilder {
-    return new BrandBuilder(this.$.initStruct(0, 0, 1));
+    return $.initStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers, 0, 1);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -2715,7 +3133,7 @@ export class SuperclassBuilder {
   }
 
   $asReader(): SuperclassReader {
-    return new SuperclassReader(this.$.asReader());
+    return new SuperclassReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): SuperclassReader {
@@ -2755,76 +3173,93 @@ export type MethodInit = {
 };
 
 export class MethodReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get name(): string {
-    return this.$.getText(0);
+    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   hasName(): boolean {
-    return this.$.hasPointer(0);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   get codeOrder(): number {
-    return this.$.getUint16(0);
+    return (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0);
   }
 
   get implicitParameters(): $.StructList<Node_ParameterReader> {
-    return new $.StructList<Node_ParameterReader>(this.$.getList(4, 7), Node_ParameterReader);
+    return new $.StructList<Node_ParameterReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 4, 7, this.$nesting), Node_ParameterReader);
   }
 
   hasImplicitParameters(): boolean {
-    return this.$.hasPointer(4);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 4);
   }
 
   get paramStructType(): bigint {
-    return this.$.getUint64(8);
+    return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
   }
 
   get paramBrand(): BrandReader {
-    return new BrandReader(this.$.getStruct(2));
+    return $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting);
   }
 
   hasParamBrand(): boolean {
-    return this.$.hasPointer(2);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2);
   }
 
   get resultStructType(): bigint {
-    return this.$.getUint64(16);
+    return (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n);
   }
 
   get resultBrand(): BrandReader {
-    return new BrandReader(this.$.getStruct(3));
+    return $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting);
   }
 
   hasResultBrand(): boolean {
-    return this.$.hasPointer(3);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3);
   }
 
   get annotations(): $.StructList<AnnotationReader> {
-    return new $.StructList<AnnotationReader>(this.$.getList(1, 7), AnnotationReader);
+    return new $.StructList<AnnotationReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), AnnotationReader);
   }
 
   hasAnnotations(): boolean {
-    return this.$.hasPointer(1);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Method {
-    const s = this.$;
     return {
-      name: s.hasPointer(0) ? s.getText(0) : null,
-      codeOrder: s.getUint16(0),
-      implicitParameters: s.hasPointer(4) ? $.listToObject(s.getList(4, 7), Node_Parameter) as Node_Parameter[] | null : null,
-      paramStructType: s.getUint64(8),
-      paramBrand: s.hasPointer(2) ? new BrandReader(s.getStruct(2)).$toObject() : null,
-      resultStructType: s.getUint64(16),
-      resultBrand: s.hasPointer(3) ? new BrandReader(s.getStruct(3)).$toObject() : null,
-      annotations: s.hasPointer(1) ? $.listToObject(s.getList(1, 7), Annotation) as Annotation[] | null : null,
+      name: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
+      codeOrder: (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0),
+      implicitParameters: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 4) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 4, 7, this.$nesting), Node_Parameter) as Node_Parameter[] | null : null,
+      paramStructType: (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n),
+      paramBrand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting).$toObject() : null,
+      resultStructType: (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n),
+      resultBrand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting).$toObject() : null,
+      annotations: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), Annotation) as Annotation[] | null : null,
     };
   }
 
@@ -2834,164 +3269,169 @@ export class MethodReader {
 }
 
 export class MethodBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get name(): string {
-    return this.$.getText(0);
+    return $.readTextAt(this.$segment, this.$pointers, '');
   }
 
   set name(value: string | null) {
-    const b = this.$;
-    if (value == null) b.clearPointer(0);
-    else b.setText(0, value);
+    $.setText(this.$segment, this.$pointers, value);
   }
 
   hasName(): boolean {
-    return this.$.hasPointer(0);
+    return !$.isNullPointer(this.$segment, this.$pointers);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownName(): $.Orphan {
-    return this.$.disown(0);
+    return $.disown(this.$segment, this.$pointers);
   }
 
   adoptName(orphan: $.Orphan): void {
-    this.$.adopt(0, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   get codeOrder(): number {
-    return this.$.getUint16(0);
+    return this.$segment.view.getUint16(this.$data, true);
   }
 
   set codeOrder(value: number) {
-    const b = this.$;
-    b.setUint16(0, value);
+    this.$segment.view.setUint16(this.$data, value, true);
   }
 
   get implicitParameters(): $.StructListBuilder<Node_ParameterBuilder> {
-    return new $.StructListBuilder<Node_ParameterBuilder>(this.$.getStructList(4, 0, 1), Node_ParameterBuilder);
+    return new $.StructListBuilder<Node_ParameterBuilder>($.getStructList(this.$segment, this.$pointers + 32, 0, 1), Node_ParameterBuilder);
   }
 
   set implicitParameters(value: $.ListInit<Node_ParameterInit | Node_ParameterReader> | null) {
-    const b = this.$;
-    $.assignList(b, 4, Node_Parameter, value);
+    $.assignList(this.$, 4, Node_Parameter, value);
   }
 
   hasImplicitParameters(): boolean {
-    return this.$.hasPointer(4);
+    return !$.isNullPointer(this.$segment, this.$pointers + 32);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownImplicitParameters(): $.Orphan {
-    return this.$.disown(4);
+    return $.disown(this.$segment, this.$pointers + 32);
   }
 
   adoptImplicitParameters(orphan: $.Orphan): void {
-    this.$.adopt(4, orphan);
+    $.adopt(this.$segment, this.$pointers + 32, orphan);
   }
 
   initImplicitParameters(length: number): $.StructListBuilder<Node_ParameterBuilder> {
-    return new $.StructListBuilder<Node_ParameterBuilder>(this.$.initStructList(4, length, 0, 1), Node_ParameterBuilder);
+    return new $.StructListBuilder<Node_ParameterBuilder>($.initStructList(this.$segment, this.$pointers + 32, length, 0, 1), Node_ParameterBuilder);
   }
 
   get paramStructType(): bigint {
-    return this.$.getUint64(8);
+    return this.$segment.view.getBigUint64(this.$data + 8, true);
   }
 
   set paramStructType(value: bigint | number) {
-    const b = this.$;
-    b.setUint64(8, $.toBigInt(value));
+    this.$segment.view.setBigUint64(this.$data + 8, $.toBigInt(value), true);
   }
 
   get paramBrand(): BrandBuilder {
-    return new BrandBuilder(this.$.getStruct(2, 0, 1));
+    return $.getStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers + 16, 0, 1);
   }
 
   set paramBrand(value: BrandInit | BrandReader | null) {
-    const b = this.$;
-    Brand.set(b, 2, value);
+    Brand.set(this.$, 2, value);
   }
 
   hasParamBrand(): boolean {
-    return this.$.hasPointer(2);
+    return !$.isNullPointer(this.$segment, this.$pointers + 16);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownParamBrand(): $.Orphan {
-    return this.$.disown(2);
+    return $.disown(this.$segment, this.$pointers + 16);
   }
 
   adoptParamBrand(orphan: $.Orphan): void {
-    this.$.adopt(2, orphan);
+    $.adopt(this.$segment, this.$pointers + 16, orphan);
   }
 
   initParamBrand(): BrandBuilder {
-    return new BrandBuilder(this.$.initStruct(2, 0, 1));
+    return $.initStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers + 16, 0, 1);
   }
 
   get resultStructType(): bigint {
-    return this.$.getUint64(16);
+    return this.$segment.view.getBigUint64(this.$data + 16, true);
   }
 
   set resultStructType(value: bigint | number) {
-    const b = this.$;
-    b.setUint64(16, $.toBigInt(value));
+    this.$segment.view.setBigUint64(this.$data + 16, $.toBigInt(value), true);
   }
 
   get resultBrand(): BrandBuilder {
-    return new BrandBuilder(this.$.getStruct(3, 0, 1));
+    return $.getStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers + 24, 0, 1);
   }
 
   set resultBrand(value: BrandInit | BrandReader | null) {
-    const b = this.$;
-    Brand.set(b, 3, value);
+    Brand.set(this.$, 3, value);
   }
 
   hasResultBrand(): boolean {
-    return this.$.hasPointer(3);
+    return !$.isNullPointer(this.$segment, this.$pointers + 24);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownResultBrand(): $.Orphan {
-    return this.$.disown(3);
+    return $.disown(this.$segment, this.$pointers + 24);
   }
 
   adoptResultBrand(orphan: $.Orphan): void {
-    this.$.adopt(3, orphan);
+    $.adopt(this.$segment, this.$pointers + 24, orphan);
   }
 
   initResultBrand(): BrandBuilder {
-    return new BrandBuilder(this.$.initStruct(3, 0, 1));
+    return $.initStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers + 24, 0, 1);
   }
 
   get annotations(): $.StructListBuilder<AnnotationBuilder> {
-    return new $.StructListBuilder<AnnotationBuilder>(this.$.getStructList(1, 1, 2), AnnotationBuilder);
+    return new $.StructListBuilder<AnnotationBuilder>($.getStructList(this.$segment, this.$pointers + 8, 1, 2), AnnotationBuilder);
   }
 
   set annotations(value: $.ListInit<AnnotationInit | AnnotationReader> | null) {
-    const b = this.$;
-    $.assignList(b, 1, Annotation, value);
+    $.assignList(this.$, 1, Annotation, value);
   }
 
   hasAnnotations(): boolean {
-    return this.$.hasPointer(1);
+    return !$.isNullPointer(this.$segment, this.$pointers + 8);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownAnnotations(): $.Orphan {
-    return this.$.disown(1);
+    return $.disown(this.$segment, this.$pointers + 8);
   }
 
   adoptAnnotations(orphan: $.Orphan): void {
-    this.$.adopt(1, orphan);
+    $.adopt(this.$segment, this.$pointers + 8, orphan);
   }
 
   initAnnotations(length: number): $.StructListBuilder<AnnotationBuilder> {
-    return new $.StructListBuilder<AnnotationBuilder>(this.$.initStructList(1, length, 1, 2), AnnotationBuilder);
+    return new $.StructListBuilder<AnnotationBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 1, 2), AnnotationBuilder);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -3011,7 +3451,7 @@ export class MethodBuilder {
   }
 
   $asReader(): MethodReader {
-    return new MethodReader(this.$.asReader());
+    return new MethodReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): MethodReader {
@@ -3073,15 +3513,33 @@ export type TypeInit = (
 );
 
 export class TypeReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'void' | 'bool' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64' | 'float32' | 'float64' | 'text' | 'data' | 'list' | 'enum' | 'struct' | 'interface' | 'anyPointer' | undefined {
-    return $which3[this.$.getUint16(0)];
+    return $which3[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
   }
 
   get void(): null {
@@ -3141,30 +3599,29 @@ export class TypeReader {
   }
 
   get list(): Type_ListReader {
-    return new Type_ListReader(this.$);
+    return new Type_ListReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get enum(): Type_EnumReader {
-    return new Type_EnumReader(this.$);
+    return new Type_EnumReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get struct(): Type_StructReader {
-    return new Type_StructReader(this.$);
+    return new Type_StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get interface(): Type_InterfaceReader {
-    return new Type_InterfaceReader(this.$);
+    return new Type_InterfaceReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get anyPointer(): Type_AnyPointerReader {
-    return new Type_AnyPointerReader(this.$);
+    return new Type_AnyPointerReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Type {
-    const s = this.$;
     const object: Record<string, unknown> = {};
-    switch (s.getUint16(0)) {
+    switch ((this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)) {
       case 0: object["void"] = null; break;
       case 1: object["bool"] = null; break;
       case 2: object["int8"] = null; break;
@@ -3179,11 +3636,11 @@ export class TypeReader {
       case 11: object["float64"] = null; break;
       case 12: object["text"] = null; break;
       case 13: object["data"] = null; break;
-      case 14: object["list"] = new Type_ListReader(s).$toObject(); break;
-      case 15: object["enum"] = new Type_EnumReader(s).$toObject(); break;
-      case 16: object["struct"] = new Type_StructReader(s).$toObject(); break;
-      case 17: object["interface"] = new Type_InterfaceReader(s).$toObject(); break;
-      case 18: object["anyPointer"] = new Type_AnyPointerReader(s).$toObject(); break;
+      case 14: object["list"] = new Type_ListReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
+      case 15: object["enum"] = new Type_EnumReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
+      case 16: object["struct"] = new Type_StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
+      case 17: object["interface"] = new Type_InterfaceReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
+      case 18: object["anyPointer"] = new Type_AnyPointerReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
     }
     return object as Type;
   }
@@ -3194,15 +3651,29 @@ export class TypeReader {
 }
 
 export class TypeBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'void' | 'bool' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64' | 'float32' | 'float64' | 'text' | 'data' | 'list' | 'enum' | 'struct' | 'interface' | 'anyPointer' | undefined {
-    return $which3[this.$.getUint16(0)];
+    return $which3[this.$segment.view.getUint16(this.$data, true)];
   }
 
   get void(): null {
@@ -3211,8 +3682,7 @@ export class TypeBuilder {
 
   set void(value: null) {
     void value;
-    const b = this.$;
-    b.setUint16(0, 0);
+    this.$segment.view.setUint16(this.$data, 0, true);
   }
 
   get bool(): null {
@@ -3221,8 +3691,7 @@ export class TypeBuilder {
 
   set bool(value: null) {
     void value;
-    const b = this.$;
-    b.setUint16(0, 1);
+    this.$segment.view.setUint16(this.$data, 1, true);
   }
 
   get int8(): null {
@@ -3231,8 +3700,7 @@ export class TypeBuilder {
 
   set int8(value: null) {
     void value;
-    const b = this.$;
-    b.setUint16(0, 2);
+    this.$segment.view.setUint16(this.$data, 2, true);
   }
 
   get int16(): null {
@@ -3241,8 +3709,7 @@ export class TypeBuilder {
 
   set int16(value: null) {
     void value;
-    const b = this.$;
-    b.setUint16(0, 3);
+    this.$segment.view.setUint16(this.$data, 3, true);
   }
 
   get int32(): null {
@@ -3251,8 +3718,7 @@ export class TypeBuilder {
 
   set int32(value: null) {
     void value;
-    const b = this.$;
-    b.setUint16(0, 4);
+    this.$segment.view.setUint16(this.$data, 4, true);
   }
 
   get int64(): null {
@@ -3261,8 +3727,7 @@ export class TypeBuilder {
 
   set int64(value: null) {
     void value;
-    const b = this.$;
-    b.setUint16(0, 5);
+    this.$segment.view.setUint16(this.$data, 5, true);
   }
 
   get uint8(): null {
@@ -3271,8 +3736,7 @@ export class TypeBuilder {
 
   set uint8(value: null) {
     void value;
-    const b = this.$;
-    b.setUint16(0, 6);
+    this.$segment.view.setUint16(this.$data, 6, true);
   }
 
   get uint16(): null {
@@ -3281,8 +3745,7 @@ export class TypeBuilder {
 
   set uint16(value: null) {
     void value;
-    const b = this.$;
-    b.setUint16(0, 7);
+    this.$segment.view.setUint16(this.$data, 7, true);
   }
 
   get uint32(): null {
@@ -3291,8 +3754,7 @@ export class TypeBuilder {
 
   set uint32(value: null) {
     void value;
-    const b = this.$;
-    b.setUint16(0, 8);
+    this.$segment.view.setUint16(this.$data, 8, true);
   }
 
   get uint64(): null {
@@ -3301,8 +3763,7 @@ export class TypeBuilder {
 
   set uint64(value: null) {
     void value;
-    const b = this.$;
-    b.setUint16(0, 9);
+    this.$segment.view.setUint16(this.$data, 9, true);
   }
 
   get float32(): null {
@@ -3311,8 +3772,7 @@ export class TypeBuilder {
 
   set float32(value: null) {
     void value;
-    const b = this.$;
-    b.setUint16(0, 10);
+    this.$segment.view.setUint16(this.$data, 10, true);
   }
 
   get float64(): null {
@@ -3321,8 +3781,7 @@ export class TypeBuilder {
 
   set float64(value: null) {
     void value;
-    const b = this.$;
-    b.setUint16(0, 11);
+    this.$segment.view.setUint16(this.$data, 11, true);
   }
 
   get text(): null {
@@ -3331,8 +3790,7 @@ export class TypeBuilder {
 
   set text(value: null) {
     void value;
-    const b = this.$;
-    b.setUint16(0, 12);
+    this.$segment.view.setUint16(this.$data, 12, true);
   }
 
   get data(): null {
@@ -3341,12 +3799,11 @@ export class TypeBuilder {
 
   set data(value: null) {
     void value;
-    const b = this.$;
-    b.setUint16(0, 13);
+    this.$segment.view.setUint16(this.$data, 13, true);
   }
 
   get list(): Type_ListBuilder {
-    return new Type_ListBuilder(this.$);
+    return new Type_ListBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   set list(value: Type_ListInit) {
@@ -3355,14 +3812,13 @@ export class TypeBuilder {
 
   /** Makes this group the active union member, with every field zeroed. */
   initList(): Type_ListBuilder {
-    const b = this.$;
-    b.setUint16(0, 14);
-    b.clearPointer(0);
-    return new Type_ListBuilder(b);
+    this.$segment.view.setUint16(this.$data, 14, true);
+    $.clearPointer(this.$segment, this.$pointers);
+    return new Type_ListBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   get enum(): Type_EnumBuilder {
-    return new Type_EnumBuilder(this.$);
+    return new Type_EnumBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   set enum(value: Type_EnumInit) {
@@ -3371,15 +3827,14 @@ export class TypeBuilder {
 
   /** Makes this group the active union member, with every field zeroed. */
   initEnum(): Type_EnumBuilder {
-    const b = this.$;
-    b.setUint16(0, 15);
-    b.setUint64(8, 0n);
-    b.clearPointer(0);
-    return new Type_EnumBuilder(b);
+    this.$segment.view.setUint16(this.$data, 15, true);
+    this.$segment.view.setBigUint64(this.$data + 8, 0n, true);
+    $.clearPointer(this.$segment, this.$pointers);
+    return new Type_EnumBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   get struct(): Type_StructBuilder {
-    return new Type_StructBuilder(this.$);
+    return new Type_StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   set struct(value: Type_StructInit) {
@@ -3388,15 +3843,14 @@ export class TypeBuilder {
 
   /** Makes this group the active union member, with every field zeroed. */
   initStruct(): Type_StructBuilder {
-    const b = this.$;
-    b.setUint16(0, 16);
-    b.setUint64(8, 0n);
-    b.clearPointer(0);
-    return new Type_StructBuilder(b);
+    this.$segment.view.setUint16(this.$data, 16, true);
+    this.$segment.view.setBigUint64(this.$data + 8, 0n, true);
+    $.clearPointer(this.$segment, this.$pointers);
+    return new Type_StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   get interface(): Type_InterfaceBuilder {
-    return new Type_InterfaceBuilder(this.$);
+    return new Type_InterfaceBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   set interface(value: Type_InterfaceInit) {
@@ -3405,15 +3859,14 @@ export class TypeBuilder {
 
   /** Makes this group the active union member, with every field zeroed. */
   initInterface(): Type_InterfaceBuilder {
-    const b = this.$;
-    b.setUint16(0, 17);
-    b.setUint64(8, 0n);
-    b.clearPointer(0);
-    return new Type_InterfaceBuilder(b);
+    this.$segment.view.setUint16(this.$data, 17, true);
+    this.$segment.view.setBigUint64(this.$data + 8, 0n, true);
+    $.clearPointer(this.$segment, this.$pointers);
+    return new Type_InterfaceBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   get anyPointer(): Type_AnyPointerBuilder {
-    return new Type_AnyPointerBuilder(this.$);
+    return new Type_AnyPointerBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   set anyPointer(value: Type_AnyPointerInit) {
@@ -3422,14 +3875,13 @@ export class TypeBuilder {
 
   /** Makes this group the active union member, with every field zeroed. */
   initAnyPointer(): Type_AnyPointerBuilder {
-    const b = this.$;
-    b.setUint16(0, 18);
-    b.setUint16(10, 0);
-    b.setUint64(16, 0n);
-    b.setUint16(10, 0);
-    b.setUint16(10, 0);
-    b.setUint16(8, 0);
-    return new Type_AnyPointerBuilder(b);
+    this.$segment.view.setUint16(this.$data, 18, true);
+    this.$segment.view.setUint16(this.$data + 10, 0, true);
+    this.$segment.view.setBigUint64(this.$data + 16, 0n, true);
+    this.$segment.view.setUint16(this.$data + 10, 0, true);
+    this.$segment.view.setUint16(this.$data + 10, 0, true);
+    this.$segment.view.setUint16(this.$data + 8, 0, true);
+    return new Type_AnyPointerBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -3461,7 +3913,7 @@ export class TypeBuilder {
   }
 
   $asReader(): TypeReader {
-    return new TypeReader(this.$.asReader());
+    return new TypeReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): TypeReader {
@@ -3487,25 +3939,42 @@ export type Type_ListInit = {
 };
 
 export class Type_ListReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get elementType(): TypeReader {
-    return new TypeReader(this.$.getStruct(0));
+    return $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
 
   hasElementType(): boolean {
-    return this.$.hasPointer(0);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Type_List {
-    const s = this.$;
     return {
-      elementType: s.hasPointer(0) ? new TypeReader(s.getStruct(0)).$toObject() : null,
+      elementType: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
     };
   }
 
@@ -3515,36 +3984,49 @@ export class Type_ListReader {
 }
 
 export class Type_ListBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get elementType(): TypeBuilder {
-    return new TypeBuilder(this.$.getStruct(0, 3, 1));
+    return $.getStruct<TypeBuilder>(TypeBuilder, this.$segment, this.$pointers, 3, 1);
   }
 
   set elementType(value: TypeInit | TypeReader | null) {
-    const b = this.$;
-    Type.set(b, 0, value);
+    Type.set(this.$, 0, value);
   }
 
   hasElementType(): boolean {
-    return this.$.hasPointer(0);
+    return !$.isNullPointer(this.$segment, this.$pointers);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownElementType(): $.Orphan {
-    return this.$.disown(0);
+    return $.disown(this.$segment, this.$pointers);
   }
 
   adoptElementType(orphan: $.Orphan): void {
-    this.$.adopt(0, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initElementType(): TypeBuilder {
-    return new TypeBuilder(this.$.initStruct(0, 3, 1));
+    return $.initStruct<TypeBuilder>(TypeBuilder, this.$segment, this.$pointers, 3, 1);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -3557,7 +4039,7 @@ export class Type_ListBuilder {
   }
 
   $asReader(): Type_ListReader {
-    return new Type_ListReader(this.$.asReader());
+    return new Type_ListReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): Type_ListReader {
@@ -3585,30 +4067,47 @@ export type Type_EnumInit = {
 };
 
 export class Type_EnumReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get typeId(): bigint {
-    return this.$.getUint64(8);
+    return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
   }
 
   get brand(): BrandReader {
-    return new BrandReader(this.$.getStruct(0));
+    return $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
 
   hasBrand(): boolean {
-    return this.$.hasPointer(0);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Type_Enum {
-    const s = this.$;
     return {
-      typeId: s.getUint64(8),
-      brand: s.hasPointer(0) ? new BrandReader(s.getStruct(0)).$toObject() : null,
+      typeId: (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n),
+      brand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
     };
   }
 
@@ -3618,45 +4117,57 @@ export class Type_EnumReader {
 }
 
 export class Type_EnumBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get typeId(): bigint {
-    return this.$.getUint64(8);
+    return this.$segment.view.getBigUint64(this.$data + 8, true);
   }
 
   set typeId(value: bigint | number) {
-    const b = this.$;
-    b.setUint64(8, $.toBigInt(value));
+    this.$segment.view.setBigUint64(this.$data + 8, $.toBigInt(value), true);
   }
 
   get brand(): BrandBuilder {
-    return new BrandBuilder(this.$.getStruct(0, 0, 1));
+    return $.getStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers, 0, 1);
   }
 
   set brand(value: BrandInit | BrandReader | null) {
-    const b = this.$;
-    Brand.set(b, 0, value);
+    Brand.set(this.$, 0, value);
   }
 
   hasBrand(): boolean {
-    return this.$.hasPointer(0);
+    return !$.isNullPointer(this.$segment, this.$pointers);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownBrand(): $.Orphan {
-    return this.$.disown(0);
+    return $.disown(this.$segment, this.$pointers);
   }
 
   adoptBrand(orphan: $.Orphan): void {
-    this.$.adopt(0, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initBrand(): BrandBuilder {
-    return new BrandBuilder(this.$.initStruct(0, 0, 1));
+    return $.initStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers, 0, 1);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -3670,7 +4181,7 @@ export class Type_EnumBuilder {
   }
 
   $asReader(): Type_EnumReader {
-    return new Type_EnumReader(this.$.asReader());
+    return new Type_EnumReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): Type_EnumReader {
@@ -3698,30 +4209,47 @@ export type Type_StructInit = {
 };
 
 export class Type_StructReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get typeId(): bigint {
-    return this.$.getUint64(8);
+    return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
   }
 
   get brand(): BrandReader {
-    return new BrandReader(this.$.getStruct(0));
+    return $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
 
   hasBrand(): boolean {
-    return this.$.hasPointer(0);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Type_Struct {
-    const s = this.$;
     return {
-      typeId: s.getUint64(8),
-      brand: s.hasPointer(0) ? new BrandReader(s.getStruct(0)).$toObject() : null,
+      typeId: (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n),
+      brand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
     };
   }
 
@@ -3731,45 +4259,57 @@ export class Type_StructReader {
 }
 
 export class Type_StructBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get typeId(): bigint {
-    return this.$.getUint64(8);
+    return this.$segment.view.getBigUint64(this.$data + 8, true);
   }
 
   set typeId(value: bigint | number) {
-    const b = this.$;
-    b.setUint64(8, $.toBigInt(value));
+    this.$segment.view.setBigUint64(this.$data + 8, $.toBigInt(value), true);
   }
 
   get brand(): BrandBuilder {
-    return new BrandBuilder(this.$.getStruct(0, 0, 1));
+    return $.getStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers, 0, 1);
   }
 
   set brand(value: BrandInit | BrandReader | null) {
-    const b = this.$;
-    Brand.set(b, 0, value);
+    Brand.set(this.$, 0, value);
   }
 
   hasBrand(): boolean {
-    return this.$.hasPointer(0);
+    return !$.isNullPointer(this.$segment, this.$pointers);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownBrand(): $.Orphan {
-    return this.$.disown(0);
+    return $.disown(this.$segment, this.$pointers);
   }
 
   adoptBrand(orphan: $.Orphan): void {
-    this.$.adopt(0, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initBrand(): BrandBuilder {
-    return new BrandBuilder(this.$.initStruct(0, 0, 1));
+    return $.initStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers, 0, 1);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -3783,7 +4323,7 @@ export class Type_StructBuilder {
   }
 
   $asReader(): Type_StructReader {
-    return new Type_StructReader(this.$.asReader());
+    return new Type_StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): Type_StructReader {
@@ -3811,30 +4351,47 @@ export type Type_InterfaceInit = {
 };
 
 export class Type_InterfaceReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get typeId(): bigint {
-    return this.$.getUint64(8);
+    return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
   }
 
   get brand(): BrandReader {
-    return new BrandReader(this.$.getStruct(0));
+    return $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
 
   hasBrand(): boolean {
-    return this.$.hasPointer(0);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Type_Interface {
-    const s = this.$;
     return {
-      typeId: s.getUint64(8),
-      brand: s.hasPointer(0) ? new BrandReader(s.getStruct(0)).$toObject() : null,
+      typeId: (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n),
+      brand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
     };
   }
 
@@ -3844,45 +4401,57 @@ export class Type_InterfaceReader {
 }
 
 export class Type_InterfaceBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get typeId(): bigint {
-    return this.$.getUint64(8);
+    return this.$segment.view.getBigUint64(this.$data + 8, true);
   }
 
   set typeId(value: bigint | number) {
-    const b = this.$;
-    b.setUint64(8, $.toBigInt(value));
+    this.$segment.view.setBigUint64(this.$data + 8, $.toBigInt(value), true);
   }
 
   get brand(): BrandBuilder {
-    return new BrandBuilder(this.$.getStruct(0, 0, 1));
+    return $.getStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers, 0, 1);
   }
 
   set brand(value: BrandInit | BrandReader | null) {
-    const b = this.$;
-    Brand.set(b, 0, value);
+    Brand.set(this.$, 0, value);
   }
 
   hasBrand(): boolean {
-    return this.$.hasPointer(0);
+    return !$.isNullPointer(this.$segment, this.$pointers);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownBrand(): $.Orphan {
-    return this.$.disown(0);
+    return $.disown(this.$segment, this.$pointers);
   }
 
   adoptBrand(orphan: $.Orphan): void {
-    this.$.adopt(0, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initBrand(): BrandBuilder {
-    return new BrandBuilder(this.$.initStruct(0, 0, 1));
+    return $.initStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers, 0, 1);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -3896,7 +4465,7 @@ export class Type_InterfaceBuilder {
   }
 
   $asReader(): Type_InterfaceReader {
-    return new Type_InterfaceReader(this.$.asReader());
+    return new Type_InterfaceReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): Type_InterfaceReader {
@@ -3926,37 +4495,54 @@ export type Type_AnyPointerInit = (
 );
 
 export class Type_AnyPointerReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'unconstrained' | 'parameter' | 'implicitMethodParameter' | undefined {
-    return $which4[this.$.getUint16(8)];
+    return $which4[(this.$dataSize >= 10 ? this.$view.getUint16(this.$data + 8, true) : 0)];
   }
 
   get unconstrained(): Type_AnyPointer_UnconstrainedReader {
-    return new Type_AnyPointer_UnconstrainedReader(this.$);
+    return new Type_AnyPointer_UnconstrainedReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get parameter(): Type_AnyPointer_ParameterReader {
-    return new Type_AnyPointer_ParameterReader(this.$);
+    return new Type_AnyPointer_ParameterReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get implicitMethodParameter(): Type_AnyPointer_ImplicitMethodParameterReader {
-    return new Type_AnyPointer_ImplicitMethodParameterReader(this.$);
+    return new Type_AnyPointer_ImplicitMethodParameterReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Type_AnyPointer {
-    const s = this.$;
     const object: Record<string, unknown> = {};
-    switch (s.getUint16(8)) {
-      case 0: object["unconstrained"] = new Type_AnyPointer_UnconstrainedReader(s).$toObject(); break;
-      case 1: object["parameter"] = new Type_AnyPointer_ParameterReader(s).$toObject(); break;
-      case 2: object["implicitMethodParameter"] = new Type_AnyPointer_ImplicitMethodParameterReader(s).$toObject(); break;
+    switch ((this.$dataSize >= 10 ? this.$view.getUint16(this.$data + 8, true) : 0)) {
+      case 0: object["unconstrained"] = new Type_AnyPointer_UnconstrainedReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
+      case 1: object["parameter"] = new Type_AnyPointer_ParameterReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
+      case 2: object["implicitMethodParameter"] = new Type_AnyPointer_ImplicitMethodParameterReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
     }
     return object as Type_AnyPointer;
   }
@@ -3967,19 +4553,33 @@ export class Type_AnyPointerReader {
 }
 
 export class Type_AnyPointerBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'unconstrained' | 'parameter' | 'implicitMethodParameter' | undefined {
-    return $which4[this.$.getUint16(8)];
+    return $which4[this.$segment.view.getUint16(this.$data + 8, true)];
   }
 
   get unconstrained(): Type_AnyPointer_UnconstrainedBuilder {
-    return new Type_AnyPointer_UnconstrainedBuilder(this.$);
+    return new Type_AnyPointer_UnconstrainedBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   set unconstrained(value: Type_AnyPointer_UnconstrainedInit) {
@@ -3988,14 +4588,13 @@ export class Type_AnyPointerBuilder {
 
   /** Makes this group the active union member, with every field zeroed. */
   initUnconstrained(): Type_AnyPointer_UnconstrainedBuilder {
-    const b = this.$;
-    b.setUint16(8, 0);
-    b.setUint16(10, 0);
-    return new Type_AnyPointer_UnconstrainedBuilder(b);
+    this.$segment.view.setUint16(this.$data + 8, 0, true);
+    this.$segment.view.setUint16(this.$data + 10, 0, true);
+    return new Type_AnyPointer_UnconstrainedBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   get parameter(): Type_AnyPointer_ParameterBuilder {
-    return new Type_AnyPointer_ParameterBuilder(this.$);
+    return new Type_AnyPointer_ParameterBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   set parameter(value: Type_AnyPointer_ParameterInit) {
@@ -4004,15 +4603,14 @@ export class Type_AnyPointerBuilder {
 
   /** Makes this group the active union member, with every field zeroed. */
   initParameter(): Type_AnyPointer_ParameterBuilder {
-    const b = this.$;
-    b.setUint16(8, 1);
-    b.setUint64(16, 0n);
-    b.setUint16(10, 0);
-    return new Type_AnyPointer_ParameterBuilder(b);
+    this.$segment.view.setUint16(this.$data + 8, 1, true);
+    this.$segment.view.setBigUint64(this.$data + 16, 0n, true);
+    this.$segment.view.setUint16(this.$data + 10, 0, true);
+    return new Type_AnyPointer_ParameterBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   get implicitMethodParameter(): Type_AnyPointer_ImplicitMethodParameterBuilder {
-    return new Type_AnyPointer_ImplicitMethodParameterBuilder(this.$);
+    return new Type_AnyPointer_ImplicitMethodParameterBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   set implicitMethodParameter(value: Type_AnyPointer_ImplicitMethodParameterInit) {
@@ -4021,10 +4619,9 @@ export class Type_AnyPointerBuilder {
 
   /** Makes this group the active union member, with every field zeroed. */
   initImplicitMethodParameter(): Type_AnyPointer_ImplicitMethodParameterBuilder {
-    const b = this.$;
-    b.setUint16(8, 2);
-    b.setUint16(10, 0);
-    return new Type_AnyPointer_ImplicitMethodParameterBuilder(b);
+    this.$segment.view.setUint16(this.$data + 8, 2, true);
+    this.$segment.view.setUint16(this.$data + 10, 0, true);
+    return new Type_AnyPointer_ImplicitMethodParameterBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -4040,7 +4637,7 @@ export class Type_AnyPointerBuilder {
   }
 
   $asReader(): Type_AnyPointerReader {
-    return new Type_AnyPointerReader(this.$.asReader());
+    return new Type_AnyPointerReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): Type_AnyPointerReader {
@@ -4072,15 +4669,33 @@ export type Type_AnyPointer_UnconstrainedInit = (
 );
 
 export class Type_AnyPointer_UnconstrainedReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'anyKind' | 'struct' | 'list' | 'capability' | undefined {
-    return $which5[this.$.getUint16(10)];
+    return $which5[(this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0)];
   }
 
   get anyKind(): null {
@@ -4101,9 +4716,8 @@ export class Type_AnyPointer_UnconstrainedReader {
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Type_AnyPointer_Unconstrained {
-    const s = this.$;
     const object: Record<string, unknown> = {};
-    switch (s.getUint16(10)) {
+    switch ((this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0)) {
       case 0: object["anyKind"] = null; break;
       case 1: object["struct"] = null; break;
       case 2: object["list"] = null; break;
@@ -4118,15 +4732,29 @@ export class Type_AnyPointer_UnconstrainedReader {
 }
 
 export class Type_AnyPointer_UnconstrainedBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'anyKind' | 'struct' | 'list' | 'capability' | undefined {
-    return $which5[this.$.getUint16(10)];
+    return $which5[this.$segment.view.getUint16(this.$data + 10, true)];
   }
 
   get anyKind(): null {
@@ -4135,8 +4763,7 @@ export class Type_AnyPointer_UnconstrainedBuilder {
 
   set anyKind(value: null) {
     void value;
-    const b = this.$;
-    b.setUint16(10, 0);
+    this.$segment.view.setUint16(this.$data + 10, 0, true);
   }
 
   get struct(): null {
@@ -4145,8 +4772,7 @@ export class Type_AnyPointer_UnconstrainedBuilder {
 
   set struct(value: null) {
     void value;
-    const b = this.$;
-    b.setUint16(10, 1);
+    this.$segment.view.setUint16(this.$data + 10, 1, true);
   }
 
   get list(): null {
@@ -4155,8 +4781,7 @@ export class Type_AnyPointer_UnconstrainedBuilder {
 
   set list(value: null) {
     void value;
-    const b = this.$;
-    b.setUint16(10, 2);
+    this.$segment.view.setUint16(this.$data + 10, 2, true);
   }
 
   get capability(): null {
@@ -4165,8 +4790,7 @@ export class Type_AnyPointer_UnconstrainedBuilder {
 
   set capability(value: null) {
     void value;
-    const b = this.$;
-    b.setUint16(10, 3);
+    this.$segment.view.setUint16(this.$data + 10, 3, true);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -4183,7 +4807,7 @@ export class Type_AnyPointer_UnconstrainedBuilder {
   }
 
   $asReader(): Type_AnyPointer_UnconstrainedReader {
-    return new Type_AnyPointer_UnconstrainedReader(this.$.asReader());
+    return new Type_AnyPointer_UnconstrainedReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): Type_AnyPointer_UnconstrainedReader {
@@ -4211,26 +4835,43 @@ export type Type_AnyPointer_ParameterInit = {
 };
 
 export class Type_AnyPointer_ParameterReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get scopeId(): bigint {
-    return this.$.getUint64(16);
+    return (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n);
   }
 
   get parameterIndex(): number {
-    return this.$.getUint16(10);
+    return (this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Type_AnyPointer_Parameter {
-    const s = this.$;
     return {
-      scopeId: s.getUint64(16),
-      parameterIndex: s.getUint16(10),
+      scopeId: (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n),
+      parameterIndex: (this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0),
     };
   }
 
@@ -4240,28 +4881,40 @@ export class Type_AnyPointer_ParameterReader {
 }
 
 export class Type_AnyPointer_ParameterBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get scopeId(): bigint {
-    return this.$.getUint64(16);
+    return this.$segment.view.getBigUint64(this.$data + 16, true);
   }
 
   set scopeId(value: bigint | number) {
-    const b = this.$;
-    b.setUint64(16, $.toBigInt(value));
+    this.$segment.view.setBigUint64(this.$data + 16, $.toBigInt(value), true);
   }
 
   get parameterIndex(): number {
-    return this.$.getUint16(10);
+    return this.$segment.view.getUint16(this.$data + 10, true);
   }
 
   set parameterIndex(value: number) {
-    const b = this.$;
-    b.setUint16(10, value);
+    this.$segment.view.setUint16(this.$data + 10, value, true);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -4275,7 +4928,7 @@ export class Type_AnyPointer_ParameterBuilder {
   }
 
   $asReader(): Type_AnyPointer_ParameterReader {
-    return new Type_AnyPointer_ParameterReader(this.$.asReader());
+    return new Type_AnyPointer_ParameterReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): Type_AnyPointer_ParameterReader {
@@ -4301,21 +4954,38 @@ export type Type_AnyPointer_ImplicitMethodParameterInit = {
 };
 
 export class Type_AnyPointer_ImplicitMethodParameterReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get parameterIndex(): number {
-    return this.$.getUint16(10);
+    return (this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Type_AnyPointer_ImplicitMethodParameter {
-    const s = this.$;
     return {
-      parameterIndex: s.getUint16(10),
+      parameterIndex: (this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0),
     };
   }
 
@@ -4325,19 +4995,32 @@ export class Type_AnyPointer_ImplicitMethodParameterReader {
 }
 
 export class Type_AnyPointer_ImplicitMethodParameterBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get parameterIndex(): number {
-    return this.$.getUint16(10);
+    return this.$segment.view.getUint16(this.$data + 10, true);
   }
 
   set parameterIndex(value: number) {
-    const b = this.$;
-    b.setUint16(10, value);
+    this.$segment.view.setUint16(this.$data + 10, value, true);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -4350,7 +5033,7 @@ export class Type_AnyPointer_ImplicitMethodParameterBuilder {
   }
 
   $asReader(): Type_AnyPointer_ImplicitMethodParameterReader {
-    return new Type_AnyPointer_ImplicitMethodParameterReader(this.$.asReader());
+    return new Type_AnyPointer_ImplicitMethodParameterReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): Type_AnyPointer_ImplicitMethodParameterReader {
@@ -4376,25 +5059,42 @@ export type BrandInit = {
 };
 
 export class BrandReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get scopes(): $.StructList<Brand_ScopeReader> {
-    return new $.StructList<Brand_ScopeReader>(this.$.getList(0, 7), Brand_ScopeReader);
+    return new $.StructList<Brand_ScopeReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, 7, this.$nesting), Brand_ScopeReader);
   }
 
   hasScopes(): boolean {
-    return this.$.hasPointer(0);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Brand {
-    const s = this.$;
     return {
-      scopes: s.hasPointer(0) ? $.listToObject(s.getList(0, 7), Brand_Scope) as Brand_Scope[] | null : null,
+      scopes: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, 7, this.$nesting), Brand_Scope) as Brand_Scope[] | null : null,
     };
   }
 
@@ -4404,36 +5104,49 @@ export class BrandReader {
 }
 
 export class BrandBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get scopes(): $.StructListBuilder<Brand_ScopeBuilder> {
-    return new $.StructListBuilder<Brand_ScopeBuilder>(this.$.getStructList(0, 2, 1), Brand_ScopeBuilder);
+    return new $.StructListBuilder<Brand_ScopeBuilder>($.getStructList(this.$segment, this.$pointers, 2, 1), Brand_ScopeBuilder);
   }
 
   set scopes(value: $.ListInit<Brand_ScopeInit | Brand_ScopeReader> | null) {
-    const b = this.$;
-    $.assignList(b, 0, Brand_Scope, value);
+    $.assignList(this.$, 0, Brand_Scope, value);
   }
 
   hasScopes(): boolean {
-    return this.$.hasPointer(0);
+    return !$.isNullPointer(this.$segment, this.$pointers);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownScopes(): $.Orphan {
-    return this.$.disown(0);
+    return $.disown(this.$segment, this.$pointers);
   }
 
   adoptScopes(orphan: $.Orphan): void {
-    this.$.adopt(0, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initScopes(length: number): $.StructListBuilder<Brand_ScopeBuilder> {
-    return new $.StructListBuilder<Brand_ScopeBuilder>(this.$.initStructList(0, length, 2, 1), Brand_ScopeBuilder);
+    return new $.StructListBuilder<Brand_ScopeBuilder>($.initStructList(this.$segment, this.$pointers, length, 2, 1), Brand_ScopeBuilder);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -4446,7 +5159,7 @@ export class BrandBuilder {
   }
 
   $asReader(): BrandReader {
-    return new BrandReader(this.$.asReader());
+    return new BrandReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): BrandReader {
@@ -4478,27 +5191,45 @@ export type Brand_ScopeInit = {
 );
 
 export class Brand_ScopeReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'bind' | 'inherit' | undefined {
-    return $which6[this.$.getUint16(8)];
+    return $which6[(this.$dataSize >= 10 ? this.$view.getUint16(this.$data + 8, true) : 0)];
   }
 
   get scopeId(): bigint {
-    return this.$.getUint64(0);
+    return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
   }
 
   get bind(): $.StructList<Brand_BindingReader> {
-    return new $.StructList<Brand_BindingReader>(this.$.getList(0, 7), Brand_BindingReader);
+    return new $.StructList<Brand_BindingReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, 7, this.$nesting), Brand_BindingReader);
   }
 
   hasBind(): boolean {
-    return this.$.hasPointer(0);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   get inherit(): null {
@@ -4507,12 +5238,11 @@ export class Brand_ScopeReader {
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Brand_Scope {
-    const s = this.$;
     const object: Record<string, unknown> = {
-      scopeId: s.getUint64(0),
+      scopeId: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
     };
-    switch (s.getUint16(8)) {
-      case 0: object["bind"] = s.hasPointer(0) ? $.listToObject(s.getList(0, 7), Brand_Binding) as Brand_Binding[] | null : null; break;
+    switch ((this.$dataSize >= 10 ? this.$view.getUint16(this.$data + 8, true) : 0)) {
+      case 0: object["bind"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, 7, this.$nesting), Brand_Binding) as Brand_Binding[] | null : null; break;
       case 1: object["inherit"] = null; break;
     }
     return object as Brand_Scope;
@@ -4524,51 +5254,65 @@ export class Brand_ScopeReader {
 }
 
 export class Brand_ScopeBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'bind' | 'inherit' | undefined {
-    return $which6[this.$.getUint16(8)];
+    return $which6[this.$segment.view.getUint16(this.$data + 8, true)];
   }
 
   get scopeId(): bigint {
-    return this.$.getUint64(0);
+    return this.$segment.view.getBigUint64(this.$data, true);
   }
 
   set scopeId(value: bigint | number) {
-    const b = this.$;
-    b.setUint64(0, $.toBigInt(value));
+    this.$segment.view.setBigUint64(this.$data, $.toBigInt(value), true);
   }
 
   get bind(): $.StructListBuilder<Brand_BindingBuilder> {
-    return new $.StructListBuilder<Brand_BindingBuilder>(this.$.getStructList(0, 1, 1), Brand_BindingBuilder);
+    return new $.StructListBuilder<Brand_BindingBuilder>($.getStructList(this.$segment, this.$pointers, 1, 1), Brand_BindingBuilder);
   }
 
   set bind(value: $.ListInit<Brand_BindingInit | Brand_BindingReader> | null) {
-    const b = this.$;
-    b.setUint16(8, 0);
-    $.assignList(b, 0, Brand_Binding, value);
+    this.$segment.view.setUint16(this.$data + 8, 0, true);
+    $.assignList(this.$, 0, Brand_Binding, value);
   }
 
   hasBind(): boolean {
-    return this.$.hasPointer(0);
+    return !$.isNullPointer(this.$segment, this.$pointers);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownBind(): $.Orphan {
-    return this.$.disown(0);
+    return $.disown(this.$segment, this.$pointers);
   }
 
   adoptBind(orphan: $.Orphan): void {
-    this.$.adopt(0, orphan);
+    this.$segment.view.setUint16(this.$data + 8, 0, true);
+    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initBind(length: number): $.StructListBuilder<Brand_BindingBuilder> {
-    return new $.StructListBuilder<Brand_BindingBuilder>(this.$.initStructList(0, length, 1, 1), Brand_BindingBuilder);
+    this.$segment.view.setUint16(this.$data + 8, 0, true);
+    return new $.StructListBuilder<Brand_BindingBuilder>($.initStructList(this.$segment, this.$pointers, length, 1, 1), Brand_BindingBuilder);
   }
 
   get inherit(): null {
@@ -4577,8 +5321,7 @@ export class Brand_ScopeBuilder {
 
   set inherit(value: null) {
     void value;
-    const b = this.$;
-    b.setUint16(8, 1);
+    this.$segment.view.setUint16(this.$data + 8, 1, true);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -4594,7 +5337,7 @@ export class Brand_ScopeBuilder {
   }
 
   $asReader(): Brand_ScopeReader {
-    return new Brand_ScopeReader(this.$.asReader());
+    return new Brand_ScopeReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): Brand_ScopeReader {
@@ -4622,15 +5365,33 @@ export type Brand_BindingInit = (
 );
 
 export class Brand_BindingReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'unbound' | 'type' | undefined {
-    return $which7[this.$.getUint16(0)];
+    return $which7[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
   }
 
   get unbound(): null {
@@ -4638,20 +5399,19 @@ export class Brand_BindingReader {
   }
 
   get type(): TypeReader {
-    return new TypeReader(this.$.getStruct(0));
+    return $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
 
   hasType(): boolean {
-    return this.$.hasPointer(0);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Brand_Binding {
-    const s = this.$;
     const object: Record<string, unknown> = {};
-    switch (s.getUint16(0)) {
+    switch ((this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)) {
       case 0: object["unbound"] = null; break;
-      case 1: object["type"] = s.hasPointer(0) ? new TypeReader(s.getStruct(0)).$toObject() : null; break;
+      case 1: object["type"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
     }
     return object as Brand_Binding;
   }
@@ -4662,15 +5422,29 @@ export class Brand_BindingReader {
 }
 
 export class Brand_BindingBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'unbound' | 'type' | undefined {
-    return $which7[this.$.getUint16(0)];
+    return $which7[this.$segment.view.getUint16(this.$data, true)];
   }
 
   get unbound(): null {
@@ -4679,35 +5453,35 @@ export class Brand_BindingBuilder {
 
   set unbound(value: null) {
     void value;
-    const b = this.$;
-    b.setUint16(0, 0);
+    this.$segment.view.setUint16(this.$data, 0, true);
   }
 
   get type(): TypeBuilder {
-    return new TypeBuilder(this.$.getStruct(0, 3, 1));
+    return $.getStruct<TypeBuilder>(TypeBuilder, this.$segment, this.$pointers, 3, 1);
   }
 
   set type(value: TypeInit | TypeReader | null) {
-    const b = this.$;
-    b.setUint16(0, 1);
-    Type.set(b, 0, value);
+    this.$segment.view.setUint16(this.$data, 1, true);
+    Type.set(this.$, 0, value);
   }
 
   hasType(): boolean {
-    return this.$.hasPointer(0);
+    return !$.isNullPointer(this.$segment, this.$pointers);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownType(): $.Orphan {
-    return this.$.disown(0);
+    return $.disown(this.$segment, this.$pointers);
   }
 
   adoptType(orphan: $.Orphan): void {
-    this.$.adopt(0, orphan);
+    this.$segment.view.setUint16(this.$data, 1, true);
+    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initType(): TypeBuilder {
-    return new TypeBuilder(this.$.initStruct(0, 3, 1));
+    this.$segment.view.setUint16(this.$data, 1, true);
+    return $.initStruct<TypeBuilder>(TypeBuilder, this.$segment, this.$pointers, 3, 1);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -4722,7 +5496,7 @@ export class Brand_BindingBuilder {
   }
 
   $asReader(): Brand_BindingReader {
-    return new Brand_BindingReader(this.$.asReader());
+    return new Brand_BindingReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): Brand_BindingReader {
@@ -4784,15 +5558,33 @@ export type ValueInit = (
 );
 
 export class ValueReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'void' | 'bool' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64' | 'float32' | 'float64' | 'text' | 'data' | 'list' | 'enum' | 'struct' | 'interface' | 'anyPointer' | undefined {
-    return $which3[this.$.getUint16(0)];
+    return $which3[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
   }
 
   get void(): null {
@@ -4800,75 +5592,75 @@ export class ValueReader {
   }
 
   get bool(): boolean {
-    return this.$.getBool(16);
+    return (this.$dataSize > 2 && (this.$view.getUint8(this.$data + 2) & 1) !== 0);
   }
 
   get int8(): number {
-    return this.$.getInt8(2);
+    return (this.$dataSize >= 3 ? this.$view.getInt8(this.$data + 2) : 0);
   }
 
   get int16(): number {
-    return this.$.getInt16(2);
+    return (this.$dataSize >= 4 ? this.$view.getInt16(this.$data + 2, true) : 0);
   }
 
   get int32(): number {
-    return this.$.getInt32(4);
+    return (this.$dataSize >= 8 ? this.$view.getInt32(this.$data + 4, true) : 0);
   }
 
   get int64(): bigint {
-    return this.$.getInt64(8);
+    return (this.$dataSize >= 16 ? this.$view.getBigInt64(this.$data + 8, true) : 0n);
   }
 
   get uint8(): number {
-    return this.$.getUint8(2);
+    return (this.$dataSize >= 3 ? this.$view.getUint8(this.$data + 2) : 0);
   }
 
   get uint16(): number {
-    return this.$.getUint16(2);
+    return (this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0);
   }
 
   get uint32(): number {
-    return this.$.getUint32(4);
+    return (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0);
   }
 
   get uint64(): bigint {
-    return this.$.getUint64(8);
+    return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
   }
 
   get float32(): number {
-    return this.$.getFloat32(4);
+    return (this.$dataSize >= 8 ? this.$view.getFloat32(this.$data + 4, true) : 0);
   }
 
   get float64(): number {
-    return this.$.getFloat64(8);
+    return (this.$dataSize >= 16 ? this.$view.getFloat64(this.$data + 8, true) : 0);
   }
 
   get text(): string {
-    return this.$.getText(0);
+    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   hasText(): boolean {
-    return this.$.hasPointer(0);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   get data(): Uint8Array {
-    return this.$.getData(0);
+    return $.readData(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   hasData(): boolean {
-    return this.$.hasPointer(0);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   get list(): $.ListReader {
-    return this.$.getList(0, $.ANY_SIZE);
+    return $.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ANY_SIZE, this.$nesting);
   }
 
   hasList(): boolean {
-    return this.$.hasPointer(0);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   get enum(): number {
-    return this.$.getUint16(2);
+    return (this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0);
   }
 
   get struct(): $.StructReader {
@@ -4876,7 +5668,7 @@ export class ValueReader {
   }
 
   hasStruct(): boolean {
-    return this.$.hasPointer(0);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   get interface(): null {
@@ -4884,37 +5676,36 @@ export class ValueReader {
   }
 
   get anyPointer(): $.AnyPointerReader {
-    return this.$.getPointer(0);
+    return $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
 
   hasAnyPointer(): boolean {
-    return this.$.hasPointer(0);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Value {
-    const s = this.$;
     const object: Record<string, unknown> = {};
-    switch (s.getUint16(0)) {
+    switch ((this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)) {
       case 0: object["void"] = null; break;
-      case 1: object["bool"] = s.getBool(16); break;
-      case 2: object["int8"] = s.getInt8(2); break;
-      case 3: object["int16"] = s.getInt16(2); break;
-      case 4: object["int32"] = s.getInt32(4); break;
-      case 5: object["int64"] = s.getInt64(8); break;
-      case 6: object["uint8"] = s.getUint8(2); break;
-      case 7: object["uint16"] = s.getUint16(2); break;
-      case 8: object["uint32"] = s.getUint32(4); break;
-      case 9: object["uint64"] = s.getUint64(8); break;
-      case 10: object["float32"] = s.getFloat32(4); break;
-      case 11: object["float64"] = s.getFloat64(8); break;
-      case 12: object["text"] = s.hasPointer(0) ? s.getText(0) : null; break;
-      case 13: object["data"] = s.hasPointer(0) ? s.getData(0) : null; break;
-      case 14: object["list"] = s.hasPointer(0) ? s.getList(0, $.ANY_SIZE) : null; break;
-      case 15: object["enum"] = s.getUint16(2); break;
-      case 16: object["struct"] = s.hasPointer(0) ? s.getStruct(0) : null; break;
+      case 1: object["bool"] = (this.$dataSize > 2 && (this.$view.getUint8(this.$data + 2) & 1) !== 0); break;
+      case 2: object["int8"] = (this.$dataSize >= 3 ? this.$view.getInt8(this.$data + 2) : 0); break;
+      case 3: object["int16"] = (this.$dataSize >= 4 ? this.$view.getInt16(this.$data + 2, true) : 0); break;
+      case 4: object["int32"] = (this.$dataSize >= 8 ? this.$view.getInt32(this.$data + 4, true) : 0); break;
+      case 5: object["int64"] = (this.$dataSize >= 16 ? this.$view.getBigInt64(this.$data + 8, true) : 0n); break;
+      case 6: object["uint8"] = (this.$dataSize >= 3 ? this.$view.getUint8(this.$data + 2) : 0); break;
+      case 7: object["uint16"] = (this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0); break;
+      case 8: object["uint32"] = (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0); break;
+      case 9: object["uint64"] = (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n); break;
+      case 10: object["float32"] = (this.$dataSize >= 8 ? this.$view.getFloat32(this.$data + 4, true) : 0); break;
+      case 11: object["float64"] = (this.$dataSize >= 16 ? this.$view.getFloat64(this.$data + 8, true) : 0); break;
+      case 12: object["text"] = $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0); break;
+      case 13: object["data"] = $.dataOrNull(this.$segment, this.$pointers, this.$pointerCount, 0); break;
+      case 14: object["list"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ANY_SIZE, this.$nesting) : null; break;
+      case 15: object["enum"] = (this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0); break;
+      case 16: object["struct"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? this.$.getStruct(0) : null; break;
       case 17: object["interface"] = null; break;
-      case 18: object["anyPointer"] = s.hasPointer(0) ? s.getPointer(0) : null; break;
+      case 18: object["anyPointer"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting) : null; break;
     }
     return object as Value;
   }
@@ -4925,15 +5716,29 @@ export class ValueReader {
 }
 
 export class ValueBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'void' | 'bool' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64' | 'float32' | 'float64' | 'text' | 'data' | 'list' | 'enum' | 'struct' | 'interface' | 'anyPointer' | undefined {
-    return $which3[this.$.getUint16(0)];
+    return $which3[this.$segment.view.getUint16(this.$data, true)];
   }
 
   get void(): null {
@@ -4942,237 +5747,225 @@ export class ValueBuilder {
 
   set void(value: null) {
     void value;
-    const b = this.$;
-    b.setUint16(0, 0);
+    this.$segment.view.setUint16(this.$data, 0, true);
   }
 
   get bool(): boolean {
-    return this.$.getBool(16);
+    return (this.$segment.view.getUint8(this.$data + 2) & 1) !== 0;
   }
 
   set bool(value: boolean) {
-    const b = this.$;
-    b.setUint16(0, 1);
-    b.setBool(16, value);
+    this.$segment.view.setUint16(this.$data, 1, true);
+    $.setBit(this.$segment.bytes, this.$data + 2, 1, value);
   }
 
   get int8(): number {
-    return this.$.getInt8(2);
+    return this.$segment.view.getInt8(this.$data + 2);
   }
 
   set int8(value: number) {
-    const b = this.$;
-    b.setUint16(0, 2);
-    b.setInt8(2, value);
+    this.$segment.view.setUint16(this.$data, 2, true);
+    this.$segment.view.setInt8(this.$data + 2, value);
   }
 
   get int16(): number {
-    return this.$.getInt16(2);
+    return this.$segment.view.getInt16(this.$data + 2, true);
   }
 
   set int16(value: number) {
-    const b = this.$;
-    b.setUint16(0, 3);
-    b.setInt16(2, value);
+    this.$segment.view.setUint16(this.$data, 3, true);
+    this.$segment.view.setInt16(this.$data + 2, value, true);
   }
 
   get int32(): number {
-    return this.$.getInt32(4);
+    return this.$segment.view.getInt32(this.$data + 4, true);
   }
 
   set int32(value: number) {
-    const b = this.$;
-    b.setUint16(0, 4);
-    b.setInt32(4, value);
+    this.$segment.view.setUint16(this.$data, 4, true);
+    this.$segment.view.setInt32(this.$data + 4, value, true);
   }
 
   get int64(): bigint {
-    return this.$.getInt64(8);
+    return this.$segment.view.getBigInt64(this.$data + 8, true);
   }
 
   set int64(value: bigint | number) {
-    const b = this.$;
-    b.setUint16(0, 5);
-    b.setInt64(8, $.toBigInt(value));
+    this.$segment.view.setUint16(this.$data, 5, true);
+    this.$segment.view.setBigInt64(this.$data + 8, $.toBigInt(value), true);
   }
 
   get uint8(): number {
-    return this.$.getUint8(2);
+    return this.$segment.view.getUint8(this.$data + 2);
   }
 
   set uint8(value: number) {
-    const b = this.$;
-    b.setUint16(0, 6);
-    b.setUint8(2, value);
+    this.$segment.view.setUint16(this.$data, 6, true);
+    this.$segment.view.setUint8(this.$data + 2, value);
   }
 
   get uint16(): number {
-    return this.$.getUint16(2);
+    return this.$segment.view.getUint16(this.$data + 2, true);
   }
 
   set uint16(value: number) {
-    const b = this.$;
-    b.setUint16(0, 7);
-    b.setUint16(2, value);
+    this.$segment.view.setUint16(this.$data, 7, true);
+    this.$segment.view.setUint16(this.$data + 2, value, true);
   }
 
   get uint32(): number {
-    return this.$.getUint32(4);
+    return this.$segment.view.getUint32(this.$data + 4, true);
   }
 
   set uint32(value: number) {
-    const b = this.$;
-    b.setUint16(0, 8);
-    b.setUint32(4, value);
+    this.$segment.view.setUint16(this.$data, 8, true);
+    this.$segment.view.setUint32(this.$data + 4, value, true);
   }
 
   get uint64(): bigint {
-    return this.$.getUint64(8);
+    return this.$segment.view.getBigUint64(this.$data + 8, true);
   }
 
   set uint64(value: bigint | number) {
-    const b = this.$;
-    b.setUint16(0, 9);
-    b.setUint64(8, $.toBigInt(value));
+    this.$segment.view.setUint16(this.$data, 9, true);
+    this.$segment.view.setBigUint64(this.$data + 8, $.toBigInt(value), true);
   }
 
   get float32(): number {
-    return this.$.getFloat32(4);
+    return this.$segment.view.getFloat32(this.$data + 4, true);
   }
 
   set float32(value: number) {
-    const b = this.$;
-    b.setUint16(0, 10);
-    b.setFloat32(4, value);
+    this.$segment.view.setUint16(this.$data, 10, true);
+    this.$segment.view.setFloat32(this.$data + 4, value, true);
   }
 
   get float64(): number {
-    return this.$.getFloat64(8);
+    return this.$segment.view.getFloat64(this.$data + 8, true);
   }
 
   set float64(value: number) {
-    const b = this.$;
-    b.setUint16(0, 11);
-    b.setFloat64(8, value);
+    this.$segment.view.setUint16(this.$data, 11, true);
+    this.$segment.view.setFloat64(this.$data + 8, value, true);
   }
 
   get text(): string {
-    return this.$.getText(0);
+    return $.readTextAt(this.$segment, this.$pointers, '');
   }
 
   set text(value: string | null) {
-    const b = this.$;
-    b.setUint16(0, 12);
-    if (value == null) b.clearPointer(0);
-    else b.setText(0, value);
+    this.$segment.view.setUint16(this.$data, 12, true);
+    $.setText(this.$segment, this.$pointers, value);
   }
 
   hasText(): boolean {
-    return this.$.hasPointer(0);
+    return !$.isNullPointer(this.$segment, this.$pointers);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownText(): $.Orphan {
-    return this.$.disown(0);
+    return $.disown(this.$segment, this.$pointers);
   }
 
   adoptText(orphan: $.Orphan): void {
-    this.$.adopt(0, orphan);
+    this.$segment.view.setUint16(this.$data, 12, true);
+    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   get data(): Uint8Array {
-    return this.$.getData(0);
+    return $.readDataAt(this.$segment, this.$pointers, undefined);
   }
 
   set data(value: Uint8Array | null) {
-    const b = this.$;
-    b.setUint16(0, 13);
-    if (value == null) b.clearPointer(0);
-    else b.setData(0, value);
+    this.$segment.view.setUint16(this.$data, 13, true);
+    $.setData(this.$segment, this.$pointers, value);
   }
 
   hasData(): boolean {
-    return this.$.hasPointer(0);
+    return !$.isNullPointer(this.$segment, this.$pointers);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownData(): $.Orphan {
-    return this.$.disown(0);
+    return $.disown(this.$segment, this.$pointers);
   }
 
   adoptData(orphan: $.Orphan): void {
-    this.$.adopt(0, orphan);
+    this.$segment.view.setUint16(this.$data, 13, true);
+    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   /** New zeroed Data to fill in (the view is valid until the message next allocates). */
   initData(length: number): Uint8Array {
-    return this.$.initData(0, length);
+    this.$segment.view.setUint16(this.$data, 13, true);
+    return $.initData(this.$segment, this.$pointers, length);
   }
 
   get list(): $.AnyPointerBuilder {
-    return this.$.getPointer(0);
+    return $.pointerBuilder(this.$segment, this.$pointers);
   }
 
   set list(value: $.AnyValue | null) {
-    const b = this.$;
-    b.setUint16(0, 14);
-    $.setAnyPointer(b.getPointer(0), value);
+    this.$segment.view.setUint16(this.$data, 14, true);
+    $.setAnyPointer($.pointerBuilder(this.$segment, this.$pointers), value);
   }
 
   hasList(): boolean {
-    return this.$.hasPointer(0);
+    return !$.isNullPointer(this.$segment, this.$pointers);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownList(): $.Orphan {
-    return this.$.disown(0);
+    return $.disown(this.$segment, this.$pointers);
   }
 
   adoptList(orphan: $.Orphan): void {
-    this.$.adopt(0, orphan);
+    this.$segment.view.setUint16(this.$data, 14, true);
+    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initList(): $.AnyPointerBuilder {
-    const slot = this.$.getPointer(0);
+    this.$segment.view.setUint16(this.$data, 14, true);
+    const slot = $.pointerBuilder(this.$segment, this.$pointers);
     slot.clear();
     return slot;
   }
 
   get enum(): number {
-    return this.$.getUint16(2);
+    return this.$segment.view.getUint16(this.$data + 2, true);
   }
 
   set enum(value: number) {
-    const b = this.$;
-    b.setUint16(0, 15);
-    b.setUint16(2, value);
+    this.$segment.view.setUint16(this.$data, 15, true);
+    this.$segment.view.setUint16(this.$data + 2, value, true);
   }
 
   get struct(): $.AnyPointerBuilder {
-    return this.$.getPointer(0);
+    return $.pointerBuilder(this.$segment, this.$pointers);
   }
 
   set struct(value: $.AnyValue | null) {
-    const b = this.$;
-    b.setUint16(0, 16);
-    $.setAnyPointer(b.getPointer(0), value);
+    this.$segment.view.setUint16(this.$data, 16, true);
+    $.setAnyPointer($.pointerBuilder(this.$segment, this.$pointers), value);
   }
 
   hasStruct(): boolean {
-    return this.$.hasPointer(0);
+    return !$.isNullPointer(this.$segment, this.$pointers);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownStruct(): $.Orphan {
-    return this.$.disown(0);
+    return $.disown(this.$segment, this.$pointers);
   }
 
   adoptStruct(orphan: $.Orphan): void {
-    this.$.adopt(0, orphan);
+    this.$segment.view.setUint16(this.$data, 16, true);
+    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initStruct(): $.AnyPointerBuilder {
-    const slot = this.$.getPointer(0);
+    this.$segment.view.setUint16(this.$data, 16, true);
+    const slot = $.pointerBuilder(this.$segment, this.$pointers);
     slot.clear();
     return slot;
   }
@@ -5183,35 +5976,35 @@ export class ValueBuilder {
 
   set interface(value: null) {
     void value;
-    const b = this.$;
-    b.setUint16(0, 17);
+    this.$segment.view.setUint16(this.$data, 17, true);
   }
 
   get anyPointer(): $.AnyPointerBuilder {
-    return this.$.getPointer(0);
+    return $.pointerBuilder(this.$segment, this.$pointers);
   }
 
   set anyPointer(value: $.AnyValue | null) {
-    const b = this.$;
-    b.setUint16(0, 18);
-    $.setAnyPointer(b.getPointer(0), value);
+    this.$segment.view.setUint16(this.$data, 18, true);
+    $.setAnyPointer($.pointerBuilder(this.$segment, this.$pointers), value);
   }
 
   hasAnyPointer(): boolean {
-    return this.$.hasPointer(0);
+    return !$.isNullPointer(this.$segment, this.$pointers);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownAnyPointer(): $.Orphan {
-    return this.$.disown(0);
+    return $.disown(this.$segment, this.$pointers);
   }
 
   adoptAnyPointer(orphan: $.Orphan): void {
-    this.$.adopt(0, orphan);
+    this.$segment.view.setUint16(this.$data, 18, true);
+    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initAnyPointer(): $.AnyPointerBuilder {
-    const slot = this.$.getPointer(0);
+    this.$segment.view.setUint16(this.$data, 18, true);
+    const slot = $.pointerBuilder(this.$segment, this.$pointers);
     slot.clear();
     return slot;
   }
@@ -5245,7 +6038,7 @@ export class ValueBuilder {
   }
 
   $asReader(): ValueReader {
-    return new ValueReader(this.$.asReader());
+    return new ValueReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): ValueReader {
@@ -5275,39 +6068,56 @@ export type AnnotationInit = {
 };
 
 export class AnnotationReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get id(): bigint {
-    return this.$.getUint64(0);
+    return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
   }
 
   get brand(): BrandReader {
-    return new BrandReader(this.$.getStruct(1));
+    return $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting);
   }
 
   hasBrand(): boolean {
-    return this.$.hasPointer(1);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
   get value(): ValueReader {
-    return new ValueReader(this.$.getStruct(0));
+    return $.readStruct<ValueReader>(ValueReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
 
   hasValue(): boolean {
-    return this.$.hasPointer(0);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): Annotation {
-    const s = this.$;
     return {
-      id: s.getUint64(0),
-      brand: s.hasPointer(1) ? new BrandReader(s.getStruct(1)).$toObject() : null,
-      value: s.hasPointer(0) ? new ValueReader(s.getStruct(0)).$toObject() : null,
+      id: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
+      brand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting).$toObject() : null,
+      value: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<ValueReader>(ValueReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
     };
   }
 
@@ -5317,71 +6127,82 @@ export class AnnotationReader {
 }
 
 export class AnnotationBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get id(): bigint {
-    return this.$.getUint64(0);
+    return this.$segment.view.getBigUint64(this.$data, true);
   }
 
   set id(value: bigint | number) {
-    const b = this.$;
-    b.setUint64(0, $.toBigInt(value));
+    this.$segment.view.setBigUint64(this.$data, $.toBigInt(value), true);
   }
 
   get brand(): BrandBuilder {
-    return new BrandBuilder(this.$.getStruct(1, 0, 1));
+    return $.getStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers + 8, 0, 1);
   }
 
   set brand(value: BrandInit | BrandReader | null) {
-    const b = this.$;
-    Brand.set(b, 1, value);
+    Brand.set(this.$, 1, value);
   }
 
   hasBrand(): boolean {
-    return this.$.hasPointer(1);
+    return !$.isNullPointer(this.$segment, this.$pointers + 8);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownBrand(): $.Orphan {
-    return this.$.disown(1);
+    return $.disown(this.$segment, this.$pointers + 8);
   }
 
   adoptBrand(orphan: $.Orphan): void {
-    this.$.adopt(1, orphan);
+    $.adopt(this.$segment, this.$pointers + 8, orphan);
   }
 
   initBrand(): BrandBuilder {
-    return new BrandBuilder(this.$.initStruct(1, 0, 1));
+    return $.initStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers + 8, 0, 1);
   }
 
   get value(): ValueBuilder {
-    return new ValueBuilder(this.$.getStruct(0, 2, 1));
+    return $.getStruct<ValueBuilder>(ValueBuilder, this.$segment, this.$pointers, 2, 1);
   }
 
   set value(value: ValueInit | ValueReader | null) {
-    const b = this.$;
-    Value.set(b, 0, value);
+    Value.set(this.$, 0, value);
   }
 
   hasValue(): boolean {
-    return this.$.hasPointer(0);
+    return !$.isNullPointer(this.$segment, this.$pointers);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownValue(): $.Orphan {
-    return this.$.disown(0);
+    return $.disown(this.$segment, this.$pointers);
   }
 
   adoptValue(orphan: $.Orphan): void {
-    this.$.adopt(0, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initValue(): ValueBuilder {
-    return new ValueBuilder(this.$.initStruct(0, 2, 1));
+    return $.initStruct<ValueBuilder>(ValueBuilder, this.$segment, this.$pointers, 2, 1);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -5396,7 +6217,7 @@ export class AnnotationBuilder {
   }
 
   $asReader(): AnnotationReader {
-    return new AnnotationReader(this.$.asReader());
+    return new AnnotationReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): AnnotationReader {
@@ -5438,31 +6259,48 @@ export type CapnpVersionInit = {
 };
 
 export class CapnpVersionReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get major(): number {
-    return this.$.getUint16(0);
+    return (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0);
   }
 
   get minor(): number {
-    return this.$.getUint8(2);
+    return (this.$dataSize >= 3 ? this.$view.getUint8(this.$data + 2) : 0);
   }
 
   get micro(): number {
-    return this.$.getUint8(3);
+    return (this.$dataSize >= 4 ? this.$view.getUint8(this.$data + 3) : 0);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): CapnpVersion {
-    const s = this.$;
     return {
-      major: s.getUint16(0),
-      minor: s.getUint8(2),
-      micro: s.getUint8(3),
+      major: (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0),
+      minor: (this.$dataSize >= 3 ? this.$view.getUint8(this.$data + 2) : 0),
+      micro: (this.$dataSize >= 4 ? this.$view.getUint8(this.$data + 3) : 0),
     };
   }
 
@@ -5472,37 +6310,48 @@ export class CapnpVersionReader {
 }
 
 export class CapnpVersionBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get major(): number {
-    return this.$.getUint16(0);
+    return this.$segment.view.getUint16(this.$data, true);
   }
 
   set major(value: number) {
-    const b = this.$;
-    b.setUint16(0, value);
+    this.$segment.view.setUint16(this.$data, value, true);
   }
 
   get minor(): number {
-    return this.$.getUint8(2);
+    return this.$segment.view.getUint8(this.$data + 2);
   }
 
   set minor(value: number) {
-    const b = this.$;
-    b.setUint8(2, value);
+    this.$segment.view.setUint8(this.$data + 2, value);
   }
 
   get micro(): number {
-    return this.$.getUint8(3);
+    return this.$segment.view.getUint8(this.$data + 3);
   }
 
   set micro(value: number) {
-    const b = this.$;
-    b.setUint8(3, value);
+    this.$segment.view.setUint8(this.$data + 3, value);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -5517,7 +6366,7 @@ export class CapnpVersionBuilder {
   }
 
   $asReader(): CapnpVersionReader {
-    return new CapnpVersionReader(this.$.asReader());
+    return new CapnpVersionReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): CapnpVersionReader {
@@ -5549,52 +6398,69 @@ export type CodeGeneratorRequestInit = {
 };
 
 export class CodeGeneratorRequestReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get capnpVersion(): CapnpVersionReader {
-    return new CapnpVersionReader(this.$.getStruct(2));
+    return $.readStruct<CapnpVersionReader>(CapnpVersionReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting);
   }
 
   hasCapnpVersion(): boolean {
-    return this.$.hasPointer(2);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2);
   }
 
   get nodes(): $.StructList<NodeReader> {
-    return new $.StructList<NodeReader>(this.$.getList(0, 7), NodeReader);
+    return new $.StructList<NodeReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, 7, this.$nesting), NodeReader);
   }
 
   hasNodes(): boolean {
-    return this.$.hasPointer(0);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   get sourceInfo(): $.StructList<Node_SourceInfoReader> {
-    return new $.StructList<Node_SourceInfoReader>(this.$.getList(3, 7), Node_SourceInfoReader);
+    return new $.StructList<Node_SourceInfoReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, 7, this.$nesting), Node_SourceInfoReader);
   }
 
   hasSourceInfo(): boolean {
-    return this.$.hasPointer(3);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3);
   }
 
   get requestedFiles(): $.StructList<CodeGeneratorRequest_RequestedFileReader> {
-    return new $.StructList<CodeGeneratorRequest_RequestedFileReader>(this.$.getList(1, 7), CodeGeneratorRequest_RequestedFileReader);
+    return new $.StructList<CodeGeneratorRequest_RequestedFileReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), CodeGeneratorRequest_RequestedFileReader);
   }
 
   hasRequestedFiles(): boolean {
-    return this.$.hasPointer(1);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): CodeGeneratorRequest {
-    const s = this.$;
     return {
-      capnpVersion: s.hasPointer(2) ? new CapnpVersionReader(s.getStruct(2)).$toObject() : null,
-      nodes: s.hasPointer(0) ? $.listToObject(s.getList(0, 7), Node) as Node[] | null : null,
-      sourceInfo: s.hasPointer(3) ? $.listToObject(s.getList(3, 7), Node_SourceInfo) as Node_SourceInfo[] | null : null,
-      requestedFiles: s.hasPointer(1) ? $.listToObject(s.getList(1, 7), CodeGeneratorRequest_RequestedFile) as CodeGeneratorRequest_RequestedFile[] | null : null,
+      capnpVersion: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.readStruct<CapnpVersionReader>(CapnpVersionReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting).$toObject() : null,
+      nodes: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, 7, this.$nesting), Node) as Node[] | null : null,
+      sourceInfo: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, 7, this.$nesting), Node_SourceInfo) as Node_SourceInfo[] | null : null,
+      requestedFiles: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), CodeGeneratorRequest_RequestedFile) as CodeGeneratorRequest_RequestedFile[] | null : null,
     };
   }
 
@@ -5604,114 +6470,124 @@ export class CodeGeneratorRequestReader {
 }
 
 export class CodeGeneratorRequestBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get capnpVersion(): CapnpVersionBuilder {
-    return new CapnpVersionBuilder(this.$.getStruct(2, 1, 0));
+    return $.getStruct<CapnpVersionBuilder>(CapnpVersionBuilder, this.$segment, this.$pointers + 16, 1, 0);
   }
 
   set capnpVersion(value: CapnpVersionInit | CapnpVersionReader | null) {
-    const b = this.$;
-    CapnpVersion.set(b, 2, value);
+    CapnpVersion.set(this.$, 2, value);
   }
 
   hasCapnpVersion(): boolean {
-    return this.$.hasPointer(2);
+    return !$.isNullPointer(this.$segment, this.$pointers + 16);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownCapnpVersion(): $.Orphan {
-    return this.$.disown(2);
+    return $.disown(this.$segment, this.$pointers + 16);
   }
 
   adoptCapnpVersion(orphan: $.Orphan): void {
-    this.$.adopt(2, orphan);
+    $.adopt(this.$segment, this.$pointers + 16, orphan);
   }
 
   initCapnpVersion(): CapnpVersionBuilder {
-    return new CapnpVersionBuilder(this.$.initStruct(2, 1, 0));
+    return $.initStruct<CapnpVersionBuilder>(CapnpVersionBuilder, this.$segment, this.$pointers + 16, 1, 0);
   }
 
   get nodes(): $.StructListBuilder<NodeBuilder> {
-    return new $.StructListBuilder<NodeBuilder>(this.$.getStructList(0, 6, 6), NodeBuilder);
+    return new $.StructListBuilder<NodeBuilder>($.getStructList(this.$segment, this.$pointers, 6, 6), NodeBuilder);
   }
 
   set nodes(value: $.ListInit<NodeInit | NodeReader> | null) {
-    const b = this.$;
-    $.assignList(b, 0, Node, value);
+    $.assignList(this.$, 0, Node, value);
   }
 
   hasNodes(): boolean {
-    return this.$.hasPointer(0);
+    return !$.isNullPointer(this.$segment, this.$pointers);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownNodes(): $.Orphan {
-    return this.$.disown(0);
+    return $.disown(this.$segment, this.$pointers);
   }
 
   adoptNodes(orphan: $.Orphan): void {
-    this.$.adopt(0, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initNodes(length: number): $.StructListBuilder<NodeBuilder> {
-    return new $.StructListBuilder<NodeBuilder>(this.$.initStructList(0, length, 6, 6), NodeBuilder);
+    return new $.StructListBuilder<NodeBuilder>($.initStructList(this.$segment, this.$pointers, length, 6, 6), NodeBuilder);
   }
 
   get sourceInfo(): $.StructListBuilder<Node_SourceInfoBuilder> {
-    return new $.StructListBuilder<Node_SourceInfoBuilder>(this.$.getStructList(3, 2, 2), Node_SourceInfoBuilder);
+    return new $.StructListBuilder<Node_SourceInfoBuilder>($.getStructList(this.$segment, this.$pointers + 24, 2, 2), Node_SourceInfoBuilder);
   }
 
   set sourceInfo(value: $.ListInit<Node_SourceInfoInit | Node_SourceInfoReader> | null) {
-    const b = this.$;
-    $.assignList(b, 3, Node_SourceInfo, value);
+    $.assignList(this.$, 3, Node_SourceInfo, value);
   }
 
   hasSourceInfo(): boolean {
-    return this.$.hasPointer(3);
+    return !$.isNullPointer(this.$segment, this.$pointers + 24);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownSourceInfo(): $.Orphan {
-    return this.$.disown(3);
+    return $.disown(this.$segment, this.$pointers + 24);
   }
 
   adoptSourceInfo(orphan: $.Orphan): void {
-    this.$.adopt(3, orphan);
+    $.adopt(this.$segment, this.$pointers + 24, orphan);
   }
 
   initSourceInfo(length: number): $.StructListBuilder<Node_SourceInfoBuilder> {
-    return new $.StructListBuilder<Node_SourceInfoBuilder>(this.$.initStructList(3, length, 2, 2), Node_SourceInfoBuilder);
+    return new $.StructListBuilder<Node_SourceInfoBuilder>($.initStructList(this.$segment, this.$pointers + 24, length, 2, 2), Node_SourceInfoBuilder);
   }
 
   get requestedFiles(): $.StructListBuilder<CodeGeneratorRequest_RequestedFileBuilder> {
-    return new $.StructListBuilder<CodeGeneratorRequest_RequestedFileBuilder>(this.$.getStructList(1, 1, 3), CodeGeneratorRequest_RequestedFileBuilder);
+    return new $.StructListBuilder<CodeGeneratorRequest_RequestedFileBuilder>($.getStructList(this.$segment, this.$pointers + 8, 1, 3), CodeGeneratorRequest_RequestedFileBuilder);
   }
 
   set requestedFiles(value: $.ListInit<CodeGeneratorRequest_RequestedFileInit | CodeGeneratorRequest_RequestedFileReader> | null) {
-    const b = this.$;
-    $.assignList(b, 1, CodeGeneratorRequest_RequestedFile, value);
+    $.assignList(this.$, 1, CodeGeneratorRequest_RequestedFile, value);
   }
 
   hasRequestedFiles(): boolean {
-    return this.$.hasPointer(1);
+    return !$.isNullPointer(this.$segment, this.$pointers + 8);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownRequestedFiles(): $.Orphan {
-    return this.$.disown(1);
+    return $.disown(this.$segment, this.$pointers + 8);
   }
 
   adoptRequestedFiles(orphan: $.Orphan): void {
-    this.$.adopt(1, orphan);
+    $.adopt(this.$segment, this.$pointers + 8, orphan);
   }
 
   initRequestedFiles(length: number): $.StructListBuilder<CodeGeneratorRequest_RequestedFileBuilder> {
-    return new $.StructListBuilder<CodeGeneratorRequest_RequestedFileBuilder>(this.$.initStructList(1, length, 1, 3), CodeGeneratorRequest_RequestedFileBuilder);
+    return new $.StructListBuilder<CodeGeneratorRequest_RequestedFileBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 1, 3), CodeGeneratorRequest_RequestedFileBuilder);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -5727,7 +6603,7 @@ export class CodeGeneratorRequestBuilder {
   }
 
   $asReader(): CodeGeneratorRequestReader {
-    return new CodeGeneratorRequestReader(this.$.asReader());
+    return new CodeGeneratorRequestReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): CodeGeneratorRequestReader {
@@ -5759,48 +6635,65 @@ export type CodeGeneratorRequest_RequestedFileInit = {
 };
 
 export class CodeGeneratorRequest_RequestedFileReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get id(): bigint {
-    return this.$.getUint64(0);
+    return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
   }
 
   get filename(): string {
-    return this.$.getText(0);
+    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   hasFilename(): boolean {
-    return this.$.hasPointer(0);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   get imports(): $.StructList<CodeGeneratorRequest_RequestedFile_ImportReader> {
-    return new $.StructList<CodeGeneratorRequest_RequestedFile_ImportReader>(this.$.getList(1, 7), CodeGeneratorRequest_RequestedFile_ImportReader);
+    return new $.StructList<CodeGeneratorRequest_RequestedFile_ImportReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), CodeGeneratorRequest_RequestedFile_ImportReader);
   }
 
   hasImports(): boolean {
-    return this.$.hasPointer(1);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
   get fileSourceInfo(): CodeGeneratorRequest_RequestedFile_FileSourceInfoReader {
-    return new CodeGeneratorRequest_RequestedFile_FileSourceInfoReader(this.$.getStruct(2));
+    return $.readStruct<CodeGeneratorRequest_RequestedFile_FileSourceInfoReader>(CodeGeneratorRequest_RequestedFile_FileSourceInfoReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting);
   }
 
   hasFileSourceInfo(): boolean {
-    return this.$.hasPointer(2);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): CodeGeneratorRequest_RequestedFile {
-    const s = this.$;
     return {
-      id: s.getUint64(0),
-      filename: s.hasPointer(0) ? s.getText(0) : null,
-      imports: s.hasPointer(1) ? $.listToObject(s.getList(1, 7), CodeGeneratorRequest_RequestedFile_Import) as CodeGeneratorRequest_RequestedFile_Import[] | null : null,
-      fileSourceInfo: s.hasPointer(2) ? new CodeGeneratorRequest_RequestedFile_FileSourceInfoReader(s.getStruct(2)).$toObject() : null,
+      id: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
+      filename: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
+      imports: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), CodeGeneratorRequest_RequestedFile_Import) as CodeGeneratorRequest_RequestedFile_Import[] | null : null,
+      fileSourceInfo: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.readStruct<CodeGeneratorRequest_RequestedFile_FileSourceInfoReader>(CodeGeneratorRequest_RequestedFile_FileSourceInfoReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting).$toObject() : null,
     };
   }
 
@@ -5810,94 +6703,103 @@ export class CodeGeneratorRequest_RequestedFileReader {
 }
 
 export class CodeGeneratorRequest_RequestedFileBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get id(): bigint {
-    return this.$.getUint64(0);
+    return this.$segment.view.getBigUint64(this.$data, true);
   }
 
   set id(value: bigint | number) {
-    const b = this.$;
-    b.setUint64(0, $.toBigInt(value));
+    this.$segment.view.setBigUint64(this.$data, $.toBigInt(value), true);
   }
 
   get filename(): string {
-    return this.$.getText(0);
+    return $.readTextAt(this.$segment, this.$pointers, '');
   }
 
   set filename(value: string | null) {
-    const b = this.$;
-    if (value == null) b.clearPointer(0);
-    else b.setText(0, value);
+    $.setText(this.$segment, this.$pointers, value);
   }
 
   hasFilename(): boolean {
-    return this.$.hasPointer(0);
+    return !$.isNullPointer(this.$segment, this.$pointers);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownFilename(): $.Orphan {
-    return this.$.disown(0);
+    return $.disown(this.$segment, this.$pointers);
   }
 
   adoptFilename(orphan: $.Orphan): void {
-    this.$.adopt(0, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   get imports(): $.StructListBuilder<CodeGeneratorRequest_RequestedFile_ImportBuilder> {
-    return new $.StructListBuilder<CodeGeneratorRequest_RequestedFile_ImportBuilder>(this.$.getStructList(1, 1, 1), CodeGeneratorRequest_RequestedFile_ImportBuilder);
+    return new $.StructListBuilder<CodeGeneratorRequest_RequestedFile_ImportBuilder>($.getStructList(this.$segment, this.$pointers + 8, 1, 1), CodeGeneratorRequest_RequestedFile_ImportBuilder);
   }
 
   set imports(value: $.ListInit<CodeGeneratorRequest_RequestedFile_ImportInit | CodeGeneratorRequest_RequestedFile_ImportReader> | null) {
-    const b = this.$;
-    $.assignList(b, 1, CodeGeneratorRequest_RequestedFile_Import, value);
+    $.assignList(this.$, 1, CodeGeneratorRequest_RequestedFile_Import, value);
   }
 
   hasImports(): boolean {
-    return this.$.hasPointer(1);
+    return !$.isNullPointer(this.$segment, this.$pointers + 8);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownImports(): $.Orphan {
-    return this.$.disown(1);
+    return $.disown(this.$segment, this.$pointers + 8);
   }
 
   adoptImports(orphan: $.Orphan): void {
-    this.$.adopt(1, orphan);
+    $.adopt(this.$segment, this.$pointers + 8, orphan);
   }
 
   initImports(length: number): $.StructListBuilder<CodeGeneratorRequest_RequestedFile_ImportBuilder> {
-    return new $.StructListBuilder<CodeGeneratorRequest_RequestedFile_ImportBuilder>(this.$.initStructList(1, length, 1, 1), CodeGeneratorRequest_RequestedFile_ImportBuilder);
+    return new $.StructListBuilder<CodeGeneratorRequest_RequestedFile_ImportBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 1, 1), CodeGeneratorRequest_RequestedFile_ImportBuilder);
   }
 
   get fileSourceInfo(): CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder {
-    return new CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder(this.$.getStruct(2, 0, 1));
+    return $.getStruct<CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder>(CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder, this.$segment, this.$pointers + 16, 0, 1);
   }
 
   set fileSourceInfo(value: CodeGeneratorRequest_RequestedFile_FileSourceInfoInit | CodeGeneratorRequest_RequestedFile_FileSourceInfoReader | null) {
-    const b = this.$;
-    CodeGeneratorRequest_RequestedFile_FileSourceInfo.set(b, 2, value);
+    CodeGeneratorRequest_RequestedFile_FileSourceInfo.set(this.$, 2, value);
   }
 
   hasFileSourceInfo(): boolean {
-    return this.$.hasPointer(2);
+    return !$.isNullPointer(this.$segment, this.$pointers + 16);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownFileSourceInfo(): $.Orphan {
-    return this.$.disown(2);
+    return $.disown(this.$segment, this.$pointers + 16);
   }
 
   adoptFileSourceInfo(orphan: $.Orphan): void {
-    this.$.adopt(2, orphan);
+    $.adopt(this.$segment, this.$pointers + 16, orphan);
   }
 
   initFileSourceInfo(): CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder {
-    return new CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder(this.$.initStruct(2, 0, 1));
+    return $.initStruct<CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder>(CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder, this.$segment, this.$pointers + 16, 0, 1);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -5913,7 +6815,7 @@ export class CodeGeneratorRequest_RequestedFileBuilder {
   }
 
   $asReader(): CodeGeneratorRequest_RequestedFileReader {
-    return new CodeGeneratorRequest_RequestedFileReader(this.$.asReader());
+    return new CodeGeneratorRequest_RequestedFileReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): CodeGeneratorRequest_RequestedFileReader {
@@ -5941,30 +6843,47 @@ export type CodeGeneratorRequest_RequestedFile_ImportInit = {
 };
 
 export class CodeGeneratorRequest_RequestedFile_ImportReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get id(): bigint {
-    return this.$.getUint64(0);
+    return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
   }
 
   get name(): string {
-    return this.$.getText(0);
+    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   hasName(): boolean {
-    return this.$.hasPointer(0);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): CodeGeneratorRequest_RequestedFile_Import {
-    const s = this.$;
     return {
-      id: s.getUint64(0),
-      name: s.hasPointer(0) ? s.getText(0) : null,
+      id: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
+      name: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
     };
   }
 
@@ -5974,42 +6893,53 @@ export class CodeGeneratorRequest_RequestedFile_ImportReader {
 }
 
 export class CodeGeneratorRequest_RequestedFile_ImportBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get id(): bigint {
-    return this.$.getUint64(0);
+    return this.$segment.view.getBigUint64(this.$data, true);
   }
 
   set id(value: bigint | number) {
-    const b = this.$;
-    b.setUint64(0, $.toBigInt(value));
+    this.$segment.view.setBigUint64(this.$data, $.toBigInt(value), true);
   }
 
   get name(): string {
-    return this.$.getText(0);
+    return $.readTextAt(this.$segment, this.$pointers, '');
   }
 
   set name(value: string | null) {
-    const b = this.$;
-    if (value == null) b.clearPointer(0);
-    else b.setText(0, value);
+    $.setText(this.$segment, this.$pointers, value);
   }
 
   hasName(): boolean {
-    return this.$.hasPointer(0);
+    return !$.isNullPointer(this.$segment, this.$pointers);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownName(): $.Orphan {
-    return this.$.disown(0);
+    return $.disown(this.$segment, this.$pointers);
   }
 
   adoptName(orphan: $.Orphan): void {
-    this.$.adopt(0, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -6023,7 +6953,7 @@ export class CodeGeneratorRequest_RequestedFile_ImportBuilder {
   }
 
   $asReader(): CodeGeneratorRequest_RequestedFile_ImportReader {
-    return new CodeGeneratorRequest_RequestedFile_ImportReader(this.$.asReader());
+    return new CodeGeneratorRequest_RequestedFile_ImportReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): CodeGeneratorRequest_RequestedFile_ImportReader {
@@ -6049,25 +6979,42 @@ export type CodeGeneratorRequest_RequestedFile_FileSourceInfoInit = {
 };
 
 export class CodeGeneratorRequest_RequestedFile_FileSourceInfoReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get identifiers(): $.StructList<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader> {
-    return new $.StructList<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader>(this.$.getList(0, 7), CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader);
+    return new $.StructList<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, 7, this.$nesting), CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader);
   }
 
   hasIdentifiers(): boolean {
-    return this.$.hasPointer(0);
+    return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo {
-    const s = this.$;
     return {
-      identifiers: s.hasPointer(0) ? $.listToObject(s.getList(0, 7), CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier) as CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier[] | null : null,
+      identifiers: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, 7, this.$nesting), CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier) as CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier[] | null : null,
     };
   }
 
@@ -6077,36 +7024,49 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfoReader {
 }
 
 export class CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get identifiers(): $.StructListBuilder<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder> {
-    return new $.StructListBuilder<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder>(this.$.getStructList(0, 3, 0), CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder);
+    return new $.StructListBuilder<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder>($.getStructList(this.$segment, this.$pointers, 3, 0), CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder);
   }
 
   set identifiers(value: $.ListInit<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierInit | CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader> | null) {
-    const b = this.$;
-    $.assignList(b, 0, CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier, value);
+    $.assignList(this.$, 0, CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier, value);
   }
 
   hasIdentifiers(): boolean {
-    return this.$.hasPointer(0);
+    return !$.isNullPointer(this.$segment, this.$pointers);
   }
 
   /** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */
   disownIdentifiers(): $.Orphan {
-    return this.$.disown(0);
+    return $.disown(this.$segment, this.$pointers);
   }
 
   adoptIdentifiers(orphan: $.Orphan): void {
-    this.$.adopt(0, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initIdentifiers(length: number): $.StructListBuilder<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder> {
-    return new $.StructListBuilder<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder>(this.$.initStructList(0, length, 3, 0), CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder);
+    return new $.StructListBuilder<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder>($.initStructList(this.$segment, this.$pointers, length, 3, 0), CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -6119,7 +7079,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder {
   }
 
   $asReader(): CodeGeneratorRequest_RequestedFile_FileSourceInfoReader {
-    return new CodeGeneratorRequest_RequestedFile_FileSourceInfoReader(this.$.asReader());
+    return new CodeGeneratorRequest_RequestedFile_FileSourceInfoReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): CodeGeneratorRequest_RequestedFile_FileSourceInfoReader {
@@ -6153,43 +7113,60 @@ export type CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierInit = {
 );
 
 export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'typeId' | 'member' | undefined {
-    return $which8[this.$.getUint16(16)];
+    return $which8[(this.$dataSize >= 18 ? this.$view.getUint16(this.$data + 16, true) : 0)];
   }
 
   get startByte(): number {
-    return this.$.getUint32(0);
+    return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
   }
 
   get endByte(): number {
-    return this.$.getUint32(4);
+    return (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0);
   }
 
   get typeId(): bigint {
-    return this.$.getUint64(8);
+    return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
   }
 
   get member(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader {
-    return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader(this.$);
+    return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier {
-    const s = this.$;
     const object: Record<string, unknown> = {
-      startByte: s.getUint32(0),
-      endByte: s.getUint32(4),
+      startByte: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
+      endByte: (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0),
     };
-    switch (s.getUint16(16)) {
-      case 0: object["typeId"] = s.getUint64(8); break;
-      case 1: object["member"] = new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader(s).$toObject(); break;
+    switch ((this.$dataSize >= 18 ? this.$view.getUint16(this.$data + 16, true) : 0)) {
+      case 0: object["typeId"] = (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n); break;
+      case 1: object["member"] = new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
     }
     return object as CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier;
   }
@@ -6200,47 +7177,58 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader 
 }
 
 export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'typeId' | 'member' | undefined {
-    return $which8[this.$.getUint16(16)];
+    return $which8[this.$segment.view.getUint16(this.$data + 16, true)];
   }
 
   get startByte(): number {
-    return this.$.getUint32(0);
+    return this.$segment.view.getUint32(this.$data, true);
   }
 
   set startByte(value: number) {
-    const b = this.$;
-    b.setUint32(0, value);
+    this.$segment.view.setUint32(this.$data, value, true);
   }
 
   get endByte(): number {
-    return this.$.getUint32(4);
+    return this.$segment.view.getUint32(this.$data + 4, true);
   }
 
   set endByte(value: number) {
-    const b = this.$;
-    b.setUint32(4, value);
+    this.$segment.view.setUint32(this.$data + 4, value, true);
   }
 
   get typeId(): bigint {
-    return this.$.getUint64(8);
+    return this.$segment.view.getBigUint64(this.$data + 8, true);
   }
 
   set typeId(value: bigint | number) {
-    const b = this.$;
-    b.setUint16(16, 0);
-    b.setUint64(8, $.toBigInt(value));
+    this.$segment.view.setUint16(this.$data + 16, 0, true);
+    this.$segment.view.setBigUint64(this.$data + 8, $.toBigInt(value), true);
   }
 
   get member(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberBuilder {
-    return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberBuilder(this.$);
+    return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   set member(value: CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberInit) {
@@ -6249,11 +7237,10 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder
 
   /** Makes this group the active union member, with every field zeroed. */
   initMember(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberBuilder {
-    const b = this.$;
-    b.setUint16(16, 1);
-    b.setUint64(8, 0n);
-    b.setUint16(18, 0);
-    return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberBuilder(b);
+    this.$segment.view.setUint16(this.$data + 16, 1, true);
+    this.$segment.view.setBigUint64(this.$data + 8, 0n, true);
+    this.$segment.view.setUint16(this.$data + 18, 0, true);
+    return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -6270,7 +7257,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder
   }
 
   $asReader(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader {
-    return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader(this.$.asReader());
+    return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader {
@@ -6298,26 +7285,43 @@ export type CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberI
 };
 
 export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader {
-  readonly $: $.StructReader;
+  readonly $segment: $.Segment;
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  readonly $nesting: number;
 
-  constructor(struct: $.StructReader) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): $.StructReader {
+    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   get parentTypeId(): bigint {
-    return this.$.getUint64(8);
+    return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
   }
 
   get ordinal(): number {
-    return this.$.getUint16(18);
+    return (this.$dataSize >= 20 ? this.$view.getUint16(this.$data + 18, true) : 0);
   }
 
   /** The plain-object form of this struct (see docs/objects.md). */
   $toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member {
-    const s = this.$;
     return {
-      parentTypeId: s.getUint64(8),
-      ordinal: s.getUint16(18),
+      parentTypeId: (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n),
+      ordinal: (this.$dataSize >= 20 ? this.$view.getUint16(this.$data + 18, true) : 0),
     };
   }
 
@@ -6327,28 +7331,40 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member
 }
 
 export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberBuilder {
-  readonly $: $.StructBuilder;
+  readonly $segment: $.Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
 
-  constructor(struct: $.StructBuilder) {
-    this.$ = struct;
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): $.StructBuilder {
+    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   get parentTypeId(): bigint {
-    return this.$.getUint64(8);
+    return this.$segment.view.getBigUint64(this.$data + 8, true);
   }
 
   set parentTypeId(value: bigint | number) {
-    const b = this.$;
-    b.setUint64(8, $.toBigInt(value));
+    this.$segment.view.setBigUint64(this.$data + 8, $.toBigInt(value), true);
   }
 
   get ordinal(): number {
-    return this.$.getUint16(18);
+    return this.$segment.view.getUint16(this.$data + 18, true);
   }
 
   set ordinal(value: number) {
-    const b = this.$;
-    b.setUint16(18, value);
+    this.$segment.view.setUint16(this.$data + 18, value, true);
   }
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
@@ -6362,7 +7378,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member
   }
 
   $asReader(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader {
-    return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader(this.$.asReader());
+    return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
   asReader(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader {

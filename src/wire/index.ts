@@ -28,3 +28,13 @@ export { canonicalize, isCanonical } from './canonical.js';
 export { constantSegment } from './constant.js';
 export { float32ToBits, float32FromBits, float64ToBits, float64FromBits } from './float-bits.js';
 export { decodeUtf8, encodeUtf8, utf8Length } from './text.js';
+
+// Slot-level operations, for generated code that keeps its own view of a struct (offsets in
+// bytes within a segment). Most users want the classes above.
+export { isNullPointer, nullPointerSlot, emptyStruct, locateStructAt, readListAt, readTextAt, readDataAt, readCapabilityAt, readStructAt } from './read-object.js';
+export {
+  initStructAt, getStructAt, setStructAt, initListAt, initStructListAt, getListAt, getStructListAt, setListAt,
+  setTextAt, setDataAt, initDataAt, setCapabilityAt, setPointerAt,
+} from './build-object.js';
+export { zeroObject } from './pointer-builder.js';
+export { disownAt, adoptAt } from './orphan.js';

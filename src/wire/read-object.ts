@@ -49,6 +49,46 @@ export function readStructAt(segment: Segment, offset: number, nestingLimit: num
   return new StructReader(r.segment, r.offset, r.dataSize, r.offset + r.dataSize, r.pointerCount, nestingLimit - 1);
 }
 
+class Location {
+  segment: Segment = EMPTY_SEGMENT;
+  data = 0;
+  dataSize = 0;
+  pointerCount = 0;
+  nestingLimit = 0;
+}
+
+/** Where `locateStructAt` found a struct; valid until the next call. */
+export const location = new Location();
+
+/**
+ * Like `readStructAt`, but leaves the struct's location in `location` instead of allocating a
+ * reader, for callers that construct their own view of it (generated readers).
+ */
+export function locateStructAt(segment: Segment, offset: number, nestingLimit: number, defaultValue: Segment | null | undefined): Location {
+  const out = location;
+  if (offset < 0 || isNullPointer(segment, offset)) {
+    if (defaultValue == null || isNullPointer(defaultValue, 0)) {
+      out.segment = EMPTY_SEGMENT;
+      out.data = 0;
+      out.dataSize = 0;
+      out.pointerCount = 0;
+      out.nestingLimit = 0;
+      return out;
+    }
+    segment = defaultValue;
+    offset = 0;
+    nestingLimit = defaultValue.arena.nestingLimit;
+  }
+  resolveStruct(segment, offset, nestingLimit);
+  const r = resolved;
+  out.segment = r.segment;
+  out.data = r.offset;
+  out.dataSize = r.dataSize;
+  out.pointerCount = r.pointerCount;
+  out.nestingLimit = nestingLimit - 1;
+  return out;
+}
+
 /** Reads the list at pointer `offset`, expecting `expected` elements (an ElementSize, or ANY_SIZE). */
 export function readListAt(segment: Segment, offset: number, expected: number, nestingLimit: number, defaultValue: Segment | null | undefined): ListReader {
   if (offset < 0 || isNullPointer(segment, offset)) {

@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { MessageBuilder } from '../../src/index.js';
+import { MessageBuilder, wrapReader } from '../../src/index.js';
 import { capnp, convert, decode, describeReference, encode } from '../support/reference.js';
 import { FIXTURES, GENERATED, generateFixtures } from '../support/generate.js';
 
@@ -310,8 +310,8 @@ describeReference('generated code against the reference tool', () => {
     root.anyStruct = inner.$;
     root.anyList = gen.Lists.read(gen.Lists.encode({ int32s: [4] })).$.getList(4, 4);
     const reader = root.asReader();
-    expect(new gen.PrimitivesReader(reader.any.getStruct()).int32).toBe(9);
-    expect(new gen.PrimitivesReader(reader.anyStruct).int32).toBe(9);
+    expect(wrapReader(gen.PrimitivesReader, reader.any.getStruct()).int32).toBe(9);
+    expect(wrapReader(gen.PrimitivesReader, reader.anyStruct).int32).toBe(9);
     expect(reader.anyList.getInt32(0)).toBe(4);
   });
 });

@@ -1,0 +1,176 @@
+/**
+ * What generated readers and builders call for pointer fields. A generated class holds its
+ * struct's location itself (segment, byte offsets, sizes) and reads data fields inline; these
+ * functions take that location as plain arguments, so each call site stays monomorphic and no
+ * intermediate reader object is made.
+ */
+import {
+  adoptAt, AnyPointerBuilder, AnyPointerReader, disownAt, getListAt, getStructAt, getStructListAt, initDataAt,
+  initListAt, initStructAt, initStructListAt, isNullPointer, locateStructAt, nullPointerSlot, readCapabilityAt, readDataAt, readListAt,
+  readTextAt, setCapabilityAt, setDataAt, setTextAt, zeroObject, float64ToBits,
+  type ListBuilder, type ListReader, type Orphan, type Segment, type StructBuilder, type StructView,
+} from '../wire/index.js';
+import type { PointerCodec } from './codec.js';
+
+type Params = readonly PointerCodec<any, any, any, any>[] | undefined;
+
+/**
+ * A generated reader class: constructed from a struct's location (and, for generic types, the
+ * codecs bound to its parameters).
+ */
+export type ReaderClass<R> = new (
+  segment: Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nestingLimit: number,
+  params?: readonly PointerCodec<any, any, any, any>[],
+) => R;
+
+/** A generated builder class (builders need no nesting limit). */
+export type BuilderClass<B> = new (
+  segment: Segment, data: number, dataSize: number, pointers: number, pointerCount: number,
+  params?: readonly PointerCodec<any, any, any, any>[],
+) => B;
+
+/** A generated reader over the struct `view` (a wire-level reader). */
+export function wrapReader<R>(Reader: ReaderClass<R>, view: StructView, params?: Params): R {
+  return new Reader(view.segment, view.data, view.dataSize, view.pointers, view.pointerCount, view.nestingLimit, params);
+}
+
+/** A generated builder over the struct `view` (a wire-level builder). */
+export function wrapBuilder<B>(Builder: BuilderClass<B>, view: StructView, params?: Params): B {
+  return new Builder(view.segment, view.data, view.dataSize, view.pointers, view.pointerCount, params);
+}
+
+/** Byte offset of pointer `index`, or -1 when the struct (written by an older schema) has none. */
+function slot(pointers: number, pointerCount: number, index: number): number {
+  return index < pointerCount ? pointers + index * 8 : -1;
+}
+
+// ---- reading ------------------------------------------------------------------------------
+
+export function hasPointer(segment: Segment, pointers: number, pointerCount: number, index: number): boolean {
+  return index < pointerCount && !isNullPointer(segment, pointers + index * 8);
+}
+
+export function readText(segment: Segment, pointers: number, pointerCount: number, index: number, defaultValue = ''): string {
+  return readTextAt(segment, slot(pointers, pointerCount, index), defaultValue);
+}
+
+/** Text for a plain object: null for a null pointer. */
+export function textOrNull(segment: Segment, pointers: number, pointerCount: number, index: number): string | null {
+  return hasPointer(segment, pointers, pointerCount, index) ? readTextAt(segment, pointers + index * 8, '') : null;
+}
+
+export function readData(segment: Segment, pointers: number, pointerCount: number, index: number, defaultValue?: Uint8Array): Uint8Array {
+  return readDataAt(segment, slot(pointers, pointerCount, index), defaultValue);
+}
+
+export function dataOrNull(segment: Segment, pointers: number, pointerCount: number, index: number): Uint8Array | null {
+  return hasPointer(segment, pointers, pointerCount, index) ? readDataAt(segment, pointers + index * 8, undefined) : null;
+}
+
+export function readStruct<R>(
+  Reader: ReaderClass<R>, segment: Segment, pointers: number, pointerCount: number, index: number, nestingLimit: number,
+  defaultValue?: Segment | null, params?: Params,
+): R {
+  const at = locateStructAt(segment, slot(pointers, pointerCount, index), nestingLimit, defaultValue);
+  return new Reader(at.segment, at.data, at.dataSize, at.data + at.dataSize, at.pointerCount, at.nestingLimit, params);
+}
+
+export function readList(
+  segment: Segment, pointers: number, pointerCount: number, index: number, elementSize: number, nestingLimit: number,
+  defaultValue?: Segment | null,
+): ListReader {
+  return readListAt(segment, slot(pointers, pointerCount, index), elementSize, nestingLimit, defaultValue);
+}
+
+export function readPointer(segment: Segment, pointers: number, pointerCount: number, index: number, nestingLimit: number): AnyPointerReader {
+  const at = slot(pointers, pointerCount, index);
+  return at < 0 ? new AnyPointerReader(nullPointerSlot(), 0, nestingLimit) : new AnyPointerReader(segment, at, nestingLimit);
+}
+
+export function readCapability(segment: Segment, pointers: number, pointerCount: number, index: number): unknown {
+  return readCapabilityAt(segment, slot(pointers, pointerCount, index));
+}
+
+
+// ---- building ------------------------------------------------------------------------------
+// A builder's struct always has at least its schema's sections (it was made, or upgraded, to
+// that size), so a pointer field's slot is simply `pointers + 8 * index`.
+
+export function initStruct<B>(Builder: BuilderClass<B>, segment: Segment, at: number, dataWords: number, pointerCount: number, params?: Params): B {
+  return wrapBuilder(Builder, initStructAt(segment, at, dataWords, pointerCount), params);
+}
+
+export function getStruct<B>(
+  Builder: BuilderClass<B>, segment: Segment, at: number, dataWords: number, pointerCount: number,
+  defaultValue?: Segment | null, params?: Params,
+): B {
+  return wrapBuilder(Builder, getStructAt(segment, at, dataWords, pointerCount, defaultValue), params);
+}
+
+export function initList(segment: Segment, at: number, elementSize: number, length: number): ListBuilder {
+  return initListAt(segment, at, elementSize, length);
+}
+
+export function initStructList(segment: Segment, at: number, length: number, dataWords: number, pointerCount: number): ListBuilder {
+  return initStructListAt(segment, at, length, dataWords, pointerCount);
+}
+
+export function getList(segment: Segment, at: number, elementSize: number, defaultValue?: Segment | null): ListBuilder {
+  return getListAt(segment, at, elementSize, defaultValue);
+}
+
+export function getStructList(segment: Segment, at: number, dataWords: number, pointerCount: number, defaultValue?: Segment | null): ListBuilder {
+  return getStructListAt(segment, at, dataWords, pointerCount, defaultValue);
+}
+
+/** Sets Text; null clears the pointer. */
+export function setText(segment: Segment, at: number, value: string | null | undefined): void {
+  if (value == null) zeroObject(segment, at);
+  else setTextAt(segment, at, value);
+}
+
+/** Sets Data; null clears the pointer. */
+export function setData(segment: Segment, at: number, value: Uint8Array | null | undefined): void {
+  if (value == null) zeroObject(segment, at);
+  else setDataAt(segment, at, value);
+}
+
+export function initData(segment: Segment, at: number, length: number): Uint8Array {
+  return initDataAt(segment, at, length);
+}
+
+export function setCapability(segment: Segment, at: number, capability: unknown): void {
+  setCapabilityAt(segment, at, capability);
+}
+
+export function clearPointer(segment: Segment, at: number): void {
+  zeroObject(segment, at);
+}
+
+export function disown(segment: Segment, at: number): Orphan {
+  return disownAt(segment, at);
+}
+
+export function adopt(segment: Segment, at: number, orphan: Orphan): void {
+  adoptAt(segment, at, orphan);
+}
+
+export function pointerBuilder(segment: Segment, at: number): AnyPointerBuilder {
+  return new AnyPointerBuilder(segment, at);
+}
+
+export type { StructBuilder };
+
+// ---- data fields ---------------------------------------------------------------------------
+
+/** Sets or clears the bits of `mask` in one byte (Bool fields). */
+export function setBit(bytes: Uint8Array, at: number, mask: number, on: boolean): void {
+  bytes[at] = on ? bytes[at]! | mask : bytes[at]! & ~mask;
+}
+
+/** Writes a Float64 field whose default is not zero: the value's bits XOR the default's. */
+export function setFloat64Masked(view: DataView, at: number, value: number, maskLo: number, maskHi: number): void {
+  const [lo, hi] = float64ToBits(value);
+  view.setUint32(at, (lo ^ maskLo) >>> 0, true);
+  view.setUint32(at + 4, (hi ^ maskHi) >>> 0, true);
+}
