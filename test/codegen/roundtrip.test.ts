@@ -310,8 +310,8 @@ describeReference('generated code against the reference tool', () => {
     root.anyStruct = inner.$;
     root.anyList = gen.Lists.read(gen.Lists.encode({ int32s: [4] })).$.getList(4, 4);
     const reader = root.asReader();
-    expect(wrapReader(gen.PrimitivesReader, reader.any.getStruct()).int32).toBe(9);
-    expect(wrapReader(gen.PrimitivesReader, reader.anyStruct).int32).toBe(9);
+    expect(wrapReader<any>(gen.PrimitivesReader, reader.any.getStruct()).int32).toBe(9);
+    expect(wrapReader<any>(gen.PrimitivesReader, reader.anyStruct).int32).toBe(9);
     expect(reader.anyList.getInt32(0)).toBe(4);
   });
 });
