@@ -257,7 +257,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
         read,
         toObject: d ? object : `$.hasPointer(${r}) ? ${object} : null`,
         builderRead,
-        set: [`$.assignList(this.$, ${index}, ${element}, value);`],
+        set: [`$.assignListAt(this.$segment, ${b}, ${element}, value);`],
         zero,
       };
     }

@@ -11,7 +11,7 @@ export {
 export * from './access.js';
 export { StructType, type StructReaderLike, type StructBuilderLike, type EncodeOptions } from './struct-type.js';
 export {
-  TEXT, DATA, ANY_POINTER, CAPABILITY, listOf, lazyCodec, wrapList, wrapListBuilder, listToObject, assignList,
+  TEXT, DATA, ANY_POINTER, CAPABILITY, listOf, lazyCodec, wrapList, wrapListBuilder, listToObject, assignList, assignListAt,
   elementSizeOf, setAnyPointer, type ElementType, type TextCodec, type DataCodec, type CapabilityCodec,
 } from './pointer-codecs.js';
 export { decodeBase64, encodeBase64 } from './base64.js';

@@ -3,10 +3,10 @@
  * parameters (see `PointerCodec`).
  */
 import {
-  AnyPointerBuilder, AnyPointerReader, ANY_SIZE, CapnpError, ElementSize, ErrorCode, ListReader, ListView, StructReader,
-  type ListBuilder, type PrimitiveElementType, type StructBuilder, type TypedArrayOf,
+  AnyPointerBuilder, AnyPointerReader, ANY_SIZE, CapnpError, ElementSize, ErrorCode, initListAt, initStructListAt,
+  ListReader, ListView, setListAt, StructReader, zeroObject,
+  type ListBuilder, type PrimitiveElementType, type Segment, type StructBuilder, type TypedArrayOf,
 } from '../wire/index.js';
-import { wrapBuilder } from './access.js';
 import { hasPointerAt, type PointerCodec, type PointerSource, type PointerTarget } from './codec.js';
 import { BoolListBuilder, PointerListBuilder, PrimitiveListBuilder, StructListBuilder, VoidListBuilder } from './list-builders.js';
 import { BoolList, PointerList, StructList, VoidList } from './lists.js';
@@ -141,12 +141,22 @@ export function listToObject(list: ListReader, element: ElementType): unknown[] 
 /** Initializes pointer `index` of `to` as a list of `element` holding `values`. */
 export function assignList(to: PointerTarget, index: number, element: ElementType, values: ArrayLike<unknown> | { $: ListReader } | null | undefined): void {
   const slot = slotOf(to, index);
+  assignListAt(slot.segment, slot.offset, element, values);
+}
+
+/**
+ * Sets the pointer at `at` of `segment` to a list of `element` holding `values` (an array, an
+ * array-like such as a typed array, or a list reader to copy); null clears it. Generated
+ * setters call this with their slot directly. Struct elements are filled through one builder
+ * moved along the list.
+ */
+export function assignListAt(segment: Segment, at: number, element: ElementType, values: ArrayLike<unknown> | { $: ListReader } | null | undefined): void {
   if (values == null) {
-    slot.clear();
+    zeroObject(segment, at);
     return;
   }
   if ('$' in values && values.$ instanceof ListReader) {
-    slot.setList(values.$);
+    setListAt(segment, at, values.$);
     return;
   }
   const items = values as ArrayLike<unknown>;
@@ -156,24 +166,33 @@ export function assignList(to: PointerTarget, index: number, element: ElementTyp
   }
   if (typeof element === 'string') {
     if (element === 'void') {
-      slot.initList(ElementSize.VOID, length);
+      initListAt(segment, at, ElementSize.VOID, length);
     } else if (element === 'bool') {
-      new BoolListBuilder(slot.initList(ElementSize.BIT, length)).setAll(items as ArrayLike<boolean>);
+      new BoolListBuilder(initListAt(segment, at, ElementSize.BIT, length)).setAll(items as ArrayLike<boolean>);
     } else {
-      new PrimitiveListBuilder(slot.initList(PRIMITIVE_SIZES[element], length), element).setAll(items as ArrayLike<never>);
+      new PrimitiveListBuilder(initListAt(segment, at, PRIMITIVE_SIZES[element], length), element).setAll(items as ArrayLike<never>);
     }
     return;
   }
   if (element instanceof StructType) {
-    const list = slot.initStructList(length, element.dataWords, element.pointerCount);
-    for (let i = 0; i < length; i++) {
+    const list = initStructListAt(segment, at, length, element.dataWords, element.pointerCount);
+    if (length === 0) return;
+    const builder = new element.Builder(list.segment, list.offset, list.dataSize, list.offset + list.dataSize, list.pointerCount, element.params) as StructBuilderLike<unknown, unknown>;
+    const cursor = builder as unknown as { $data: number; $pointers: number };
+    for (let i = 0, offset = list.offset; i < length; i++, offset += list.step) {
       const item = items[i];
-      if (item instanceof element.Reader) list.setStruct(i, (item as StructReaderLike<unknown>).$);
-      else if (item != null) (wrapBuilder(element.Builder, list.getStruct(i), element.params) as StructBuilderLike<unknown, unknown>).$assign(item);
+      if (item == null) continue;
+      if (item instanceof element.Reader) {
+        list.setStruct(i, (item as StructReaderLike<unknown>).$);
+      } else {
+        cursor.$data = offset;
+        cursor.$pointers = offset + list.dataSize;
+        builder.$assign(item);
+      }
     }
     return;
   }
-  const list = slot.initList(ElementSize.POINTER, length);
+  const list = initListAt(segment, at, ElementSize.POINTER, length);
   for (let i = 0; i < length; i++) element.set(list, i, items[i]);
 }
 

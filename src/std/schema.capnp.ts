@@ -269,7 +269,7 @@ export class NodeBuilder {
   }
 
   set parameters(value: $.ListInit<Node_ParameterInit | Node_ParameterReader> | null) {
-    $.assignList(this.$, 5, Node_Parameter, value);
+    $.assignListAt(this.$segment, this.$pointers + 40, Node_Parameter, value);
   }
 
   hasParameters(): boolean {
@@ -302,7 +302,7 @@ export class NodeBuilder {
   }
 
   set nestedNodes(value: $.ListInit<Node_NestedNodeInit | Node_NestedNodeReader> | null) {
-    $.assignList(this.$, 1, Node_NestedNode, value);
+    $.assignListAt(this.$segment, this.$pointers + 8, Node_NestedNode, value);
   }
 
   hasNestedNodes(): boolean {
@@ -327,7 +327,7 @@ export class NodeBuilder {
   }
 
   set annotations(value: $.ListInit<AnnotationInit | AnnotationReader> | null) {
-    $.assignList(this.$, 2, Annotation, value);
+    $.assignListAt(this.$segment, this.$pointers + 16, Annotation, value);
   }
 
   hasAnnotations(): boolean {
@@ -679,7 +679,7 @@ export class Node_StructBuilder {
   }
 
   set fields(value: $.ListInit<FieldInit | FieldReader> | null) {
-    $.assignList(this.$, 3, Field, value);
+    $.assignListAt(this.$segment, this.$pointers + 24, Field, value);
   }
 
   hasFields(): boolean {
@@ -811,7 +811,7 @@ export class Node_EnumBuilder {
   }
 
   set enumerants(value: $.ListInit<EnumerantInit | EnumerantReader> | null) {
-    $.assignList(this.$, 3, Enumerant, value);
+    $.assignListAt(this.$segment, this.$pointers + 24, Enumerant, value);
   }
 
   hasEnumerants(): boolean {
@@ -948,7 +948,7 @@ export class Node_InterfaceBuilder {
   }
 
   set methods(value: $.ListInit<MethodInit | MethodReader> | null) {
-    $.assignList(this.$, 3, Method, value);
+    $.assignListAt(this.$segment, this.$pointers + 24, Method, value);
   }
 
   hasMethods(): boolean {
@@ -973,7 +973,7 @@ export class Node_InterfaceBuilder {
   }
 
   set superclasses(value: $.ListInit<SuperclassInit | SuperclassReader> | null) {
-    $.assignList(this.$, 4, Superclass, value);
+    $.assignListAt(this.$segment, this.$pointers + 32, Superclass, value);
   }
 
   hasSuperclasses(): boolean {
@@ -1902,7 +1902,7 @@ export class Node_SourceInfoBuilder {
   }
 
   set members(value: $.ListInit<Node_SourceInfo_MemberInit | Node_SourceInfo_MemberReader> | null) {
-    $.assignList(this.$, 1, Node_SourceInfo_Member, value);
+    $.assignListAt(this.$segment, this.$pointers + 8, Node_SourceInfo_Member, value);
   }
 
   hasMembers(): boolean {
@@ -2292,7 +2292,7 @@ export class FieldBuilder {
   }
 
   set annotations(value: $.ListInit<AnnotationInit | AnnotationReader> | null) {
-    $.assignList(this.$, 1, Annotation, value);
+    $.assignListAt(this.$segment, this.$pointers + 8, Annotation, value);
   }
 
   hasAnnotations(): boolean {
@@ -2959,7 +2959,7 @@ export class EnumerantBuilder {
   }
 
   set annotations(value: $.ListInit<AnnotationInit | AnnotationReader> | null) {
-    $.assignList(this.$, 1, Annotation, value);
+    $.assignListAt(this.$segment, this.$pointers + 8, Annotation, value);
   }
 
   hasAnnotations(): boolean {
@@ -3323,7 +3323,7 @@ export class MethodBuilder {
   }
 
   set implicitParameters(value: $.ListInit<Node_ParameterInit | Node_ParameterReader> | null) {
-    $.assignList(this.$, 4, Node_Parameter, value);
+    $.assignListAt(this.$segment, this.$pointers + 32, Node_Parameter, value);
   }
 
   hasImplicitParameters(): boolean {
@@ -3414,7 +3414,7 @@ export class MethodBuilder {
   }
 
   set annotations(value: $.ListInit<AnnotationInit | AnnotationReader> | null) {
-    $.assignList(this.$, 1, Annotation, value);
+    $.assignListAt(this.$segment, this.$pointers + 8, Annotation, value);
   }
 
   hasAnnotations(): boolean {
@@ -5129,7 +5129,7 @@ export class BrandBuilder {
   }
 
   set scopes(value: $.ListInit<Brand_ScopeInit | Brand_ScopeReader> | null) {
-    $.assignList(this.$, 0, Brand_Scope, value);
+    $.assignListAt(this.$segment, this.$pointers, Brand_Scope, value);
   }
 
   hasScopes(): boolean {
@@ -5293,7 +5293,7 @@ export class Brand_ScopeBuilder {
 
   set bind(value: $.ListInit<Brand_BindingInit | Brand_BindingReader> | null) {
     this.$segment.view.setUint16(this.$data + 8, 0, true);
-    $.assignList(this.$, 0, Brand_Binding, value);
+    $.assignListAt(this.$segment, this.$pointers, Brand_Binding, value);
   }
 
   hasBind(): boolean {
@@ -6520,7 +6520,7 @@ export class CodeGeneratorRequestBuilder {
   }
 
   set nodes(value: $.ListInit<NodeInit | NodeReader> | null) {
-    $.assignList(this.$, 0, Node, value);
+    $.assignListAt(this.$segment, this.$pointers, Node, value);
   }
 
   hasNodes(): boolean {
@@ -6545,7 +6545,7 @@ export class CodeGeneratorRequestBuilder {
   }
 
   set sourceInfo(value: $.ListInit<Node_SourceInfoInit | Node_SourceInfoReader> | null) {
-    $.assignList(this.$, 3, Node_SourceInfo, value);
+    $.assignListAt(this.$segment, this.$pointers + 24, Node_SourceInfo, value);
   }
 
   hasSourceInfo(): boolean {
@@ -6570,7 +6570,7 @@ export class CodeGeneratorRequestBuilder {
   }
 
   set requestedFiles(value: $.ListInit<CodeGeneratorRequest_RequestedFileInit | CodeGeneratorRequest_RequestedFileReader> | null) {
-    $.assignList(this.$, 1, CodeGeneratorRequest_RequestedFile, value);
+    $.assignListAt(this.$segment, this.$pointers + 8, CodeGeneratorRequest_RequestedFile, value);
   }
 
   hasRequestedFiles(): boolean {
@@ -6757,7 +6757,7 @@ export class CodeGeneratorRequest_RequestedFileBuilder {
   }
 
   set imports(value: $.ListInit<CodeGeneratorRequest_RequestedFile_ImportInit | CodeGeneratorRequest_RequestedFile_ImportReader> | null) {
-    $.assignList(this.$, 1, CodeGeneratorRequest_RequestedFile_Import, value);
+    $.assignListAt(this.$segment, this.$pointers + 8, CodeGeneratorRequest_RequestedFile_Import, value);
   }
 
   hasImports(): boolean {
@@ -7049,7 +7049,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder {
   }
 
   set identifiers(value: $.ListInit<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierInit | CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader> | null) {
-    $.assignList(this.$, 0, CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier, value);
+    $.assignListAt(this.$segment, this.$pointers, CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier, value);
   }
 
   hasIdentifiers(): boolean {
