@@ -32,21 +32,13 @@ function ensureSystemPackages(log) {
   run('apt-get', ['install', '-y', ...missing], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
 
-/** The CodeGeneratorRequest for the bench schemas: Capstan's compiler when built, else `capnp compile`. */
+/** The CodeGeneratorRequest for the bench schemas, from Capstan's own compiler. */
 async function compileRequest() {
-  const files = SCHEMA_NAMES.map((name) => join(SCHEMAS, `${name}.capnp`));
-  const compiler = join(ROOT, 'dist/compiler/index.js');
-  if (existsSync(compiler)) {
-    const api = await import(compiler);
-    if (typeof api.compileFiles === 'function') {
-      const { request, diagnostics } = await api.compileFiles(files, { srcPrefix: SCHEMAS });
-      const errors = diagnostics.filter((d) => d.severity !== 'warning');
-      if (errors.length === 0) return { request, by: 'capstan' };
-    }
-  }
-  const { decodeCodeGeneratorRequest } = await import(join(ROOT, 'dist/schema/index.js'));
-  const bytes = execFileSync('capnp', ['compile', '-o-', `--src-prefix=${SCHEMAS}`, ...files], { maxBuffer: 1 << 26 });
-  return { request: decodeCodeGeneratorRequest(bytes), by: 'capnp' };
+  const { compile, formatDiagnostic } = await import(join(ROOT, 'dist/compiler/index.js'));
+  const { createNodeLoader } = await import(join(ROOT, 'dist/compiler/node-loader.js'));
+  const { request, diagnostics } = compile({ files: SCHEMA_NAMES.map((name) => `${name}.capnp`), cwd: SCHEMAS, loader: createNodeLoader() });
+  if (request === null) throw new Error(`the bench schemas do not compile:\n${diagnostics.map(formatDiagnostic).join('\n')}`);
+  return { request, by: 'capstan' };
 }
 
 async function generateCapstan(log) {

@@ -390,11 +390,13 @@ export function emitStruct(ctx: FileContext, node: StructNode): void {
   const whichTable = hasUnion ? ctx.whichTable(variants.map((v) => [v.discriminant!, v.name])) : '';
 
   // Plain-object types.
-  const variantType = (optional: boolean) =>
+  // Output objects: one variant per member, so `'member' in object` narrows to it. Input objects
+  // also mark the other members `never`, so giving two members is a type error.
+  const variantType = (input: boolean) =>
     variants.map((v) => {
+      if (!input) return `{ ${propertyKey(v.name)}: ${v.objectType} }`;
       const others = variants.filter((o) => o !== v).map((o) => `${propertyKey(o.name)}?: never`);
-      const own = `${propertyKey(v.name)}${optional ? '?' : ''}: ${optional ? v.initType : v.objectType}`;
-      return `{ ${[own, ...others].join('; ')} }`;
+      return `{ ${[`${propertyKey(v.name)}?: ${v.initType}`, ...others].join('; ')} }`;
     });
   w.doc(nodeDoc ?? `Plain-object form of \`${(node.displayName ?? '').split(':').pop()}\`.`);
   emitObjectType(w, `export type ${names.value}${typeParams} =`, common.map((c) => [c.name, c.objectType, c.doc, false]), hasUnion ? variantType(false) : []);

@@ -12,37 +12,97 @@ const $which6 = ["bind", "inherit"] as const;
 const $which7 = ["unbound", "type"] as const;
 const $which8 = ["typeId", "member"] as const;
 
-/** Plain-object form of `Node`. */
+/** One named declaration of a schema, or a group, or a method's implicit parameter struct. */
 export type Node = {
   id: bigint;
+  /**
+   * A human-readable name for the node: the file name for a file (`foo/bar.capnp`), otherwise
+   * the file name, a colon and the dotted path of nested names (`foo/bar.capnp:Outer.Inner`).
+   * For messages and debugging only; code generators should use `nestedNodes` for names.
+   */
   displayName: string | null;
+  /**
+   * How many leading bytes of `displayName` name the scope; what follows is the node's own
+   * name.
+   */
   displayNamePrefixLength: number;
+  /**
+   * The node that contains this one: its parent declaration, or the struct a group belongs to.
+   * Zero for files and for method parameter structs, which have no lexical scope.
+   */
   scopeId: bigint;
+  /**
+   * The generic parameters declared by this node (not by its parents). Null when there are
+   * none.
+   */
   parameters: Node_Parameter[] | null;
+  /**
+   * Whether this node or any node it is nested in has generic parameters, so that its types
+   * may refer to parameters bound elsewhere.
+   */
   isGeneric: boolean;
+  /**
+   * The declarations nested in this one, in source order (groups and parameter structs are not
+   * listed: fields and methods refer to them).
+   */
   nestedNodes: Node_NestedNode[] | null;
+  /** The annotations applied to this declaration. */
   annotations: Annotation[] | null;
   startByte: number;
+  /**
+   * Where the declaration is in its file, as byte offsets; zero when the compiler does not
+   * record positions.
+   */
   endByte: number;
 } & (
-  | { file: null; struct?: never; enum?: never; interface?: never; const?: never; annotation?: never }
-  | { struct: Node_Struct; file?: never; enum?: never; interface?: never; const?: never; annotation?: never }
-  | { enum: Node_Enum; file?: never; struct?: never; interface?: never; const?: never; annotation?: never }
-  | { interface: Node_Interface; file?: never; struct?: never; enum?: never; const?: never; annotation?: never }
-  | { const: Node_Const; file?: never; struct?: never; enum?: never; interface?: never; annotation?: never }
-  | { annotation: Node_Annotation; file?: never; struct?: never; enum?: never; interface?: never; const?: never }
+  | { file: null }
+  | { struct: Node_Struct }
+  | { enum: Node_Enum }
+  | { interface: Node_Interface }
+  | { const: Node_Const }
+  | { annotation: Node_Annotation }
 );
 /** What `NodeBuilder.assign` and `encode` accept for `Node`: any subset of its fields. */
 export type NodeInit = {
   id?: bigint | number;
+  /**
+   * A human-readable name for the node: the file name for a file (`foo/bar.capnp`), otherwise
+   * the file name, a colon and the dotted path of nested names (`foo/bar.capnp:Outer.Inner`).
+   * For messages and debugging only; code generators should use `nestedNodes` for names.
+   */
   displayName?: string | null;
+  /**
+   * How many leading bytes of `displayName` name the scope; what follows is the node's own
+   * name.
+   */
   displayNamePrefixLength?: number;
+  /**
+   * The node that contains this one: its parent declaration, or the struct a group belongs to.
+   * Zero for files and for method parameter structs, which have no lexical scope.
+   */
   scopeId?: bigint | number;
+  /**
+   * The generic parameters declared by this node (not by its parents). Null when there are
+   * none.
+   */
   parameters?: $.ListInit<Node_ParameterInit | Node_ParameterReader> | null;
+  /**
+   * Whether this node or any node it is nested in has generic parameters, so that its types
+   * may refer to parameters bound elsewhere.
+   */
   isGeneric?: boolean;
+  /**
+   * The declarations nested in this one, in source order (groups and parameter structs are not
+   * listed: fields and methods refer to them).
+   */
   nestedNodes?: $.ListInit<Node_NestedNodeInit | Node_NestedNodeReader> | null;
+  /** The annotations applied to this declaration. */
   annotations?: $.ListInit<AnnotationInit | AnnotationReader> | null;
   startByte?: number;
+  /**
+   * Where the declaration is in its file, as byte offsets; zero when the compiler does not
+   * record positions.
+   */
   endByte?: number;
 } & (
   | { file?: null; struct?: never; enum?: never; interface?: never; const?: never; annotation?: never }
@@ -53,6 +113,7 @@ export type NodeInit = {
   | { annotation?: Node_AnnotationInit; file?: never; struct?: never; enum?: never; interface?: never; const?: never }
 );
 
+/** One named declaration of a schema, or a group, or a method's implicit parameter struct. */
 export class NodeReader {
   readonly $segment: $.Segment;
   readonly $view: DataView;
@@ -87,6 +148,11 @@ export class NodeReader {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
   }
 
+  /**
+   * A human-readable name for the node: the file name for a file (`foo/bar.capnp`), otherwise
+   * the file name, a colon and the dotted path of nested names (`foo/bar.capnp:Outer.Inner`).
+   * For messages and debugging only; code generators should use `nestedNodes` for names.
+   */
   get displayName(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
@@ -95,14 +161,26 @@ export class NodeReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /**
+   * How many leading bytes of `displayName` name the scope; what follows is the node's own
+   * name.
+   */
   get displayNamePrefixLength(): number {
     return (this.$dataSize >= 12 ? this.$view.getUint32(this.$data + 8, true) : 0);
   }
 
+  /**
+   * The node that contains this one: its parent declaration, or the struct a group belongs to.
+   * Zero for files and for method parameter structs, which have no lexical scope.
+   */
   get scopeId(): bigint {
     return (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n);
   }
 
+  /**
+   * The generic parameters declared by this node (not by its parents). Null when there are
+   * none.
+   */
   get parameters(): $.StructList<Node_ParameterReader> {
     return new $.StructList<Node_ParameterReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 5, 7, this.$nesting), Node_ParameterReader);
   }
@@ -111,10 +189,18 @@ export class NodeReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 5);
   }
 
+  /**
+   * Whether this node or any node it is nested in has generic parameters, so that its types
+   * may refer to parameters bound elsewhere.
+   */
   get isGeneric(): boolean {
     return (this.$dataSize > 36 && (this.$view.getUint8(this.$data + 36) & 1) !== 0);
   }
 
+  /**
+   * The declarations nested in this one, in source order (groups and parameter structs are not
+   * listed: fields and methods refer to them).
+   */
   get nestedNodes(): $.StructList<Node_NestedNodeReader> {
     return new $.StructList<Node_NestedNodeReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), Node_NestedNodeReader);
   }
@@ -123,6 +209,7 @@ export class NodeReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
+  /** The annotations applied to this declaration. */
   get annotations(): $.StructList<AnnotationReader> {
     return new $.StructList<AnnotationReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 2, 7, this.$nesting), AnnotationReader);
   }
@@ -131,6 +218,7 @@ export class NodeReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2);
   }
 
+  /** A schema file. Its nested nodes are the file's top-level declarations. */
   get file(): null {
     return null;
   }
@@ -159,6 +247,10 @@ export class NodeReader {
     return (this.$dataSize >= 44 ? this.$view.getUint32(this.$data + 40, true) : 0);
   }
 
+  /**
+   * Where the declaration is in its file, as byte offsets; zero when the compiler does not
+   * record positions.
+   */
   get endByte(): number {
     return (this.$dataSize >= 48 ? this.$view.getUint32(this.$data + 44, true) : 0);
   }
@@ -193,6 +285,7 @@ export class NodeReader {
   }
 }
 
+/** One named declaration of a schema, or a group, or a method's implicit parameter struct. */
 export class NodeBuilder {
   readonly $segment: $.Segment;
   /** Byte offsets of the data and pointer sections (moved by list iteration). */
@@ -227,6 +320,11 @@ export class NodeBuilder {
     this.$segment.view.setBigUint64(this.$data, $.toBigInt(value), true);
   }
 
+  /**
+   * A human-readable name for the node: the file name for a file (`foo/bar.capnp`), otherwise
+   * the file name, a colon and the dotted path of nested names (`foo/bar.capnp:Outer.Inner`).
+   * For messages and debugging only; code generators should use `nestedNodes` for names.
+   */
   get displayName(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
   }
@@ -248,6 +346,10 @@ export class NodeBuilder {
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
+  /**
+   * How many leading bytes of `displayName` name the scope; what follows is the node's own
+   * name.
+   */
   get displayNamePrefixLength(): number {
     return this.$segment.view.getUint32(this.$data + 8, true);
   }
@@ -256,6 +358,10 @@ export class NodeBuilder {
     this.$segment.view.setUint32(this.$data + 8, value, true);
   }
 
+  /**
+   * The node that contains this one: its parent declaration, or the struct a group belongs to.
+   * Zero for files and for method parameter structs, which have no lexical scope.
+   */
   get scopeId(): bigint {
     return this.$segment.view.getBigUint64(this.$data + 16, true);
   }
@@ -264,6 +370,10 @@ export class NodeBuilder {
     this.$segment.view.setBigUint64(this.$data + 16, $.toBigInt(value), true);
   }
 
+  /**
+   * The generic parameters declared by this node (not by its parents). Null when there are
+   * none.
+   */
   get parameters(): $.StructListBuilder<Node_ParameterBuilder> {
     return new $.StructListBuilder<Node_ParameterBuilder>($.getStructList(this.$segment, this.$pointers + 40, 0, 1), Node_ParameterBuilder);
   }
@@ -289,6 +399,10 @@ export class NodeBuilder {
     return new $.StructListBuilder<Node_ParameterBuilder>($.initStructList(this.$segment, this.$pointers + 40, length, 0, 1), Node_ParameterBuilder);
   }
 
+  /**
+   * Whether this node or any node it is nested in has generic parameters, so that its types
+   * may refer to parameters bound elsewhere.
+   */
   get isGeneric(): boolean {
     return (this.$segment.view.getUint8(this.$data + 36) & 1) !== 0;
   }
@@ -297,6 +411,10 @@ export class NodeBuilder {
     $.setBit(this.$segment.bytes, this.$data + 36, 1, value);
   }
 
+  /**
+   * The declarations nested in this one, in source order (groups and parameter structs are not
+   * listed: fields and methods refer to them).
+   */
   get nestedNodes(): $.StructListBuilder<Node_NestedNodeBuilder> {
     return new $.StructListBuilder<Node_NestedNodeBuilder>($.getStructList(this.$segment, this.$pointers + 8, 1, 1), Node_NestedNodeBuilder);
   }
@@ -322,6 +440,7 @@ export class NodeBuilder {
     return new $.StructListBuilder<Node_NestedNodeBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 1, 1), Node_NestedNodeBuilder);
   }
 
+  /** The annotations applied to this declaration. */
   get annotations(): $.StructListBuilder<AnnotationBuilder> {
     return new $.StructListBuilder<AnnotationBuilder>($.getStructList(this.$segment, this.$pointers + 16, 1, 2), AnnotationBuilder);
   }
@@ -347,6 +466,7 @@ export class NodeBuilder {
     return new $.StructListBuilder<AnnotationBuilder>($.initStructList(this.$segment, this.$pointers + 16, length, 1, 2), AnnotationBuilder);
   }
 
+  /** A schema file. Its nested nodes are the file's top-level declarations. */
   get file(): null {
     return null;
   }
@@ -459,6 +579,10 @@ export class NodeBuilder {
     this.$segment.view.setUint32(this.$data + 40, value, true);
   }
 
+  /**
+   * Where the declaration is in its file, as byte offsets; zero when the compiler does not
+   * record positions.
+   */
   get endByte(): number {
     return this.$segment.view.getUint32(this.$data + 44, true);
   }
@@ -511,22 +635,60 @@ export class NodeBuilder {
 
 /** Plain-object form of `Node.struct`. */
 export type Node_Struct = {
+  /** Size of the data section, in 64-bit words. */
   dataWordCount: number;
+  /** Size of the pointer section, in pointers. */
   pointerCount: number;
+  /**
+   * How a list of this struct should be encoded. Always `inlineComposite` in current
+   * compilers: the other encodings were never finished.
+   */
   preferredListEncoding: ElementSize;
+  /**
+   * Whether this is a group (or named union) inside another struct rather than a type of its
+   * own. A group shares the sections of the struct containing it.
+   */
   isGroup: boolean;
+  /**
+   * Number of fields in this struct's unnamed union (0 when there is none). Union fields
+   * come first in `fields`.
+   */
   discriminantCount: number;
+  /** Where the union's tag is, in 16-bit units from the start of the data section. */
   discriminantOffset: number;
+  /**
+   * The fields, in the order their layout was decided (by ordinal, a group where its first
+   * member is reached). Use `codeOrder` for source order.
+   */
   fields: Field[] | null;
 };
 /** What `Node_StructBuilder.assign` and `encode` accept for `Node_Struct`: any subset of its fields. */
 export type Node_StructInit = {
+  /** Size of the data section, in 64-bit words. */
   dataWordCount?: number;
+  /** Size of the pointer section, in pointers. */
   pointerCount?: number;
+  /**
+   * How a list of this struct should be encoded. Always `inlineComposite` in current
+   * compilers: the other encodings were never finished.
+   */
   preferredListEncoding?: ElementSize;
+  /**
+   * Whether this is a group (or named union) inside another struct rather than a type of its
+   * own. A group shares the sections of the struct containing it.
+   */
   isGroup?: boolean;
+  /**
+   * Number of fields in this struct's unnamed union (0 when there is none). Union fields
+   * come first in `fields`.
+   */
   discriminantCount?: number;
+  /** Where the union's tag is, in 16-bit units from the start of the data section. */
   discriminantOffset?: number;
+  /**
+   * The fields, in the order their layout was decided (by ordinal, a group where its first
+   * member is reached). Use `codeOrder` for source order.
+   */
   fields?: $.ListInit<FieldInit | FieldReader> | null;
 };
 
@@ -555,30 +717,49 @@ export class Node_StructReader {
     return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
+  /** Size of the data section, in 64-bit words. */
   get dataWordCount(): number {
     return (this.$dataSize >= 16 ? this.$view.getUint16(this.$data + 14, true) : 0);
   }
 
+  /** Size of the pointer section, in pointers. */
   get pointerCount(): number {
     return (this.$dataSize >= 26 ? this.$view.getUint16(this.$data + 24, true) : 0);
   }
 
+  /**
+   * How a list of this struct should be encoded. Always `inlineComposite` in current
+   * compilers: the other encodings were never finished.
+   */
   get preferredListEncoding(): ElementSize {
     return (this.$dataSize >= 28 ? this.$view.getUint16(this.$data + 26, true) : 0) as ElementSize;
   }
 
+  /**
+   * Whether this is a group (or named union) inside another struct rather than a type of its
+   * own. A group shares the sections of the struct containing it.
+   */
   get isGroup(): boolean {
     return (this.$dataSize > 28 && (this.$view.getUint8(this.$data + 28) & 1) !== 0);
   }
 
+  /**
+   * Number of fields in this struct's unnamed union (0 when there is none). Union fields
+   * come first in `fields`.
+   */
   get discriminantCount(): number {
     return (this.$dataSize >= 32 ? this.$view.getUint16(this.$data + 30, true) : 0);
   }
 
+  /** Where the union's tag is, in 16-bit units from the start of the data section. */
   get discriminantOffset(): number {
     return (this.$dataSize >= 36 ? this.$view.getUint32(this.$data + 32, true) : 0);
   }
 
+  /**
+   * The fields, in the order their layout was decided (by ordinal, a group where its first
+   * member is reached). Use `codeOrder` for source order.
+   */
   get fields(): $.StructList<FieldReader> {
     return new $.StructList<FieldReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, 7, this.$nesting), FieldReader);
   }
@@ -626,6 +807,7 @@ export class Node_StructBuilder {
     return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
+  /** Size of the data section, in 64-bit words. */
   get dataWordCount(): number {
     return this.$segment.view.getUint16(this.$data + 14, true);
   }
@@ -634,6 +816,7 @@ export class Node_StructBuilder {
     this.$segment.view.setUint16(this.$data + 14, value, true);
   }
 
+  /** Size of the pointer section, in pointers. */
   get pointerCount(): number {
     return this.$segment.view.getUint16(this.$data + 24, true);
   }
@@ -642,6 +825,10 @@ export class Node_StructBuilder {
     this.$segment.view.setUint16(this.$data + 24, value, true);
   }
 
+  /**
+   * How a list of this struct should be encoded. Always `inlineComposite` in current
+   * compilers: the other encodings were never finished.
+   */
   get preferredListEncoding(): ElementSize {
     return this.$segment.view.getUint16(this.$data + 26, true) as ElementSize;
   }
@@ -650,6 +837,10 @@ export class Node_StructBuilder {
     this.$segment.view.setUint16(this.$data + 26, value, true);
   }
 
+  /**
+   * Whether this is a group (or named union) inside another struct rather than a type of its
+   * own. A group shares the sections of the struct containing it.
+   */
   get isGroup(): boolean {
     return (this.$segment.view.getUint8(this.$data + 28) & 1) !== 0;
   }
@@ -658,6 +849,10 @@ export class Node_StructBuilder {
     $.setBit(this.$segment.bytes, this.$data + 28, 1, value);
   }
 
+  /**
+   * Number of fields in this struct's unnamed union (0 when there is none). Union fields
+   * come first in `fields`.
+   */
   get discriminantCount(): number {
     return this.$segment.view.getUint16(this.$data + 30, true);
   }
@@ -666,6 +861,7 @@ export class Node_StructBuilder {
     this.$segment.view.setUint16(this.$data + 30, value, true);
   }
 
+  /** Where the union's tag is, in 16-bit units from the start of the data section. */
   get discriminantOffset(): number {
     return this.$segment.view.getUint32(this.$data + 32, true);
   }
@@ -674,6 +870,10 @@ export class Node_StructBuilder {
     this.$segment.view.setUint32(this.$data + 32, value, true);
   }
 
+  /**
+   * The fields, in the order their layout was decided (by ordinal, a group where its first
+   * member is reached). Use `codeOrder` for source order.
+   */
   get fields(): $.StructListBuilder<FieldBuilder> {
     return new $.StructListBuilder<FieldBuilder>($.getStructList(this.$segment, this.$pointers + 24, 3, 4), FieldBuilder);
   }
@@ -733,10 +933,12 @@ export class Node_StructBuilder {
 
 /** Plain-object form of `Node.enum`. */
 export type Node_Enum = {
+  /** The enumerants, by number. */
   enumerants: Enumerant[] | null;
 };
 /** What `Node_EnumBuilder.assign` and `encode` accept for `Node_Enum`: any subset of its fields. */
 export type Node_EnumInit = {
+  /** The enumerants, by number. */
   enumerants?: $.ListInit<EnumerantInit | EnumerantReader> | null;
 };
 
@@ -765,6 +967,7 @@ export class Node_EnumReader {
     return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
+  /** The enumerants, by number. */
   get enumerants(): $.StructList<EnumerantReader> {
     return new $.StructList<EnumerantReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, 7, this.$nesting), EnumerantReader);
   }
@@ -806,6 +1009,7 @@ export class Node_EnumBuilder {
     return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
+  /** The enumerants, by number. */
   get enumerants(): $.StructListBuilder<EnumerantBuilder> {
     return new $.StructListBuilder<EnumerantBuilder>($.getStructList(this.$segment, this.$pointers + 24, 1, 2), EnumerantBuilder);
   }
@@ -859,12 +1063,16 @@ export class Node_EnumBuilder {
 
 /** Plain-object form of `Node.interface`. */
 export type Node_Interface = {
+  /** The methods, by ordinal. */
   methods: Method[] | null;
+  /** The interfaces this one extends. */
   superclasses: Superclass[] | null;
 };
 /** What `Node_InterfaceBuilder.assign` and `encode` accept for `Node_Interface`: any subset of its fields. */
 export type Node_InterfaceInit = {
+  /** The methods, by ordinal. */
   methods?: $.ListInit<MethodInit | MethodReader> | null;
+  /** The interfaces this one extends. */
   superclasses?: $.ListInit<SuperclassInit | SuperclassReader> | null;
 };
 
@@ -893,6 +1101,7 @@ export class Node_InterfaceReader {
     return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
+  /** The methods, by ordinal. */
   get methods(): $.StructList<MethodReader> {
     return new $.StructList<MethodReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, 7, this.$nesting), MethodReader);
   }
@@ -901,6 +1110,7 @@ export class Node_InterfaceReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3);
   }
 
+  /** The interfaces this one extends. */
   get superclasses(): $.StructList<SuperclassReader> {
     return new $.StructList<SuperclassReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 4, 7, this.$nesting), SuperclassReader);
   }
@@ -943,6 +1153,7 @@ export class Node_InterfaceBuilder {
     return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
+  /** The methods, by ordinal. */
   get methods(): $.StructListBuilder<MethodBuilder> {
     return new $.StructListBuilder<MethodBuilder>($.getStructList(this.$segment, this.$pointers + 24, 3, 5), MethodBuilder);
   }
@@ -968,6 +1179,7 @@ export class Node_InterfaceBuilder {
     return new $.StructListBuilder<MethodBuilder>($.initStructList(this.$segment, this.$pointers + 24, length, 3, 5), MethodBuilder);
   }
 
+  /** The interfaces this one extends. */
   get superclasses(): $.StructListBuilder<SuperclassBuilder> {
     return new $.StructListBuilder<SuperclassBuilder>($.getStructList(this.$segment, this.$pointers + 32, 1, 1), SuperclassBuilder);
   }
@@ -1185,6 +1397,7 @@ export class Node_ConstBuilder {
 
 /** Plain-object form of `Node.annotation`. */
 export type Node_Annotation = {
+  /** The type of the annotation's value (Void when it takes none). */
   type: Type | null;
   targetsFile: boolean;
   targetsConst: boolean;
@@ -1201,6 +1414,7 @@ export type Node_Annotation = {
 };
 /** What `Node_AnnotationBuilder.assign` and `encode` accept for `Node_Annotation`: any subset of its fields. */
 export type Node_AnnotationInit = {
+  /** The type of the annotation's value (Void when it takes none). */
   type?: TypeInit | TypeReader | null;
   targetsFile?: boolean;
   targetsConst?: boolean;
@@ -1241,6 +1455,7 @@ export class Node_AnnotationReader {
     return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
+  /** The type of the annotation's value (Void when it takes none). */
   get type(): TypeReader {
     return $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting);
   }
@@ -1342,6 +1557,7 @@ export class Node_AnnotationBuilder {
     return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
+  /** The type of the annotation's value (Void when it takes none). */
   get type(): TypeBuilder {
     return $.getStruct<TypeBuilder>(TypeBuilder, this.$segment, this.$pointers + 24, 3, 1);
   }
@@ -1501,7 +1717,7 @@ export class Node_AnnotationBuilder {
   }
 }
 
-/** Plain-object form of `Node.Parameter`. */
+/** A generic parameter of a node or method. */
 export type Node_Parameter = {
   name: string | null;
 };
@@ -1510,6 +1726,7 @@ export type Node_ParameterInit = {
   name?: string | null;
 };
 
+/** A generic parameter of a node or method. */
 export class Node_ParameterReader {
   readonly $segment: $.Segment;
   readonly $view: DataView;
@@ -1555,6 +1772,7 @@ export class Node_ParameterReader {
   }
 }
 
+/** A generic parameter of a node or method. */
 export class Node_ParameterBuilder {
   readonly $segment: $.Segment;
   /** Byte offsets of the data and pointer sections (moved by list iteration). */
@@ -1625,12 +1843,16 @@ export class Node_ParameterBuilder {
 
 /** Plain-object form of `Node.NestedNode`. */
 export type Node_NestedNode = {
+  /** The nested declaration's name in this scope. */
   name: string | null;
+  /** Its node. */
   id: bigint;
 };
 /** What `Node_NestedNodeBuilder.assign` and `encode` accept for `Node_NestedNode`: any subset of its fields. */
 export type Node_NestedNodeInit = {
+  /** The nested declaration's name in this scope. */
   name?: string | null;
+  /** Its node. */
   id?: bigint | number;
 };
 
@@ -1659,6 +1881,7 @@ export class Node_NestedNodeReader {
     return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
+  /** The nested declaration's name in this scope. */
   get name(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
@@ -1667,6 +1890,7 @@ export class Node_NestedNodeReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** Its node. */
   get id(): bigint {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
   }
@@ -1705,6 +1929,7 @@ export class Node_NestedNodeBuilder {
     return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
+  /** The nested declaration's name in this scope. */
   get name(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
   }
@@ -1726,6 +1951,7 @@ export class Node_NestedNodeBuilder {
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
+  /** Its node. */
   get id(): bigint {
     return this.$segment.view.getBigUint64(this.$data, true);
   }
@@ -1761,23 +1987,36 @@ export class Node_NestedNodeBuilder {
   }
 }
 
-/** Plain-object form of `Node.SourceInfo`. */
+/**
+ * What the source says about a node beyond its schema: doc comments and positions. Kept out
+ * of Node so that nodes compiled from sources that differ only in comments are equal.
+ */
 export type Node_SourceInfo = {
+  /** The node described. */
   id: bigint;
+  /** The node's doc comment, one `\n`-terminated line per comment line; null if none. */
   docComment: string | null;
+  /** Per member (field, enumerant or method, in the node's list order). */
   members: Node_SourceInfo_Member[] | null;
   startByte: number;
   endByte: number;
 };
 /** What `Node_SourceInfoBuilder.assign` and `encode` accept for `Node_SourceInfo`: any subset of its fields. */
 export type Node_SourceInfoInit = {
+  /** The node described. */
   id?: bigint | number;
+  /** The node's doc comment, one `\n`-terminated line per comment line; null if none. */
   docComment?: string | null;
+  /** Per member (field, enumerant or method, in the node's list order). */
   members?: $.ListInit<Node_SourceInfo_MemberInit | Node_SourceInfo_MemberReader> | null;
   startByte?: number;
   endByte?: number;
 };
 
+/**
+ * What the source says about a node beyond its schema: doc comments and positions. Kept out
+ * of Node so that nodes compiled from sources that differ only in comments are equal.
+ */
 export class Node_SourceInfoReader {
   readonly $segment: $.Segment;
   readonly $view: DataView;
@@ -1803,10 +2042,12 @@ export class Node_SourceInfoReader {
     return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
+  /** The node described. */
   get id(): bigint {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
   }
 
+  /** The node's doc comment, one `\n`-terminated line per comment line; null if none. */
   get docComment(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
@@ -1815,6 +2056,7 @@ export class Node_SourceInfoReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** Per member (field, enumerant or method, in the node's list order). */
   get members(): $.StructList<Node_SourceInfo_MemberReader> {
     return new $.StructList<Node_SourceInfo_MemberReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), Node_SourceInfo_MemberReader);
   }
@@ -1847,6 +2089,10 @@ export class Node_SourceInfoReader {
   }
 }
 
+/**
+ * What the source says about a node beyond its schema: doc comments and positions. Kept out
+ * of Node so that nodes compiled from sources that differ only in comments are equal.
+ */
 export class Node_SourceInfoBuilder {
   readonly $segment: $.Segment;
   /** Byte offsets of the data and pointer sections (moved by list iteration). */
@@ -1868,6 +2114,7 @@ export class Node_SourceInfoBuilder {
     return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
+  /** The node described. */
   get id(): bigint {
     return this.$segment.view.getBigUint64(this.$data, true);
   }
@@ -1876,6 +2123,7 @@ export class Node_SourceInfoBuilder {
     this.$segment.view.setBigUint64(this.$data, $.toBigInt(value), true);
   }
 
+  /** The node's doc comment, one `\n`-terminated line per comment line; null if none. */
   get docComment(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
   }
@@ -1897,6 +2145,7 @@ export class Node_SourceInfoBuilder {
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
+  /** Per member (field, enumerant or method, in the node's list order). */
   get members(): $.StructListBuilder<Node_SourceInfo_MemberBuilder> {
     return new $.StructListBuilder<Node_SourceInfo_MemberBuilder>($.getStructList(this.$segment, this.$pointers + 8, 1, 1), Node_SourceInfo_MemberBuilder);
   }
@@ -2122,22 +2371,26 @@ export class Node_SourceInfo_MemberBuilder {
   }
 }
 
-/** Plain-object form of `Field`. */
+/** A struct field: a slot holding a value, or a group. */
 export type Field = {
   name: string | null;
+  /** The field's position among its siblings in the source. */
   codeOrder: number;
   annotations: Annotation[] | null;
+  /** For a union member, the tag value meaning "this member is set". */
   discriminantValue: number;
   ordinal: Field_Ordinal;
 } & (
-  | { slot: Field_Slot; group?: never }
-  | { group: Field_Group; slot?: never }
+  | { slot: Field_Slot }
+  | { group: Field_Group }
 );
 /** What `FieldBuilder.assign` and `encode` accept for `Field`: any subset of its fields. */
 export type FieldInit = {
   name?: string | null;
+  /** The field's position among its siblings in the source. */
   codeOrder?: number;
   annotations?: $.ListInit<AnnotationInit | AnnotationReader> | null;
+  /** For a union member, the tag value meaning "this member is set". */
   discriminantValue?: number;
   ordinal?: Field_OrdinalInit;
 } & (
@@ -2145,6 +2398,7 @@ export type FieldInit = {
   | { group?: Field_GroupInit; slot?: never }
 );
 
+/** A struct field: a slot holding a value, or a group. */
 export class FieldReader {
   readonly $segment: $.Segment;
   readonly $view: DataView;
@@ -2183,6 +2437,7 @@ export class FieldReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** The field's position among its siblings in the source. */
   get codeOrder(): number {
     return (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0);
   }
@@ -2195,14 +2450,17 @@ export class FieldReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
+  /** For a union member, the tag value meaning "this member is set". */
   get discriminantValue(): number {
     return ((this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0) ^ 65535);
   }
 
+  /** A field holding a value of its own. */
   get slot(): Field_SlotReader {
     return new Field_SlotReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
+  /** A field that is a group: its members are described by another node. */
   get group(): Field_GroupReader {
     return new Field_GroupReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
@@ -2232,6 +2490,7 @@ export class FieldReader {
   }
 }
 
+/** A struct field: a slot holding a value, or a group. */
 export class FieldBuilder {
   readonly $segment: $.Segment;
   /** Byte offsets of the data and pointer sections (moved by list iteration). */
@@ -2279,6 +2538,7 @@ export class FieldBuilder {
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
+  /** The field's position among its siblings in the source. */
   get codeOrder(): number {
     return this.$segment.view.getUint16(this.$data, true);
   }
@@ -2312,6 +2572,7 @@ export class FieldBuilder {
     return new $.StructListBuilder<AnnotationBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 1, 2), AnnotationBuilder);
   }
 
+  /** For a union member, the tag value meaning "this member is set". */
   get discriminantValue(): number {
     return (this.$segment.view.getUint16(this.$data + 2, true) ^ 65535);
   }
@@ -2320,6 +2581,7 @@ export class FieldBuilder {
     this.$segment.view.setUint16(this.$data + 2, value ^ 65535, true);
   }
 
+  /** A field holding a value of its own. */
   get slot(): Field_SlotBuilder {
     return new Field_SlotBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
@@ -2338,6 +2600,7 @@ export class FieldBuilder {
     return new Field_SlotBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
+  /** A field that is a group: its members are described by another node. */
   get group(): Field_GroupBuilder {
     return new Field_GroupBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
@@ -2394,21 +2657,40 @@ export class FieldBuilder {
   }
 }
 
-/** Plain-object form of `Field.slot`. */
+/** A field holding a value of its own. */
 export type Field_Slot = {
+  /**
+   * Where the value is, in units of its type's size: bits for Bool, bytes for 8-bit types,
+   * and so on, from the start of the data section; the index in the pointer section for
+   * pointer types. Void fields take no space.
+   */
   offset: number;
   type: Type | null;
   defaultValue: Value | null;
+  /**
+   * Whether the default was written in the source (even when it equals the type's zero
+   * value). Matters to code that translates to formats with a notion of "unset".
+   */
   hadExplicitDefault: boolean;
 };
 /** What `Field_SlotBuilder.assign` and `encode` accept for `Field_Slot`: any subset of its fields. */
 export type Field_SlotInit = {
+  /**
+   * Where the value is, in units of its type's size: bits for Bool, bytes for 8-bit types,
+   * and so on, from the start of the data section; the index in the pointer section for
+   * pointer types. Void fields take no space.
+   */
   offset?: number;
   type?: TypeInit | TypeReader | null;
   defaultValue?: ValueInit | ValueReader | null;
+  /**
+   * Whether the default was written in the source (even when it equals the type's zero
+   * value). Matters to code that translates to formats with a notion of "unset".
+   */
   hadExplicitDefault?: boolean;
 };
 
+/** A field holding a value of its own. */
 export class Field_SlotReader {
   readonly $segment: $.Segment;
   readonly $view: DataView;
@@ -2434,6 +2716,11 @@ export class Field_SlotReader {
     return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
+  /**
+   * Where the value is, in units of its type's size: bits for Bool, bytes for 8-bit types,
+   * and so on, from the start of the data section; the index in the pointer section for
+   * pointer types. Void fields take no space.
+   */
   get offset(): number {
     return (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0);
   }
@@ -2454,6 +2741,10 @@ export class Field_SlotReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3);
   }
 
+  /**
+   * Whether the default was written in the source (even when it equals the type's zero
+   * value). Matters to code that translates to formats with a notion of "unset".
+   */
   get hadExplicitDefault(): boolean {
     return (this.$dataSize > 16 && (this.$view.getUint8(this.$data + 16) & 1) !== 0);
   }
@@ -2473,6 +2764,7 @@ export class Field_SlotReader {
   }
 }
 
+/** A field holding a value of its own. */
 export class Field_SlotBuilder {
   readonly $segment: $.Segment;
   /** Byte offsets of the data and pointer sections (moved by list iteration). */
@@ -2494,6 +2786,11 @@ export class Field_SlotBuilder {
     return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
+  /**
+   * Where the value is, in units of its type's size: bits for Bool, bytes for 8-bit types,
+   * and so on, from the start of the data section; the index in the pointer section for
+   * pointer types. Void fields take no space.
+   */
   get offset(): number {
     return this.$segment.view.getUint32(this.$data + 4, true);
   }
@@ -2552,6 +2849,10 @@ export class Field_SlotBuilder {
     return $.initStruct<ValueBuilder>(ValueBuilder, this.$segment, this.$pointers + 24, 2, 1);
   }
 
+  /**
+   * Whether the default was written in the source (even when it equals the type's zero
+   * value). Matters to code that translates to formats with a notion of "unset".
+   */
   get hadExplicitDefault(): boolean {
     return (this.$segment.view.getUint8(this.$data + 16) & 1) !== 0;
   }
@@ -2589,15 +2890,18 @@ export class Field_SlotBuilder {
   }
 }
 
-/** Plain-object form of `Field.group`. */
+/** A field that is a group: its members are described by another node. */
 export type Field_Group = {
+  /** The group's node. */
   typeId: bigint;
 };
 /** What `Field_GroupBuilder.assign` and `encode` accept for `Field_Group`: any subset of its fields. */
 export type Field_GroupInit = {
+  /** The group's node. */
   typeId?: bigint | number;
 };
 
+/** A field that is a group: its members are described by another node. */
 export class Field_GroupReader {
   readonly $segment: $.Segment;
   readonly $view: DataView;
@@ -2623,6 +2927,7 @@ export class Field_GroupReader {
     return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
+  /** The group's node. */
   get typeId(): bigint {
     return (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n);
   }
@@ -2639,6 +2944,7 @@ export class Field_GroupReader {
   }
 }
 
+/** A field that is a group: its members are described by another node. */
 export class Field_GroupBuilder {
   readonly $segment: $.Segment;
   /** Byte offsets of the data and pointer sections (moved by list iteration). */
@@ -2660,6 +2966,7 @@ export class Field_GroupBuilder {
     return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
+  /** The group's node. */
   get typeId(): bigint {
     return this.$segment.view.getBigUint64(this.$data + 16, true);
   }
@@ -2696,8 +3003,8 @@ export class Field_GroupBuilder {
 
 /** Plain-object form of `Field.ordinal`. */
 export type Field_Ordinal = (
-  | { implicit: null; explicit?: never }
-  | { explicit: number; implicit?: never }
+  | { implicit: null }
+  | { explicit: number }
 );
 /** What `Field_OrdinalBuilder.assign` and `encode` accept for `Field_Ordinal`: any subset of its fields. */
 export type Field_OrdinalInit = (
@@ -2735,10 +3042,12 @@ export class Field_OrdinalReader {
     return $which2[(this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0)];
   }
 
+  /** For groups and unions without a number of their own. */
   get implicit(): null {
     return null;
   }
 
+  /** The `@N` of the field. */
   get explicit(): number {
     return (this.$dataSize >= 14 ? this.$view.getUint16(this.$data + 12, true) : 0);
   }
@@ -2784,6 +3093,7 @@ export class Field_OrdinalBuilder {
     return $which2[this.$segment.view.getUint16(this.$data + 10, true)];
   }
 
+  /** For groups and unions without a number of their own. */
   get implicit(): null {
     return null;
   }
@@ -2793,6 +3103,7 @@ export class Field_OrdinalBuilder {
     this.$segment.view.setUint16(this.$data + 10, 0, true);
   }
 
+  /** The `@N` of the field. */
   get explicit(): number {
     return this.$segment.view.getUint16(this.$data + 12, true);
   }
@@ -2830,17 +3141,20 @@ export class Field_OrdinalBuilder {
   }
 }
 
+/** `discriminantValue` of a field that is not in a union. */
 export const Field_noDiscriminant: number = 65535;
 
 /** Plain-object form of `Enumerant`. */
 export type Enumerant = {
   name: string | null;
+  /** The enumerant's position in the source. */
   codeOrder: number;
   annotations: Annotation[] | null;
 };
 /** What `EnumerantBuilder.assign` and `encode` accept for `Enumerant`: any subset of its fields. */
 export type EnumerantInit = {
   name?: string | null;
+  /** The enumerant's position in the source. */
   codeOrder?: number;
   annotations?: $.ListInit<AnnotationInit | AnnotationReader> | null;
 };
@@ -2878,6 +3192,7 @@ export class EnumerantReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** The enumerant's position in the source. */
   get codeOrder(): number {
     return (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0);
   }
@@ -2946,6 +3261,7 @@ export class EnumerantBuilder {
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
+  /** The enumerant's position in the source. */
   get codeOrder(): number {
     return this.$segment.view.getUint16(this.$data, true);
   }
@@ -3007,7 +3323,7 @@ export class EnumerantBuilder {
   }
 }
 
-/** Plain-object form of `Superclass`. */
+/** An interface extended by another, with the bindings of its generic parameters. */
 export type Superclass = {
   id: bigint;
   brand: Brand | null;
@@ -3018,6 +3334,7 @@ export type SuperclassInit = {
   brand?: BrandInit | BrandReader | null;
 };
 
+/** An interface extended by another, with the bindings of its generic parameters. */
 export class SuperclassReader {
   readonly $segment: $.Segment;
   readonly $view: DataView;
@@ -3068,6 +3385,7 @@ export class SuperclassReader {
   }
 }
 
+/** An interface extended by another, with the bindings of its generic parameters. */
 export class SuperclassBuilder {
   readonly $segment: $.Segment;
   /** Byte offsets of the data and pointer sections (moved by list iteration). */
@@ -3152,10 +3470,18 @@ export class SuperclassBuilder {
 /** Plain-object form of `Method`. */
 export type Method = {
   name: string | null;
+  /** The method's position in the source. */
   codeOrder: number;
+  /** Generic parameters of the method itself (`foo @0 [T] (x :T) -> ()`). */
   implicitParameters: Node_Parameter[] | null;
+  /**
+   * The struct holding the parameters: usually one the compiler made for the method (whose
+   * scopeId is 0), or a struct named in the source.
+   */
   paramStructType: bigint;
+  /** Bindings of the parameter struct's generic parameters. */
   paramBrand: Brand | null;
+  /** Likewise for the results. For a `-> stream` method, stream.capnp's StreamResult. */
   resultStructType: bigint;
   resultBrand: Brand | null;
   annotations: Annotation[] | null;
@@ -3163,10 +3489,18 @@ export type Method = {
 /** What `MethodBuilder.assign` and `encode` accept for `Method`: any subset of its fields. */
 export type MethodInit = {
   name?: string | null;
+  /** The method's position in the source. */
   codeOrder?: number;
+  /** Generic parameters of the method itself (`foo @0 [T] (x :T) -> ()`). */
   implicitParameters?: $.ListInit<Node_ParameterInit | Node_ParameterReader> | null;
+  /**
+   * The struct holding the parameters: usually one the compiler made for the method (whose
+   * scopeId is 0), or a struct named in the source.
+   */
   paramStructType?: bigint | number;
+  /** Bindings of the parameter struct's generic parameters. */
   paramBrand?: BrandInit | BrandReader | null;
+  /** Likewise for the results. For a `-> stream` method, stream.capnp's StreamResult. */
   resultStructType?: bigint | number;
   resultBrand?: BrandInit | BrandReader | null;
   annotations?: $.ListInit<AnnotationInit | AnnotationReader> | null;
@@ -3205,10 +3539,12 @@ export class MethodReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** The method's position in the source. */
   get codeOrder(): number {
     return (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0);
   }
 
+  /** Generic parameters of the method itself (`foo @0 [T] (x :T) -> ()`). */
   get implicitParameters(): $.StructList<Node_ParameterReader> {
     return new $.StructList<Node_ParameterReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 4, 7, this.$nesting), Node_ParameterReader);
   }
@@ -3217,10 +3553,15 @@ export class MethodReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 4);
   }
 
+  /**
+   * The struct holding the parameters: usually one the compiler made for the method (whose
+   * scopeId is 0), or a struct named in the source.
+   */
   get paramStructType(): bigint {
     return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
   }
 
+  /** Bindings of the parameter struct's generic parameters. */
   get paramBrand(): BrandReader {
     return $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting);
   }
@@ -3229,6 +3570,7 @@ export class MethodReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2);
   }
 
+  /** Likewise for the results. For a `-> stream` method, stream.capnp's StreamResult. */
   get resultStructType(): bigint {
     return (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n);
   }
@@ -3310,6 +3652,7 @@ export class MethodBuilder {
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
+  /** The method's position in the source. */
   get codeOrder(): number {
     return this.$segment.view.getUint16(this.$data, true);
   }
@@ -3318,6 +3661,7 @@ export class MethodBuilder {
     this.$segment.view.setUint16(this.$data, value, true);
   }
 
+  /** Generic parameters of the method itself (`foo @0 [T] (x :T) -> ()`). */
   get implicitParameters(): $.StructListBuilder<Node_ParameterBuilder> {
     return new $.StructListBuilder<Node_ParameterBuilder>($.getStructList(this.$segment, this.$pointers + 32, 0, 1), Node_ParameterBuilder);
   }
@@ -3343,6 +3687,10 @@ export class MethodBuilder {
     return new $.StructListBuilder<Node_ParameterBuilder>($.initStructList(this.$segment, this.$pointers + 32, length, 0, 1), Node_ParameterBuilder);
   }
 
+  /**
+   * The struct holding the parameters: usually one the compiler made for the method (whose
+   * scopeId is 0), or a struct named in the source.
+   */
   get paramStructType(): bigint {
     return this.$segment.view.getBigUint64(this.$data + 8, true);
   }
@@ -3351,6 +3699,7 @@ export class MethodBuilder {
     this.$segment.view.setBigUint64(this.$data + 8, $.toBigInt(value), true);
   }
 
+  /** Bindings of the parameter struct's generic parameters. */
   get paramBrand(): BrandBuilder {
     return $.getStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers + 16, 0, 1);
   }
@@ -3376,6 +3725,7 @@ export class MethodBuilder {
     return $.initStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers + 16, 0, 1);
   }
 
+  /** Likewise for the results. For a `-> stream` method, stream.capnp's StreamResult. */
   get resultStructType(): bigint {
     return this.$segment.view.getBigUint64(this.$data + 16, true);
   }
@@ -3467,27 +3817,27 @@ export class MethodBuilder {
   }
 }
 
-/** Plain-object form of `Type`. */
+/** The type of a field, constant, annotation, list element or generic argument. */
 export type Type = (
-  | { void: null; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { bool: null; void?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { int8: null; void?: never; bool?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { int16: null; void?: never; bool?: never; int8?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { int32: null; void?: never; bool?: never; int8?: never; int16?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { int64: null; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { uint8: null; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { uint16: null; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { uint32: null; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { uint64: null; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { float32: null; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { float64: null; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { text: null; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { data: null; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { list: Type_List; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { enum: Type_Enum; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { struct: Type_Struct; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; interface?: never; anyPointer?: never }
-  | { interface: Type_Interface; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; anyPointer?: never }
-  | { anyPointer: Type_AnyPointer; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never }
+  | { void: null }
+  | { bool: null }
+  | { int8: null }
+  | { int16: null }
+  | { int32: null }
+  | { int64: null }
+  | { uint8: null }
+  | { uint16: null }
+  | { uint32: null }
+  | { uint64: null }
+  | { float32: null }
+  | { float64: null }
+  | { text: null }
+  | { data: null }
+  | { list: Type_List }
+  | { enum: Type_Enum }
+  | { struct: Type_Struct }
+  | { interface: Type_Interface }
+  | { anyPointer: Type_AnyPointer }
 );
 /** What `TypeBuilder.assign` and `encode` accept for `Type`: any subset of its fields. */
 export type TypeInit = (
@@ -3512,6 +3862,7 @@ export type TypeInit = (
   | { anyPointer?: Type_AnyPointerInit; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never }
 );
 
+/** The type of a field, constant, annotation, list element or generic argument. */
 export class TypeReader {
   readonly $segment: $.Segment;
   readonly $view: DataView;
@@ -3614,6 +3965,7 @@ export class TypeReader {
     return new Type_InterfaceReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
+  /** A pointer whose target type is not fixed by the schema. */
   get anyPointer(): Type_AnyPointerReader {
     return new Type_AnyPointerReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
@@ -3650,6 +4002,7 @@ export class TypeReader {
   }
 }
 
+/** The type of a field, constant, annotation, list element or generic argument. */
 export class TypeBuilder {
   readonly $segment: $.Segment;
   /** Byte offsets of the data and pointer sections (moved by list iteration). */
@@ -3865,6 +4218,7 @@ export class TypeBuilder {
     return new Type_InterfaceBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
+  /** A pointer whose target type is not fixed by the schema. */
   get anyPointer(): Type_AnyPointerBuilder {
     return new Type_AnyPointerBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
@@ -4481,11 +4835,11 @@ export class Type_InterfaceBuilder {
   }
 }
 
-/** Plain-object form of `Type.anyPointer`. */
+/** A pointer whose target type is not fixed by the schema. */
 export type Type_AnyPointer = (
-  | { unconstrained: Type_AnyPointer_Unconstrained; parameter?: never; implicitMethodParameter?: never }
-  | { parameter: Type_AnyPointer_Parameter; unconstrained?: never; implicitMethodParameter?: never }
-  | { implicitMethodParameter: Type_AnyPointer_ImplicitMethodParameter; unconstrained?: never; parameter?: never }
+  | { unconstrained: Type_AnyPointer_Unconstrained }
+  | { parameter: Type_AnyPointer_Parameter }
+  | { implicitMethodParameter: Type_AnyPointer_ImplicitMethodParameter }
 );
 /** What `Type_AnyPointerBuilder.assign` and `encode` accept for `Type_AnyPointer`: any subset of its fields. */
 export type Type_AnyPointerInit = (
@@ -4494,6 +4848,7 @@ export type Type_AnyPointerInit = (
   | { implicitMethodParameter?: Type_AnyPointer_ImplicitMethodParameterInit; unconstrained?: never; parameter?: never }
 );
 
+/** A pointer whose target type is not fixed by the schema. */
 export class Type_AnyPointerReader {
   readonly $segment: $.Segment;
   readonly $view: DataView;
@@ -4524,14 +4879,17 @@ export class Type_AnyPointerReader {
     return $which4[(this.$dataSize >= 10 ? this.$view.getUint16(this.$data + 8, true) : 0)];
   }
 
+  /** Any pointer of the given kind. */
   get unconstrained(): Type_AnyPointer_UnconstrainedReader {
     return new Type_AnyPointer_UnconstrainedReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
+  /** A generic parameter: the type is whatever the parameter is bound to. */
   get parameter(): Type_AnyPointer_ParameterReader {
     return new Type_AnyPointer_ParameterReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
+  /** A generic parameter of the method being described. */
   get implicitMethodParameter(): Type_AnyPointer_ImplicitMethodParameterReader {
     return new Type_AnyPointer_ImplicitMethodParameterReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
@@ -4552,6 +4910,7 @@ export class Type_AnyPointerReader {
   }
 }
 
+/** A pointer whose target type is not fixed by the schema. */
 export class Type_AnyPointerBuilder {
   readonly $segment: $.Segment;
   /** Byte offsets of the data and pointer sections (moved by list iteration). */
@@ -4578,6 +4937,7 @@ export class Type_AnyPointerBuilder {
     return $which4[this.$segment.view.getUint16(this.$data + 8, true)];
   }
 
+  /** Any pointer of the given kind. */
   get unconstrained(): Type_AnyPointer_UnconstrainedBuilder {
     return new Type_AnyPointer_UnconstrainedBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
@@ -4593,6 +4953,7 @@ export class Type_AnyPointerBuilder {
     return new Type_AnyPointer_UnconstrainedBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
+  /** A generic parameter: the type is whatever the parameter is bound to. */
   get parameter(): Type_AnyPointer_ParameterBuilder {
     return new Type_AnyPointer_ParameterBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
@@ -4609,6 +4970,7 @@ export class Type_AnyPointerBuilder {
     return new Type_AnyPointer_ParameterBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
+  /** A generic parameter of the method being described. */
   get implicitMethodParameter(): Type_AnyPointer_ImplicitMethodParameterBuilder {
     return new Type_AnyPointer_ImplicitMethodParameterBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
@@ -4653,12 +5015,12 @@ export class Type_AnyPointerBuilder {
   }
 }
 
-/** Plain-object form of `Type.anyPointer.unconstrained`. */
+/** Any pointer of the given kind. */
 export type Type_AnyPointer_Unconstrained = (
-  | { anyKind: null; struct?: never; list?: never; capability?: never }
-  | { struct: null; anyKind?: never; list?: never; capability?: never }
-  | { list: null; anyKind?: never; struct?: never; capability?: never }
-  | { capability: null; anyKind?: never; struct?: never; list?: never }
+  | { anyKind: null }
+  | { struct: null }
+  | { list: null }
+  | { capability: null }
 );
 /** What `Type_AnyPointer_UnconstrainedBuilder.assign` and `encode` accept for `Type_AnyPointer_Unconstrained`: any subset of its fields. */
 export type Type_AnyPointer_UnconstrainedInit = (
@@ -4668,6 +5030,7 @@ export type Type_AnyPointer_UnconstrainedInit = (
   | { capability?: null; anyKind?: never; struct?: never; list?: never }
 );
 
+/** Any pointer of the given kind. */
 export class Type_AnyPointer_UnconstrainedReader {
   readonly $segment: $.Segment;
   readonly $view: DataView;
@@ -4698,18 +5061,22 @@ export class Type_AnyPointer_UnconstrainedReader {
     return $which5[(this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0)];
   }
 
+  /** AnyPointer: anything. */
   get anyKind(): null {
     return null;
   }
 
+  /** AnyStruct. */
   get struct(): null {
     return null;
   }
 
+  /** AnyList. */
   get list(): null {
     return null;
   }
 
+  /** Capability: any interface. */
   get capability(): null {
     return null;
   }
@@ -4731,6 +5098,7 @@ export class Type_AnyPointer_UnconstrainedReader {
   }
 }
 
+/** Any pointer of the given kind. */
 export class Type_AnyPointer_UnconstrainedBuilder {
   readonly $segment: $.Segment;
   /** Byte offsets of the data and pointer sections (moved by list iteration). */
@@ -4757,6 +5125,7 @@ export class Type_AnyPointer_UnconstrainedBuilder {
     return $which5[this.$segment.view.getUint16(this.$data + 10, true)];
   }
 
+  /** AnyPointer: anything. */
   get anyKind(): null {
     return null;
   }
@@ -4766,6 +5135,7 @@ export class Type_AnyPointer_UnconstrainedBuilder {
     this.$segment.view.setUint16(this.$data + 10, 0, true);
   }
 
+  /** AnyStruct. */
   get struct(): null {
     return null;
   }
@@ -4775,6 +5145,7 @@ export class Type_AnyPointer_UnconstrainedBuilder {
     this.$segment.view.setUint16(this.$data + 10, 1, true);
   }
 
+  /** AnyList. */
   get list(): null {
     return null;
   }
@@ -4784,6 +5155,7 @@ export class Type_AnyPointer_UnconstrainedBuilder {
     this.$segment.view.setUint16(this.$data + 10, 2, true);
   }
 
+  /** Capability: any interface. */
   get capability(): null {
     return null;
   }
@@ -4823,17 +5195,22 @@ export class Type_AnyPointer_UnconstrainedBuilder {
   }
 }
 
-/** Plain-object form of `Type.anyPointer.parameter`. */
+/** A generic parameter: the type is whatever the parameter is bound to. */
 export type Type_AnyPointer_Parameter = {
+  /** The node declaring the parameter. */
   scopeId: bigint;
+  /** Its position in that node's parameter list. */
   parameterIndex: number;
 };
 /** What `Type_AnyPointer_ParameterBuilder.assign` and `encode` accept for `Type_AnyPointer_Parameter`: any subset of its fields. */
 export type Type_AnyPointer_ParameterInit = {
+  /** The node declaring the parameter. */
   scopeId?: bigint | number;
+  /** Its position in that node's parameter list. */
   parameterIndex?: number;
 };
 
+/** A generic parameter: the type is whatever the parameter is bound to. */
 export class Type_AnyPointer_ParameterReader {
   readonly $segment: $.Segment;
   readonly $view: DataView;
@@ -4859,10 +5236,12 @@ export class Type_AnyPointer_ParameterReader {
     return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
+  /** The node declaring the parameter. */
   get scopeId(): bigint {
     return (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n);
   }
 
+  /** Its position in that node's parameter list. */
   get parameterIndex(): number {
     return (this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0);
   }
@@ -4880,6 +5259,7 @@ export class Type_AnyPointer_ParameterReader {
   }
 }
 
+/** A generic parameter: the type is whatever the parameter is bound to. */
 export class Type_AnyPointer_ParameterBuilder {
   readonly $segment: $.Segment;
   /** Byte offsets of the data and pointer sections (moved by list iteration). */
@@ -4901,6 +5281,7 @@ export class Type_AnyPointer_ParameterBuilder {
     return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
+  /** The node declaring the parameter. */
   get scopeId(): bigint {
     return this.$segment.view.getBigUint64(this.$data + 16, true);
   }
@@ -4909,6 +5290,7 @@ export class Type_AnyPointer_ParameterBuilder {
     this.$segment.view.setBigUint64(this.$data + 16, $.toBigInt(value), true);
   }
 
+  /** Its position in that node's parameter list. */
   get parameterIndex(): number {
     return this.$segment.view.getUint16(this.$data + 10, true);
   }
@@ -4944,7 +5326,7 @@ export class Type_AnyPointer_ParameterBuilder {
   }
 }
 
-/** Plain-object form of `Type.anyPointer.implicitMethodParameter`. */
+/** A generic parameter of the method being described. */
 export type Type_AnyPointer_ImplicitMethodParameter = {
   parameterIndex: number;
 };
@@ -4953,6 +5335,7 @@ export type Type_AnyPointer_ImplicitMethodParameterInit = {
   parameterIndex?: number;
 };
 
+/** A generic parameter of the method being described. */
 export class Type_AnyPointer_ImplicitMethodParameterReader {
   readonly $segment: $.Segment;
   readonly $view: DataView;
@@ -4994,6 +5377,7 @@ export class Type_AnyPointer_ImplicitMethodParameterReader {
   }
 }
 
+/** A generic parameter of the method being described. */
 export class Type_AnyPointer_ImplicitMethodParameterBuilder {
   readonly $segment: $.Segment;
   /** Byte offsets of the data and pointer sections (moved by list iteration). */
@@ -5049,15 +5433,24 @@ export class Type_AnyPointer_ImplicitMethodParameterBuilder {
   }
 }
 
-/** Plain-object form of `Brand`. */
+/**
+ * What the generic parameters of a type and of its enclosing scopes are bound to, where the
+ * type is used. Scopes not listed have their parameters bound to AnyPointer.
+ */
 export type Brand = {
+  /** One entry per bound scope, innermost first. */
   scopes: Brand_Scope[] | null;
 };
 /** What `BrandBuilder.assign` and `encode` accept for `Brand`: any subset of its fields. */
 export type BrandInit = {
+  /** One entry per bound scope, innermost first. */
   scopes?: $.ListInit<Brand_ScopeInit | Brand_ScopeReader> | null;
 };
 
+/**
+ * What the generic parameters of a type and of its enclosing scopes are bound to, where the
+ * type is used. Scopes not listed have their parameters bound to AnyPointer.
+ */
 export class BrandReader {
   readonly $segment: $.Segment;
   readonly $view: DataView;
@@ -5083,6 +5476,7 @@ export class BrandReader {
     return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
+  /** One entry per bound scope, innermost first. */
   get scopes(): $.StructList<Brand_ScopeReader> {
     return new $.StructList<Brand_ScopeReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, 7, this.$nesting), Brand_ScopeReader);
   }
@@ -5103,6 +5497,10 @@ export class BrandReader {
   }
 }
 
+/**
+ * What the generic parameters of a type and of its enclosing scopes are bound to, where the
+ * type is used. Scopes not listed have their parameters bound to AnyPointer.
+ */
 export class BrandBuilder {
   readonly $segment: $.Segment;
   /** Byte offsets of the data and pointer sections (moved by list iteration). */
@@ -5124,6 +5522,7 @@ export class BrandBuilder {
     return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
+  /** One entry per bound scope, innermost first. */
   get scopes(): $.StructListBuilder<Brand_ScopeBuilder> {
     return new $.StructListBuilder<Brand_ScopeBuilder>($.getStructList(this.$segment, this.$pointers, 2, 1), Brand_ScopeBuilder);
   }
@@ -5177,13 +5576,15 @@ export class BrandBuilder {
 
 /** Plain-object form of `Brand.Scope`. */
 export type Brand_Scope = {
+  /** The node whose parameters these bindings are for. */
   scopeId: bigint;
 } & (
-  | { bind: Brand_Binding[] | null; inherit?: never }
-  | { inherit: null; bind?: never }
+  | { bind: Brand_Binding[] | null }
+  | { inherit: null }
 );
 /** What `Brand_ScopeBuilder.assign` and `encode` accept for `Brand_Scope`: any subset of its fields. */
 export type Brand_ScopeInit = {
+  /** The node whose parameters these bindings are for. */
   scopeId?: bigint | number;
 } & (
   | { bind?: $.ListInit<Brand_BindingInit | Brand_BindingReader> | null; inherit?: never }
@@ -5220,10 +5621,12 @@ export class Brand_ScopeReader {
     return $which6[(this.$dataSize >= 10 ? this.$view.getUint16(this.$data + 8, true) : 0)];
   }
 
+  /** The node whose parameters these bindings are for. */
   get scopeId(): bigint {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
   }
 
+  /** The arguments, one per parameter. */
   get bind(): $.StructList<Brand_BindingReader> {
     return new $.StructList<Brand_BindingReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, 7, this.$nesting), Brand_BindingReader);
   }
@@ -5232,6 +5635,10 @@ export class Brand_ScopeReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /**
+   * The parameters keep the bindings of the context the type is used in (a generic type
+   * referring to itself, or to a sibling, from inside its own scope).
+   */
   get inherit(): null {
     return null;
   }
@@ -5279,6 +5686,7 @@ export class Brand_ScopeBuilder {
     return $which6[this.$segment.view.getUint16(this.$data + 8, true)];
   }
 
+  /** The node whose parameters these bindings are for. */
   get scopeId(): bigint {
     return this.$segment.view.getBigUint64(this.$data, true);
   }
@@ -5287,6 +5695,7 @@ export class Brand_ScopeBuilder {
     this.$segment.view.setBigUint64(this.$data, $.toBigInt(value), true);
   }
 
+  /** The arguments, one per parameter. */
   get bind(): $.StructListBuilder<Brand_BindingBuilder> {
     return new $.StructListBuilder<Brand_BindingBuilder>($.getStructList(this.$segment, this.$pointers, 1, 1), Brand_BindingBuilder);
   }
@@ -5315,6 +5724,10 @@ export class Brand_ScopeBuilder {
     return new $.StructListBuilder<Brand_BindingBuilder>($.initStructList(this.$segment, this.$pointers, length, 1, 1), Brand_BindingBuilder);
   }
 
+  /**
+   * The parameters keep the bindings of the context the type is used in (a generic type
+   * referring to itself, or to a sibling, from inside its own scope).
+   */
   get inherit(): null {
     return null;
   }
@@ -5355,8 +5768,8 @@ export class Brand_ScopeBuilder {
 
 /** Plain-object form of `Brand.Binding`. */
 export type Brand_Binding = (
-  | { unbound: null; type?: never }
-  | { type: Type | null; unbound?: never }
+  | { unbound: null }
+  | { type: Type | null }
 );
 /** What `Brand_BindingBuilder.assign` and `encode` accept for `Brand_Binding`: any subset of its fields. */
 export type Brand_BindingInit = (
@@ -5512,27 +5925,30 @@ export class Brand_BindingBuilder {
   }
 }
 
-/** Plain-object form of `Value`. */
+/**
+ * A constant value: a default, a constant's value, or an annotation's value. The member set
+ * matches the type's.
+ */
 export type Value = (
-  | { void: null; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { bool: boolean; void?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { int8: number; void?: never; bool?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { int16: number; void?: never; bool?: never; int8?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { int32: number; void?: never; bool?: never; int8?: never; int16?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { int64: bigint; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { uint8: number; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { uint16: number; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { uint32: number; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { uint64: bigint; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { float32: number; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { float64: number; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { text: string | null; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { data: Uint8Array | null; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; list?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { list: $.ListReader | null; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; enum?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { enum: number; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; struct?: never; interface?: never; anyPointer?: never }
-  | { struct: $.StructReader | null; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; interface?: never; anyPointer?: never }
-  | { interface: null; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; anyPointer?: never }
-  | { anyPointer: $.AnyPointerReader | null; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never }
+  | { void: null }
+  | { bool: boolean }
+  | { int8: number }
+  | { int16: number }
+  | { int32: number }
+  | { int64: bigint }
+  | { uint8: number }
+  | { uint16: number }
+  | { uint32: number }
+  | { uint64: bigint }
+  | { float32: number }
+  | { float64: number }
+  | { text: string | null }
+  | { data: Uint8Array | null }
+  | { list: $.ListReader | null }
+  | { enum: number }
+  | { struct: $.StructReader | null }
+  | { interface: null }
+  | { anyPointer: $.AnyPointerReader | null }
 );
 /** What `ValueBuilder.assign` and `encode` accept for `Value`: any subset of its fields. */
 export type ValueInit = (
@@ -5557,6 +5973,10 @@ export type ValueInit = (
   | { anyPointer?: $.AnyValue | null; void?: never; bool?: never; int8?: never; int16?: never; int32?: never; int64?: never; uint8?: never; uint16?: never; uint32?: never; uint64?: never; float32?: never; float64?: never; text?: never; data?: never; list?: never; enum?: never; struct?: never; interface?: never }
 );
 
+/**
+ * A constant value: a default, a constant's value, or an annotation's value. The member set
+ * matches the type's.
+ */
 export class ValueReader {
   readonly $segment: $.Segment;
   readonly $view: DataView;
@@ -5651,6 +6071,7 @@ export class ValueReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** Read it with the list type the schema gives. */
   get list(): $.ListReader {
     return $.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ANY_SIZE, this.$nesting);
   }
@@ -5659,10 +6080,12 @@ export class ValueReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** The enumerant's number. */
   get enum(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0);
   }
 
+  /** Read it with the struct type the schema gives. */
   get struct(): $.StructReader {
     return this.$.getStruct(0);
   }
@@ -5671,6 +6094,7 @@ export class ValueReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** A capability's only constant value is null. */
   get interface(): null {
     return null;
   }
@@ -5715,6 +6139,10 @@ export class ValueReader {
   }
 }
 
+/**
+ * A constant value: a default, a constant's value, or an annotation's value. The member set
+ * matches the type's.
+ */
 export class ValueBuilder {
   readonly $segment: $.Segment;
   /** Byte offsets of the data and pointer sections (moved by list iteration). */
@@ -5901,6 +6329,7 @@ export class ValueBuilder {
     return $.initData(this.$segment, this.$pointers, length);
   }
 
+  /** Read it with the list type the schema gives. */
   get list(): $.AnyPointerBuilder {
     return $.pointerBuilder(this.$segment, this.$pointers);
   }
@@ -5931,6 +6360,7 @@ export class ValueBuilder {
     return slot;
   }
 
+  /** The enumerant's number. */
   get enum(): number {
     return this.$segment.view.getUint16(this.$data + 2, true);
   }
@@ -5940,6 +6370,7 @@ export class ValueBuilder {
     this.$segment.view.setUint16(this.$data + 2, value, true);
   }
 
+  /** Read it with the struct type the schema gives. */
   get struct(): $.AnyPointerBuilder {
     return $.pointerBuilder(this.$segment, this.$pointers);
   }
@@ -5970,6 +6401,7 @@ export class ValueBuilder {
     return slot;
   }
 
+  /** A capability's only constant value is null. */
   get interface(): null {
     return null;
   }
@@ -6054,19 +6486,24 @@ export class ValueBuilder {
   }
 }
 
-/** Plain-object form of `Annotation`. */
+/** An annotation applied to a declaration. */
 export type Annotation = {
+  /** The annotation's declaration node. */
   id: bigint;
+  /** Bindings for generic parameters of the annotation's scopes. */
   brand: Brand | null;
   value: Value | null;
 };
 /** What `AnnotationBuilder.assign` and `encode` accept for `Annotation`: any subset of its fields. */
 export type AnnotationInit = {
+  /** The annotation's declaration node. */
   id?: bigint | number;
+  /** Bindings for generic parameters of the annotation's scopes. */
   brand?: BrandInit | BrandReader | null;
   value?: ValueInit | ValueReader | null;
 };
 
+/** An annotation applied to a declaration. */
 export class AnnotationReader {
   readonly $segment: $.Segment;
   readonly $view: DataView;
@@ -6092,10 +6529,12 @@ export class AnnotationReader {
     return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
+  /** The annotation's declaration node. */
   get id(): bigint {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
   }
 
+  /** Bindings for generic parameters of the annotation's scopes. */
   get brand(): BrandReader {
     return $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting);
   }
@@ -6126,6 +6565,7 @@ export class AnnotationReader {
   }
 }
 
+/** An annotation applied to a declaration. */
 export class AnnotationBuilder {
   readonly $segment: $.Segment;
   /** Byte offsets of the data and pointer sections (moved by list iteration). */
@@ -6147,6 +6587,7 @@ export class AnnotationBuilder {
     return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
+  /** The annotation's declaration node. */
   get id(): bigint {
     return this.$segment.view.getBigUint64(this.$data, true);
   }
@@ -6155,6 +6596,7 @@ export class AnnotationBuilder {
     this.$segment.view.setBigUint64(this.$data, $.toBigInt(value), true);
   }
 
+  /** Bindings for generic parameters of the annotation's scopes. */
   get brand(): BrandBuilder {
     return $.getStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers + 8, 0, 1);
   }
@@ -6233,6 +6675,7 @@ export class AnnotationBuilder {
   }
 }
 
+/** The encoding of list elements, as written in list pointers. */
 export const ElementSize = {
   empty: 0,
   bit: 1,
@@ -6243,6 +6686,7 @@ export const ElementSize = {
   pointer: 6,
   inlineComposite: 7,
 } as const;
+/** The encoding of list elements, as written in list pointers. */
 export type ElementSize = (typeof ElementSize)[keyof typeof ElementSize];
 
 /** Plain-object form of `CapnpVersion`. */
@@ -6382,21 +6826,36 @@ export class CapnpVersionBuilder {
   }
 }
 
-/** Plain-object form of `CodeGeneratorRequest`. */
+/** What a schema compiler gives a code generator plugin on its standard input. */
 export type CodeGeneratorRequest = {
+  /** The version of the compiler that wrote the request (null from versions too old to say). */
   capnpVersion: CapnpVersion | null;
+  /**
+   * Every node the requested files need: their own, and those they use from other files (with
+   * those nodes' parents), in no particular order.
+   */
   nodes: Node[] | null;
+  /** Doc comments and positions for the nodes, where known. */
   sourceInfo: Node_SourceInfo[] | null;
+  /** The files to generate code for. */
   requestedFiles: CodeGeneratorRequest_RequestedFile[] | null;
 };
 /** What `CodeGeneratorRequestBuilder.assign` and `encode` accept for `CodeGeneratorRequest`: any subset of its fields. */
 export type CodeGeneratorRequestInit = {
+  /** The version of the compiler that wrote the request (null from versions too old to say). */
   capnpVersion?: CapnpVersionInit | CapnpVersionReader | null;
+  /**
+   * Every node the requested files need: their own, and those they use from other files (with
+   * those nodes' parents), in no particular order.
+   */
   nodes?: $.ListInit<NodeInit | NodeReader> | null;
+  /** Doc comments and positions for the nodes, where known. */
   sourceInfo?: $.ListInit<Node_SourceInfoInit | Node_SourceInfoReader> | null;
+  /** The files to generate code for. */
   requestedFiles?: $.ListInit<CodeGeneratorRequest_RequestedFileInit | CodeGeneratorRequest_RequestedFileReader> | null;
 };
 
+/** What a schema compiler gives a code generator plugin on its standard input. */
 export class CodeGeneratorRequestReader {
   readonly $segment: $.Segment;
   readonly $view: DataView;
@@ -6422,6 +6881,7 @@ export class CodeGeneratorRequestReader {
     return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
+  /** The version of the compiler that wrote the request (null from versions too old to say). */
   get capnpVersion(): CapnpVersionReader {
     return $.readStruct<CapnpVersionReader>(CapnpVersionReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting);
   }
@@ -6430,6 +6890,10 @@ export class CodeGeneratorRequestReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2);
   }
 
+  /**
+   * Every node the requested files need: their own, and those they use from other files (with
+   * those nodes' parents), in no particular order.
+   */
   get nodes(): $.StructList<NodeReader> {
     return new $.StructList<NodeReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, 7, this.$nesting), NodeReader);
   }
@@ -6438,6 +6902,7 @@ export class CodeGeneratorRequestReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** Doc comments and positions for the nodes, where known. */
   get sourceInfo(): $.StructList<Node_SourceInfoReader> {
     return new $.StructList<Node_SourceInfoReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, 7, this.$nesting), Node_SourceInfoReader);
   }
@@ -6446,6 +6911,7 @@ export class CodeGeneratorRequestReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3);
   }
 
+  /** The files to generate code for. */
   get requestedFiles(): $.StructList<CodeGeneratorRequest_RequestedFileReader> {
     return new $.StructList<CodeGeneratorRequest_RequestedFileReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), CodeGeneratorRequest_RequestedFileReader);
   }
@@ -6469,6 +6935,7 @@ export class CodeGeneratorRequestReader {
   }
 }
 
+/** What a schema compiler gives a code generator plugin on its standard input. */
 export class CodeGeneratorRequestBuilder {
   readonly $segment: $.Segment;
   /** Byte offsets of the data and pointer sections (moved by list iteration). */
@@ -6490,6 +6957,7 @@ export class CodeGeneratorRequestBuilder {
     return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
+  /** The version of the compiler that wrote the request (null from versions too old to say). */
   get capnpVersion(): CapnpVersionBuilder {
     return $.getStruct<CapnpVersionBuilder>(CapnpVersionBuilder, this.$segment, this.$pointers + 16, 1, 0);
   }
@@ -6515,6 +6983,10 @@ export class CodeGeneratorRequestBuilder {
     return $.initStruct<CapnpVersionBuilder>(CapnpVersionBuilder, this.$segment, this.$pointers + 16, 1, 0);
   }
 
+  /**
+   * Every node the requested files need: their own, and those they use from other files (with
+   * those nodes' parents), in no particular order.
+   */
   get nodes(): $.StructListBuilder<NodeBuilder> {
     return new $.StructListBuilder<NodeBuilder>($.getStructList(this.$segment, this.$pointers, 6, 6), NodeBuilder);
   }
@@ -6540,6 +7012,7 @@ export class CodeGeneratorRequestBuilder {
     return new $.StructListBuilder<NodeBuilder>($.initStructList(this.$segment, this.$pointers, length, 6, 6), NodeBuilder);
   }
 
+  /** Doc comments and positions for the nodes, where known. */
   get sourceInfo(): $.StructListBuilder<Node_SourceInfoBuilder> {
     return new $.StructListBuilder<Node_SourceInfoBuilder>($.getStructList(this.$segment, this.$pointers + 24, 2, 2), Node_SourceInfoBuilder);
   }
@@ -6565,6 +7038,7 @@ export class CodeGeneratorRequestBuilder {
     return new $.StructListBuilder<Node_SourceInfoBuilder>($.initStructList(this.$segment, this.$pointers + 24, length, 2, 2), Node_SourceInfoBuilder);
   }
 
+  /** The files to generate code for. */
   get requestedFiles(): $.StructListBuilder<CodeGeneratorRequest_RequestedFileBuilder> {
     return new $.StructListBuilder<CodeGeneratorRequest_RequestedFileBuilder>($.getStructList(this.$segment, this.$pointers + 8, 1, 3), CodeGeneratorRequest_RequestedFileBuilder);
   }
@@ -6621,16 +7095,30 @@ export class CodeGeneratorRequestBuilder {
 
 /** Plain-object form of `CodeGeneratorRequest.RequestedFile`. */
 export type CodeGeneratorRequest_RequestedFile = {
+  /** The file's node. */
   id: bigint;
+  /**
+   * The file's path as given to the compiler (minus any `--src-prefix`): where its generated
+   * code should go.
+   */
   filename: string | null;
+  /** The files it imports for types, which its generated code must refer to. */
   imports: CodeGeneratorRequest_RequestedFile_Import[] | null;
+  /** Where names are used in the file, for tools that link names to declarations. */
   fileSourceInfo: CodeGeneratorRequest_RequestedFile_FileSourceInfo | null;
 };
 /** What `CodeGeneratorRequest_RequestedFileBuilder.assign` and `encode` accept for `CodeGeneratorRequest_RequestedFile`: any subset of its fields. */
 export type CodeGeneratorRequest_RequestedFileInit = {
+  /** The file's node. */
   id?: bigint | number;
+  /**
+   * The file's path as given to the compiler (minus any `--src-prefix`): where its generated
+   * code should go.
+   */
   filename?: string | null;
+  /** The files it imports for types, which its generated code must refer to. */
   imports?: $.ListInit<CodeGeneratorRequest_RequestedFile_ImportInit | CodeGeneratorRequest_RequestedFile_ImportReader> | null;
+  /** Where names are used in the file, for tools that link names to declarations. */
   fileSourceInfo?: CodeGeneratorRequest_RequestedFile_FileSourceInfoInit | CodeGeneratorRequest_RequestedFile_FileSourceInfoReader | null;
 };
 
@@ -6659,10 +7147,15 @@ export class CodeGeneratorRequest_RequestedFileReader {
     return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
+  /** The file's node. */
   get id(): bigint {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
   }
 
+  /**
+   * The file's path as given to the compiler (minus any `--src-prefix`): where its generated
+   * code should go.
+   */
   get filename(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
@@ -6671,6 +7164,7 @@ export class CodeGeneratorRequest_RequestedFileReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** The files it imports for types, which its generated code must refer to. */
   get imports(): $.StructList<CodeGeneratorRequest_RequestedFile_ImportReader> {
     return new $.StructList<CodeGeneratorRequest_RequestedFile_ImportReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), CodeGeneratorRequest_RequestedFile_ImportReader);
   }
@@ -6679,6 +7173,7 @@ export class CodeGeneratorRequest_RequestedFileReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
+  /** Where names are used in the file, for tools that link names to declarations. */
   get fileSourceInfo(): CodeGeneratorRequest_RequestedFile_FileSourceInfoReader {
     return $.readStruct<CodeGeneratorRequest_RequestedFile_FileSourceInfoReader>(CodeGeneratorRequest_RequestedFile_FileSourceInfoReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting);
   }
@@ -6723,6 +7218,7 @@ export class CodeGeneratorRequest_RequestedFileBuilder {
     return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
+  /** The file's node. */
   get id(): bigint {
     return this.$segment.view.getBigUint64(this.$data, true);
   }
@@ -6731,6 +7227,10 @@ export class CodeGeneratorRequest_RequestedFileBuilder {
     this.$segment.view.setBigUint64(this.$data, $.toBigInt(value), true);
   }
 
+  /**
+   * The file's path as given to the compiler (minus any `--src-prefix`): where its generated
+   * code should go.
+   */
   get filename(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
   }
@@ -6752,6 +7252,7 @@ export class CodeGeneratorRequest_RequestedFileBuilder {
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
+  /** The files it imports for types, which its generated code must refer to. */
   get imports(): $.StructListBuilder<CodeGeneratorRequest_RequestedFile_ImportBuilder> {
     return new $.StructListBuilder<CodeGeneratorRequest_RequestedFile_ImportBuilder>($.getStructList(this.$segment, this.$pointers + 8, 1, 1), CodeGeneratorRequest_RequestedFile_ImportBuilder);
   }
@@ -6777,6 +7278,7 @@ export class CodeGeneratorRequest_RequestedFileBuilder {
     return new $.StructListBuilder<CodeGeneratorRequest_RequestedFile_ImportBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 1, 1), CodeGeneratorRequest_RequestedFile_ImportBuilder);
   }
 
+  /** Where names are used in the file, for tools that link names to declarations. */
   get fileSourceInfo(): CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder {
     return $.getStruct<CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder>(CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder, this.$segment, this.$pointers + 16, 0, 1);
   }
@@ -6833,12 +7335,16 @@ export class CodeGeneratorRequest_RequestedFileBuilder {
 
 /** Plain-object form of `CodeGeneratorRequest.RequestedFile.Import`. */
 export type CodeGeneratorRequest_RequestedFile_Import = {
+  /** The imported file's node. */
   id: bigint;
+  /** The path exactly as written in the import. */
   name: string | null;
 };
 /** What `CodeGeneratorRequest_RequestedFile_ImportBuilder.assign` and `encode` accept for `CodeGeneratorRequest_RequestedFile_Import`: any subset of its fields. */
 export type CodeGeneratorRequest_RequestedFile_ImportInit = {
+  /** The imported file's node. */
   id?: bigint | number;
+  /** The path exactly as written in the import. */
   name?: string | null;
 };
 
@@ -6867,10 +7373,12 @@ export class CodeGeneratorRequest_RequestedFile_ImportReader {
     return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
+  /** The imported file's node. */
   get id(): bigint {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
   }
 
+  /** The path exactly as written in the import. */
   get name(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
@@ -6913,6 +7421,7 @@ export class CodeGeneratorRequest_RequestedFile_ImportBuilder {
     return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
   }
 
+  /** The imported file's node. */
   get id(): bigint {
     return this.$segment.view.getBigUint64(this.$data, true);
   }
@@ -6921,6 +7430,7 @@ export class CodeGeneratorRequest_RequestedFile_ImportBuilder {
     this.$segment.view.setBigUint64(this.$data, $.toBigInt(value), true);
   }
 
+  /** The path exactly as written in the import. */
   get name(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
   }
@@ -7100,8 +7610,8 @@ export type CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier = {
   startByte: number;
   endByte: number;
 } & (
-  | { typeId: bigint; member?: never }
-  | { member: CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member; typeId?: never }
+  | { typeId: bigint }
+  | { member: CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member }
 );
 /** What `CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder.assign` and `encode` accept for `CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier`: any subset of its fields. */
 export type CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierInit = {
@@ -7150,10 +7660,12 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader 
     return (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0);
   }
 
+  /** The name refers to this node. */
   get typeId(): bigint {
     return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
   }
 
+  /** The name refers to a member (field, enumerant or method) of this node. */
   get member(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader {
     return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
@@ -7218,6 +7730,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder
     this.$segment.view.setUint32(this.$data + 4, value, true);
   }
 
+  /** The name refers to this node. */
   get typeId(): bigint {
     return this.$segment.view.getBigUint64(this.$data + 8, true);
   }
@@ -7227,6 +7740,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder
     this.$segment.view.setBigUint64(this.$data + 8, $.toBigInt(value), true);
   }
 
+  /** The name refers to a member (field, enumerant or method) of this node. */
   get member(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberBuilder {
     return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
@@ -7273,7 +7787,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder
   }
 }
 
-/** Plain-object form of `CodeGeneratorRequest.RequestedFile.FileSourceInfo.Identifier.member`. */
+/** The name refers to a member (field, enumerant or method) of this node. */
 export type CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member = {
   parentTypeId: bigint;
   ordinal: number;
@@ -7284,6 +7798,7 @@ export type CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberI
   ordinal?: number;
 };
 
+/** The name refers to a member (field, enumerant or method) of this node. */
 export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader {
   readonly $segment: $.Segment;
   readonly $view: DataView;
@@ -7330,6 +7845,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member
   }
 }
 
+/** The name refers to a member (field, enumerant or method) of this node. */
 export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberBuilder {
   readonly $segment: $.Segment;
   /** Byte offsets of the data and pointer sections (moved by list iteration). */

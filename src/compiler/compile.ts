@@ -1,0 +1,145 @@
+/**
+ * The compiler's entry point: schema files in, a `CodeGeneratorRequest` and diagnostics out,
+ * with the same file lookup rules as `capnp compile` (working directory, `--src-prefix`,
+ * import path, standard import directories).
+ */
+import type { CodeGeneratorRequest, CodeGeneratorRequest_RequestedFile } from '../schema/types.js';
+import { CompileAbort } from './compile-abort.js';
+import type { CompiledModule } from './compiled-module.js';
+import { Compiler } from './compiler.js';
+import { COMPILE_EAGERNESS } from './compiler-node.js';
+import { DiagnosticSink, type Diagnostic } from './diagnostics.js';
+import { ModuleLoader, locateSourceFile, type SourceDirectory } from './module-loader.js';
+import { evalPath, formatPath, parsePath, type PathParts } from './posix-path.js';
+import { createMemoryLoader, layerLoaders, type SourceLoader } from './source-loader.js';
+import { STANDARD_SCHEMAS } from './std-files.js';
+
+export interface CompileOptions {
+  /** The files to compile (relative paths are taken from `cwd`). */
+  readonly files: readonly string[];
+  /** Files held in memory, by path; consulted before `loader`. */
+  readonly sources?: Readonly<Record<string, string | Uint8Array>>;
+  /** Where other files come from (`createNodeLoader()` for the local file system). */
+  readonly loader?: SourceLoader;
+  /** The working directory, for relative paths and for naming files (default `/`). */
+  readonly cwd?: string;
+  /** Directories searched for `import "/..."` (`-I`), in order. */
+  readonly importPaths?: readonly string[];
+  /** Directories stripped from the names of the files compiled (`--src-prefix`). */
+  readonly srcPrefixes?: readonly string[];
+  /**
+   * Whether to search the standard directories after `importPaths` (default true): Capstan's
+   * own copies of the standard schemas (`/capnp/c++.capnp`, `/capnp/schema.capnp`, ...), then
+   * `/usr/local/include` and `/usr/include` when the loader has them (`--no-standard-import`
+   * turns this off).
+   */
+  readonly standardImports?: boolean;
+}
+
+export interface CompileResult {
+  /** The request, as `capnp compile -o-` would write it; null when there were errors. */
+  readonly request: CodeGeneratorRequest | null;
+  /** Every error of the run, in the order found. */
+  readonly diagnostics: Diagnostic[];
+}
+
+/** The version of the reference compiler whose output Capstan reproduces. */
+export const REFERENCE_CAPNP_VERSION = { major: 0, minor: 9, micro: 2 } as const;
+
+const STANDARD_DIRECTORY: SourceDirectory = { parts: null, displayPrefix: '<capstan standard schemas>/' };
+const SYSTEM_INCLUDE_DIRECTORIES = ['/usr/local/include', '/usr/include'];
+
+/**
+ * Compiles `options.files`.
+ *
+ * ```ts
+ * const { request, diagnostics } = compile({
+ *   files: ['/hello.capnp'],
+ *   sources: { '/hello.capnp': '@0xe1f6b3a5c7d9e0f1;\nstruct Hello { name @0 :Text; }\n' },
+ * });
+ * ```
+ */
+export function compile(options: CompileOptions): CompileResult {
+  const sink = new DiagnosticSink();
+  const memory = options.sources === undefined ? null : createMemoryLoader(options.sources);
+  const loader: SourceLoader =
+    memory === null ? options.loader ?? createMemoryLoader({}) : options.loader === undefined ? memory : layerLoaders(memory, options.loader);
+  const cwd = parsePath(options.cwd ?? '/') ?? [];
+
+  const cwdDirectory: SourceDirectory = { parts: cwd, displayPrefix: '' };
+  const rootDirectory: SourceDirectory = { parts: [], displayPrefix: '/' };
+  const directories = new Map<string, SourceDirectory>([[formatPath(cwd, true), cwdDirectory]]);
+  /** The directory object for a user-given path, one per location (null if there is none). */
+  const directoryFor = (path: string): { directory: SourceDirectory; parts: PathParts } | null => {
+    const parts = evalPath(cwd, path);
+    if (parts === null || !loader.isDirectory(formatPath(parts, true))) return null;
+    if (parts.length === 0) return { directory: rootDirectory, parts };
+    const key = formatPath(parts, true);
+    let directory = directories.get(key);
+    if (directory === undefined) {
+      directory = { parts, displayPrefix: path.endsWith('/') ? path : `${path}/` };
+      directories.set(key, directory);
+    }
+    return { directory, parts };
+  };
+
+  const modules = new ModuleLoader(loader, STANDARD_SCHEMAS);
+  for (const path of options.importPaths ?? []) {
+    const found = directoryFor(path);
+    if (found === null) sink.addGeneralError(path, 'no such directory');
+    else modules.addImportDirectory(found.directory);
+  }
+  const prefixes: { directory: SourceDirectory; parts: PathParts }[] = [];
+  for (const path of options.srcPrefixes ?? []) {
+    const found = directoryFor(path);
+    if (found === null) sink.addGeneralError(path, 'no such directory');
+    else prefixes.push(found);
+  }
+  if (options.standardImports ?? true) {
+    modules.addImportDirectory(STANDARD_DIRECTORY);
+    for (const path of SYSTEM_INCLUDE_DIRECTORIES) {
+      const found = directoryFor(path);
+      if (found !== null) modules.addImportDirectory(found.directory);
+    }
+  }
+  if (sink.hadErrors()) return { request: null, diagnostics: sink.diagnostics };
+
+  const compiler = new Compiler(sink, modules);
+  const requested: CompiledModule[] = [];
+  try {
+    for (const file of options.files) {
+      const absolute = evalPath(cwd, file);
+      const location = absolute === null ? null
+        : locateSourceFile(absolute, cwd, prefixes.map((p) => p.parts), cwdDirectory, rootDirectory, prefixes.map((p) => p.directory));
+      const source = location === null ? null : modules.loadModule(location.directory, location.parts);
+      if (source === null) {
+        sink.addGeneralError(file, 'no such file');
+        continue;
+      }
+      const module = compiler.addModule(source);
+      compiler.eagerlyCompile(module.rootNode, COMPILE_EAGERNESS);
+      requested.push(module);
+    }
+  } catch (error) {
+    // The reference compiler gives up on the whole run at these points; so do we.
+    if (!(error instanceof CompileAbort)) throw error;
+    if (!error.reported) sink.addGeneralError(options.files.join(' '), error.message, true);
+  }
+  if (sink.hadErrors()) return { request: null, diagnostics: sink.diagnostics };
+
+  const requestedFiles: CodeGeneratorRequest_RequestedFile[] = requested.map((module) => ({
+    id: module.rootNode.id,
+    filename: module.sourceName,
+    imports: module.importTable(),
+    fileSourceInfo: null,
+  }));
+  return {
+    request: {
+      capnpVersion: { ...REFERENCE_CAPNP_VERSION },
+      nodes: [...compiler.finalNodes.values()],
+      sourceInfo: [...compiler.sourceInfoById.values()],
+      requestedFiles,
+    },
+    diagnostics: sink.diagnostics,
+  };
+}

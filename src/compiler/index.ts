@@ -1,0 +1,10 @@
+/**
+ * The schema compiler: `.capnp` text to a `CodeGeneratorRequest`, matching the reference
+ * compiler node for node. Runs anywhere: files come through a `SourceLoader` (in memory, or
+ * `createNodeLoader()` from `capstan/compiler/node-loader` in Node).
+ */
+export { compile, REFERENCE_CAPNP_VERSION, type CompileOptions, type CompileResult } from './compile.js';
+export { formatDiagnostic, type Diagnostic } from './diagnostics.js';
+export { createMemoryLoader, layerLoaders, type SourceLoader } from './source-loader.js';
+export { childId, groupId, methodParamsId, randomId, formatId } from './ids.js';
+export { STANDARD_SCHEMAS } from './std-files.js';

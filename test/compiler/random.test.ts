@@ -1,0 +1,76 @@
+/**
+ * Randomized differential testing against the reference compiler:
+ *
+ * - random schemas (nested groups and unions with shuffled ordinals, enums, interfaces,
+ *   generics, defaults, constants, annotations) compiled by both, which must agree on every
+ *   node, or reject the schema with the same errors;
+ * - the parity corpus with random edits, mostly broken: both must report the same errors.
+ *
+ * Bounded here (CAPSTAN_RANDOM_SCHEMAS, default 150, and as many edits);
+ * `node scripts/compiler-random.mjs` runs a longer campaign.
+ */
+import { expect, it } from 'vitest';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describeReference } from '../support/reference.js';
+import { checkParity } from './support/parity.js';
+import { mutateSchema, randomSchema } from './support/random-schema.js';
+
+const COUNT = Number(process.env.CAPSTAN_RANDOM_SCHEMAS ?? 150);
+const FIRST_SEED = Number(process.env.CAPSTAN_RANDOM_SEED ?? 1);
+
+describeReference('random schemas compile as with capnp compile', () => {
+  it(`agrees on ${COUNT} random schemas from seed ${FIRST_SEED}`, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'capstan-random-'));
+    let compiled = 0;
+    let rejected = 0;
+    let nodes = 0;
+    try {
+      for (let seed = FIRST_SEED; seed < FIRST_SEED + COUNT; seed++) {
+        const schema = randomSchema(seed);
+        writeFileSync(join(dir, 'random.capnp'), schema);
+        const result = checkParity({ files: ['random.capnp'], cwd: dir, noStandardImport: true, importPaths: ['/usr/include'] });
+        const context = `seed ${seed}:\n${schema}`;
+        expect(result.mismatch, context).toBeNull();
+        expect(result.differences, context).toEqual([]);
+        if (result.nodeCount > 0) {
+          compiled++;
+          nodes += result.nodeCount;
+        } else {
+          rejected++;
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    console.log(`[capstan] random schemas: ${compiled} compiled (${nodes} nodes compared), ${rejected} rejected by both, 0 differences`);
+    // The generator is meant to produce mostly valid schemas.
+    expect(compiled).toBeGreaterThan(COUNT / 2);
+  }, Math.max(60_000, COUNT * 200));
+
+  it(`reports the same errors for ${COUNT} random edits of the parity corpus`, () => {
+    const corpus = fileURLToPath(new URL('../fixtures/compiler/parity', import.meta.url));
+    const sources = readdirSync(corpus).filter((name) => name.endsWith('.capnp')).sort()
+      .map((name) => readFileSync(`${corpus}/${name}`, 'utf8'));
+    // A copy of the corpus, so that the edited file's imports and embeds still resolve.
+    const dir = mkdtempSync(join(tmpdir(), 'capstan-mutated-'));
+    cpSync(corpus, dir, { recursive: true });
+    let rejected = 0;
+    try {
+      for (let seed = FIRST_SEED; seed < FIRST_SEED + COUNT; seed++) {
+        const schema = mutateSchema(sources[seed % sources.length]!, seed);
+        writeFileSync(join(dir, 'mutated.capnp'), schema);
+        const result = checkParity({ files: ['mutated.capnp'], cwd: dir, noStandardImport: true, importPaths: ['include', '/usr/include'] });
+        const context = `seed ${seed}:\n${schema}`;
+        expect(result.mismatch, context).toBeNull();
+        expect(result.differences, context).toEqual([]);
+        if (result.nodeCount === 0) rejected++;
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    console.log(`[capstan] edited corpus schemas: ${rejected} of ${COUNT} rejected, all with the reference's errors`);
+  }, Math.max(60_000, COUNT * 200));
+});

@@ -1,0 +1,313 @@
+/**
+ * Random schemas for differential testing against the reference compiler: structs with nested
+ * groups and unions and shuffled ordinals, enums, interfaces, generics and default values.
+ * Most are valid; some are not (a union numbered after two of its members, a default out of
+ * range), which is fine: both compilers must then reject them with the same errors.
+ */
+
+export interface Rng {
+  (): number;
+  below(n: number): number;
+  chance(p: number): boolean;
+  pick<T>(items: readonly T[]): T;
+}
+
+/** A deterministic generator (xorshift32) from `seed`. */
+export function createRng(seed: number): Rng {
+  let x = seed >>> 0 || 0x9e3779b9;
+  const next = (() => {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    return x;
+  }) as Rng;
+  next.below = (n) => next() % n;
+  next.chance = (p) => next() / 2 ** 32 < p;
+  next.pick = (items) => items[next.below(items.length)]!;
+  return next;
+}
+
+const PRIMITIVES = ['Void', 'Bool', 'Int8', 'Int16', 'Int32', 'Int64', 'UInt8', 'UInt16', 'UInt32', 'UInt64', 'Float32', 'Float64', 'Text', 'Data'];
+
+interface FieldSpec {
+  kind: 'field';
+  name: string;
+  type: string;
+  default: string | null;
+}
+interface GroupSpec {
+  kind: 'group' | 'union';
+  /** '' for an unnamed union. */
+  name: string;
+  members: MemberSpec[];
+  /** Set for a union numbered explicitly (`@N!`). */
+  ordinalSlot: boolean;
+}
+type MemberSpec = FieldSpec | GroupSpec;
+
+class SchemaBuilder {
+  private readonly rng: Rng;
+  private nameCounter = 0;
+  readonly enums: { name: string; values: string[] }[] = [];
+  readonly structs: string[] = [];
+  /** Members of the structs declared so far, to write literals of them. */
+  readonly structMembers = new Map<string, MemberSpec[]>();
+  /** Constants declared so far, by type. */
+  readonly constants: { name: string; type: string }[] = [];
+
+  constructor(rng: Rng) {
+    this.rng = rng;
+  }
+
+  name(prefix: string): string {
+    return `${prefix}${this.nameCounter++}`;
+  }
+
+  private intLiteral(type: string): string {
+    const r = this.rng;
+    const ranges: Record<string, [bigint, bigint]> = {
+      Int8: [-128n, 127n], Int16: [-32768n, 32767n], Int32: [-(2n ** 31n), 2n ** 31n - 1n], Int64: [-(2n ** 63n), 2n ** 63n - 1n],
+      UInt8: [0n, 255n], UInt16: [0n, 65535n], UInt32: [0n, 2n ** 32n - 1n], UInt64: [0n, 2n ** 64n - 1n],
+    };
+    const [min, max] = ranges[type]!;
+    const choice = r.below(6);
+    // Now and then a value just out of range, which both compilers must reject.
+    if (choice === 0 && r.chance(0.01)) return (max + 1n).toString();
+    if (choice === 0) return max.toString();
+    if (choice === 1) return min.toString();
+    const span = max - min + 1n;
+    const value = min + (BigInt(r()) * BigInt(r()) * BigInt(r())) % span;
+    if (choice === 2 && value >= 0n) return `0x${value.toString(16)}`;
+    return value.toString();
+  }
+
+  private floatLiteral(): string {
+    const r = this.rng;
+    return r.pick(['0', '1.5', '-2.25', '1e10', '-3.5e-5', 'inf', '-inf', 'nan', '16777217', '0.1', String(r.below(100000))]);
+  }
+
+  private textLiteral(): string {
+    const r = this.rng;
+    return JSON.stringify(r.pick(['', 'x', 'hello world', 'tab\there', 'é', 'quote"s', String(r())]));
+  }
+
+  literal(type: string, depth: number): string {
+    const r = this.rng;
+    if (type === 'Void') return 'void';
+    if (type === 'Bool') return r.chance(0.5) ? 'true' : 'false';
+    if (type.startsWith('Int') || type.startsWith('UInt')) return this.intLiteral(type);
+    if (type.startsWith('Float')) return this.floatLiteral();
+    if (type === 'Text') return this.textLiteral();
+    if (type === 'Data') return r.chance(0.5) ? `0x"${Array.from({ length: 1 + r.below(4) }, () => r.below(256).toString(16).padStart(2, '0')).join(' ')}"` : this.textLiteral();
+    if (type.startsWith('List(')) {
+      const element = type.slice(5, -1);
+      const count = r.below(4);
+      return `[${Array.from({ length: count }, () => this.literal(element, depth + 1)).join(', ')}]`;
+    }
+    const enumType = this.enums.find((e) => e.name === type);
+    if (enumType !== undefined) return r.pick(enumType.values);
+    const members = this.structMembers.get(type);
+    if (members === undefined || depth > 2) return '()';
+    return this.tuple(members, depth + 1);
+  }
+
+  /** A struct (or group) literal assigning some of `members`. */
+  private tuple(members: readonly MemberSpec[], depth: number): string {
+    const r = this.rng;
+    const assignments: string[] = [];
+    for (const member of members) {
+      if (!r.chance(0.5)) continue;
+      if (member.kind === 'field') {
+        if (member.type !== 'AnyPointer') assignments.push(`${member.name} = ${this.literal(member.type, depth)}`);
+      } else if (member.kind === 'group' || member.name !== '') {
+        assignments.push(`${member.name} = ${this.tuple(member.kind === 'union' ? [r.pick(member.members)] : member.members, depth)}`);
+      } else {
+        // Unnamed union: one member (now and then two: the last one wins).
+        const chosen = r.chance(0.8) ? [r.pick(member.members)] : [r.pick(member.members), r.pick(member.members)];
+        const inner = this.tuple(chosen.map((m) => m), depth);
+        if (inner.length > 2) assignments.push(inner.slice(1, -1));
+      }
+    }
+    return `(${assignments.filter((a) => a.length > 0).join(', ')})`;
+  }
+
+  /** A value for `type`: a literal, or now and then a constant of that type. */
+  value(type: string): string {
+    const constants = this.constants.filter((c) => c.type === type);
+    if (constants.length > 0 && this.rng.chance(0.3)) return `.${this.rng.pick(constants).name}`;
+    return this.literal(type, 0);
+  }
+
+  fieldType(depth: number): string {
+    const r = this.rng;
+    const roll = r.below(20);
+    if (roll < 12) return r.pick(PRIMITIVES);
+    if (roll < 14 && this.enums.length > 0) return r.pick(this.enums).name;
+    if (roll < 16 && depth < 2) return `List(${r.pick(PRIMITIVES.filter((p) => p !== 'Void'))})`;
+    if (roll < 17 && this.structs.length > 0) return r.pick(this.structs);
+    if (roll < 18 && this.structs.length > 0) return `List(${r.pick(this.structs)})`;
+    if (roll < 19) return 'AnyPointer';
+    return r.pick(PRIMITIVES);
+  }
+
+  members(count: number, depth: number, inUnion: boolean): MemberSpec[] {
+    const r = this.rng;
+    const members: MemberSpec[] = [];
+    let hasUnnamedUnion = false;
+    for (let i = 0; i < count; i++) {
+      const roll = r.below(10);
+      if (depth < 3 && roll === 0) {
+        members.push({ kind: 'group', name: this.name('g'), members: this.members(1 + r.below(3), depth + 1, false), ordinalSlot: false });
+      } else if (depth < 3 && roll === 1) {
+        members.push({ kind: 'union', name: this.name('u'), members: this.members(2 + r.below(3), depth + 1, true), ordinalSlot: r.chance(0.02) });
+      } else if (depth < 3 && roll === 2 && !inUnion && !hasUnnamedUnion) {
+        hasUnnamedUnion = true;
+        members.push({ kind: 'union', name: '', members: this.members(2 + r.below(3), depth + 1, true), ordinalSlot: false });
+      } else {
+        const type = this.fieldType(depth);
+        const withDefault = r.chance(0.3) && type !== 'AnyPointer';
+        members.push({ kind: 'field', name: this.name('f'), type, default: withDefault ? this.value(type) : null });
+      }
+    }
+    return members;
+  }
+}
+
+/** Numbers every field (and explicitly numbered union) with a shuffled ordinal. */
+function assignOrdinals(members: MemberSpec[], rng: Rng): Map<MemberSpec, number> {
+  const slots: MemberSpec[] = [];
+  const collect = (list: MemberSpec[]) => {
+    for (const member of list) {
+      if (member.kind === 'field') slots.push(member);
+      else {
+        if (member.ordinalSlot) slots.push(member);
+        collect(member.members);
+      }
+    }
+  };
+  collect(members);
+  const ordinals = slots.map((_, i) => i);
+  for (let i = ordinals.length - 1; i > 0; i--) {
+    const j = rng.below(i + 1);
+    [ordinals[i], ordinals[j]] = [ordinals[j]!, ordinals[i]!];
+  }
+  return new Map(slots.map((slot, i) => [slot, ordinals[i]!]));
+}
+
+function renderMembers(members: MemberSpec[], ordinals: Map<MemberSpec, number>, indent: string, annotate: () => string): string {
+  return members.map((member) => {
+    if (member.kind === 'field') {
+      const value = member.default === null ? '' : ` = ${member.default}`;
+      return `${indent}${member.name} @${ordinals.get(member)} :${member.type}${value}${annotate()};\n`;
+    }
+    const body = renderMembers(member.members, ordinals, `${indent}  `, annotate);
+    if (member.kind === 'group') return `${indent}${member.name} :group${annotate()} {\n${body}${indent}}\n`;
+    if (member.name === '') return `${indent}union {\n${body}${indent}}\n`;
+    const ordinal = member.ordinalSlot ? ` @${ordinals.get(member)}!` : '';
+    return `${indent}${member.name}${ordinal} :union${annotate()} {\n${body}${indent}}\n`;
+  }).join('');
+}
+
+/** A random schema file (with the given file id). */
+export function randomSchema(seed: number, fileId = 0xf0e1d2c3b4a59687n): string {
+  const rng = createRng(seed);
+  const builder = new SchemaBuilder(rng);
+  let out = `@0x${fileId.toString(16)};\n\n`;
+
+  for (let e = rng.below(3); e > 0; e--) {
+    const name = builder.name('Enum');
+    const count = 1 + rng.below(5);
+    const values = Array.from({ length: count }, () => builder.name('e'));
+    const order = values.map((_, i) => i).sort(() => rng.below(3) - 1);
+    builder.enums.push({ name, values });
+    out += `enum ${name} {\n${values.map((value, i) => `  ${value} @${order[i]};\n`).join('')}}\n\n`;
+  }
+
+  // Annotations, applied below to structs and fields (their values are random too).
+  const annotations: { name: string; type: string }[] = [];
+  for (let a = rng.below(3); a > 0; a--) {
+    const annotation = { name: builder.name('ann'), type: rng.pick(['Void', 'Int32', 'Text', 'List(UInt8)', 'Float64']) };
+    annotations.push(annotation);
+    out += `annotation ${annotation.name}(struct, field, group, union) :${annotation.type};\n`;
+  }
+  const annotate = () => {
+    if (annotations.length === 0 || !rng.chance(0.3)) return '';
+    const annotation = rng.pick(annotations);
+    return annotation.type === 'Void' ? ` $${annotation.name}` : ` $${annotation.name}(${builder.literal(annotation.type, 0)})`;
+  };
+
+  const structCount = 1 + rng.below(4);
+  for (let s = 0; s < structCount; s++) {
+    const name = builder.name('Test');
+    const members = builder.members(1 + rng.below(8), 0, false);
+    const ordinals = assignOrdinals(members, rng);
+    out += `struct ${name}${annotate()} {\n${renderMembers(members, ordinals, '  ', annotate)}}\n\n`;
+    builder.structs.push(name);
+    builder.structMembers.set(name, members);
+    // Constants of the new struct type, and of a primitive type, for later defaults to name.
+    if (rng.chance(0.5)) {
+      const constant = { name: builder.name('c'), type: rng.chance(0.5) ? name : rng.pick(PRIMITIVES.filter((p) => p !== 'Void')) };
+      builder.constants.push(constant);
+      out += `const ${constant.name} :${constant.type} = ${builder.literal(constant.type, 0)};\n\n`;
+    }
+  }
+
+  if (rng.chance(0.5)) {
+    const name = builder.name('Iface');
+    const methodCount = 1 + rng.below(4);
+    const methods: string[] = [];
+    for (let m = 0; m < methodCount; m++) {
+      const params = Array.from({ length: rng.below(4) }, () => {
+        const type = builder.fieldType(1);
+        const value = rng.chance(0.2) && type !== 'AnyPointer' ? ` = ${builder.literal(type, 0)}` : '';
+        return `${builder.name('p')} :${type}${value}`;
+      });
+      const results = rng.chance(0.2) ? 'stream' : `(${Array.from({ length: rng.below(3) }, () => `${builder.name('r')} :${builder.fieldType(1)}`).join(', ')})`;
+      methods.push(`  ${builder.name('m')} @${m} (${params.join(', ')}) -> ${results};\n`);
+    }
+    // Declaration order differs from ordinal order.
+    methods.reverse();
+    out += `interface ${name} {\n${methods.join('')}}\n\n`;
+  }
+
+  if (rng.chance(0.3) && builder.structs.length > 0) {
+    const target = rng.pick(builder.structs);
+    out += `struct Generic${seed}(T, U) {\n  t @0 :T;\n  u @1 :U;\n  inner @2 :Generic${seed}(U, T);\n  list @3 :List(Generic${seed}(T, Text));\n}\n\n`;
+    out += `struct UsesGeneric${seed} {\n  g @0 :Generic${seed}(${target}, Data);\n}\n\n`;
+  }
+  return out;
+}
+
+/** Fragments that, pasted into a schema, tend to make interesting errors. */
+const MUTATION_PIECES = [
+  ' ', ';', '{', '}', '(', ')', '[', ']', ',', '=', ':', '@', '@0', '0x"', '"', '$', '.', '-', '!', '#', '\n', '->', '1e',
+  'union', 'group', 'struct', 'enum', 'interface', 'const', 'annotation', 'using', 'stream', 'List(', 'Text', 'AnyPointer',
+  'T', 'import "x"', 'embed "y"', '9999999999999999999999', '@99',
+];
+
+/**
+ * `source` with one to three random edits: a few bytes deleted, a fragment inserted, or a
+ * piece of the file copied elsewhere.
+ */
+export function mutateSchema(source: string, seed: number): string {
+  const rng = createRng(seed);
+  let text = source;
+  for (let edits = 1 + rng.below(3); edits > 0; edits--) {
+    const at = rng.below(text.length);
+    switch (rng.below(3)) {
+      case 0:
+        text = text.slice(0, at) + text.slice(at + 1 + rng.below(10));
+        break;
+      case 1:
+        text = text.slice(0, at) + rng.pick(MUTATION_PIECES) + text.slice(at);
+        break;
+      default: {
+        const from = rng.below(text.length);
+        text = text.slice(0, at) + text.slice(from, from + rng.below(30)) + text.slice(at);
+      }
+    }
+  }
+  return text;
+}
