@@ -7,9 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { isCapnpError } from '../wire/index.js';
 import { convertCommand } from './convert.js';
+import { schemaCommands } from './commands/index.js';
 import { EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, UsageError, type CliIo, type Command } from './io.js';
 
-export const COMMANDS: readonly Command[] = [convertCommand];
+export const COMMANDS: readonly Command[] = schemaCommands(convertCommand);
 
 function version(): string {
   try {

@@ -1,0 +1,96 @@
+/**
+ * Messages in and out of every format the schema commands speak: the binary encodings (read
+ * as a stream, or as one flat message), the text format and JSON (a stream of struct literals
+ * or objects, each parsed against the root type). Output of binary formats goes through the
+ * schema-less convert's `convertMessage`, so both commands lay messages out alike.
+ */
+import {
+  CapnpError, ErrorCode, isCanonical, readMessage, readMessages, type MessageReader, type ReaderOptions,
+} from '../../wire/index.js';
+import { DynamicStruct, type StructSchema } from '../../dynamic/index.js';
+import { parseText, printStructText, splitTextMessages } from '../../text/index.js';
+import { JsonCodec, splitJsonMessages } from '../../json/index.js';
+import { convertMessage } from '../convert.js';
+
+export const FORMATS = ['binary', 'packed', 'flat', 'flat-packed', 'canonical', 'text', 'json'] as const;
+export type Format = (typeof FORMATS)[number];
+
+export function isFormat(name: string): name is Format {
+  return (FORMATS as readonly string[]).includes(name);
+}
+
+export interface Settings {
+  /** Text and JSON output in the pretty layout (not `--short`). */
+  pretty: boolean;
+  /** Fixed segment size for binary and packed output (`--segment-size`). */
+  segmentSize?: number;
+  limits: ReaderOptions;
+}
+
+const decoder = new TextDecoder();
+
+/** The messages of `input` in format `from`, one by one. */
+export function* readInput(input: Uint8Array, from: Format, schema: StructSchema | null, settings: Settings): Generator<MessageReader> {
+  if (input.length === 0) return;
+  switch (from) {
+    case 'binary':
+    case 'packed':
+      yield* readMessages(input, { ...settings.limits, format: from });
+      return;
+    case 'flat':
+    case 'flat-packed':
+      yield readMessage(input, { ...settings.limits, format: from });
+      return;
+    case 'canonical':
+      if (!isCanonical(readMessage(input, { ...settings.limits, format: 'flat' }))) {
+        throw new CapnpError(ErrorCode.INVALID_ARGUMENT, 'the input is not in canonical form');
+      }
+      yield readMessage(input, { ...settings.limits, format: 'flat' });
+      return;
+    case 'text':
+      for (const chunk of splitTextMessages(decoder.decode(input))) yield parseText(schema!, chunk).asReader();
+      return;
+    case 'json': {
+      const codec = new JsonCodec({});
+      for (const chunk of splitJsonMessages(decoder.decode(input))) yield codec.decodeMessage(schema!, chunk).asReader();
+      return;
+    }
+  }
+}
+
+/** One message in format `to`. */
+export function writeOutput(message: MessageReader, to: Format, schema: StructSchema | null, settings: Settings, json?: JsonCodec): Uint8Array | string {
+  switch (to) {
+    case 'text':
+      return `${printStructText(new DynamicStruct(schema!, message.getRoot()), { short: !settings.pretty })}\n`;
+    case 'json': {
+      const codec = json ?? new JsonCodec({ pretty: settings.pretty });
+      return `${codec.encode(new DynamicStruct(schema!, message.getRoot()))}\n`;
+    }
+    default:
+      return convertMessage(message, to, settings.segmentSize);
+  }
+}
+
+/**
+ * Converts every message of `input`, writing each as it is done. Errors name the message
+ * (in a stream of several) where they happened.
+ */
+export async function convertStream(
+  input: Uint8Array, from: Format, to: Format, schema: StructSchema | null, settings: Settings,
+  write: (chunk: Uint8Array | string) => Promise<void>,
+): Promise<void> {
+  let count = 0;
+  const json = to === 'json' ? new JsonCodec({ pretty: settings.pretty }) : undefined;
+  try {
+    for (const message of readInput(input, from, schema, settings)) {
+      await write(writeOutput(message, to, schema, settings, json));
+      count++;
+    }
+  } catch (error) {
+    if (error instanceof CapnpError && from !== 'flat' && from !== 'flat-packed' && from !== 'canonical') {
+      throw new CapnpError(error.code, `message ${count + 1} of the input: ${error.message}`, { cause: error });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * Command-line options shared by the schema commands: import paths, reader limits, segment
+ * size. Parsed with node:util's parseArgs; mistakes become `UsageError`s naming the command.
+ */
+import { parseArgs } from 'node:util';
+import { DEFAULT_NESTING_LIMIT, DEFAULT_TRAVERSAL_LIMIT_WORDS, MAX_SEGMENT_WORDS, type ReaderOptions } from '../../wire/index.js';
+import { UsageError } from '../io.js';
+import type { ImportOptions } from './schema-file.js';
+
+type OptionSpec = { type: 'string' | 'boolean'; short?: string; multiple?: boolean };
+
+export const IMPORT_OPTIONS: Record<string, OptionSpec> = {
+  'import-path': { type: 'string', short: 'I', multiple: true },
+  'no-standard-import': { type: 'boolean' },
+};
+
+export const LIMIT_OPTIONS: Record<string, OptionSpec> = {
+  'traversal-limit': { type: 'string' },
+  'nesting-limit': { type: 'string' },
+};
+
+export const IMPORT_HELP = `    -I, --import-path=<dir> Search <dir> for imports that start with '/'.
+    --no-standard-import    Do not search the standard directories
+                            (/usr/local/include, /usr/include).`;
+
+export const LIMIT_HELP = `    --traversal-limit=<n>   Words each message may visit while being read
+                            (default ${DEFAULT_TRAVERSAL_LIMIT_WORDS}).
+    --nesting-limit=<n>     Pointer depth allowed (default ${DEFAULT_NESTING_LIMIT}).`;
+
+export interface Parsed {
+  values: Record<string, string | boolean | string[] | undefined>;
+  positionals: string[];
+}
+
+export function parse(command: string, args: readonly string[], options: Record<string, OptionSpec>): Parsed {
+  try {
+    const { values, positionals } = parseArgs({ args: [...args], allowPositionals: true, strict: true, options });
+    return { values: values as Parsed['values'], positionals };
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error), command);
+  }
+}
+
+export function importOptions(values: Parsed['values']): ImportOptions {
+  return {
+    importPaths: (values['import-path'] as string[] | undefined) ?? [],
+    noStandardImport: values['no-standard-import'] === true,
+  };
+}
+
+/** A positive integer option (decimal or 0x hex, like the reference's strtol(..., 0)). */
+export function positiveInteger(command: string, name: string, text: unknown, max: number): number | undefined {
+  if (text === undefined) return undefined;
+  const s = String(text).trim();
+  const value = /^(0x[0-9a-f]+|[0-9]+)$/i.test(s) ? Number(s) : NaN;
+  if (!Number.isSafeInteger(value) || value < 1 || value > max) {
+    throw new UsageError(`--${name} must be an integer from 1 to ${max}, got '${String(text)}'`, command);
+  }
+  return value;
+}
+
+export function limits(command: string, values: Parsed['values']): ReaderOptions {
+  return {
+    traversalLimitInWords: positiveInteger(command, 'traversal-limit', values['traversal-limit'], Number.MAX_SAFE_INTEGER) ?? DEFAULT_TRAVERSAL_LIMIT_WORDS,
+    nestingLimit: positiveInteger(command, 'nesting-limit', values['nesting-limit'], Number.MAX_SAFE_INTEGER) ?? DEFAULT_NESTING_LIMIT,
+  };
+}
+
+export function segmentSize(command: string, values: Parsed['values']): number | undefined {
+  return positiveInteger(command, 'segment-size', values['segment-size'], MAX_SEGMENT_WORDS);
+}
+
+/** Exactly `count` positional arguments, named for the error message. */
+export function positionalsExactly(command: string, positionals: string[], names: readonly string[]): string[] {
+  if (positionals.length < names.length) throw new UsageError(`missing ${names.slice(positionals.length).map((n) => `<${n}>`).join(' ')}`, command);
+  if (positionals.length > names.length) throw new UsageError(`too many arguments: ${positionals.slice(names.length).join(' ')}`, command);
+  return positionals;
+}

@@ -1,0 +1,98 @@
+/**
+ * Lists read and built through their element type: `DynamicList` over a `ListReader`,
+ * `DynamicListBuilder` over a `ListBuilder`.
+ */
+import { CapnpError, ErrorCode, type ListBuilder, type ListReader } from '../wire/index.js';
+import { builderElement, fillList, initList, readElement, setElement, type DynamicValue } from './fields.js';
+import { listToObject } from './objects.js';
+import { typeName, type DynamicType, type ListType } from './types.js';
+
+/** A list being read. */
+export class DynamicList implements Iterable<DynamicValue> {
+  readonly type: ListType;
+  readonly $: ListReader;
+
+  constructor(type: ListType, reader: ListReader) {
+    this.type = type;
+    this.$ = reader;
+  }
+
+  get element(): DynamicType {
+    return this.type.element;
+  }
+
+  get length(): number {
+    return this.$.length;
+  }
+
+  /** Element `index`, in the form `DynamicStruct.get` gives field values. */
+  get(index: number): DynamicValue {
+    return readElement(this.$, index, this.type.element);
+  }
+
+  *[Symbol.iterator](): Iterator<DynamicValue> {
+    for (let i = 0; i < this.$.length; i++) yield readElement(this.$, i, this.type.element);
+  }
+
+  /** The elements, as `get` reads them. */
+  toArray(): DynamicValue[] {
+    return Array.from(this);
+  }
+
+  /** The plain-object form: an array of the elements' object forms. */
+  toObject(): unknown[] {
+    return listToObject(this.$, this.type.element);
+  }
+}
+
+/** A list being built. Its length is fixed when it is initialized. */
+export class DynamicListBuilder {
+  readonly type: ListType;
+  readonly $: ListBuilder;
+
+  constructor(type: ListType, builder: ListBuilder) {
+    this.type = type;
+    this.$ = builder;
+  }
+
+  get element(): DynamicType {
+    return this.type.element;
+  }
+
+  get length(): number {
+    return this.$.length;
+  }
+
+  /** Element `index`: primitives as values; structs, lists and AnyPointers as builders. */
+  get(index: number): DynamicValue {
+    return builderElement(this.$, index, this.type.element);
+  }
+
+  /** Sets element `index` (struct elements from objects or readers, copied). */
+  set(index: number, value: unknown): void {
+    setElement(this.$, index, this.type.element, value, `List(${typeName(this.type.element)})`);
+  }
+
+  /** Initializes element `index` of a list of lists as a new list of `size` elements. */
+  init(index: number, size: number): DynamicListBuilder {
+    const element = this.type.element;
+    if (element.kind !== 'list') throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `elements of List(${typeName(element)}) are not lists`);
+    return new DynamicListBuilder(element, initList(this.$.getPointer(index), element.element, size));
+  }
+
+  /** Sets elements from `values`, starting at 0 (undefined entries are skipped). */
+  setAll(values: ArrayLike<unknown>): void {
+    if (values.length > this.$.length) {
+      throw new CapnpError(ErrorCode.INDEX_OUT_OF_RANGE, `${values.length} values do not fit a list of length ${this.$.length}`);
+    }
+    fillList(this.$, this.type.element, values, `List(${typeName(this.type.element)})`);
+  }
+
+  asReader(): DynamicList {
+    return new DynamicList(this.type, this.$.asReader());
+  }
+
+  toObject(): unknown[] {
+    return listToObject(this.$.asReader(), this.type.element);
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * The JSON codec (`capstan/json`): Cap'n Proto messages to and from JSON, in the reference
+ * implementation's mapping, with the compat/json.capnp annotations.
+ *
+ * ```ts
+ * const Person = loadSchema(request).struct('Person');
+ * const json = toJson(readRoot(Person, bytes), { pretty: true });
+ * const message = fromJson(Person, '{"name": "Alice"}');
+ * ```
+ */
+export { JsonCodec, toJson, fromJson, isNotification, JSON_IDS, type JsonOptions } from './codec.js';
+export {
+  parseJson, parseJsonStream, writeJson, quoteJson, splitJsonMessages, fromPlain, toPlain, JSON_NULL, DEFAULT_JSON_NESTING_LIMIT,
+  type JsonValue, type JsonField, type ParseJsonOptions,
+} from './value.js';
+export { encodeBase64, decodeBase64, encodeHex, decodeHex } from './bytes.js';

@@ -1,0 +1,410 @@
+/**
+ * JSON text as a tree, parsed and written the way the reference codec does: objects keep
+ * their fields in order (duplicates included), numbers are doubles written with `%g` (15
+ * digits, or 17 when needed), strings escape only `"`, `\` and control characters, and pretty
+ * output breaks an array or object over lines only when it has a multi-line or long (over 50
+ * bytes) element. The parser bounds nesting (default 64) and names the line and column of
+ * any error.
+ */
+import { CapnpError, ErrorCode } from '../wire/index.js';
+import { formatFloat64 } from '../text/index.js';
+
+export type JsonValue =
+  | { readonly type: 'null' }
+  | { readonly type: 'boolean'; readonly value: boolean }
+  | { readonly type: 'number'; readonly value: number; readonly text?: string }
+  | { readonly type: 'string'; readonly value: string }
+  | { readonly type: 'array'; readonly items: JsonValue[] }
+  | { readonly type: 'object'; readonly fields: JsonField[] }
+  | { readonly type: 'call'; readonly function: string; readonly params: JsonValue[] };
+
+export interface JsonField {
+  readonly name: string;
+  readonly value: JsonValue;
+}
+
+export const JSON_NULL: JsonValue = Object.freeze({ type: 'null' });
+
+export const DEFAULT_JSON_NESTING_LIMIT = 64;
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+const HEX = '0123456789abcdef';
+
+/** A JSON string literal, escaped as the reference escapes it. */
+export function quoteJson(s: string): string {
+  let out = '"';
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x20 && c !== 34 && c !== 92) continue;
+    let escaped: string;
+    switch (c) {
+      case 34: escaped = '\\"'; break;
+      case 92: escaped = '\\\\'; break;
+      case 8: escaped = '\\b'; break;
+      case 12: escaped = '\\f'; break;
+      case 10: escaped = '\\n'; break;
+      case 13: escaped = '\\r'; break;
+      case 9: escaped = '\\t'; break;
+      default: escaped = `\\u00${HEX[c >> 4]}${HEX[c & 15]}`;
+    }
+    out += s.slice(start, i) + escaped;
+    start = i + 1;
+  }
+  return `${out}${s.slice(start)}"`;
+}
+
+/** UTF-8 length of `s`, or `limit + 1` once it is larger than `limit`. */
+function byteLengthUpTo(s: string, limit: number): number {
+  if (s.length > limit) return limit + 1;
+  let bytes = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+class Writer {
+  constructor(private readonly pretty: boolean) {}
+
+  /** `multiline.value` is set when this value was laid out over several lines. */
+  write(value: JsonValue, indent: number, multiline: { value: boolean }, hasPrefix: boolean): string {
+    switch (value.type) {
+      case 'null': return 'null';
+      case 'boolean': return value.value ? 'true' : 'false';
+      case 'number': return formatFloat64(value.value);
+      case 'string': return quoteJson(value.value);
+      case 'array': {
+        const sub = indent + (value.items.length > 1 ? 1 : 0);
+        const child = { value: false };
+        const items = value.items.map((item) => this.write(item, sub, child, false));
+        return `[${this.list(items, child.value, indent, multiline, hasPrefix)}]`;
+      }
+      case 'object': {
+        const sub = indent + (value.fields.length > 1 ? 1 : 0);
+        const child = { value: false };
+        const colon = this.pretty ? ': ' : ':';
+        const items = value.fields.map((f) => `${quoteJson(f.name)}${colon}${this.write(f.value, sub, child, true)}`);
+        return `{${this.list(items, child.value, indent, multiline, hasPrefix)}}`;
+      }
+      case 'call': {
+        const sub = indent + (value.params.length > 1 ? 1 : 0);
+        const child = { value: false };
+        const items = value.params.map((item) => this.write(item, sub, child, false));
+        return `${value.function}(${this.list(items, child.value, indent, multiline, true)})`;
+      }
+    }
+  }
+
+  private list(items: string[], hasMultiline: boolean, indent: number, multiline: { value: boolean }, hasPrefix: boolean): string {
+    if (!this.pretty) return items.join(',');
+    let long = hasMultiline;
+    if (!long && items.length > 1) {
+      for (const item of items) {
+        if (byteLengthUpTo(item, 50) > 50) {
+          long = true;
+          break;
+        }
+      }
+    }
+    if (items.length > 1 && long) {
+      const spaces = ' '.repeat((indent + 1) * 2);
+      multiline.value = true;
+      return (hasPrefix ? `\n${spaces}` : ' ') + items.join(`,\n${spaces}`) + ' ';
+    }
+    return items.join(', ');
+  }
+}
+
+/** JSON text for a tree (pretty: the reference's pretty layout; otherwise no whitespace). */
+export function writeJson(value: JsonValue, options?: { pretty?: boolean }): string {
+  return new Writer(options?.pretty ?? false).write(value, 0, { value: false }, false);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parsing
+
+export interface ParseJsonOptions {
+  /** Arrays and objects may nest this deep. Default 64. */
+  maxNestingDepth?: number;
+}
+
+class JsonParser {
+  private at = 0;
+  private depth = 0;
+
+  constructor(private readonly input: string, private readonly maxDepth: number) {}
+
+  error(message: string, at = this.at): CapnpError {
+    let line = 1;
+    let lineStart = 0;
+    for (let i = 0; i < at && i < this.input.length; i++) {
+      if (this.input.charCodeAt(i) === 10) {
+        line++;
+        lineStart = i + 1;
+      }
+    }
+    return new CapnpError(ErrorCode.INVALID_ARGUMENT, `JSON input line ${line}, column ${at - lineStart + 1}: ${message}`);
+  }
+
+  private skipSpace(): void {
+    const s = this.input;
+    while (this.at < s.length) {
+      const c = s.charCodeAt(this.at);
+      if (c === 32 || c === 10 || c === 13 || c === 9) this.at++;
+      else break;
+    }
+  }
+
+  private peek(): number {
+    if (this.at >= this.input.length) throw this.error('the JSON input ends prematurely');
+    return this.input.charCodeAt(this.at);
+  }
+
+  private expect(c: number): void {
+    if (this.peek() !== c) throw this.error(`expected '${String.fromCharCode(c)}', found ${this.describe()}`);
+    this.at++;
+  }
+
+  private describe(): string {
+    if (this.at >= this.input.length) return 'the end of the input';
+    return `'${this.input[this.at]}'`;
+  }
+
+  /** Values one after another (whitespace between), to the end of the input. */
+  parseStream(): JsonValue[] {
+    const values: JsonValue[] = [];
+    this.skipSpace();
+    while (this.at < this.input.length) values.push(this.value());
+    return values;
+  }
+
+  parseDocument(): JsonValue {
+    const value = this.value();
+    if (this.at < this.input.length && this.input.charCodeAt(this.at) !== 0) throw this.error('unexpected input after the JSON value');
+    return value;
+  }
+
+  private value(): JsonValue {
+    this.skipSpace();
+    const c = this.peek();
+    let value: JsonValue;
+    switch (c) {
+      case 110: this.word('null'); value = JSON_NULL; break;
+      case 102: this.word('false'); value = { type: 'boolean', value: false }; break;
+      case 116: this.word('true'); value = { type: 'boolean', value: true }; break;
+      case 34: value = { type: 'string', value: this.string() }; break;
+      case 91: value = this.array(); break;
+      case 123: value = this.object(); break;
+      default:
+        if (c === 45 || (c >= 48 && c <= 57)) {
+          value = this.number();
+          break;
+        }
+        throw this.error(`unexpected ${this.describe()} where a JSON value was expected`);
+    }
+    this.skipSpace();
+    return value;
+  }
+
+  private word(w: string): void {
+    if (this.input.startsWith(w, this.at)) this.at += w.length;
+    else throw this.error(`unexpected ${this.describe()} where a JSON value was expected`);
+  }
+
+  private enter(): void {
+    if (++this.depth > this.maxDepth) throw this.error(`JSON nests deeper than the limit of ${this.maxDepth}`);
+  }
+
+  private array(): JsonValue {
+    this.at++;
+    this.enter();
+    const items: JsonValue[] = [];
+    this.skipSpace();
+    while (this.peek() !== 93) {
+      if (items.length > 0) {
+        this.expect(44);
+      }
+      items.push(this.value());
+    }
+    this.at++;
+    this.depth--;
+    return { type: 'array', items };
+  }
+
+  private object(): JsonValue {
+    this.at++;
+    this.enter();
+    const fields: JsonField[] = [];
+    this.skipSpace();
+    while (this.peek() !== 125) {
+      if (fields.length > 0) {
+        this.expect(44);
+        this.skipSpace();
+      }
+      if (this.peek() !== 34) throw this.error(`expected a field name (a string), found ${this.describe()}`);
+      const name = this.string();
+      this.skipSpace();
+      this.expect(58);
+      fields.push({ name, value: this.value() });
+    }
+    this.at++;
+    this.depth--;
+    return { type: 'object', fields };
+  }
+
+  private number(): JsonValue {
+    const s = this.input;
+    const start = this.at;
+    let at = start;
+    if (s.charCodeAt(at) === 45) at++;
+    const digit = (i: number) => s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57;
+    if (s.charCodeAt(at) === 48) at++;
+    else {
+      if (!digit(at)) throw this.error('expected a digit', at);
+      while (digit(at)) at++;
+    }
+    if (s.charCodeAt(at) === 46) {
+      at++;
+      while (digit(at)) at++;
+    }
+    if (s.charCodeAt(at) === 101 || s.charCodeAt(at) === 69) {
+      at++;
+      if (s.charCodeAt(at) === 43 || s.charCodeAt(at) === 45) at++;
+      while (digit(at)) at++;
+    }
+    this.at = at;
+    const text = s.slice(start, at);
+    // Lenient like the reference (strtod): "1." and "1e" read as 1.
+    const value = Number(text.replace(/[eE][+-]?$/, '').replace(/\.$/, ''));
+    return { type: 'number', value, text };
+  }
+
+  private string(): string {
+    const s = this.input;
+    const start = this.at;
+    this.at++;
+    let out = '';
+    let run = this.at;
+    for (;;) {
+      if (this.at >= s.length) throw this.error('string is never closed', start);
+      const c = s.charCodeAt(this.at);
+      if (c === 34) break;
+      if (c !== 92) {
+        this.at++;
+        continue;
+      }
+      out += s.slice(run, this.at);
+      this.at++;
+      const e = this.peek();
+      this.at++;
+      switch (e) {
+        case 34: out += '"'; break;
+        case 92: out += '\\'; break;
+        case 47: out += '/'; break;
+        case 98: out += '\b'; break;
+        case 102: out += '\f'; break;
+        case 110: out += '\n'; break;
+        case 114: out += '\r'; break;
+        case 116: out += '\t'; break;
+        case 117: {
+          const hex = s.slice(this.at, this.at + 4);
+          if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw this.error('\\u must be followed by four hex digits', this.at - 2);
+          out += String.fromCharCode(parseInt(hex, 16));
+          this.at += 4;
+          break;
+        }
+        default:
+          throw this.error(`invalid escape '\\${String.fromCharCode(e)}' in a JSON string`, this.at - 2);
+      }
+      run = this.at;
+    }
+    out += s.slice(run, this.at);
+    this.at++;
+    return out;
+  }
+}
+
+/** Parses one JSON document into a tree. */
+export function parseJson(text: string, options?: ParseJsonOptions): JsonValue {
+  return new JsonParser(text, options?.maxNestingDepth ?? DEFAULT_JSON_NESTING_LIMIT).parseDocument();
+}
+
+/** Parses JSON documents written one after another (`{...} {...}`, or one per line). */
+export function parseJsonStream(text: string, options?: ParseJsonOptions): JsonValue[] {
+  return new JsonParser(text, options?.maxNestingDepth ?? DEFAULT_JSON_NESTING_LIMIT).parseStream();
+}
+
+/**
+ * Splits input holding several JSON objects into one string per object, as the reference
+ * tool reads a stream of messages (balanced braces, skipping strings and `#` / `//` comments).
+ */
+export function splitJsonMessages(input: string): string[] {
+  const out: string[] = [];
+  if (input.length === 0) return out;
+  let depth = 0;
+  let sawClose = false;
+  let start = 0;
+  let state: 'normal' | 'comment' | 'string' = 'normal';
+  for (let i = 0; i < input.length; i++) {
+    const c = input.charCodeAt(i);
+    if (state === 'comment') {
+      if (c === 10) state = 'normal';
+    } else if (state === 'string') {
+      if (c === 92) i++;
+      else if (c === 34) state = 'normal';
+    } else if (c === 35 || (c === 47 && input.charCodeAt(i + 1) === 47)) {
+      state = 'comment';
+    } else if (c === 34) {
+      state = 'string';
+    } else if (c === 123) {
+      if (depth === 0 && sawClose) {
+        out.push(input.slice(start, i));
+        start = i;
+        sawClose = false;
+      }
+      depth++;
+    } else if (c === 125 && depth > 0) {
+      if (--depth === 0) sawClose = true;
+    }
+  }
+  out.push(input.slice(start));
+  return out;
+}
+
+/** A JSON tree from a plain JavaScript value (objects, arrays, strings, numbers, booleans, null). */
+export function fromPlain(value: unknown): JsonValue {
+  if (value === null || value === undefined) return JSON_NULL;
+  switch (typeof value) {
+    case 'boolean': return { type: 'boolean', value };
+    case 'number': return { type: 'number', value };
+    case 'bigint': return { type: 'number', value: Number(value), text: value.toString() };
+    case 'string': return { type: 'string', value };
+    default:
+      if (Array.isArray(value)) return { type: 'array', items: value.map(fromPlain) };
+      return { type: 'object', fields: Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).map(([name, v]) => ({ name, value: fromPlain(v) })) };
+  }
+}
+
+/** A plain JavaScript value from a JSON tree (calls become `{ function, params }`). */
+export function toPlain(value: JsonValue): unknown {
+  switch (value.type) {
+    case 'null': return null;
+    case 'boolean': case 'number': case 'string': return value.value;
+    case 'array': return value.items.map(toPlain);
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const f of value.fields) out[f.name] = toPlain(f.value);
+      return out;
+    }
+    case 'call': return { function: value.function, params: value.params.map(toPlain) };
+  }
+}

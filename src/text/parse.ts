@@ -1,0 +1,387 @@
+/**
+ * Parsing the text format into a message: struct literals `(name = value, ...)`, lists
+ * `[a, b]`, strings (adjacent literals concatenate), `0x"..."` data, enumerants, `void`,
+ * `true`/`false`, `nan`/`inf`/`-inf`, integers in decimal, hex and octal. Values are checked
+ * against the schema as the reference does: integers must fit their field (any integer fits a
+ * float), floats only go to float fields, strings to Text or Data.
+ */
+import { CapnpError, ErrorCode, MessageBuilder, type BuilderOptions, type ListBuilder, type MessageFormat } from '../wire/index.js';
+import {
+  DynamicStructBuilder, initRoot, listElementSize, typeName,
+  type DynamicType, type StructField, type StructSchema,
+} from '../dynamic/index.js';
+import { lex, textError, type Token } from './lexer.js';
+
+/** A parsed value expression. */
+type Expression =
+  | { kind: 'int'; value: bigint; negative: boolean; start: number; end: number }
+  | { kind: 'float'; value: number; start: number; end: number }
+  | { kind: 'string'; value: Uint8Array; start: number; end: number; text?: string }
+  | { kind: 'binary'; value: Uint8Array; start: number; end: number }
+  | { kind: 'name'; value: string; start: number; end: number }
+  | { kind: 'list'; items: Expression[]; start: number; end: number }
+  | { kind: 'tuple'; params: Param[]; start: number; end: number }
+  | { kind: 'other'; what: string; start: number; end: number };
+
+interface Param {
+  name: string | null;
+  nameStart: number;
+  value: Expression;
+}
+
+const decoder = new TextDecoder();
+
+class Parser {
+  constructor(private readonly input: string) {}
+
+  error(at: { start: number }, message: string): CapnpError {
+    return textError(this.input, at.start, message);
+  }
+
+  /** Parses a whole token sequence as one expression. */
+  expression(tokens: Token[], from: { start: number }): Expression {
+    if (tokens.length === 0) throw this.error(from, 'expected a value');
+    const [expression, next] = this.parse(tokens, 0);
+    if (next < tokens.length) throw this.error(tokens[next]!, 'unexpected input after the value');
+    return expression;
+  }
+
+  private parse(tokens: Token[], at: number): [Expression, number] {
+    const t = tokens[at]!;
+    let base: Expression;
+    let next = at + 1;
+    switch (t.kind) {
+      case 'integer': base = { kind: 'int', value: t.value, negative: false, start: t.start, end: t.end }; break;
+      case 'float': base = { kind: 'float', value: t.value, start: t.start, end: t.end }; break;
+      case 'binary': base = { kind: 'binary', value: t.value, start: t.start, end: t.end }; break;
+      case 'string': {
+        const parts: Uint8Array[] = [t.value];
+        let end = t.end;
+        while (next < tokens.length && tokens[next]!.kind === 'string') {
+          const s = tokens[next] as Extract<Token, { kind: 'string' }>;
+          parts.push(s.value);
+          end = s.end;
+          next++;
+        }
+        base = parts.length === 1 && t.text !== undefined
+          ? { kind: 'string', value: t.value, start: t.start, end, text: t.text }
+          : { kind: 'string', value: parts.length === 1 ? parts[0]! : concat(parts), start: t.start, end };
+        break;
+      }
+      case 'operator': {
+        const operand = tokens[next];
+        if (t.value === '-' && operand) {
+          if (operand.kind === 'integer') {
+            base = { kind: 'int', value: operand.value, negative: true, start: t.start, end: operand.end };
+            next++;
+            break;
+          }
+          if (operand.kind === 'float') {
+            base = { kind: 'float', value: -operand.value, start: t.start, end: operand.end };
+            next++;
+            break;
+          }
+          if (operand.kind === 'identifier' && operand.value === 'inf') {
+            base = { kind: 'float', value: -Infinity, start: t.start, end: operand.end };
+            next++;
+            break;
+          }
+        }
+        if (t.value === '.' && operand?.kind === 'identifier') {
+          base = { kind: 'other', what: 'constant', start: t.start, end: operand.end };
+          next++;
+          break;
+        }
+        throw this.error(t, `unexpected '${t.value}'`);
+      }
+      case 'bracketed':
+        base = { kind: 'list', items: t.items.map((item) => this.expression(item, t)), start: t.start, end: t.end };
+        break;
+      case 'parenthesized': {
+        const params = t.items.map((item) => this.param(item, t));
+        if (params.length === 1 && params[0]!.name === null) base = params[0]!.value;
+        else base = { kind: 'tuple', params, start: t.start, end: t.end };
+        break;
+      }
+      case 'identifier': {
+        if ((t.value === 'import' || t.value === 'embed') && tokens[next]?.kind === 'string') {
+          base = { kind: 'other', what: t.value, start: t.start, end: tokens[next]!.end };
+          next++;
+        } else {
+          base = { kind: 'name', value: t.value, start: t.start, end: t.end };
+        }
+        break;
+      }
+    }
+    // Suffixes: `.member` and `(params)` make a reference to a constant or a generic, which
+    // text input cannot use.
+    while (next < tokens.length) {
+      const s = tokens[next]!;
+      if (s.kind === 'operator' && s.value === '.' && tokens[next + 1]?.kind === 'identifier') {
+        base = { kind: 'other', what: 'constant', start: base.start, end: tokens[next + 1]!.end };
+        next += 2;
+      } else if (s.kind === 'parenthesized' && (base.kind === 'name' || base.kind === 'other')) {
+        base = { kind: 'other', what: 'constant', start: base.start, end: s.end };
+        next++;
+      } else {
+        break;
+      }
+    }
+    return [base, next];
+  }
+
+  private param(tokens: Token[], list: Token): Param {
+    if (tokens.length === 0) throw this.error(list, 'empty item in a parenthesized list');
+    const first = tokens[0]!;
+    const eq = tokens[1];
+    if (first.kind === 'identifier' && eq?.kind === 'operator' && eq.value === '=') {
+      return { name: first.value, nameStart: first.start, value: this.expression(tokens.slice(2), eq) };
+    }
+    return { name: null, nameStart: first.start, value: this.expression(tokens, first) };
+  }
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+const INT_RANGES: Record<string, [bigint, bigint]> = {
+  int8: [-0x80n, 0x7fn], int16: [-0x8000n, 0x7fffn], int32: [-0x80000000n, 0x7fffffffn],
+  int64: [-0x8000000000000000n, 0x7fffffffffffffffn],
+  uint8: [0n, 0xffn], uint16: [0n, 0xffffn], uint32: [0n, 0xffffffffn], uint64: [0n, 0xffffffffffffffffn],
+};
+
+/** Turns expressions into values of schema types, writing them into builders. */
+class Translator {
+  constructor(private readonly parser: Parser) {}
+
+  private mismatch(e: Expression, type: DynamicType): CapnpError {
+    return this.parser.error(e, `type mismatch; expected ${typeName(type)}`);
+  }
+
+  fillStruct(builder: DynamicStructBuilder, params: Param[]): void {
+    const schema = builder.schema;
+    for (const param of params) {
+      if (param.name === null) throw this.parser.error(param.value, 'missing field name');
+      const field = schema.findField(param.name);
+      if (!field) throw this.parser.error({ start: param.nameStart }, `struct ${schema.shortName} has no field named '${param.name}'`);
+      this.setField(builder, field, param.value);
+    }
+  }
+
+  private setField(builder: DynamicStructBuilder, field: StructField, value: Expression): void {
+    if (field.isGroup) {
+      if (value.kind !== 'tuple') throw this.parser.error(value, `type mismatch; expected group`);
+      this.fillStruct(builder.init(field) as DynamicStructBuilder, value.params);
+      return;
+    }
+    const type = field.type;
+    switch (type.kind) {
+      case 'struct': {
+        if (value.kind !== 'tuple') throw this.check(value, type);
+        this.fillStruct(builder.init(field) as DynamicStructBuilder, value.params);
+        return;
+      }
+      case 'list': {
+        if (value.kind !== 'list') throw this.check(value, type);
+        const list = builder.init(field, value.items.length) as { $: ListBuilder };
+        this.fillList(list.$, type.element, value.items);
+        return;
+      }
+      default:
+        builder.set(field, this.scalar(value, type));
+    }
+  }
+
+  private fillList(list: ListBuilder, element: DynamicType, items: Expression[]): void {
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i]!;
+      switch (element.kind) {
+        case 'struct': {
+          if (item.kind !== 'tuple') throw this.check(item, element);
+          this.fillStruct(new DynamicStructBuilder(element.schema, list.getStruct(i)), item.params);
+          break;
+        }
+        case 'list': {
+          if (item.kind !== 'list') throw this.check(item, element);
+          const inner = element.element;
+          const innerList = inner.kind === 'struct'
+            ? list.initStructList(i, item.items.length, inner.schema.dataWords, inner.schema.pointerCount)
+            : list.initList(i, listElementSize(inner), item.items.length);
+          this.fillList(innerList, inner, item.items);
+          break;
+        }
+        default: {
+          const value = this.scalar(item, element);
+          writeElement(list, i, element, value);
+        }
+      }
+    }
+  }
+
+  /** Throws the right error for a value that cannot have `type` (never returns normally). */
+  private check(e: Expression, type: DynamicType): CapnpError {
+    if (e.kind === 'other') return this.otherError(e);
+    return this.mismatch(e, type);
+  }
+
+  private otherError(e: Extract<Expression, { kind: 'other' }>): CapnpError {
+    if (e.what === 'embed') return this.parser.error(e, 'embeds are not allowed in text input');
+    if (e.what === 'import') return this.parser.error(e, 'imports are not allowed in text input');
+    return this.parser.error(e, 'constants are not allowed in text input');
+  }
+
+  /** A non-struct, non-list value of `type`. */
+  private scalar(e: Expression, type: DynamicType): unknown {
+    if (e.kind === 'other') throw this.otherError(e);
+    if (e.kind === 'name') return this.name(e, type);
+    switch (e.kind) {
+      case 'int': {
+        if (e.negative && e.value > 0x8000000000000000n) throw this.parser.error(e, 'integer is too big to be negative');
+        const value = e.negative ? -e.value : e.value;
+        if (type.kind === 'float32' || type.kind === 'float64') return Number(value);
+        const range = INT_RANGES[type.kind];
+        if (!range) throw this.mismatch(e, type);
+        if (value < range[0] || value > range[1]) throw this.parser.error(e, `integer value out of range for ${typeName(type)}`);
+        return type.kind === 'int64' || type.kind === 'uint64' ? value : Number(value);
+      }
+      case 'float':
+        if (type.kind === 'float32' || type.kind === 'float64') return e.value;
+        throw this.mismatch(e, type);
+      case 'string':
+        if (type.kind === 'text') return e.text ?? decoder.decode(e.value);
+        if (type.kind === 'data') return e.value;
+        throw this.mismatch(e, type);
+      case 'binary':
+        if (type.kind === 'data') return e.value;
+        throw this.mismatch(e, type);
+      default:
+        throw this.mismatch(e, type);
+    }
+  }
+
+  private name(e: Extract<Expression, { kind: 'name' }>, type: DynamicType): unknown {
+    if (type.kind === 'enum') {
+      const value = type.schema.value(e.value);
+      if (value === undefined) throw this.parser.error(e, `'${e.value}' is not an enumerant of ${type.schema.shortName}`);
+      return value;
+    }
+    let value: unknown;
+    let valueType: string;
+    switch (e.value) {
+      case 'void': value = null; valueType = 'void'; break;
+      case 'true': value = true; valueType = 'bool'; break;
+      case 'false': value = false; valueType = 'bool'; break;
+      case 'nan': value = NaN; valueType = 'float'; break;
+      case 'inf': value = Infinity; valueType = 'float'; break;
+      default: throw this.parser.error(e, `'${e.value}' is not a value here (constants are not allowed in text input)`);
+    }
+    const ok = valueType === 'float' ? type.kind === 'float32' || type.kind === 'float64' : type.kind === valueType;
+    if (!ok) throw this.mismatch(e, type);
+    return value;
+  }
+
+  fillRoot(builder: DynamicStructBuilder, e: Expression): void {
+    if (e.kind !== 'tuple') throw this.parser.error(e, 'the input is not a struct literal: expected (field = value, ...)');
+    this.fillStruct(builder, e.params);
+  }
+}
+
+function writeElement(list: ListBuilder, i: number, element: DynamicType, value: unknown): void {
+  switch (element.kind) {
+    case 'void': return;
+    case 'bool': list.setBool(i, value as boolean); return;
+    case 'int8': list.setInt8(i, value as number); return;
+    case 'uint8': list.setUint8(i, value as number); return;
+    case 'int16': list.setInt16(i, value as number); return;
+    case 'uint16': case 'enum': list.setUint16(i, value as number); return;
+    case 'int32': list.setInt32(i, value as number); return;
+    case 'uint32': list.setUint32(i, value as number); return;
+    case 'int64': list.setInt64(i, value as bigint); return;
+    case 'uint64': list.setUint64(i, value as bigint); return;
+    case 'float32': list.setFloat32(i, value as number); return;
+    case 'float64': list.setFloat64(i, value as number); return;
+    case 'text': list.setText(i, value as string); return;
+    case 'data': list.setData(i, value as Uint8Array); return;
+    default: throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `elements of ${typeName(element)} cannot be written in text`);
+  }
+}
+
+/**
+ * Fills `builder` from one struct literal: `(name = value, ...)`. Throws a `CapnpError` naming
+ * the line and column of the first problem.
+ */
+export function parseTextInto(text: string, builder: DynamicStructBuilder): void {
+  const parser = new Parser(text);
+  const tokens = lex(text);
+  if (tokens.length === 0) throw textError(text, text.length, 'no struct literal in the input');
+  const expression = parser.expression(tokens, tokens[0]!);
+  new Translator(parser).fillRoot(builder, expression);
+}
+
+export interface ParseTextOptions extends BuilderOptions {
+  /** Message format of the result. Default `binary`. */
+  format?: MessageFormat;
+}
+
+/** One struct literal to a message of `schema`, as bytes. */
+export function encodeText(schema: StructSchema, text: string, options?: ParseTextOptions): Uint8Array {
+  return parseText(schema, text, options).toBytes(options?.format);
+}
+
+/** One struct literal to a new message of `schema`. */
+export function parseText(schema: StructSchema, text: string, options?: BuilderOptions): MessageBuilder {
+  const message = new MessageBuilder(options);
+  parseTextInto(text, initRoot(schema, message));
+  return message;
+}
+
+/**
+ * Splits input holding several struct literals into one string per literal, as the reference
+ * tool reads a stream (balanced parentheses, skipping strings and comments). Empty input holds
+ * no message; input without any literal is one (invalid) message.
+ */
+export function splitTextMessages(input: string): string[] {
+  const out: string[] = [];
+  if (input.length === 0) return out;
+  let depth = 0;
+  let sawClose = false;
+  let start = 0;
+  let state: 'normal' | 'comment' | 'string' | 'char' = 'normal';
+  for (let i = 0; i < input.length; i++) {
+    const c = input.charCodeAt(i);
+    switch (state) {
+      case 'normal':
+        if (c === 35) state = 'comment';
+        else if (c === 34) state = 'string';
+        else if (c === 39) state = 'char';
+        else if (c === 40) {
+          if (depth === 0 && sawClose) {
+            out.push(input.slice(start, i));
+            start = i;
+            sawClose = false;
+          }
+          depth++;
+        } else if (c === 41 && depth > 0) {
+          if (--depth === 0) sawClose = true;
+        }
+        break;
+      case 'comment':
+        if (c === 10) state = 'normal';
+        break;
+      case 'string':
+      case 'char':
+        if (c === 92) i++;
+        else if (c === (state === 'string' ? 34 : 39)) state = 'normal';
+        break;
+    }
+  }
+  out.push(input.slice(start));
+  return out;
+}

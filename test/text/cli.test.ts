@@ -1,0 +1,152 @@
+/**
+ * The schema commands of the CLI (`convert` with text and json, `decode`, `encode`, `eval`)
+ * against the reference tool, in-process through `run(argv, io)`; and their failures: one
+ * `capstan: ...` line on stderr and a non-zero status.
+ */
+import { expect, it } from 'vitest';
+import { runCli } from '../support/cli.js';
+import { capnp, describeReference, encode } from '../support/reference.js';
+import { CASES, CODECS, JSON_SCHEMA, canonicalHex } from '../fixtures/codecs/support.js';
+
+const decoder = new TextDecoder();
+const text = (bytes: Uint8Array) => decoder.decode(bytes);
+
+function expectOneLine(result: { status: number; stderr: string }, status: number, pattern: RegExp): void {
+  expect(result.status, result.stderr).toBe(status);
+  expect(result.stderr.endsWith('\n')).toBe(true);
+  const lines = result.stderr.trimEnd().split('\n');
+  expect(lines, result.stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(/^capstan: /);
+  expect(lines[0]).toMatch(pattern);
+}
+
+/** Three messages of codecs.capnp's Shape, concatenated as a stream. */
+const SHAPES = CASES.filter((c) => c.type === 'Shape').slice(1, 4);
+
+describeReference('capstan decode / encode / convert against capnp', () => {
+  it('decode prints a stream of messages like capnp decode (pretty, --short, --packed, --flat)', async () => {
+    const stream = Buffer.concat(SHAPES.map((c) => encode(CODECS, 'Shape', c.text)));
+    for (const flags of [[], ['--short']]) {
+      const ours = await runCli(['decode', ...flags, CODECS, 'Shape'], stream);
+      expect(ours.stderr).toBe('');
+      expect(text(ours.stdout)).toBe(text(capnp(['decode', ...flags, CODECS, 'Shape'], stream)));
+    }
+    const packed = encode(CODECS, 'Shape', SHAPES[0]!.text, { packed: true });
+    expect(text((await runCli(['decode', '-p', CODECS, 'Shape'], packed)).stdout)).toBe(text(capnp(['decode', '--packed', CODECS, 'Shape'], packed)));
+    const flat = encode(CODECS, 'Shape', SHAPES[1]!.text, { flat: true });
+    expect(text((await runCli(['decode', '--flat', CODECS, 'Shape'], flat)).stdout)).toBe(text(capnp(['decode', '--flat', CODECS, 'Shape'], flat)));
+  });
+
+  it('encode writes the bytes capnp encode writes (stream, --packed, --flat, --segment-size)', async () => {
+    const input = SHAPES.map((c) => c.text).join('\n# between messages\n');
+    for (const flags of [[], ['--packed'], ['--segment-size=2'], ['--segment-size=3', '-p']]) {
+      const ours = await runCli(['encode', ...flags, CODECS, 'Shape'], input);
+      expect(ours.stderr).toBe('');
+      expect(Buffer.from(ours.stdout).equals(Buffer.from(capnp(['encode', ...flags, CODECS, 'Shape'], input))), flags.join(' ')).toBe(true);
+    }
+    const one = SHAPES[2]!.text;
+    expect(Buffer.from((await runCli(['encode', '--flat', CODECS, 'Shape'], one)).stdout).equals(capnp(['encode', '--flat', CODECS, 'Shape'], one))).toBe(true);
+  });
+
+  it('converts between text, json and the binary formats like capnp convert', async () => {
+    const bytes = encode(CODECS, 'Lists', CASES[12]!.text);
+    for (const [from, to, input] of [
+      ['binary', 'json', bytes], ['binary', 'text', bytes], ['packed', 'json', encode(CODECS, 'Lists', CASES[12]!.text, { packed: true })],
+    ] as const) {
+      for (const flags of [[], ['--short']]) {
+        const ours = await runCli(['convert', ...flags, `${from}:${to}`, CODECS, 'Lists'], input);
+        expect(ours.stderr).toBe('');
+        expect(text(ours.stdout)).toBe(text(capnp(['convert', ...flags, `${from}:${to}`, CODECS, 'Lists'], input)));
+      }
+    }
+    const json = text(capnp(['convert', 'binary:json', CODECS, 'Lists'], bytes));
+    for (const to of ['binary', 'packed', 'flat', 'flat-packed', 'canonical', 'text']) {
+      const ours = await runCli(['convert', `json:${to}`, CODECS, 'Lists'], json);
+      expect(ours.stderr).toBe('');
+      expect(Buffer.from(ours.stdout).equals(capnp(['convert', `json:${to}`, CODECS, 'Lists'], json)), to).toBe(true);
+    }
+    // Schema-less conversions still go to the schema-less convert (and ignore schema options).
+    const packed = await runCli(['convert', '--short', '-I/tmp', 'binary:packed', CODECS, 'Lists'], bytes);
+    expect(packed.stderr).toBe('');
+    expect(canonicalHex(packed.stdout, 'packed')).toBe(canonicalHex(bytes));
+  });
+
+  it('uses the import path options (-I, --no-standard-import)', async () => {
+    const bytes = encode(JSON_SCHEMA, 'Annotated', '(mood = sleepy)');
+    const standard = await runCli(['convert', '--short', 'binary:json', JSON_SCHEMA, 'Annotated'], bytes);
+    expect(text(standard.stdout)).toContain('"mood":"zzz"');
+    const none = await runCli(['convert', '--no-standard-import', 'binary:json', JSON_SCHEMA, 'Annotated'], bytes);
+    expectOneLine(none, 1, /json\.capnp.*(not found|Import failed|error)/i);
+    const explicit = await runCli(['convert', '--short', '--no-standard-import', '-I', '/usr/include', 'binary:json', JSON_SCHEMA, 'Annotated'], bytes);
+    expect(text(explicit.stdout)).toBe(text(standard.stdout));
+  });
+
+  it('eval prints constants and defaults like capnp eval, as text, JSON or binary', async () => {
+    for (const name of ['constUInt32', 'constColor', 'constFloat32', 'constText', 'constData', 'constShape', 'constFloats', 'constShapes',
+      'constShape.tag', 'constShape.tag.words[1]', 'constShapes[1].label', 'Defaults.uint64', 'Defaults.struct', 'Defaults.textList[0]', 'Shape.position']) {
+      for (const flags of [[], ['--short']]) {
+        const ours = await runCli(['eval', ...flags, CODECS, name]);
+        expect(ours.stderr, name).toBe('');
+        expect(text(ours.stdout), name).toBe(text(capnp(['eval', ...flags, CODECS, name])));
+      }
+    }
+    for (const flags of [['-ojson'], ['-ojson', '--short'], ['-obinary'], ['-b'], ['-p'], ['--flat'], ['-ocanonical']]) {
+      const ours = await runCli(['eval', ...flags, CODECS, 'constShape']);
+      expect(ours.stderr).toBe('');
+      expect(Buffer.from(ours.stdout).equals(capnp(['eval', ...flags, CODECS, 'constShape'])), flags.join(' ')).toBe(true);
+    }
+  });
+
+  it('fails with one line and a non-zero status on bad input', async () => {
+    expectOneLine(await runCli(['decode', '/nonexistent/x.capnp', 'Shape']), 1, /x\.capnp/);
+    expectOneLine(await runCli(['decode', CODECS, 'Nope'], new Uint8Array(8)), 1, /'Nope' is not defined/);
+    expectOneLine(await runCli(['decode', CODECS, 'Color'], new Uint8Array(8)), 1, /'Color' is not a struct type/);
+    expectOneLine(await runCli(['decode', CODECS, 'Shape'], new Uint8Array([1, 2, 3])), 1, /message 1 of the input/);
+    expectOneLine(await runCli(['encode', CODECS, 'Shape'], '(name = "ok")\n(nope = 1)'), 1, /message 2 of the input: text input line 1, column 2: struct Shape has no field named 'nope'/);
+    expectOneLine(await runCli(['convert', 'json:binary', CODECS, 'Shape'], '{"name": 5}'), 1, /Shape\.name: expected a string/);
+    expectOneLine(await runCli(['convert', 'json:binary', CODECS, 'Shape'], '{"name": "x"'), 1, /JSON input line 1, column 13/);
+    expectOneLine(await runCli(['eval', CODECS, 'constShape.nope']), 1, /'constShape' has no member 'nope'/);
+    expectOneLine(await runCli(['eval', CODECS, 'constShapes[5]']), 1, /out of bounds/);
+    expectOneLine(await runCli(['eval', CODECS, 'Shape']), 1, /'Shape' cannot be evaluated/);
+    expectOneLine(await runCli(['eval', '-ojson', CODECS, 'constUInt32']), 1, /not a struct/);
+    expectOneLine(await runCli(['convert', 'binary:yaml', CODECS, 'Shape']), 2, /unknown output format 'yaml'/);
+    expectOneLine(await runCli(['convert', 'binary:text']), 2, /missing <schema-file> <type>/);
+    expectOneLine(await runCli(['decode', CODECS]), 2, /missing <type>/);
+    expectOneLine(await runCli(['encode', '--bogus', CODECS, 'Shape']), 2, /bogus/);
+    expectOneLine(await runCli(['eval', '-oxml', CODECS, 'constShape']), 2, /unknown format 'xml'/);
+  });
+});
+
+describeReference('capstan commands agree with the reference compiler loading their schemas (CAPSTAN_COMPILER=capnp)', () => {
+  it('print, parse, convert and evaluate as with the reference compiler', async () => {
+    const bytes = encode(CODECS, 'Lists', CASES[12]!.text);
+    const runs = async () => [
+      await runCli(['decode', CODECS, 'Lists'], bytes),
+      await runCli(['convert', '--short', 'binary:json', CODECS, 'Lists'], bytes),
+      await runCli(['encode', CODECS, 'Lists'], CASES[12]!.text),
+      await runCli(['eval', CODECS, 'constShapes']),
+      await runCli(['convert', 'json:binary', JSON_SCHEMA, 'Annotated'], '{"mood": "zzz", "p.x": 3}'),
+    ];
+    const capstan = await runs();
+    const previous = process.env.CAPSTAN_COMPILER;
+    process.env.CAPSTAN_COMPILER = 'capnp';
+    try {
+      const reference = await runs();
+      capstan.forEach((result, i) => {
+        expect(result.stderr).toBe('');
+        expect(Buffer.from(result.stdout).equals(Buffer.from(reference[i]!.stdout)), `run ${i}`).toBe(true);
+      });
+    } finally {
+      if (previous === undefined) delete process.env.CAPSTAN_COMPILER;
+      else process.env.CAPSTAN_COMPILER = previous;
+    }
+    expectOneLine(await runCli(['decode', '/nonexistent/x.capnp', 'Shape']), 1, /x\.capnp/);
+  });
+});
+
+it('lists the schema commands in the help', async () => {
+  const help = await runCli(['--help']);
+  for (const name of ['convert', 'decode', 'encode', 'eval', 'infer']) expect(text(help.stdout)).toContain(`    ${name}`);
+  const convertHelp = await runCli(['convert', '--help']);
+  expect(text(convertHelp.stdout)).toContain('text         the schema language');
+});
