@@ -36,12 +36,19 @@ export const DEFAULT_FIRST_SEGMENT_WORDS = 128;
  * sees the same object shape.
  */
 export class Arena {
-  readonly segments: Segment[] = [];
+  // No array literals on the paths that make arenas. V8 tracks each literal's source position
+  // and, once most objects made there survive a young-generation collection, allocates all later
+  // ones straight into the old generation ("allocation-site pretenuring"). A segment list made by
+  // a literal in the framing code was pretenured after a run of packed reads (whose large
+  // unpacked bodies trigger collections mid-read), and from then on every read made
+  // old-generation garbage: small reads took twice as long (docs/BENCHMARKS.md). `new Array(n)`
+  // is not tracked that way. The capability table, which most messages never use, is made on
+  // first use.
+  readonly segments: Segment[];
   /** Remaining traversal budget in words; `Infinity` for messages being built. */
   traversalWordsLeft: number;
   readonly nestingLimit: number;
-  /** Capabilities referenced by this message's capability pointers, by index. */
-  capTable: unknown[] = [];
+  private caps: unknown[] | null = null;
   readonly writable: boolean;
   /**
    * Whether the bytes stay as they are while the message is read, so decoded text may be cached
@@ -53,6 +60,7 @@ export class Arena {
   readonly maxSegmentBytes: number;
 
   private constructor(
+    segments: Segment[],
     writable: boolean,
     traversalWords: number,
     nestingLimit: number,
@@ -60,6 +68,7 @@ export class Arena {
     growth: GrowthPolicy,
     maxSegmentWords: number,
   ) {
+    this.segments = segments;
     this.writable = writable;
     this.bytesAreStable = !writable;
     this.traversalWordsLeft = traversalWords;
@@ -71,10 +80,10 @@ export class Arena {
 
   /** An arena over received segments. The byte arrays are used as given, not copied. */
   static forReading(segments: readonly Uint8Array[], options: ResolvedReaderOptions): Arena {
-    const arena = new Arena(false, options.traversalLimitInWords, options.nestingLimit, 0, 'fixed', 0);
+    const arena = new Arena(new Array<Segment>(segments.length), false, options.traversalLimitInWords, options.nestingLimit, 0, 'fixed', 0);
     for (let i = 0; i < segments.length; i++) {
       const bytes = segments[i]!;
-      arena.segments.push(new Segment(arena, i, bytes, bytes.length));
+      arena.segments[i] = new Segment(arena, i, bytes, bytes.length);
     }
     return arena;
   }
@@ -94,16 +103,17 @@ export class Arena {
       throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `unknown growth policy ${String(growth)}`);
     }
     // A message being built is trusted and acyclic: reading it back needs no limits.
-    const arena = new Arena(true, Infinity, Infinity, firstSegmentWords, growth, maxSegmentWords);
-    const first = new Segment(arena, 0, allocateBytes(firstSegmentWords * BYTES_PER_WORD), BYTES_PER_WORD);
-    arena.segments.push(first);
+    const segments = new Array<Segment>(1);
+    const arena = new Arena(segments, true, Infinity, Infinity, firstSegmentWords, growth, maxSegmentWords);
+    segments[0] = new Segment(arena, 0, allocateBytes(firstSegmentWords * BYTES_PER_WORD), BYTES_PER_WORD);
     return arena;
   }
 
   /** An arena over trusted constant bytes (schema default values): no traversal limit. */
   static forConstant(bytes: Uint8Array): Arena {
-    const arena = new Arena(false, Infinity, Infinity, 0, 'fixed', 0);
-    arena.segments.push(new Segment(arena, 0, bytes, bytes.length));
+    const segments = new Array<Segment>(1);
+    const arena = new Arena(segments, false, Infinity, Infinity, 0, 'fixed', 0);
+    segments[0] = new Segment(arena, 0, bytes, bytes.length);
     return arena;
   }
 
@@ -181,7 +191,16 @@ export class Arena {
     first.bytes.fill(0, 0, first.used);
     first.used = BYTES_PER_WORD;
     this.segments.length = 1;
-    this.capTable = [];
+    this.caps = null;
+  }
+
+  /** Capabilities referenced by this message's capability pointers, by index. */
+  get capTable(): unknown[] {
+    return (this.caps ??= []);
+  }
+
+  set capTable(table: unknown[]) {
+    this.caps = table;
   }
 
   /** Total words in use across segments. */

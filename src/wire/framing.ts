@@ -8,10 +8,12 @@ import { resolveReaderOptions, type ReaderOptions, type ResolvedReaderOptions } 
 import { PackedReader } from './packing.js';
 import { allocateBytes } from './pool.js';
 
-export interface Frame {
-  segments: Uint8Array[];
-  /** Offset just past the message in the input. */
-  end: number;
+export class Frame {
+  constructor(
+    readonly segments: Uint8Array[],
+    /** Offset just past the message in the input. */
+    readonly end: number,
+  ) {}
 }
 
 /** Bytes of a segment table for `count` segments. */
@@ -75,14 +77,15 @@ export function parseFrame(bytes: Uint8Array, offset: number, options: ResolvedR
   let body = bytes.subarray(offset + tableBytes, offset + length);
   // Typed-array views of lists need aligned segments: copy misaligned input once.
   if ((body.byteOffset & 7) !== 0) body = body.slice();
-  const segments: Uint8Array[] = [];
+  // `new Array`, not a literal: see the note on allocation-site pretenuring in arena.ts.
+  const segments = new Array<Uint8Array>(count);
   let at = 0;
   for (let i = 0; i < count; i++) {
     const size = readUint32(bytes, offset + 4 + i * 4) * 8;
-    segments.push(count === 1 ? body : body.subarray(at, at + size));
+    segments[i] = count === 1 ? body : body.subarray(at, at + size);
     at += size;
   }
-  return { segments, end: offset + length };
+  return new Frame(segments, offset + length);
 }
 
 /** Parses a single unframed segment ("flat" format). */
@@ -105,13 +108,8 @@ export function readPackedFrame(reader: PackedReader, options: ResolvedReaderOpt
   table.set(first);
   if (tableBytes > 8) reader.readInto(table, 8);
   const tableView = new DataView(table.buffer);
-  const sizes: number[] = [];
   let totalWords = 0;
-  for (let i = 0; i < count; i++) {
-    const words = tableView.getUint32(4 + i * 4, true);
-    sizes.push(words * 8);
-    totalWords += words;
-  }
+  for (let i = 0; i < count; i++) totalWords += tableView.getUint32(4 + i * 4, true);
   checkTotal(totalWords, options);
   // The table is only a claim: make sure the input unpacks to that much before allocating it
   // (the scan stops as soon as it has seen enough).
@@ -121,10 +119,11 @@ export function readPackedFrame(reader: PackedReader, options: ResolvedReaderOpt
   }
   const body = new Uint8Array(bodyBytes);
   reader.readInto(body, 0);
-  const segments: Uint8Array[] = [];
+  const segments = new Array<Uint8Array>(count);
   let at = 0;
-  for (const size of sizes) {
-    segments.push(body.subarray(at, at + size));
+  for (let i = 0; i < count; i++) {
+    const size = tableView.getUint32(4 + i * 4, true) * 8;
+    segments[i] = body.subarray(at, at + size);
     at += size;
   }
   return segments;
