@@ -1,40 +1,54 @@
 #!/usr/bin/env node
-// `npm run bench [-- --quick] [-- --json FILE] [-- --only news,micro,...]`: Capstan side by side
-// with JSON, capnp-es and the C++ library, in one run. Prints medians and ratios and whether
+// `npm run bench [-- --quick] [-- --json FILE] [-- --only news,micro,...] [-- --vectors DIR]`: Capstan side by side
+// with JSON, capnp-es and the C++ library, in one run (each workload in a process of its own).
+// Prints medians and ratios and whether
 // each goal is met (it never fails on a missed goal); --json also writes the rows.
-import { writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+// BENCH_NODE_FLAGS="--flag ..." passes V8/Node flags to the workload processes, for diagnosis
+// (e.g. --trace-pretenuring-statistics, --no-allocation-site-pretenuring); reported figures
+// use Node's defaults.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatTime, Suite } from './lib/harness.mjs';
-import { prepare } from './lib/setup.mjs';
+import { formatTime } from './lib/harness.mjs';
+import { BENCH, prepare } from './lib/setup.mjs';
+
+const WORKLOADS = ['news', 'micro', 'upstream', 'packing', 'size', 'allocation', 'compile'];
+/** Node flags a workload needs: the allocation count wants gc() and a young generation roomy enough for a batch. */
+const WORKLOAD_FLAGS = { allocation: ['--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64'] };
 
 const { values } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, json: { type: 'string' }, only: { type: 'string' } },
+  options: {
+    quick: { type: 'boolean', default: false }, json: { type: 'string' }, only: { type: 'string' },
+    // Upstream test vectors (e.g. ../shared/vectors): compile time is then measured on test.capnp.
+    vectors: { type: 'string' },
+  },
 });
 const log = (line) => console.log(line);
 const only = values.only ? new Set(values.only.split(',')) : null;
 const wanted = (name) => !only || only.has(name);
 
 const env = await prepare(log);
-const suite = new Suite({ quick: values.quick, log });
-log(`\nmeasuring (${suite.rounds} rounds of ≥${suite.minRoundMs} ms per implementation and case)`);
+const quick = values.quick;
+log(`\nmeasuring (${quick ? 3 : 7} rounds of ≥${quick ? 80 : 400} ms per implementation and case, after warm-up; each workload in a fresh process)`);
 
-const { news } = await import('./workloads/news.mjs');
-const { micro } = await import('./workloads/micro.mjs');
-const { upstream } = await import('./workloads/upstream.mjs');
-const { packing } = await import('./workloads/packing.mjs');
-const { size } = await import('./workloads/size.mjs');
-
-const inputs = {};
-const newsResult = await (wanted('news') ? news(suite, env) : news({ ...suite, compare: async () => ({}), log: () => {} }, env));
-inputs.newsBytes = newsResult.bytes;
-if (wanted('micro')) await micro(suite, env);
-if (wanted('upstream') || wanted('carsales')) await upstream(suite, env);
-if (wanted('packing')) await packing(suite, env, inputs);
-if (wanted('size')) await size(suite, env, inputs);
+const rows = [];
+const scratch = mkdtempSync(join(tmpdir(), 'capstan-bench-'));
+for (const name of WORKLOADS) {
+  if (!wanted(name)) continue;
+  const rowsFile = join(scratch, `${name}.json`);
+  const args = [join(BENCH, 'workload.mjs'), name, JSON.stringify(env), rowsFile];
+  if (quick) args.push('--quick');
+  if (values.vectors) args.push('--vectors', values.vectors);
+  const nodeFlags = process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawnSync(process.execPath, [...(WORKLOAD_FLAGS[name] ?? []), ...nodeFlags, ...args], { stdio: 'inherit' });
+  if (child.status !== 0) throw new Error(`the ${name} workload failed (exit ${child.status})`);
+  rows.push(...JSON.parse(readFileSync(rowsFile, 'utf8')));
+}
+rmSync(scratch, { recursive: true, force: true });
 
 // ---- report -------------------------------------------------------------------------------
-const rows = suite.rows;
 const timeOf = (workload, caseName, impl) => rows.find((r) => r.workload === workload && r.case === caseName && r.impl === impl)?.median_ns;
 const goals = [];
 const goal = (label, actual, target, better) => {
@@ -64,12 +78,19 @@ for (const key of cases) {
   const base = impls[0].median_ns;
   log(`| ${workload} | ${caseName} | ${impls.map((r) => `${r.impl} ${formatTime(r.median_ns)}${r === impls[0] ? '' : ` (${(r.median_ns / base).toFixed(2)}×)`}`).join(', ')} |`);
 }
+const allocations = rows.filter((r) => r.bytes_per_op !== undefined);
+if (allocations.length) {
+  log('\n## Allocation (bytes per operation, Capstan)\n');
+  log('| case | bytes |');
+  log('|---|---|');
+  for (const r of allocations) log(`| ${r.case} | ${r.bytes_per_op} |`);
+}
 log('\n## Goals\n');
 for (const g of goals) log(`${g.met ? 'met    ' : 'MISSED '} ${g.label}: ${Number.isInteger(g.actual) ? g.actual : g.actual.toFixed(2)} (goal ${g.better === 'higher' ? '≥' : '≤'} ${g.target})`);
 
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB`;
 log(`\nmachine: ${machine}; node ${process.version}; ${new Date().toISOString()}`);
 if (values.json) {
-  writeFileSync(values.json, JSON.stringify({ machine, node: process.version, date: new Date().toISOString(), quick: values.quick, rows, goals }, null, 2) + '\n');
+  writeFileSync(values.json, JSON.stringify({ machine, node: process.version, date: new Date().toISOString(), quick, rows, goals }, null, 2) + '\n');
   log(`wrote ${values.json}`);
 }

@@ -2,7 +2,7 @@
 // written against the reference C++ library (Debian's libcapnp-dev), so one `npm run bench`
 // compares Capstan with C++ side by side.
 //
-//   harness WORKLOAD CASE MIN_ROUND_MS ROUNDS [FILE]
+//   harness WORKLOAD CASE MIN_ROUND_MS ROUNDS [FILE [UNPACKED_SIZE]]
 //
 // Each round runs the case for at least MIN_ROUND_MS (iteration count calibrated first) and
 // yields nanoseconds per iteration; the harness prints the median of ROUNDS rounds.
@@ -439,12 +439,18 @@ int main(int argc, char** argv) {
         sink = out.getArray().size();
       };
     } else {
+      // The unpacked size comes from the caller: PackedInputStream reads exactly what is asked.
+      if (argc < 7) {
+        fprintf(stderr, "unpack needs FILE and the unpacked size\n");
+        return 2;
+      }
+      static size_t unpackedSize = strtoull(argv[6], nullptr, 10);
       body = [] {
         kj::ArrayInputStream in(kj::arrayPtr(packingInput.data(), packingInput.size()));
         capnp::_::PackedInputStream packed(in);
-        static std::vector<uint8_t> out(64 << 20);
-        size_t n = packed.tryRead(out.data(), out.size(), out.size());
-        sink = n;
+        static std::vector<uint8_t> out(unpackedSize);
+        packed.read(out.data(), unpackedSize);
+        sink = out[0];
       };
     }
   } else {

@@ -21,6 +21,9 @@ export class Suite {
    */
   async compare(workload, caseName, impls, cpp) {
     const samples = Object.fromEntries(Object.keys(impls).map((name) => [name, []]));
+    // Warm up first: mitata warms up only functions faster than 0.5 ms, and slower ones (a
+    // compile, a large build) keep getting faster for a while as the JIT optimizes them.
+    for (const fn of Object.values(impls)) await measure(fn, { min_cpu_time: this.minRoundMs * 2e6 });
     for (let round = 0; round < this.rounds; round++) {
       for (const [name, fn] of Object.entries(impls)) {
         const stats = await measure(fn, { min_cpu_time: this.minRoundMs * 1e6 });

@@ -32,7 +32,7 @@ export async function packing(suite, env, inputs) {
     if (unpack(packed).length !== bytes.length) throw new Error('unpack does not invert pack');
     suite.log(`packing ${name}: ${bytes.length} bytes, ${packed.length} packed`);
     const packTimes = await suite.compare('packing', `pack/${name}`, { capstan: () => pack(bytes).length }, [env.cpp, [unpackedFile]]);
-    const unpackTimes = await suite.compare('packing', `unpack/${name}`, { capstan: () => unpack(packed).length }, [env.cpp, [packedFile]]);
+    const unpackTimes = await suite.compare('packing', `unpack/${name}`, { capstan: () => unpack(packed).length }, [env.cpp, [packedFile, String(bytes.length)]]);
     for (const [which, times] of [['pack', packTimes], ['unpack', unpackTimes]]) {
       for (const [impl, ns] of Object.entries(times)) suite.log(`    ${which} ${name} ${impl}: ${((bytes.length / ns) * 1e3).toFixed(0)} MB/s`);
     }
