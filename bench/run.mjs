@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { formatTime } from './lib/harness.mjs';
 import { BENCH, prepare } from './lib/setup.mjs';
 
-const WORKLOADS = ['news', 'micro', 'upstream', 'packing', 'size', 'allocation', 'compile'];
+const WORKLOADS = ['news', 'micro', 'upstream', 'packing', 'size', 'strings', 'allocation', 'compile'];
 /** Node flags a workload needs: the allocation count wants gc() and a young generation roomy enough for a batch. */
 const WORKLOAD_FLAGS = { allocation: ['--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64'] };
 

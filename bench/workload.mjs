@@ -29,6 +29,7 @@ switch (name) {
   case 'upstream': await (await import('./workloads/upstream.mjs')).upstream(suite, env); break;
   case 'packing': await (await import('./workloads/packing.mjs')).packing(suite, env, { newsBytes: await newsBytes() }); break;
   case 'size': await (await import('./workloads/size.mjs')).size(suite, env, { newsBytes: await newsBytes() }); break;
+  case 'strings': await (await import('./workloads/strings.mjs')).strings(suite); break;
   case 'allocation': await (await import('./workloads/allocation.mjs')).allocation(suite, env); break;
   case 'compile': await (await import('./workloads/compile.mjs')).compileTime(suite, values.vectors); break;
   default: throw new Error(`unknown workload ${name}`);

@@ -4,6 +4,7 @@ import {
 } from '../wire/index.js';
 import type { PointerCodec, PointerSource, PointerTarget } from './codec.js';
 import { wrapBuilder, wrapReader, type BuilderClass, type ReaderClass } from './access.js';
+import { borrowBuilder, returnBuilder } from './scratch-builder.js';
 
 /**
  * What every generated struct reader offers. The `$`-prefixed members are the runtime's
@@ -97,11 +98,24 @@ export class StructType<O, I, R extends StructReaderLike<O>, B extends StructBui
 
   /** A plain object (or a reader, copied) to bytes, in one call. */
   encode(value: I | R, options?: EncodeOptions): Uint8Array {
-    let message = options?.builder;
-    if (message) message.reset();
-    else message = new MessageBuilder(options);
-    this.setRoot(message, value);
-    return message.toBytes(options?.format);
+    const given = options?.builder;
+    if (given !== undefined) {
+      given.reset();
+      this.setRoot(given, value);
+      return given.toBytes(options!.format);
+    }
+    if (options !== undefined && (options.firstSegmentWords !== undefined || options.growth !== undefined || options.maxSegmentWords !== undefined)) {
+      const message = new MessageBuilder(options);
+      this.setRoot(message, value);
+      return message.toBytes(options.format);
+    }
+    const message = borrowBuilder();
+    try {
+      this.setRoot(message, value);
+      return message.toBytes(options?.format);
+    } finally {
+      returnBuilder(message);
+    }
   }
 
   /** Makes the root of `message` a new struct of this type. */

@@ -100,13 +100,13 @@ export function parseFlat(bytes: Uint8Array, options: ResolvedReaderOptions): Ui
 /** Reads one framed message from a packed stream, checking the table before the body. */
 export function readPackedFrame(reader: PackedReader, options: ResolvedReaderOptions): Uint8Array[] {
   const first = new Uint8Array(8);
-  reader.readInto(first, 0);
+  reader.readIntoZeroed(first, 0);
   const view = new DataView(first.buffer);
   const count = checkSegmentCount(view.getUint32(0, true), options);
   const tableBytes = segmentTableBytes(count);
   const table = new Uint8Array(tableBytes);
   table.set(first);
-  if (tableBytes > 8) reader.readInto(table, 8);
+  if (tableBytes > 8) reader.readIntoZeroed(table, 8);
   const tableView = new DataView(table.buffer);
   let totalWords = 0;
   for (let i = 0; i < count; i++) totalWords += tableView.getUint32(4 + i * 4, true);
@@ -118,7 +118,7 @@ export function readPackedFrame(reader: PackedReader, options: ResolvedReaderOpt
     throw new CapnpError(ErrorCode.TRUNCATED, `packed input ends inside the message: the segment table announces ${bodyBytes} bytes`);
   }
   const body = new Uint8Array(bodyBytes);
-  reader.readInto(body, 0);
+  reader.readIntoZeroed(body, 0);
   const segments = new Array<Uint8Array>(count);
   let at = 0;
   for (let i = 0; i < count; i++) {

@@ -105,13 +105,22 @@ export class PackedReader {
 
   /** Unpacks exactly `out.length - start` bytes into `out`; TRUNCATED if the input ends first. */
   readInto(out: Uint8Array, start: number): void {
+    this.unpack(out, start, false);
+  }
+
+  /** Like `readInto`, for an `out` that is already zero from `start` on (freshly allocated): zero bytes are skipped. */
+  readIntoZeroed(out: Uint8Array, start: number): void {
+    this.unpack(out, start, true);
+  }
+
+  private unpack(out: Uint8Array, start: number, zeroed: boolean): void {
     const input = this.input;
     let at = start;
     const end = out.length;
     while (at < end) {
       if (this.pendingZeros > 0) {
         const n = Math.min(this.pendingZeros, end - at);
-        out.fill(0, at, at + n);
+        if (!zeroed) out.fill(0, at, at + n);
         at += n;
         this.pendingZeros -= n;
         continue;
@@ -125,26 +134,77 @@ export class PackedReader {
         this.pendingVerbatim -= n;
         continue;
       }
-      if (this.position >= input.length) throw truncated();
       if (end - at < 8) {
         throw new CapnpError(ErrorCode.INVALID_ARGUMENT, 'packed input must be read in whole words');
       }
-      const tag = input[this.position++]!;
-      for (let b = 0; b < 8; b++) {
-        if ((tag >>> b) & 1) {
-          if (this.position >= input.length) throw truncated();
-          out[at + b] = input[this.position++]!;
+      at = zeroed ? this.unpackWordsZeroed(out, at, end) : this.unpackWords(out, at, end);
+    }
+  }
+
+  /**
+   * Unpacks whole words into `out` from `at` until `end`, a run (which readInto then serves), or
+   * the end of the input. The position lives in a local while it runs: a field written per byte
+   * made unpacking half as fast (bench packing workload). Words whose tag and bytes are all in
+   * the input take a path without per-byte bounds checks.
+   */
+  private unpackWords(out: Uint8Array, at: number, end: number): number {
+    const input = this.input;
+    const inputEnd = input.length;
+    let p = this.position;
+    try {
+      while (end - at >= 8) {
+        if (p >= inputEnd) throw truncated();
+        const tag = input[p++]!;
+        if (p + 8 <= inputEnd) {
+          for (let b = 0; b < 8; b++) out[at + b] = (tag >>> b) & 1 ? input[p++]! : 0;
         } else {
-          out[at + b] = 0;
+          for (let b = 0; b < 8; b++) {
+            if ((tag >>> b) & 1) {
+              if (p >= inputEnd) throw truncated();
+              out[at + b] = input[p++]!;
+            } else {
+              out[at + b] = 0;
+            }
+          }
+        }
+        at += 8;
+        if (tag === 0 || tag === 0xff) {
+          if (p >= inputEnd) throw truncated();
+          const count = input[p++]! * 8;
+          if (tag === 0) this.pendingZeros = count;
+          else this.pendingVerbatim = count;
+          return at;
         }
       }
-      at += 8;
-      if (tag === 0 || tag === 0xff) {
-        if (this.position >= input.length) throw truncated();
-        const count = input[this.position++]! * 8;
-        if (tag === 0) this.pendingZeros = count;
-        else this.pendingVerbatim = count;
+      return at;
+    } finally {
+      this.position = p;
+    }
+  }
+
+  /** `unpackWords` into zeroed memory: only the tag's set bits are visited and written. */
+  private unpackWordsZeroed(out: Uint8Array, at: number, end: number): number {
+    const input = this.input;
+    const inputEnd = input.length;
+    let p = this.position;
+    try {
+      while (end - at >= 8) {
+        if (p >= inputEnd) throw truncated();
+        const tag = input[p++]!;
+        if (p + NONZERO_BYTES[tag]! > inputEnd) throw truncated();
+        for (let bits = tag; bits !== 0; bits &= bits - 1) out[at + 31 - Math.clz32(bits & -bits)] = input[p++]!;
+        at += 8;
+        if (tag === 0 || tag === 0xff) {
+          if (p >= inputEnd) throw truncated();
+          const count = input[p++]! * 8;
+          if (tag === 0) this.pendingZeros = count;
+          else this.pendingVerbatim = count;
+          return at;
+        }
       }
+      return at;
+    } finally {
+      this.position = p;
     }
   }
 
@@ -158,9 +218,7 @@ export class PackedReader {
     let p = this.position + this.pendingVerbatim;
     while (p < input.length && length <= cap) {
       const tag = input[p++]!;
-      let nonZero = 0;
-      for (let b = 0; b < 8; b++) nonZero += (tag >>> b) & 1;
-      p += nonZero;
+      p += NONZERO_BYTES[tag]!;
       length += 8;
       if (tag === 0 || tag === 0xff) {
         if (p >= input.length) throw truncated();
@@ -173,6 +231,13 @@ export class PackedReader {
     return length;
   }
 }
+
+/** Set bits of each tag value: how many literal bytes follow the tag. */
+const NONZERO_BYTES = (() => {
+  const table = new Uint8Array(256);
+  for (let tag = 1; tag < 256; tag++) table[tag] = (tag & 1) + table[tag >>> 1]!;
+  return table;
+})();
 
 function truncated(): CapnpError {
   return new CapnpError(ErrorCode.TRUNCATED, 'packed input ends in the middle of a word or run');
@@ -189,6 +254,6 @@ export function unpack(packed: Uint8Array, maxBytes = Infinity): Uint8Array {
     throw new CapnpError(ErrorCode.MESSAGE_TOO_LARGE, `packed input unpacks to more than ${maxBytes} bytes`);
   }
   const out = new Uint8Array(length);
-  reader.readInto(out, 0);
+  reader.readIntoZeroed(out, 0);
   return out;
 }

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { CapnpError, ElementSize, MessageBuilder, readMessage } from '../../src/wire/index.js';
 import { allocateBytes } from '../../src/wire/pool.js';
+import { encodeUtf8Into } from '../../src/wire/text.js';
 
 const SAMPLES = ['', 'a', 'plain ascii text of some length', 'héllo wörld', '☃ snowman', 'x😀y', 'a\uD800b', '\uDC00',
   'exactly eight!', 'seven77', 'mixed ascii then ünïcode at the end', 'z'.repeat(300)];
@@ -75,6 +76,18 @@ describe('text fast paths', () => {
     expect(readAll(tail)).toEqual(SAMPLES.map(expected));
     // Same layout: the tail path allocates precisely what it wrote.
     expect(tail).toEqual(exact);
+  });
+
+  it('writes short strings (the JS loop) byte for byte as TextEncoder does, falling back on non-ASCII', () => {
+    const short = ['', 'a', 'hello, world', 'x'.repeat(31), 'y'.repeat(32), 'z'.repeat(33), 'abc\u0080', '\u00ff', 'éa', 'ascii then é',
+      'a'.repeat(31) + '€', '\uD83D\uDE00', 'lone \uD800', '\uDC00 lone', 'nul\u0000inside', '\u007f'];
+    for (const text of short) {
+      const bytes = new Uint8Array(8 + text.length * 3);
+      const written = encodeUtf8Into(text, bytes, 8);
+      expect(Array.from(bytes.subarray(8, 8 + written)), JSON.stringify(text)).toEqual(Array.from(new TextEncoder().encode(text)));
+      expect(bytes.subarray(8 + written).every((b) => b === 0), JSON.stringify(text)).toBe(true);
+    }
+    expect(readAll(messageWithTexts(short))).toEqual(short.map(expected));
   });
 
   it('replaces text in place without leaking the old value', () => {

@@ -130,6 +130,20 @@ describe('packing: round trips', () => {
     }
   });
 
+  it('readInto over dirty memory and readIntoZeroed over fresh memory unpack alike', () => {
+    const next = rng(0xd1e7);
+    for (let i = 0; i < 200; i++) {
+      const input = randomBytes(next, next() % 200);
+      const packed = pack(input);
+      const dirty = new Uint8Array(input.length).fill(0xee);
+      new PackedReader(packed).readInto(dirty, 0);
+      const fresh = new Uint8Array(input.length);
+      new PackedReader(packed).readIntoZeroed(fresh, 0);
+      expect(Buffer.compare(dirty, input), `input ${i}`).toBe(0);
+      expect(Buffer.compare(fresh, input), `input ${i}`).toBe(0);
+    }
+  });
+
   it('packs long zero runs and long verbatim runs', () => {
     const input = new Uint8Array(8 * 2000);
     input.fill(0x5a, 8 * 600, 8 * 1400);

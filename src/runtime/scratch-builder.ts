@@ -1,0 +1,33 @@
+/**
+ * The builder behind one-call encoding (`StructType.encode` without a builder of the caller's).
+ * A fresh builder starts with a 1 KiB segment and doubles it as the message grows, so each
+ * encode of a 49 KB message allocated and zeroed ~127 KB and copied ~63 KB before copying the
+ * result out (18% of the news build, profiled). One idle builder is kept instead and reused, so
+ * repeated encodes of similar messages allocate only their result.
+ *
+ * Borrowing takes the idle builder away, so an encode that runs inside another (a getter of the
+ * value being encoded that encodes something itself) simply gets a fresh one. A builder that
+ * grew beyond RETAIN_LIMIT_BYTES is dropped rather than kept, so one huge message does not pin
+ * its memory for the life of the process.
+ */
+import { MessageBuilder } from '../wire/index.js';
+
+const RETAIN_LIMIT_BYTES = 1 << 20;
+
+let idle: MessageBuilder | null = null;
+
+/** An empty builder with the default options: the idle one if there is one. */
+export function borrowBuilder(): MessageBuilder {
+  const builder = idle;
+  if (builder === null) return new MessageBuilder();
+  idle = null;
+  return builder;
+}
+
+/** Gives back a builder from `borrowBuilder` once its bytes have been copied out. */
+export function returnBuilder(builder: MessageBuilder): void {
+  const segments = builder.arena.segments;
+  if (segments.length !== 1 || segments[0]!.bytes.length > RETAIN_LIMIT_BYTES) return;
+  builder.reset();
+  idle = builder;
+}
