@@ -7,6 +7,7 @@
 import { MessageBuilder, readMessage, type AnyPointerReader } from '../wire/index.js';
 import type { Expression, ExpressionParam } from './ast.js';
 import { ANY_POINTER, sameSchema, sameType, type ResolvedType } from './branded-schema.js';
+import { BUILTIN_TYPE_NAMES } from '../schema/builtin-types.js';
 import { CompileAbort } from './compile-abort.js';
 import { addErrorOn, type ErrorReporter } from './diagnostics.js';
 import { expressionString } from './expression-string.js';
@@ -290,25 +291,11 @@ function pointerConstant(reader: AnyPointerReader | null, type: ResolvedType): D
 /** A type as messages name it: `Int32`, `List(Text)`, or a node's own name. */
 export function typeName(type: ResolvedType): string {
   switch (type.which) {
-    case 'void': return 'Void';
-    case 'bool': return 'Bool';
-    case 'int8': return 'Int8';
-    case 'int16': return 'Int16';
-    case 'int32': return 'Int32';
-    case 'int64': return 'Int64';
-    case 'uint8': return 'UInt8';
-    case 'uint16': return 'UInt16';
-    case 'uint32': return 'UInt32';
-    case 'uint64': return 'UInt64';
-    case 'float32': return 'Float32';
-    case 'float64': return 'Float64';
-    case 'text': return 'Text';
-    case 'data': return 'Data';
     case 'list': return `List(${typeName(type.element)})`;
     case 'enum':
     case 'struct':
     case 'interface':
       return type.schema.shortName;
-    case 'anyPointer': return 'AnyPointer';
+    default: return BUILTIN_TYPE_NAMES[type.which];
   }
 }

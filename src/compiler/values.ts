@@ -8,10 +8,11 @@
  * cleared when assigned whole.
  */
 import {
-  AnyPointerReader, ElementSize, MessageBuilder, StructReader, float32ToBits, float64ToBits,
+  AnyPointerReader, MessageBuilder, StructReader, float32ToBits, float64ToBits,
   type ListBuilder, type ListReader, type StructBuilder,
 } from '../wire/index.js';
 import { NO_DISCRIMINANT, type Field, type Type, type Value } from '../schema/types.js';
+import { listElementSizeOf } from '../schema/builtin-types.js';
 import type { BrandedSchema, ResolvedType, SchemaResolver } from './branded-schema.js';
 import { CompileAbort } from './compile-abort.js';
 
@@ -175,19 +176,6 @@ function asAnyPointer(value: AnyPointerReader | StructReader | ListReader | null
   return root.asReader();
 }
 
-/** Wire element size of a list of `element`. */
-function listElementSize(element: ResolvedType): number {
-  switch (element.which) {
-    case 'void': return ElementSize.VOID;
-    case 'bool': return ElementSize.BIT;
-    case 'int8': case 'uint8': return ElementSize.BYTE;
-    case 'int16': case 'uint16': case 'enum': return ElementSize.TWO_BYTES;
-    case 'int32': case 'uint32': case 'float32': return ElementSize.FOUR_BYTES;
-    case 'int64': case 'uint64': case 'float64': return ElementSize.EIGHT_BYTES;
-    case 'struct': return ElementSize.INLINE_COMPOSITE;
-    default: return ElementSize.POINTER;
-  }
-}
 
 function structSize(schema: BrandedSchema): { dataWords: number; pointers: number } {
   const struct = 'struct' in schema.node ? schema.node.struct : null;
@@ -205,7 +193,7 @@ export function newList(element: ResolvedType, length: number): ListBuilder {
     const { dataWords, pointers } = structSize(element.schema);
     return root.initStructList(length, dataWords, pointers);
   }
-  return root.initList(listElementSize(element), length);
+  return root.initList(listElementSizeOf(element.which), length);
 }
 
 /** Sets element `index` of a list being built (the value was checked against the type). */

@@ -9,7 +9,7 @@ import {
   StructBuilder, StructReader, type Segment,
 } from '../wire/index.js';
 import type { StructField } from './schema.js';
-import { listElementSize, typeName, type DynamicType } from './types.js';
+import { isPointerType, listElementSize, typeName, type DynamicType } from './types.js';
 import { DynamicList, DynamicListBuilder } from './list.js';
 import { DynamicStruct, DynamicStructBuilder } from './struct.js';
 
@@ -56,11 +56,13 @@ function fieldWhat(field: StructField): string {
 // ---------------------------------------------------------------------------------------------
 // Struct fields
 
-/** A field's value as read (defaults applied, as the reference's `DynamicStruct::get`). */
-export function readField(s: StructReader, field: StructField): DynamicValue {
-  const type = field.type;
+/**
+ * The value of a field kept in the data section (void, Bool, numbers, enums), its default
+ * applied (defaults are stored XORed, so the masks undo them).
+ */
+export function readDataField(s: StructReader, field: StructField): null | boolean | number | bigint {
   const at = field.offset;
-  switch (type.kind) {
+  switch (field.type.kind) {
     case 'void': return null;
     case 'bool': return s.getBool(at, field.defaultValue as boolean);
     case 'int8': return s.getInt8(at, field.mask);
@@ -73,6 +75,41 @@ export function readField(s: StructReader, field: StructField): DynamicValue {
     case 'uint64': return s.getUint64(at, field.mask64);
     case 'float32': return s.getFloat32(at, field.mask);
     case 'float64': return s.getFloat64(at, field.mask, field.maskHi);
+    default: throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${fieldWhat(field)} is not kept in the data section`);
+  }
+}
+
+/**
+ * Writes an element of a list of data values, Text or Data, given a value already checked to
+ * be of the element's type (the text and JSON parsers check as they parse). False for other
+ * element types, which the caller writes its own way.
+ */
+export function setScalarElement(list: ListBuilder, i: number, element: DynamicType, value: unknown): boolean {
+  switch (element.kind) {
+    case 'void': return true;
+    case 'bool': list.setBool(i, value as boolean); return true;
+    case 'int8': list.setInt8(i, value as number); return true;
+    case 'uint8': list.setUint8(i, value as number); return true;
+    case 'int16': list.setInt16(i, value as number); return true;
+    case 'uint16': case 'enum': list.setUint16(i, value as number); return true;
+    case 'int32': list.setInt32(i, value as number); return true;
+    case 'uint32': list.setUint32(i, value as number); return true;
+    case 'int64': list.setInt64(i, value as bigint); return true;
+    case 'uint64': list.setUint64(i, value as bigint); return true;
+    case 'float32': list.setFloat32(i, value as number); return true;
+    case 'float64': list.setFloat64(i, value as number); return true;
+    case 'text': list.setText(i, value as string); return true;
+    case 'data': list.setData(i, value as Uint8Array); return true;
+    default: return false;
+  }
+}
+
+/** A field's value as read (defaults applied, as the reference's `DynamicStruct::get`). */
+export function readField(s: StructReader, field: StructField): DynamicValue {
+  const type = field.type;
+  const at = field.offset;
+  if (!isPointerType(type)) return readDataField(s, field);
+  switch (type.kind) {
     case 'text': return s.getText(at, (field.defaultValue as string | null) ?? '');
     case 'data': return s.getData(at, (field.defaultValue as Uint8Array | null) ?? undefined);
     case 'struct':

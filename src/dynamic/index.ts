@@ -24,7 +24,7 @@ export {
 } from './types.js';
 export { DynamicStruct, DynamicStructBuilder } from './struct.js';
 export { DynamicList, DynamicListBuilder } from './list.js';
-export { readField, hasField, readElement, setField, setPointer, type DynamicValue } from './fields.js';
+export { readField, readDataField, hasField, readElement, setField, setPointer, setScalarElement, type DynamicValue } from './fields.js';
 export { structToObject, listToObject, fieldToObject, assignObject } from './objects.js';
 export {
   readRoot, initRoot, getRoot, encode, decode, defaultStruct, constantValue, valueOfType, type EncodeOptions,

@@ -7,9 +7,9 @@
 import {
   ANY_SIZE, CapnpError, ErrorCode, ListReader, type Segment, type StructBuilder, type StructReader,
 } from '../wire/index.js';
-import { setField } from './fields.js';
+import { readDataField, setField } from './fields.js';
 import type { StructField, StructSchema } from './schema.js';
-import { listElementSize, type DynamicType } from './types.js';
+import { isPointerType, listElementSize, type DynamicType } from './types.js';
 
 /** The plain-object form of a struct read through `schema`. */
 export function structToObject(schema: StructSchema, s: StructReader): Record<string, unknown> {
@@ -29,19 +29,8 @@ export function fieldToObject(s: StructReader, field: StructField): unknown {
   const type = field.type;
   const at = field.offset;
   const explicit = field.hadExplicitDefault;
+  if (!isPointerType(type)) return readDataField(s, field);
   switch (type.kind) {
-    case 'void': return null;
-    case 'bool': return s.getBool(at, field.defaultValue as boolean);
-    case 'int8': return s.getInt8(at, field.mask);
-    case 'uint8': return s.getUint8(at, field.mask);
-    case 'int16': return s.getInt16(at, field.mask);
-    case 'uint16': case 'enum': return s.getUint16(at, field.mask);
-    case 'int32': return s.getInt32(at, field.mask);
-    case 'uint32': return s.getUint32(at, field.mask);
-    case 'int64': return s.getInt64(at, field.mask64);
-    case 'uint64': return s.getUint64(at, field.mask64);
-    case 'float32': return s.getFloat32(at, field.mask);
-    case 'float64': return s.getFloat64(at, field.mask, field.maskHi);
     case 'text': {
       const d = explicit ? (field.defaultValue as string | null) : null;
       if (d !== null) return s.getText(at, d);

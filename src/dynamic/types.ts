@@ -4,7 +4,7 @@
  * generated code and the reference implementation read it; a parameter nothing binds is an
  * AnyPointer.
  */
-import { ElementSize } from '../wire/index.js';
+import { BUILTIN_TYPE_NAMES, listElementSizeOf } from '../schema/builtin-types.js';
 import type { EnumSchema, InterfaceSchema, StructSchema } from './schema.js';
 
 export type PrimitiveKind =
@@ -66,35 +66,12 @@ export function isPointerType(type: DynamicType): boolean {
 
 /** The element size a list of `element` is encoded with. */
 export function listElementSize(element: DynamicType): number {
-  switch (element.kind) {
-    case 'void': return ElementSize.VOID;
-    case 'bool': return ElementSize.BIT;
-    case 'int8': case 'uint8': return ElementSize.BYTE;
-    case 'int16': case 'uint16': case 'enum': return ElementSize.TWO_BYTES;
-    case 'int32': case 'uint32': case 'float32': return ElementSize.FOUR_BYTES;
-    case 'int64': case 'uint64': case 'float64': return ElementSize.EIGHT_BYTES;
-    case 'struct': return ElementSize.INLINE_COMPOSITE;
-    default: return ElementSize.POINTER;
-  }
+  return listElementSizeOf(element.kind);
 }
 
 /** The type as the schema language writes it: `List(Text)`, `Foo`, `AnyPointer`... */
 export function typeName(type: DynamicType): string {
   switch (type.kind) {
-    case 'void': return 'Void';
-    case 'bool': return 'Bool';
-    case 'int8': return 'Int8';
-    case 'int16': return 'Int16';
-    case 'int32': return 'Int32';
-    case 'int64': return 'Int64';
-    case 'uint8': return 'UInt8';
-    case 'uint16': return 'UInt16';
-    case 'uint32': return 'UInt32';
-    case 'uint64': return 'UInt64';
-    case 'float32': return 'Float32';
-    case 'float64': return 'Float64';
-    case 'text': return 'Text';
-    case 'data': return 'Data';
     case 'list': return `List(${typeName(type.element)})`;
     case 'enum': case 'struct': case 'interface': return type.schema.shortName;
     case 'anyPointer':
@@ -104,6 +81,7 @@ export function typeName(type: DynamicType): string {
         case 'capability': return 'Capability';
         default: return 'AnyPointer';
       }
+    default: return BUILTIN_TYPE_NAMES[type.kind];
   }
 }
 

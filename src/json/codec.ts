@@ -15,7 +15,7 @@
  */
 import { AnyPointerReader, CapnpError, ErrorCode, MessageBuilder, StructReader, type BuilderOptions, type StructBuilder } from '../wire/index.js';
 import {
-  DynamicStruct, DynamicStructBuilder, hasField, initRoot, listElementSize, typeName,
+  DynamicStruct, DynamicStructBuilder, hasField, initRoot, listElementSize, setScalarElement, typeName,
   type DynamicType, type EnumSchema, type StructField, type StructSchema,
 } from '../dynamic/index.js';
 import { decodeBase64, encodeBase64, decodeHex, encodeHex } from './bytes.js';
@@ -498,7 +498,7 @@ class Codecs {
           break;
         }
         default:
-          writeElement(list, i, element, this.decodeScalar(element, item, at));
+          setScalarElement(list, i, element, this.decodeScalar(element, item, at));
       }
     }
   }
@@ -613,24 +613,6 @@ function parseFloatText(text: string, what: string): number {
   return Number(t);
 }
 
-function writeElement(list: ListBuilder, i: number, element: DynamicType, value: unknown): void {
-  switch (element.kind) {
-    case 'bool': list.setBool(i, value as boolean); return;
-    case 'int8': list.setInt8(i, value as number); return;
-    case 'uint8': list.setUint8(i, value as number); return;
-    case 'int16': list.setInt16(i, value as number); return;
-    case 'uint16': case 'enum': list.setUint16(i, value as number); return;
-    case 'int32': list.setInt32(i, value as number); return;
-    case 'uint32': list.setUint32(i, value as number); return;
-    case 'int64': list.setInt64(i, value as bigint); return;
-    case 'uint64': list.setUint64(i, value as bigint); return;
-    case 'float32': list.setFloat32(i, value as number); return;
-    case 'float64': list.setFloat64(i, value as number); return;
-    case 'text': list.setText(i, value as string); return;
-    case 'data': list.setData(i, value as Uint8Array); return;
-    default: return;
-  }
-}
 
 // --- Json.Value fields hold raw JSON
 

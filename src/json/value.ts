@@ -6,7 +6,7 @@
  * bytes) element. The parser bounds nesting (default 64) and names the line and column of
  * any error.
  */
-import { CapnpError, ErrorCode } from '../wire/index.js';
+import { CapnpError, ErrorCode, utf8Length } from '../wire/index.js';
 import { formatFloat64 } from '../text/index.js';
 
 export type JsonValue =
@@ -56,22 +56,6 @@ export function quoteJson(s: string): string {
   return `${out}${s.slice(start)}"`;
 }
 
-/** UTF-8 length of `s`, or `limit + 1` once it is larger than `limit`. */
-function byteLengthUpTo(s: string, limit: number): number {
-  if (s.length > limit) return limit + 1;
-  let bytes = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-
 class Writer {
   constructor(private readonly pretty: boolean) {}
 
@@ -109,7 +93,7 @@ class Writer {
     let long = hasMultiline;
     if (!long && items.length > 1) {
       for (const item of items) {
-        if (byteLengthUpTo(item, 50) > 50) {
+        if (utf8Length(item, 50) > 50) {
           long = true;
           break;
         }

@@ -5,3 +5,4 @@
 export * from './types.js';
 export { SchemaGraph, nodeKind, type NodeKind } from './graph.js';
 export { encodeCodeGeneratorRequest, decodeCodeGeneratorRequest } from './encoding.js';
+export { BUILTIN_TYPE_NAMES, listElementSizeOf, type BuiltinTypeKind } from './builtin-types.js';

@@ -7,7 +7,7 @@
  */
 import { CapnpError, ErrorCode, MessageBuilder, type BuilderOptions, type ListBuilder, type MessageFormat } from '../wire/index.js';
 import {
-  DynamicStructBuilder, initRoot, listElementSize, typeName,
+  DynamicStructBuilder, initRoot, listElementSize, setScalarElement, typeName,
   type DynamicType, type StructField, type StructSchema,
 } from '../dynamic/index.js';
 import { lex, textError, type Token } from './lexer.js';
@@ -294,22 +294,8 @@ class Translator {
 }
 
 function writeElement(list: ListBuilder, i: number, element: DynamicType, value: unknown): void {
-  switch (element.kind) {
-    case 'void': return;
-    case 'bool': list.setBool(i, value as boolean); return;
-    case 'int8': list.setInt8(i, value as number); return;
-    case 'uint8': list.setUint8(i, value as number); return;
-    case 'int16': list.setInt16(i, value as number); return;
-    case 'uint16': case 'enum': list.setUint16(i, value as number); return;
-    case 'int32': list.setInt32(i, value as number); return;
-    case 'uint32': list.setUint32(i, value as number); return;
-    case 'int64': list.setInt64(i, value as bigint); return;
-    case 'uint64': list.setUint64(i, value as bigint); return;
-    case 'float32': list.setFloat32(i, value as number); return;
-    case 'float64': list.setFloat64(i, value as number); return;
-    case 'text': list.setText(i, value as string); return;
-    case 'data': list.setData(i, value as Uint8Array); return;
-    default: throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `elements of ${typeName(element)} cannot be written in text`);
+  if (!setScalarElement(list, i, element, value)) {
+    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `elements of ${typeName(element)} cannot be written in text`);
   }
 }
 

@@ -5,7 +5,7 @@
  * escapes in strings. Pretty output breaks a struct or list over lines unless every item is
  * short (at most 24 bytes, and a struct's items at most 64 together); short output is one line.
  */
-import { ANY_SIZE, type ListReader, type Segment, type StructReader } from '../wire/index.js';
+import { ANY_SIZE, utf8Length, type ListReader, type Segment, type StructReader } from '../wire/index.js';
 import {
   DynamicList, DynamicListBuilder, DynamicStruct, DynamicStructBuilder, hasField, listElementSize,
   type DynamicType, type StructField, type StructSchema,
@@ -23,26 +23,8 @@ const PREFIXED = 1;
 const MAX_INLINE_VALUE = 24;
 const MAX_INLINE_RECORD = 64;
 
-/** UTF-8 length of `s`, or `limit + 1` as soon as it exceeds `limit`. */
-function byteLengthUpTo(s: string, limit: number): number {
-  // A UTF-16 unit never takes fewer UTF-8 bytes than one.
-  if (s.length > limit) return limit + 1;
-  let bytes = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-    if (bytes > limit) return limit + 1;
-  }
-  return bytes;
-}
-
 function inlineSize(item: string): number {
-  const size = byteLengthUpTo(item, MAX_INLINE_VALUE);
+  const size = utf8Length(item, MAX_INLINE_VALUE);
   return size > MAX_INLINE_VALUE || item.includes('\n') ? -1 : size;
 }
 

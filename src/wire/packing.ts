@@ -137,53 +137,17 @@ export class PackedReader {
       if (end - at < 8) {
         throw new CapnpError(ErrorCode.INVALID_ARGUMENT, 'packed input must be read in whole words');
       }
-      at = zeroed ? this.unpackWordsZeroed(out, at, end) : this.unpackWords(out, at, end);
+      at = this.unpackWords(out, at, end, zeroed);
     }
   }
 
   /**
-   * Unpacks whole words into `out` from `at` until `end`, a run (which readInto then serves), or
+   * Unpacks whole words into `out` from `at` until `end`, a run (which `unpack` then serves), or
    * the end of the input. The position lives in a local while it runs: a field written per byte
-   * made unpacking half as fast (bench packing workload). Words whose tag and bytes are all in
-   * the input take a path without per-byte bounds checks.
+   * made unpacking half as fast (bench packing workload). Into zeroed memory only the tag's set
+   * bits are visited.
    */
-  private unpackWords(out: Uint8Array, at: number, end: number): number {
-    const input = this.input;
-    const inputEnd = input.length;
-    let p = this.position;
-    try {
-      while (end - at >= 8) {
-        if (p >= inputEnd) throw truncated();
-        const tag = input[p++]!;
-        if (p + 8 <= inputEnd) {
-          for (let b = 0; b < 8; b++) out[at + b] = (tag >>> b) & 1 ? input[p++]! : 0;
-        } else {
-          for (let b = 0; b < 8; b++) {
-            if ((tag >>> b) & 1) {
-              if (p >= inputEnd) throw truncated();
-              out[at + b] = input[p++]!;
-            } else {
-              out[at + b] = 0;
-            }
-          }
-        }
-        at += 8;
-        if (tag === 0 || tag === 0xff) {
-          if (p >= inputEnd) throw truncated();
-          const count = input[p++]! * 8;
-          if (tag === 0) this.pendingZeros = count;
-          else this.pendingVerbatim = count;
-          return at;
-        }
-      }
-      return at;
-    } finally {
-      this.position = p;
-    }
-  }
-
-  /** `unpackWords` into zeroed memory: only the tag's set bits are visited and written. */
-  private unpackWordsZeroed(out: Uint8Array, at: number, end: number): number {
+  private unpackWords(out: Uint8Array, at: number, end: number, zeroed: boolean): number {
     const input = this.input;
     const inputEnd = input.length;
     let p = this.position;
@@ -192,7 +156,11 @@ export class PackedReader {
         if (p >= inputEnd) throw truncated();
         const tag = input[p++]!;
         if (p + NONZERO_BYTES[tag]! > inputEnd) throw truncated();
-        for (let bits = tag; bits !== 0; bits &= bits - 1) out[at + 31 - Math.clz32(bits & -bits)] = input[p++]!;
+        if (zeroed) {
+          for (let bits = tag; bits !== 0; bits &= bits - 1) out[at + 31 - Math.clz32(bits & -bits)] = input[p++]!;
+        } else {
+          for (let b = 0; b < 8; b++) out[at + b] = (tag >>> b) & 1 ? input[p++]! : 0;
+        }
         at += 8;
         if (tag === 0 || tag === 0xff) {
           if (p >= inputEnd) throw truncated();

@@ -126,11 +126,17 @@ export function encodeUtf8(text: string): Uint8Array {
   return encoder.encode(text);
 }
 
-/** Bytes `text` takes in UTF-8 (lone surrogates count as U+FFFD, as TextEncoder writes them). */
-export function utf8Length(text: string): number {
+/**
+ * Bytes `text` takes in UTF-8 (lone surrogates count as U+FFFD, as TextEncoder writes them). With
+ * `limit`, counting stops once past it and the result is then some number above `limit` (for
+ * layout decisions such as "does this fit on the line", which need not measure long strings).
+ */
+export function utf8Length(text: string, limit = Infinity): number {
   const length = text.length;
+  // A UTF-16 unit never takes fewer UTF-8 bytes than one.
+  if (length > limit) return length;
   let bytes = length;
-  for (let i = 0; i < length; i++) {
+  for (let i = 0; i < length && bytes <= limit; i++) {
     const c = text.charCodeAt(i);
     if (c < 0x80) continue;
     if (c < 0x800) {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { CapnpError, ElementSize, MessageBuilder, readMessage } from '../../src/wire/index.js';
 import { allocateBytes } from '../../src/wire/pool.js';
-import { encodeUtf8Into } from '../../src/wire/text.js';
+import { encodeUtf8Into, utf8Length } from '../../src/wire/text.js';
 
 const SAMPLES = ['', 'a', 'plain ascii text of some length', 'héllo wörld', '☃ snowman', 'x😀y', 'a\uD800b', '\uDC00',
   'exactly eight!', 'seven77', 'mixed ascii then ünïcode at the end', 'z'.repeat(300)];
@@ -88,6 +88,18 @@ describe('text fast paths', () => {
       expect(bytes.subarray(8 + written).every((b) => b === 0), JSON.stringify(text)).toBe(true);
     }
     expect(readAll(messageWithTexts(short))).toEqual(short.map(expected));
+  });
+
+  it('measures UTF-8 length exactly, or stops counting past a limit', () => {
+    for (const text of [...SAMPLES, '\uD83D\uDE00\uD83D', 'é'.repeat(40)]) {
+      const exact = new TextEncoder().encode(text).length;
+      expect(utf8Length(text), JSON.stringify(text)).toBe(exact);
+      for (const limit of [0, 5, 24, 50]) {
+        const counted = utf8Length(text, limit);
+        if (exact <= limit) expect(counted).toBe(exact);
+        else expect(counted).toBeGreaterThan(limit);
+      }
+    }
   });
 
   it('replaces text in place without leaking the old value', () => {
