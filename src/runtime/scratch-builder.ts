@@ -31,3 +31,22 @@ export function returnBuilder(builder: MessageBuilder): void {
   builder.reset();
   idle = builder;
 }
+
+/**
+ * Whether the next one-call encode should batch its long Text (MessageBuilder.startTextBatch).
+ * A batch assumes ASCII and builds the message again when that was wrong, so after such a miss
+ * the next BATCH_PAUSE encodes build directly: an application that sends non-ASCII text pays
+ * the second build once in a while, not every time.
+ */
+const BATCH_PAUSE = 64;
+let encodesBeforeBatching = 0;
+
+export function shouldBatchText(): boolean {
+  if (encodesBeforeBatching === 0) return true;
+  encodesBeforeBatching--;
+  return false;
+}
+
+export function textBatchMissed(): void {
+  encodesBeforeBatching = BATCH_PAUSE;
+}

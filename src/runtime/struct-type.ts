@@ -4,7 +4,7 @@ import {
 } from '../wire/index.js';
 import type { PointerCodec, PointerSource, PointerTarget } from './codec.js';
 import { wrapBuilder, wrapReader, type BuilderClass, type ReaderClass } from './access.js';
-import { borrowBuilder, returnBuilder } from './scratch-builder.js';
+import { borrowBuilder, returnBuilder, shouldBatchText, textBatchMissed } from './scratch-builder.js';
 
 /**
  * What every generated struct reader offers. The `$`-prefixed members are the runtime's
@@ -101,21 +101,36 @@ export class StructType<O, I, R extends StructReaderLike<O>, B extends StructBui
     const given = options?.builder;
     if (given !== undefined) {
       given.reset();
-      this.setRoot(given, value);
-      return given.toBytes(options!.format);
+      return this.build(given, value, options!.format);
     }
     if (options !== undefined && (options.firstSegmentWords !== undefined || options.growth !== undefined || options.maxSegmentWords !== undefined)) {
-      const message = new MessageBuilder(options);
-      this.setRoot(message, value);
-      return message.toBytes(options.format);
+      return this.build(new MessageBuilder(options), value, options.format);
     }
     const message = borrowBuilder();
     try {
-      this.setRoot(message, value);
-      return message.toBytes(options?.format);
+      return this.build(message, value, options?.format);
     } finally {
       returnBuilder(message);
     }
+  }
+
+  /** `encode` into an empty builder: with long Text batched while that keeps paying. */
+  private build(message: MessageBuilder, value: I | R, format: MessageFormat | undefined): Uint8Array {
+    if (shouldBatchText()) {
+      message.startTextBatch();
+      let finished = false;
+      try {
+        this.setRoot(message, value);
+        finished = message.finishTextBatch();
+      } finally {
+        // Thrown, or some Text was not ASCII: the message is incomplete.
+        if (!finished) message.reset();
+      }
+      if (finished) return message.toBytes(format);
+      textBatchMissed();
+    }
+    this.setRoot(message, value);
+    return message.toBytes(format);
   }
 
   /** Makes the root of `message` a new struct of this type. */

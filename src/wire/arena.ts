@@ -3,6 +3,7 @@ import { BYTES_PER_WORD, MAX_SEGMENT_WORDS } from './layout.js';
 import type { ResolvedReaderOptions } from './limits.js';
 import { allocateBytes } from './pool.js';
 import { Segment } from './segment.js';
+import type { TextBatch } from './text-batch.js';
 
 /**
  * How a message being built gets its memory.
@@ -49,6 +50,8 @@ export class Arena {
   traversalWordsLeft: number;
   readonly nestingLimit: number;
   private caps: unknown[] | null = null;
+  /** Long Text being deferred while a message is built in one go (text-batch.ts), else null. */
+  textBatch: TextBatch | null = null;
   readonly writable: boolean;
   /**
    * Whether the bytes stay as they are while the message is read, so decoded text may be cached
@@ -192,6 +195,7 @@ export class Arena {
     first.used = BYTES_PER_WORD;
     this.segments.length = 1;
     this.caps = null;
+    this.textBatch = null;
   }
 
   /** Capabilities referenced by this message's capability pointers, by index. */

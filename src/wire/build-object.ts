@@ -16,7 +16,7 @@ import { ANY_SIZE, resolved } from './read-pointer.js';
 import type { Segment } from './segment.js';
 import { StructBuilder } from './struct-builder.js';
 import type { StructReader } from './struct-reader.js';
-import { encodeUtf8Into, utf8Length } from './text.js';
+import { encodeUtf8Into, SHORT_TEXT, utf8Length } from './text.js';
 
 /** Replaces whatever the slot holds with a new zeroed struct. */
 export function initStructAt(segment: Segment, at: number, dataWords: number, pointerCount: number): StructBuilder {
@@ -127,6 +127,15 @@ export function setTextAt(segment: Segment, at: number, value: string): void {
   // 3 bytes per UTF-16 unit, reserved first), then allocate what was written. One pass over the
   // string instead of measuring it and then encoding it.
   const arena = segment.arena;
+  const batch = arena.textBatch;
+  if (batch !== null && batch.segment === segment && value.length > SHORT_TEXT && arena.reserve(segment, value.length + 8) >= 0) {
+    // Laid out as if ASCII; written with the rest of the batch (text-batch.ts).
+    const start = segment.used;
+    segment.used = start + ((value.length + 8) & ~7);
+    batch.add(value, start);
+    writeNear(segment, at, start, PointerKind.LIST, ElementSize.BYTE + (value.length + 1) * 8);
+    return;
+  }
   if (arena.growth === 'in-place' && arena.reserve(segment, value.length * 3 + 8) >= 0) {
     const start = segment.used;
     const written = value.length === 0 ? 0 : encodeUtf8Into(value, segment.bytes, start);

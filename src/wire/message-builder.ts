@@ -15,6 +15,7 @@ import type { ReaderOptions } from './limits.js';
 import type { StructBuilder } from './struct-builder.js';
 import { StructReader } from './struct-reader.js';
 import { ANY_SIZE } from './read-pointer.js';
+import { TextBatch } from './text-batch.js';
 import { copyList, copyStruct } from './copy.js';
 
 /**
@@ -31,6 +32,32 @@ export class MessageBuilder {
 
   private get first() {
     return this.arena.segments[0]!;
+  }
+
+  private spareTextBatch: TextBatch | null = null;
+
+  /**
+   * Defers long Text until `finishTextBatch`, to encode it with one native call (see
+   * text-batch.ts): for building a whole message in one go, where nothing reads the message
+   * before it is finished. Only for the `in-place` growth policy; otherwise it does nothing.
+   */
+  startTextBatch(): void {
+    if (this.arena.growth !== 'in-place') return;
+    const batch = (this.spareTextBatch ??= new TextBatch(this.first));
+    batch.restart(this.first);
+    this.arena.textBatch = batch;
+  }
+
+  /**
+   * Writes the Text deferred since `startTextBatch`. False if some of it was not ASCII: the
+   * message is then incomplete and must be reset and built again without a batch.
+   */
+  finishTextBatch(): boolean {
+    const batch = this.arena.textBatch;
+    if (batch === null) return true;
+    this.arena.textBatch = null;
+    const room = batch.texts.length > 1 ? this.arena.reserve(batch.segment, batch.units * 3) : -1;
+    return batch.write(room);
   }
 
   /** Makes a new zeroed root struct (replacing any previous root). */

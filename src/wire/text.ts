@@ -100,7 +100,7 @@ const encodeNative: (text: string, bytes: Uint8Array, offset: number) => number 
  * character, so the loop wins below ~38 characters: 8 characters 12 vs 52 ns, 32 characters
  * 42 vs 54 ns (`npm run bench -- --only strings`).
  */
-const SHORT_TEXT = 32;
+export const SHORT_TEXT = 32;
 
 /** Writes `text` if it is all ASCII and returns its length; -1 (having written a prefix) if not. */
 function writeAscii(text: string, bytes: Uint8Array, offset: number): number {
