@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatTime } from './lib/harness.mjs';
+import { formatTime } from './lib/stats.mjs';
 import { BENCH, prepare } from './lib/setup.mjs';
 
 const WORKLOADS = ['news', 'micro', 'upstream', 'packing', 'size', 'strings', 'allocation', 'compile'];

@@ -5,6 +5,9 @@
 // same run are what count: absolute times drift between runs on shared machines.
 import { spawnSync } from 'node:child_process';
 import { measure } from 'mitata';
+import { formatTime, median } from './stats.mjs';
+
+export { formatTime, median } from './stats.mjs';
 
 export class Suite {
   constructor({ quick, log }) {
@@ -49,18 +52,6 @@ export class Suite {
   addRow(row) {
     this.rows.push(row);
   }
-}
-
-export function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-export function formatTime(ns) {
-  if (ns >= 1e6) return `${(ns / 1e6).toFixed(2)} ms`;
-  if (ns >= 1e3) return `${(ns / 1e3).toFixed(2)} µs`;
-  return `${ns.toFixed(1)} ns`;
 }
 
 /** Fails loudly if implementations disagree on a result, before anything is timed. */

@@ -35,6 +35,87 @@ export function packInto(input: Uint8Array, out: Uint8Array, at: number): number
   if (input.length % 8 !== 0) {
     throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `packing needs whole words, got ${input.length} bytes`);
   }
+  return (input.byteOffset & 3) === 0 ? packWords(input, out, at) : packBytes(input, out, at);
+}
+
+const HIGH_BITS = 0x80808080;
+
+/**
+ * Bit 7 of each byte of the result is set when that byte of `x` is non-zero. Exact: adding 0x7f
+ * to a byte's low seven bits never carries into the next byte.
+ */
+function nonZeroBytes(x: number): number {
+  return (((x & 0x7f7f7f7f) + 0x7f7f7f7f) | x) & HIGH_BITS;
+}
+
+/** The four flags of a `nonZeroBytes` mask (bits 7, 15, 23, 31) as bits 0-3 of a tag. */
+function tagBits(mask: number): number {
+  return ((mask >>> 7) & 1) | ((mask >>> 14) & 2) | ((mask >>> 21) & 4) | ((mask >>> 28) & 8);
+}
+
+/** Zero bytes among the four a `nonZeroBytes` mask describes. */
+function zeroBytes(mask: number): number {
+  return 4 - (Math.imul(mask >>> 7, 0x01010101) >>> 24);
+}
+
+/** Verbatim runs up to this many bytes are copied word by word; longer ones by `set`. */
+const SHORT_COPY_BYTES = 128;
+
+/**
+ * The packer for 4-byte-aligned input (every segment): it classifies each word from two 32-bit
+ * reads instead of eight byte tests, and copies verbatim words 4 bytes at a time (bench packing
+ * workload: 1.2-1.4× faster than the byte loop below, which remains for unaligned input).
+ */
+function packWords(input: Uint8Array, out: Uint8Array, at: number): number {
+  const words = new Uint32Array(input.buffer, input.byteOffset, input.length >>> 2);
+  const outView = new DataView(out.buffer, out.byteOffset, out.byteLength);
+  const wordEnd = words.length;
+  let w = 0;
+  while (w < wordEnd) {
+    const lo = words[w]!;
+    const hi = words[w + 1]!;
+    const byteAt = w << 2;
+    w += 2;
+    if ((lo | hi) === 0) {
+      out[at++] = 0;
+      const limit = Math.min(wordEnd, w + 255 * 2);
+      const runStart = w;
+      while (w < limit && (words[w]! | words[w + 1]!) === 0) w += 2;
+      out[at++] = (w - runStart) >>> 1;
+      continue;
+    }
+    const tag = tagBits(nonZeroBytes(lo)) | (tagBits(nonZeroBytes(hi)) << 4);
+    out[at++] = tag;
+    if (tag !== 0xff) {
+      for (let bits = tag; bits !== 0; bits &= bits - 1) out[at++] = input[byteAt + 31 - Math.clz32(bits & -bits)]!;
+      continue;
+    }
+    outView.setUint32(at, lo, true);
+    outView.setUint32(at + 4, hi, true);
+    at += 8;
+    // A verbatim run continues while words have at most one zero byte, as the reference's does.
+    const limit = Math.min(wordEnd, w + 255 * 2);
+    const runStart = w;
+    while (w < limit) {
+      const a = nonZeroBytes(words[w]!);
+      const b = nonZeroBytes(words[w + 1]!);
+      if ((a & b) !== HIGH_BITS && zeroBytes(a) + zeroBytes(b) >= 2) break;
+      w += 2;
+    }
+    const runBytes = (w - runStart) << 2;
+    out[at++] = runBytes >>> 3;
+    if (runBytes > SHORT_COPY_BYTES) {
+      out.set(input.subarray(runStart << 2, w << 2), at);
+      at += runBytes;
+    } else {
+      for (let k = runStart; k < w; k++, at += 4) outView.setUint32(at, words[k]!, true);
+    }
+  }
+  return at;
+}
+
+/** The same packing, byte by byte, for input that is not 4-byte aligned. */
+function packBytes(input: Uint8Array, out: Uint8Array, at: number): number {
   const end = input.length;
   let i = 0;
   while (i < end) {
@@ -87,6 +168,8 @@ export class PackedReader {
   /** Bytes still owed by the current word or run: zeros, or verbatim input bytes. */
   private pendingZeros = 0;
   private pendingVerbatim = 0;
+  /** A view of the input for 4-byte reads, made on first use. */
+  private view: DataView | null = null;
 
   constructor(input: Uint8Array, start = 0) {
     this.input = input;
@@ -142,19 +225,42 @@ export class PackedReader {
   }
 
   /**
-   * Unpacks whole words into `out` from `at` until `end`, a run (which `unpack` then serves), or
-   * the end of the input. The position lives in a local while it runs: a field written per byte
-   * made unpacking half as fast (bench packing workload). Into zeroed memory only the tag's set
-   * bits are visited.
+   * Unpacks whole words into `out` from `at` until `end` or the end of the input. A run that
+   * fits in `out` is expanded here; one that does not is left pending for `unpack`, which serves
+   * it across calls. The position lives in a local while it runs: a field written per byte made
+   * unpacking half as fast (bench packing workload). Into zeroed memory only the tag's set bits
+   * are visited, and zero runs are skipped; verbatim words are copied 4 bytes at a time.
    */
   private unpackWords(out: Uint8Array, at: number, end: number, zeroed: boolean): number {
     const input = this.input;
     const inputEnd = input.length;
+    const view = (this.view ??= new DataView(input.buffer, input.byteOffset, input.byteLength));
+    const outView = new DataView(out.buffer, out.byteOffset, out.byteLength);
     let p = this.position;
     try {
       while (end - at >= 8) {
         if (p >= inputEnd) throw truncated();
         const tag = input[p++]!;
+        if (tag === 0xff) {
+          if (p + 9 > inputEnd) throw truncated();
+          outView.setUint32(at, view.getUint32(p, true), true);
+          outView.setUint32(at + 4, view.getUint32(p + 4, true), true);
+          at += 8;
+          const count = input[p + 8]! * 8;
+          p += 9;
+          if (count > end - at || count > inputEnd - p) {
+            this.pendingVerbatim = count;
+            return at;
+          }
+          if (count > SHORT_COPY_BYTES) {
+            out.set(input.subarray(p, p + count), at);
+            at += count;
+            p += count;
+          } else {
+            for (const stop = p + count; p < stop; p += 4, at += 4) outView.setUint32(at, view.getUint32(p, true), true);
+          }
+          continue;
+        }
         if (p + NONZERO_BYTES[tag]! > inputEnd) throw truncated();
         if (zeroed) {
           for (let bits = tag; bits !== 0; bits &= bits - 1) out[at + 31 - Math.clz32(bits & -bits)] = input[p++]!;
@@ -162,12 +268,15 @@ export class PackedReader {
           for (let b = 0; b < 8; b++) out[at + b] = (tag >>> b) & 1 ? input[p++]! : 0;
         }
         at += 8;
-        if (tag === 0 || tag === 0xff) {
+        if (tag === 0) {
           if (p >= inputEnd) throw truncated();
           const count = input[p++]! * 8;
-          if (tag === 0) this.pendingZeros = count;
-          else this.pendingVerbatim = count;
-          return at;
+          if (count > end - at) {
+            this.pendingZeros = count;
+            return at;
+          }
+          if (!zeroed) out.fill(0, at, at + count);
+          at += count;
         }
       }
       return at;

@@ -130,6 +130,19 @@ describe('packing: round trips', () => {
     }
   });
 
+  it('packs aligned input (word at a time) and unaligned input (byte at a time) to the same bytes', () => {
+    const next = rng(0xa119);
+    for (let i = 0; i < 300; i++) {
+      const input = randomBytes(next, next() % 300);
+      // Every word shape in one input too: 0-8 zero bytes at every position.
+      if (i === 0) for (let w = 0; w < Math.min(256, input.length / 8); w++) for (let b = 0; b < 8; b++) input[w * 8 + b] = (w >> b) & 1 ? 0 : 0x80 | b;
+      const shifted = new Uint8Array(input.length + 1).subarray(1);
+      shifted.set(input);
+      expect(shifted.byteOffset & 3).not.toBe(0);
+      expect(toHex(pack(shifted)), `input ${i}`).toBe(toHex(pack(input)));
+    }
+  });
+
   it('readInto over dirty memory and readIntoZeroed over fresh memory unpack alike', () => {
     const next = rng(0xd1e7);
     for (let i = 0; i < 200; i++) {
