@@ -1,5 +1,5 @@
 import {
-  ElementSize, ListView, MessageBuilder, readMessage, StructReader,
+  ElementSize, ListView, locateRoot, MessageBuilder, StructReader,
   type BuilderOptions, type MessageFormat, type MessageReader, type ReadMessageOptions, type StructBuilder,
 } from '../wire/index.js';
 import type { PointerCodec, PointerSource, PointerTarget } from './codec.js';
@@ -80,7 +80,8 @@ export class StructType<O, I, R extends StructReaderLike<O>, B extends StructBui
   read(from: PointerSource, index: number): R;
   read(source: Uint8Array | ArrayBuffer | PointerSource, second?: ReadMessageOptions | number): R {
     if (source instanceof Uint8Array || source instanceof ArrayBuffer) {
-      return this.reader(readMessage(source, second as ReadMessageOptions | undefined).getRoot());
+      const at = locateRoot(source, second as ReadMessageOptions | undefined);
+      return new this.Reader(at.segment, at.data, at.dataSize, at.data + at.dataSize, at.pointerCount, at.nestingLimit, this.params);
     }
     const index = second as number;
     return this.reader(source instanceof ListView ? source.getStructPointer(index) : source.getStruct(index));

@@ -91,6 +91,16 @@ export class Arena {
     return arena;
   }
 
+  /**
+   * An arena over one received segment given as a DataView of the input (the framed fast path:
+   * no byte view is made unless something needs one).
+   */
+  static forReadingOne(view: DataView, options: ResolvedReaderOptions): Arena {
+    const arena = new Arena(new Array<Segment>(1), false, options.traversalLimitInWords, options.nestingLimit, 0, 'fixed', 0);
+    arena.segments[0] = new Segment(arena, 0, null, view.byteLength, view);
+    return arena;
+  }
+
   /** An arena for a message being built, with its first segment and root pointer allocated. */
   static forBuilding(options: BuilderOptions | undefined): Arena {
     const firstSegmentWords = options?.firstSegmentWords ?? DEFAULT_FIRST_SEGMENT_WORDS;

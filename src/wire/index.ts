@@ -20,7 +20,7 @@ export { AnyPointerReader } from './any-pointer-reader.js';
 export { AnyPointerBuilder } from './any-pointer-builder.js';
 export { ANY_SIZE, type PointerType } from './read-pointer.js';
 export { Orphan } from './orphan.js';
-export { MessageReader, readMessage, readMessages, type MessageFormat, type ReadMessageOptions } from './message-reader.js';
+export { MessageReader, locateRoot, readMessage, readMessages, type MessageFormat, type ReadMessageOptions } from './message-reader.js';
 export { MessageBuilder } from './message-builder.js';
 export { framedMessageLength, frameSegments, segmentTableBytes } from './framing.js';
 export { pack, unpack, packPieces, PackedReader } from './packing.js';

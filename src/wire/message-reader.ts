@@ -1,10 +1,10 @@
 import { AnyPointerReader } from './any-pointer-reader.js';
 import { Arena } from './arena.js';
 import { CapnpError, ErrorCode } from './error.js';
-import { parseFlat, parseFrame, readPackedFrame } from './framing.js';
-import { resolveReaderOptions, type ReaderOptions } from './limits.js';
+import { parseFlat, parseFrame, readPackedFrame, singleSegmentLength } from './framing.js';
+import { resolveReaderOptions, type ReaderOptions, type ResolvedReaderOptions } from './limits.js';
 import { PackedReader, unpack } from './packing.js';
-import { readStructAt } from './read-object.js';
+import { locateStructAt, readStructAt, type Location } from './read-object.js';
 import type { StructReader } from './struct-reader.js';
 
 /**
@@ -24,14 +24,12 @@ export interface ReadMessageOptions extends ReaderOptions {
 export class MessageReader {
   readonly arena: Arena;
 
-  /** A message over segments already split out of their framing (used as given, no copy). */
-  constructor(segments: readonly Uint8Array[], options?: ReaderOptions) {
-    const resolved = resolveReaderOptions(options);
-    if (segments.length === 0) throw new CapnpError(ErrorCode.BAD_FRAMING, 'a message needs at least one segment');
-    if (segments.length > resolved.maxSegments) {
-      throw new CapnpError(ErrorCode.BAD_FRAMING, `message has ${segments.length} segments; at most ${resolved.maxSegments} are allowed`);
-    }
-    this.arena = Arena.forReading(segments, resolved);
+  /**
+   * A message over segments already split out of their framing (used as given, no copy). An
+   * Arena (from `openMessage`) is taken as it is.
+   */
+  constructor(segments: readonly Uint8Array[] | Arena, options?: ReaderOptions) {
+    this.arena = segments instanceof Arena ? segments : arenaOf(segments, resolveReaderOptions(options));
   }
 
   /** The segments' bytes. */
@@ -72,34 +70,60 @@ function asBytes(input: Uint8Array | ArrayBuffer): Uint8Array {
   return input.constructor === Uint8Array ? input : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
 }
 
+function arenaOf(segments: readonly Uint8Array[], limits: ResolvedReaderOptions): Arena {
+  if (segments.length === 0) throw new CapnpError(ErrorCode.BAD_FRAMING, 'a message needs at least one segment');
+  if (segments.length > limits.maxSegments) {
+    throw new CapnpError(ErrorCode.BAD_FRAMING, `message has ${segments.length} segments; at most ${limits.maxSegments} are allowed`);
+  }
+  return Arena.forReading(segments, limits);
+}
+
+/** The arena of exactly one message read from `input` in `options.format`. */
+function openMessage(input: Uint8Array | ArrayBuffer, options: ReadMessageOptions | undefined): Arena {
+  const bytes = asBytes(input);
+  const limits = resolveReaderOptions(options);
+  switch (options?.format ?? 'binary') {
+    case 'binary': {
+      const length = singleSegmentLength(bytes, limits);
+      if (length >= 0) return Arena.forReadingOne(new DataView(bytes.buffer, bytes.byteOffset + 8, length), limits);
+      const frame = parseFrame(bytes, 0, limits);
+      if (frame.end !== bytes.length) {
+        throw new CapnpError(ErrorCode.BAD_FRAMING, `${bytes.length - frame.end} bytes follow the message; use readMessages for a stream of messages`);
+      }
+      return arenaOf(frame.segments, limits);
+    }
+    case 'flat':
+      return arenaOf([parseFlat(bytes, limits)], limits);
+    case 'packed': {
+      const reader = new PackedReader(bytes);
+      const segments = readPackedFrame(reader, limits);
+      if (!reader.atEnd()) throw new CapnpError(ErrorCode.BAD_FRAMING, 'data follows the packed message; use readMessages for a stream of messages');
+      return arenaOf(segments, limits);
+    }
+    case 'flat-packed':
+      return arenaOf([parseFlat(unpack(bytes, limits.traversalLimitInWords * 8), limits)], limits);
+    default:
+      throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `unknown message format ${String(options?.format)}`);
+  }
+}
+
 /**
  * Reads exactly one message from `input`. The bytes are not copied (unless misaligned or
  * packed), so they must not change while the message is read.
  */
 export function readMessage(input: Uint8Array | ArrayBuffer, options?: ReadMessageOptions): MessageReader {
-  const bytes = asBytes(input);
-  const limits = resolveReaderOptions(options);
-  switch (options?.format ?? 'binary') {
-    case 'binary': {
-      const frame = parseFrame(bytes, 0, limits);
-      if (frame.end !== bytes.length) {
-        throw new CapnpError(ErrorCode.BAD_FRAMING, `${bytes.length - frame.end} bytes follow the message; use readMessages for a stream of messages`);
-      }
-      return new MessageReader(frame.segments, options);
-    }
-    case 'flat':
-      return new MessageReader([parseFlat(bytes, limits)], options);
-    case 'packed': {
-      const reader = new PackedReader(bytes);
-      const segments = readPackedFrame(reader, limits);
-      if (!reader.atEnd()) throw new CapnpError(ErrorCode.BAD_FRAMING, 'data follows the packed message; use readMessages for a stream of messages');
-      return new MessageReader(segments, options);
-    }
-    case 'flat-packed':
-      return new MessageReader([parseFlat(unpack(bytes, limits.traversalLimitInWords * 8), limits)], options);
-    default:
-      throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `unknown message format ${String(options?.format)}`);
-  }
+  return new MessageReader(openMessage(input, options));
+}
+
+/**
+ * Where the root struct of the message in `input` is (as `readMessage(input, options).getRoot()`
+ * would find it), in the shared `location` record, valid until the next call. For generated
+ * readers, which make their own view of the root: no MessageReader or StructReader is made.
+ */
+export function locateRoot(input: Uint8Array | ArrayBuffer, options?: ReadMessageOptions): Location {
+  const first = openMessage(input, options).segments[0]!;
+  if (first.used < 8) throw new CapnpError(ErrorCode.BAD_FRAMING, 'message has no root pointer: its first segment is empty');
+  return locateStructAt(first, 0, first.arena.nestingLimit, null);
 }
 
 /**

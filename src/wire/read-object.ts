@@ -49,7 +49,7 @@ export function readStructAt(segment: Segment, offset: number, nestingLimit: num
   return new StructReader(r.segment, r.offset, r.dataSize, r.offset + r.dataSize, r.pointerCount, nestingLimit - 1);
 }
 
-class Location {
+export class Location {
   segment: Segment = EMPTY_SEGMENT;
   data = 0;
   dataSize = 0;

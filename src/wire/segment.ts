@@ -9,7 +9,8 @@ import { allocateBytes } from './pool.js';
 export class Segment {
   readonly arena: Arena;
   readonly id: number;
-  bytes: Uint8Array;
+  /** The segment's bytes; made from `view` on first use (see `bytes`). */
+  private ownBytes: Uint8Array | null;
   view: DataView;
   /**
    * Bytes in use. For a segment being read this is its whole length; for a segment being
@@ -25,12 +26,26 @@ export class Segment {
   /** The segment as 32-bit words (when aligned), made with `latin1` for fast ASCII checks. */
   words: Uint32Array | null = null;
 
-  constructor(arena: Arena, id: number, bytes: Uint8Array, used: number) {
+  /**
+   * `bytes` may be null when `view` is given: a message opened from its framing then makes one
+   * view instead of two (a typed-array view costs about as much as reading a small message's
+   * fields, bench micro workload), and the byte view is made only if something asks for it.
+   */
+  constructor(arena: Arena, id: number, bytes: Uint8Array | null, used: number, view?: DataView) {
     this.arena = arena;
     this.id = id;
-    this.bytes = bytes;
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.ownBytes = bytes;
+    this.view = view ?? new DataView(bytes!.buffer, bytes!.byteOffset, bytes!.byteLength);
     this.used = used;
+  }
+
+  get bytes(): Uint8Array {
+    return this.ownBytes ?? this.makeBytes();
+  }
+
+  private makeBytes(): Uint8Array {
+    const view = this.view;
+    return (this.ownBytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength));
   }
 
   /**
@@ -45,7 +60,7 @@ export class Segment {
     capacity = Math.max(Math.min(capacity, maxCapacity), minCapacity);
     const bytes = allocateBytes(capacity);
     bytes.set(this.bytes.subarray(0, this.used));
-    this.bytes = bytes;
+    this.ownBytes = bytes;
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CapnpError, ErrorCode, MessageBuilder, framedMessageLength, frameSegments, pack, readMessage, readMessages,
+  CapnpError, ErrorCode, MessageBuilder, framedMessageLength, frameSegments, locateRoot, pack, readMessage, readMessages,
   segmentTableBytes,
 } from '../../src/wire/index.js';
 import { concat, dataWord, expectCapnpError, framed, hex, segment, structPointer, toHex, type Word } from '../support/bytes.js';
@@ -185,6 +185,43 @@ describe('zero copy and alignment', () => {
     expect(message.segments[0]!.byteOffset % 8).toBe(0);
     expect(message.getRoot().getUint32(4)).toBe(0x08070605);
     expect(readMessage(view.slice(8), { format: 'flat' }).getRoot().getUint8(0)).toBe(1);
+  });
+});
+
+describe('single-segment messages (read without intermediate objects)', () => {
+  const one = framed([structPointer(0, 1, 1), dataWord(0x2a), structPointer(-1, 0, 0)]);
+
+  it('locateRoot finds the root where readMessage(...).getRoot() does', () => {
+    const root = readMessage(one).getRoot();
+    const at = locateRoot(one);
+    expect([at.data, at.dataSize, at.pointerCount, at.nestingLimit]).toEqual([root.data, root.dataSize, root.pointerCount, root.nestingLimit]);
+    expect(at.segment.view.getUint8(at.data)).toBe(0x2a);
+    // The segment views the input in place; its byte view is made when asked for, over the same memory.
+    expect(at.segment.view.buffer).toBe(one.buffer);
+    expect(at.segment.bytes.buffer).toBe(one.buffer);
+    expect(at.segment.bytes.byteOffset).toBe(one.byteOffset + 8);
+    expect(at.segment.bytes.length).toBe(24);
+  });
+
+  it('still applies every check the general path makes', () => {
+    expectCapnpError(() => locateRoot(concat(one, new Uint8Array(8))), ErrorCode.BAD_FRAMING, /8 bytes follow/);
+    expectCapnpError(() => locateRoot(one.subarray(0, one.length - 8)), ErrorCode.TRUNCATED);
+    expectCapnpError(() => readMessage(one, { traversalLimitInWords: 2 }), ErrorCode.MESSAGE_TOO_LARGE);
+    expectCapnpError(() => readMessage(one, { maxSegments: 0 }), ErrorCode.BAD_FRAMING);
+    expectCapnpError(() => locateRoot(hex('00000000 00000000')), ErrorCode.BAD_FRAMING, /no root pointer/);
+    // The traversal limit is charged as before: the root struct costs its 2 words each time.
+    expect(locateRoot(one, { traversalLimitInWords: 3 }).dataSize).toBe(8);
+    const message = readMessage(one, { traversalLimitInWords: 3 });
+    message.getRoot();
+    expectCapnpError(() => message.getRoot(), ErrorCode.TRAVERSAL_LIMIT);
+  });
+
+  it('reads misaligned input through a copy', () => {
+    const shifted = new Uint8Array(one.length + 4);
+    shifted.set(one, 4);
+    const at = locateRoot(shifted.subarray(4));
+    expect(at.segment.view.buffer).not.toBe(shifted.buffer);
+    expect(at.segment.view.getUint8(at.data)).toBe(0x2a);
   });
 });
 
