@@ -130,7 +130,7 @@ describe('packing: round trips', () => {
     }
   });
 
-  it('packs aligned input (word at a time) and unaligned input (byte at a time) to the same bytes', () => {
+  it('packs unaligned input (copied once) to the same bytes as aligned input', () => {
     const next = rng(0xa119);
     for (let i = 0; i < 300; i++) {
       const input = randomBytes(next, next() % 300);
