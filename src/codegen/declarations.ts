@@ -3,7 +3,7 @@
  */
 import type { Node } from '../schema/index.js';
 import type { FileContext } from './context.js';
-import { elementExpression, forms, listElementSize, literal, pointerConstant, PRIMITIVES, typeKey, valueOf } from './field-types.js';
+import { anyPointerFlavour, elementExpression, forms, listElementSize, literal, pointerConstant, PRIMITIVES, typeKey, valueOf } from './field-types.js';
 import { propertyKey } from './names.js';
 
 export function emitEnum(ctx: FileContext, node: Node & { enum: unknown }): void {
@@ -50,7 +50,10 @@ export function emitConst(ctx: FileContext, node: Node & { const: unknown }): vo
       ctx.deferred.push(`export const ${name}: ${f.reader} = $.wrapList(${pointer}.getList(${listElementSize(element)}), ${elementExpression(ctx, element)}) as ${f.reader};`);
       return;
     }
-    w.line(`export const ${name}: ${f.object} = ${pointer};`);
+    // AnyStruct and AnyList constants are the struct or list itself, as their type says.
+    const flavour = key === 'anyPointer' && constant ? anyPointerFlavour(type!) : 'any';
+    const value = flavour === 'struct' ? `${pointer}.getStruct()` : flavour === 'list' ? `${pointer}.getList()` : pointer;
+    w.line(`export const ${name}: ${f.object} = ${value};`);
   }
   w.line('');
 }

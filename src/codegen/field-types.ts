@@ -58,6 +58,14 @@ export function anyPointerFlavour(type: Type): 'any' | 'struct' | 'list' | 'capa
   return 'any';
 }
 
+/** The runtime codec of each AnyPointer flavour, with its TypeScript type. */
+const ANY_CODECS: Record<ReturnType<typeof anyPointerFlavour>, Binding> = {
+  any: { expression: '$.ANY_POINTER', type: '$.AnyPointerCodec' },
+  struct: { expression: '$.ANY_STRUCT', type: '$.AnyStructCodec' },
+  list: { expression: '$.ANY_LIST', type: '$.AnyListCodec' },
+  capability: { expression: '$.CAPABILITY', type: '$.CapabilityCodec' },
+};
+
 /** TypeScript forms of a value of a type. */
 export interface Forms {
   reader: string;
@@ -155,7 +163,7 @@ export function elementExpression(ctx: FileContext, type: Type | null, scope: Ge
     case 'anyPointer': {
       const k = parameterIndex(scope, type!);
       if (k >= 0) return `$.param(this.$params, ${k})`;
-      return anyPointerFlavour(type!) === 'capability' ? '$.CAPABILITY' : '$.ANY_POINTER';
+      return ANY_CODECS[anyPointerFlavour(type!)].expression;
     }
     case 'struct': return structCodec(ctx, scope, type as Extract<Type, { struct: unknown }>);
     default: {
@@ -251,7 +259,7 @@ export function codecBinding(ctx: FileContext, scope: GenericScope, type: Type):
     case 'text': return { expression, type: '$.TextCodec' };
     case 'data': return { expression, type: '$.DataCodec' };
     case 'interface': return { expression, type: '$.CapabilityCodec' };
-    case 'anyPointer': return { expression, type: anyPointerFlavour(type) === 'capability' ? '$.CapabilityCodec' : '$.AnyPointerCodec' };
+    case 'anyPointer': return ANY_CODECS[anyPointerFlavour(type)];
     case 'struct':
       // A non-generic struct's StructType is its own codec type.
       return { expression, type: /^[\w$.]+$/.test(expression) ? `typeof ${expression}` : codecType };

@@ -11,8 +11,9 @@ export {
 export * from './access.js';
 export { StructType, type StructReaderLike, type StructBuilderLike, type EncodeOptions } from './struct-type.js';
 export {
-  TEXT, DATA, ANY_POINTER, CAPABILITY, listOf, lazyCodec, wrapList, wrapListBuilder, listToObject, assignList, assignListAt,
+  TEXT, DATA, ANY_POINTER, ANY_STRUCT, ANY_LIST, CAPABILITY, listOf, lazyCodec, wrapList, wrapListBuilder, listToObject, assignList, assignListAt,
   elementSizeOf, setAnyPointer, type ElementType, type TextCodec, type DataCodec, type CapabilityCodec,
+  type AnyStructCodec, type AnyListCodec,
 } from './pointer-codecs.js';
 export { decodeBase64, encodeBase64 } from './base64.js';
 export { checkOneMember, constant, constantBytes, constantPointer, toBigInt } from './constants.js';

@@ -58,6 +58,25 @@ export const ANY_POINTER: PointerCodec<AnyPointerReader, AnyPointerBuilder, AnyP
   set: (to, index, value) => setAnyPointer(slotOf(to, index), value),
 };
 
+export type AnyStructCodec = PointerCodec<StructReader, AnyPointerBuilder, StructReader, AnyValue>;
+export type AnyListCodec = PointerCodec<ListReader, AnyPointerBuilder, ListReader, AnyValue>;
+
+/** AnyStruct: read as a `StructReader` (any other kind of pointer is an error), written from any reader. */
+export const ANY_STRUCT: AnyStructCodec = {
+  read: (from, index) => from.getPointer(index).getStruct(),
+  toObject: (from, index) => (hasPointerAt(from, index) ? from.getPointer(index).getStruct() : null),
+  get: slotOf,
+  set: (to, index, value) => setAnyPointer(slotOf(to, index), value),
+};
+
+/** AnyList: read as a `ListReader` in whatever encoding it has, written from any reader. */
+export const ANY_LIST: AnyListCodec = {
+  read: (from, index) => from.getPointer(index).getList(ANY_SIZE),
+  toObject: (from, index) => (hasPointerAt(from, index) ? from.getPointer(index).getList(ANY_SIZE) : null),
+  get: slotOf,
+  set: (to, index, value) => setAnyPointer(slotOf(to, index), value),
+};
+
 /** Capability (and interface types until RPC gives them behaviour): the cap-table entry. */
 export const CAPABILITY: CapabilityCodec = {
   read: (from, index) => from.getCapability(index),
