@@ -4,7 +4,7 @@
  * `-o ts:DIR` writes what the generator makes, plugins get the request on stdin, and errors are
  * reported as the reference reports them.
  */
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -28,6 +28,11 @@ writeFileSync(PLUGIN, '#!/bin/sh\ncat > request.bin\n');
 writeFileSync(FAILING, '#!/bin/sh\nexit 3\n');
 chmodSync(PLUGIN, 0o755);
 chmodSync(FAILING, 0o755);
+// A plugin found by name on PATH, as `-o capstantest` finds `capnpc-capstantest`.
+const BIN = join(scratch, 'bin');
+mkdirSync(BIN);
+writeFileSync(join(BIN, 'capnpc-capstantest'), '#!/bin/sh\npwd > where.txt\ncat > request.bin\n');
+chmodSync(join(BIN, 'capnpc-capstantest'), 0o755);
 
 /** Each node's canonical bytes, keyed by id: the parity contract (DESIGN.md section 5). */
 function nodesById(bytes: Uint8Array): Map<bigint, string> {
@@ -64,6 +69,22 @@ describeReference('capstan compile', () => {
     const out = join(scratch, 'plugin-out');
     const result = await runCli(['compile', `--src-prefix=${DIR}`, `-o${PLUGIN}:${out}`, ...FILES]);
     expect(result.status).toBe(0);
+    expect(nodesById(new Uint8Array(readFileSync(join(out, 'request.bin'))))).toEqual(nodesById(compileRequest(FILES, { srcPrefix: DIR })));
+  });
+
+  it('runs capnpc-LANG from PATH for -o LANG:DIR', async () => {
+    const out = join(scratch, 'path-out');
+    mkdirSync(out);
+    const path = process.env.PATH;
+    process.env.PATH = `${BIN}:${path}`;
+    try {
+      const result = await runCli(['compile', `--src-prefix=${DIR}`, `-ocapstantest:${out}`, ...FILES]);
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+    } finally {
+      process.env.PATH = path;
+    }
+    expect(readFileSync(join(out, 'where.txt'), 'utf8').trim()).toBe(out);
     expect(nodesById(new Uint8Array(readFileSync(join(out, 'request.bin'))))).toEqual(nodesById(compileRequest(FILES, { srcPrefix: DIR })));
   });
 
