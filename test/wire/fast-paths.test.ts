@@ -9,7 +9,9 @@ import { allocateBytes } from '../../src/wire/pool.js';
 import { encodeUtf8Into, utf8Length } from '../../src/wire/text.js';
 
 const SAMPLES = ['', 'a', 'plain ascii text of some length', 'héllo wörld', '☃ snowman', 'x😀y', 'a\uD800b', '\uDC00',
-  'exactly eight!', 'seven77', 'mixed ascii then ünïcode at the end', 'z'.repeat(300)];
+  'exactly eight!', 'seven77', 'mixed ascii then ünïcode at the end', 'z'.repeat(300),
+  // Either side of the longest string decoded by the short ASCII path.
+  'q'.repeat(64), 'q'.repeat(65), 'q'.repeat(63) + 'é'];
 
 function messageWithTexts(texts: readonly string[], growth?: 'in-place' | 'fixed'): Uint8Array {
   const builder = new MessageBuilder(growth === 'fixed' ? { growth: 'fixed', firstSegmentWords: 4096 } : undefined);
@@ -38,6 +40,20 @@ describe('text fast paths', () => {
     expect(message.arena.segments[0]!.latin1).not.toBeNull();
     // Reading again, all from the whole-segment string, still gives the same.
     expect(Array.from({ length: list.length }, (_, i) => list.getText(i))).toEqual(texts.map(expected));
+  });
+
+  it('decodes the first string read on its own, and the whole segment only from the second on', () => {
+    const texts = ['hello, world', 'héllo', 'again'];
+    const message = readMessage(messageWithTexts(texts));
+    const list = message.getRoot().getList(0, ElementSize.POINTER);
+    const segment = message.arena.segments[0]!;
+    expect(list.getText(0)).toBe('hello, world');
+    // The segment is small enough that one string would have paid for decoding it whole.
+    expect(segment.textBytesRead * 64).toBeGreaterThanOrEqual(segment.used);
+    expect(segment.latin1).toBeNull();
+    expect(list.getText(1)).toBe('héllo');
+    expect(segment.latin1).not.toBeNull();
+    expect(list.getText(2)).toBe('again');
   });
 
   it('falls back to exact decoding when padding after the NUL is not zero', () => {
