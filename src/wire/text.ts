@@ -17,8 +17,7 @@ const encoder = new TextEncoder();
  */
 const latin1Slice = (globalThis as { Buffer?: { prototype?: { latin1Slice?: (start: number, end: number) => string } } }).Buffer?.prototype?.latin1Slice;
 const decodeLatin1: ((bytes: Uint8Array, end: number) => string) | null = (() => {
-  const slice = latin1Slice;
-  if (typeof slice === 'function') return (bytes: Uint8Array, end: number) => slice.call(bytes, 0, end);
+  if (typeof latin1Slice === 'function') return (bytes: Uint8Array, end: number) => latin1Slice.call(bytes, 0, end);
   try {
     const latin1 = new TextDecoder('latin1');
     return (bytes: Uint8Array, end: number) => latin1.decode(bytes.subarray(0, end));
@@ -39,9 +38,9 @@ const WHOLE_SEGMENT_FRACTION = typeof (globalThis as { Buffer?: unknown }).Buffe
  * Decodes the Text at [start, end) of a segment being read. Reading many strings from one
  * message is the common case (and where TextDecoder's per-call cost dominates), so after a
  * share of the segment has been read this way the segment is decoded once as Latin-1 and each
- * ASCII string becomes a substring of it (V8 shares the characters). Non-ASCII text, and
- * segments whose bytes may still change (being built, or viewed through asReader), take
- * TextDecoder.
+ * ASCII string becomes a substring of it (V8 shares the characters). Strings read before that,
+ * and those of segments whose bytes may still change (being built, or viewed through
+ * asReader), are decoded on their own (`decodeRange`); non-ASCII text takes TextDecoder.
  */
 export function decodeText(segment: Segment, start: number, end: number): string {
   if (start === end) return '';
