@@ -27,7 +27,8 @@ const decodeLatin1: ((bytes: Uint8Array, end: number) => string) | null = (() =>
 })();
 
 /**
- * A segment is decoded whole once `textBytesRead * fraction >= segment size`. With Buffer's
+ * A segment is decoded whole once `textBytesRead * fraction >= segment size`, from its second
+ * string on (see decodeText). With Buffer's
  * latin1Slice (0.03 ns per byte, about a third of one TextDecoder call for a 1 KiB segment) it
  * pays after a few strings; with TextDecoder (browsers) it waits longer. A sparse read (one
  * field of a large message) never triggers it.
