@@ -165,14 +165,20 @@ export function initDataAt(segment: Segment, at: number, length: number): Uint8A
   return allocated.segment.bytes.subarray(offset, offset + length);
 }
 
-/** Adds `capability` to the message's cap table and points the slot at it. */
+/**
+ * Adds `capability` to the message's cap table and points the slot at it. An object with a
+ * `$capEntry()` method (an RPC client) decides what the table holds: RPC stores a reference of
+ * its own there, so the message keeps the capability alive even if the handle is closed.
+ */
 export function setCapabilityAt(segment: Segment, at: number, capability: unknown): void {
   zeroObject(segment, at);
   if (capability == null) return;
+  const source = capability as { $capEntry?: () => unknown };
+  const entry = typeof source.$capEntry === 'function' ? source.$capEntry() : capability;
   const table = segment.arena.capTable;
   segment.view.setUint32(at, PointerKind.OTHER, true);
   segment.view.setUint32(at + 4, table.length, true);
-  table.push(capability);
+  table.push(entry);
 }
 
 /** Replaces whatever the slot holds with a deep copy of what the pointer at `from`/`fromAt` leads to. */

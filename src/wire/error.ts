@@ -37,6 +37,18 @@ export const ErrorCode = {
   /** The operation is not possible for this message (flat output of a multi-segment
    * message, a segment larger than the builder's limit, ...). */
   UNSUPPORTED: 'UNSUPPORTED',
+  /** RPC: the remote call failed (an exception of type `failed`). */
+  RPC_FAILED: 'RPC_FAILED',
+  /** RPC: the callee is temporarily out of resources; retrying later may work. */
+  RPC_OVERLOADED: 'RPC_OVERLOADED',
+  /** RPC: the connection (or the capability's host) is gone. */
+  RPC_DISCONNECTED: 'RPC_DISCONNECTED',
+  /** RPC: the callee does not implement the method or message. */
+  RPC_UNIMPLEMENTED: 'RPC_UNIMPLEMENTED',
+  /** RPC: the call was canceled before it returned. */
+  RPC_CANCELED: 'RPC_CANCELED',
+  /** RPC: the peer broke the protocol (or a per-connection limit); the connection is aborted. */
+  RPC_PROTOCOL: 'RPC_PROTOCOL',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

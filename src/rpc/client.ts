@@ -1,0 +1,227 @@
+/**
+ * What applications hold: `Client`, a handle on a capability, and `RpcPromise`, the result of a
+ * call that can be awaited and pipelined on at once.
+ *
+ * Ownership, in one rule: a handle you made (`dup()`, `connection.bootstrap()`,
+ * `Client.serve(...)`) is yours to `close()` (or `using`); a capability you read out of a
+ * message belongs to that message. Params are released when the server method returns, results
+ * when their `RpcPromise` is disposed. `dup()` whatever you keep longer. A FinalizationRegistry
+ * closes handles the application forgot, but only as a backstop: release is meant to be
+ * deterministic, so the peer's tables empty when the application is done.
+ */
+import type { AnyPointerBuilder, AnyPointerReader } from '../wire/index.js';
+import { RpcError } from './errors.js';
+import {
+  BrokenHook, ClientHook, LocalHook, NO_OPTIONS, peekHook, type CallOptions, type CallResult, type CapabilityServer, type Response,
+} from './hook.js';
+
+const dispose: typeof Symbol.dispose = (Symbol as { dispose?: typeof Symbol.dispose }).dispose ?? (Symbol.for('Symbol.dispose') as typeof Symbol.dispose);
+
+/** Releases hooks whose handle was garbage collected without `close()`. */
+const forgotten = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry<ClientHook>((hook) => hook.release())
+  : null;
+
+export type ClientClass<C extends Client> = new (hook: ClientHook, owned?: boolean) => C;
+
+export class Client {
+  #hook: ClientHook | null;
+  /** Whether `close()` releases a reference (false for capabilities read out of a message). */
+  readonly owned: boolean;
+
+  /** Wraps `hook`; an owned client takes over one reference the caller had. */
+  constructor(hook: ClientHook, owned = true) {
+    this.#hook = hook;
+    this.owned = owned;
+    if (owned) forgotten?.register(this, hook, this);
+  }
+
+  /** A capability implemented by `server` in this process. */
+  static serve<C extends Client>(this: ClientClass<C>, server: CapabilityServer): C {
+    return new this(new LocalHook(server));
+  }
+
+  /** A null capability: calls fail. */
+  static null<C extends Client>(this: ClientClass<C>): C {
+    return new this(new BrokenHook(null));
+  }
+
+  /** The hook (internal: for the RPC engine and generated code). */
+  get $hook(): ClientHook {
+    const hook = this.#hook;
+    if (hook === null) throw new RpcError('failed', 'this capability handle was closed');
+    return hook;
+  }
+
+  /** What a message's cap table holds when this client is written into it: a reference of its own. */
+  $capEntry(): ClientHook {
+    return this.$hook.addRef();
+  }
+
+  /** Whether `close()` was called. */
+  get closed(): boolean {
+    return this.#hook === null;
+  }
+
+  /** A new handle on the same capability, yours to close. */
+  dup(): this {
+    const Class = this.constructor as ClientClass<this>;
+    return new Class(this.$hook.addRef(), true);
+  }
+
+  /** This capability seen as another interface (a new handle, yours to close). */
+  castAs<C extends Client>(Class: ClientClass<C>): C {
+    return new Class(this.$hook.addRef(), true);
+  }
+
+  /** Releases this handle's reference (no-op for capabilities that belong to a message). */
+  close(): void {
+    const hook = this.#hook;
+    if (hook === null) return;
+    this.#hook = null;
+    if (this.owned) {
+      forgotten?.unregister(this);
+      hook.release();
+    }
+  }
+
+  [Symbol.dispose](): void {
+    this.close();
+  }
+
+  /** Resolves once the capability is no longer a promise (it may then be broken). */
+  async whenResolved(): Promise<void> {
+    let hook: ClientHook = this.$hook;
+    for (;;) {
+      const next = hook.resolved().whenMoreResolved();
+      if (next === null) return;
+      hook = await next;
+    }
+  }
+
+  /** The error calls on this capability fail with, if it is null or broken; else null. */
+  get brokenError(): Error | null {
+    return this.#hook?.resolved().brokenError ?? new RpcError('failed', 'this capability handle was closed');
+  }
+
+  /**
+   * Calls a method by interface id and ordinal (generated clients wrap this). `build` fills the
+   * params struct.
+   */
+  call<R>(
+    interfaceId: bigint, methodId: number,
+    build: ((params: AnyPointerBuilder) => void) | null,
+    readResults: (content: AnyPointerReader) => R,
+    options?: CallOptions & { signal?: AbortSignal },
+  ): RpcPromise<R> {
+    const hook = this.$hook;
+    const request = hook.newRequest(interfaceId, methodId);
+    if (build !== null) build(request.params);
+    return new RpcPromise(request.send(options ?? NO_OPTIONS), readResults, options?.signal);
+  }
+}
+
+if (dispose !== Symbol.dispose) {
+  (Client.prototype as unknown as Record<symbol, () => void>)[dispose] = Client.prototype[Symbol.dispose];
+}
+
+/**
+ * The result of a call: a promise of the results, and at the same time a source of pipelined
+ * capabilities (`promise.pipeline(...)`, or the generated getters), usable before the results
+ * arrive. Disposing it (`using`, `[Symbol.dispose]()`) releases the capabilities in the results
+ * and the pipelined ones; `cancel()` also tells the callee to stop.
+ */
+export class RpcPromise<R> implements PromiseLike<R> {
+  readonly #result: CallResult;
+  readonly #promise: Promise<R>;
+  #response: Response | null = null;
+  #pipelined: Map<string, Client> | null = null;
+  #disposed = false;
+  #settled = false;
+
+  constructor(result: CallResult, readResults: (content: AnyPointerReader) => R, signal?: AbortSignal) {
+    this.#result = result;
+    this.#promise = result.promise.then((response) => {
+      this.#settled = true;
+      if (this.#disposed) {
+        response.release();
+        throw new RpcError('failed', 'the call was disposed before it returned');
+      }
+      this.#response = response;
+      return readResults(response.content);
+    }, (error: unknown) => {
+      this.#settled = true;
+      throw error;
+    });
+    if (signal !== undefined) {
+      if (signal.aborted) this.cancel();
+      else signal.addEventListener('abort', () => this.cancel(), { once: true });
+    }
+  }
+
+  then<A = R, B = never>(
+    onFulfilled?: ((value: R) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    return this.#promise.then(onFulfilled, onRejected);
+  }
+
+  catch<B = never>(onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<R | B> {
+    return this.#promise.catch(onRejected);
+  }
+
+  finally(onFinally?: (() => void) | null): Promise<R> {
+    return this.#promise.finally(onFinally);
+  }
+
+  /**
+   * The capability the results will hold at `path` (pointer indices from the results struct),
+   * usable now: calls on it are sent to the callee before the results come back. The same
+   * path gives the same handle, which belongs to this promise.
+   */
+  pipeline<C extends Client>(Class: ClientClass<C>, path: readonly number[]): C {
+    const key = path.join('.');
+    const map = (this.#pipelined ??= new Map());
+    let client = map.get(key);
+    if (client === undefined) {
+      client = new Class(this.#result.pipeline(path), true);
+      map.set(key, client);
+    }
+    return client as C;
+  }
+
+  /** Tells the callee the result is no longer wanted; the promise rejects with RPC_CANCELED if still pending. */
+  cancel(): void {
+    if (this.#settled) return;
+    this.#result.cancel();
+  }
+
+  /** Releases the results' capabilities and pipelined handles; cancels the call if it is still running. */
+  [Symbol.dispose](): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    if (!this.#settled) this.#result.cancel();
+    this.#response?.release();
+    this.#response = null;
+    if (this.#pipelined !== null) {
+      for (const client of this.#pipelined.values()) client.close();
+      this.#pipelined = null;
+    }
+  }
+
+  get [Symbol.toStringTag](): string {
+    return 'RpcPromise';
+  }
+}
+
+if (dispose !== Symbol.dispose) {
+  (RpcPromise.prototype as unknown as Record<symbol, () => void>)[dispose] = RpcPromise.prototype[Symbol.dispose];
+}
+
+/** A client of class `Class` over the capability in a message's cap-table entry (borrowed from the message). */
+export function capabilityOf<C extends Client>(Class: ClientClass<C>, entry: unknown): C | null {
+  if (entry == null) return null;
+  const hook = peekHook(entry);
+  if (hook === null) return null;
+  return new Class(hook, false);
+}

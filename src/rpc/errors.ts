@@ -1,0 +1,64 @@
+/**
+ * Errors of RPC. An exception travels between vats as rpc.capnp's `Exception` (a reason and one
+ * of four types); here it is an `RpcError`, a `CapnpError` whose `code` follows the type, so a
+ * caller can tell "try again later" (`overloaded`) from "the peer is gone" (`disconnected`)
+ * without parsing messages.
+ */
+import { CapnpError, ErrorCode } from '../wire/index.js';
+
+/** The four kinds of exception rpc.capnp knows, in the order of `Exception.Type`. */
+export type ExceptionType = 'failed' | 'overloaded' | 'disconnected' | 'unimplemented';
+
+export const EXCEPTION_TYPES: readonly ExceptionType[] = ['failed', 'overloaded', 'disconnected', 'unimplemented'];
+
+const CODES = {
+  failed: ErrorCode.RPC_FAILED,
+  overloaded: ErrorCode.RPC_OVERLOADED,
+  disconnected: ErrorCode.RPC_DISCONNECTED,
+  unimplemented: ErrorCode.RPC_UNIMPLEMENTED,
+} as const;
+
+export class RpcError extends CapnpError {
+  /** The exception's type as it travels on the wire. */
+  readonly type: ExceptionType;
+  /** The remote side's stack or trace, when it sent one. */
+  readonly remoteTrace: string;
+
+  constructor(type: ExceptionType, message: string, options?: { cause?: unknown; remoteTrace?: string; code?: ErrorCode }) {
+    super(options?.code ?? CODES[type], message, options);
+    this.type = type;
+    this.remoteTrace = options?.remoteTrace ?? '';
+  }
+}
+
+export function isRpcError(value: unknown): value is RpcError {
+  return value instanceof RpcError;
+}
+
+/** The error a call gets when it was canceled (travels as `failed`, but says what happened). */
+export function canceledError(what = 'the call was canceled'): RpcError {
+  return new RpcError('failed', what, { code: ErrorCode.RPC_CANCELED });
+}
+
+export function disconnectedError(reason: string, cause?: unknown): RpcError {
+  return new RpcError('disconnected', reason, { cause });
+}
+
+export function protocolError(message: string): RpcError {
+  return new RpcError('failed', `RPC protocol error: ${message}`, { code: ErrorCode.RPC_PROTOCOL });
+}
+
+export function unimplementedError(message: string): RpcError {
+  return new RpcError('unimplemented', message);
+}
+
+/**
+ * What a thrown value becomes on the wire: an RpcError keeps its type; a CapnpError keeps its
+ * code in the reason; anything else is `failed` with its message.
+ */
+export function toRpcError(value: unknown): RpcError {
+  if (value instanceof RpcError) return value;
+  if (value instanceof CapnpError) return new RpcError('failed', `${value.code}: ${value.message}`, { cause: value });
+  if (value instanceof Error) return new RpcError('failed', value.message || value.name, { cause: value });
+  return new RpcError('failed', String(value));
+}

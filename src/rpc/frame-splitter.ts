@@ -1,0 +1,52 @@
+/**
+ * Splits a byte stream (TCP, a pipe) into framed messages. Chunks arrive however the network
+ * cut them; a message is complete once its segment table and the words it announces are in.
+ * The segment table is checked against the limits before the message is buffered, so a peer
+ * cannot make us hold more than `maxMessageBytes` for one message.
+ */
+import { CapnpError, ErrorCode, framedMessageLength } from '../wire/index.js';
+
+export class FrameSplitter {
+  private pending: Uint8Array[] = [];
+  private pendingBytes = 0;
+
+  constructor(private readonly maxMessageBytes: number, private readonly maxSegments: number) {}
+
+  /** Feeds a chunk; calls `onMessage` for every message it completes (each a fresh copy or an owned view). */
+  push(chunk: Uint8Array, onMessage: (message: Uint8Array) => void): void {
+    let bytes: Uint8Array;
+    if (this.pendingBytes === 0) {
+      bytes = chunk;
+    } else {
+      bytes = new Uint8Array(this.pendingBytes + chunk.length);
+      let at = 0;
+      for (const piece of this.pending) {
+        bytes.set(piece, at);
+        at += piece.length;
+      }
+      bytes.set(chunk, at);
+      this.pending = [];
+      this.pendingBytes = 0;
+    }
+    let offset = 0;
+    while (offset < bytes.length) {
+      const length = framedMessageLength(bytes, offset, {
+        maxSegments: this.maxSegments,
+        traversalLimitInWords: Math.floor(this.maxMessageBytes / 8),
+      });
+      if (length > this.maxMessageBytes) {
+        throw new CapnpError(ErrorCode.MESSAGE_TOO_LARGE, `incoming message of ${length} bytes is larger than the connection's limit of ${this.maxMessageBytes} bytes`);
+      }
+      if (length < 0 || bytes.length - offset < length) break;
+      // A view is safe to hand out: `bytes` is never written again (a new buffer is made for
+      // the next partial message), and a chunk from the socket is not reused by Node.
+      onMessage(bytes.subarray(offset, offset + length));
+      offset += length;
+    }
+    if (offset < bytes.length) {
+      const rest = bytes.subarray(offset);
+      this.pending.push(rest);
+      this.pendingBytes += rest.length;
+    }
+  }
+}

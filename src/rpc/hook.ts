@@ -1,0 +1,501 @@
+/**
+ * The inside of a capability reference. A `ClientHook` is what a call is delivered to; the
+ * kinds are: a local server (`LocalHook`), a capability of a peer reached over a connection
+ * (`RemoteHook`, in connection.ts), a promise that will resolve to another hook
+ * (`PromiseHook`), and a broken or null capability (`BrokenHook`). Users never see hooks: they
+ * hold `Client` handles, each of which owns one reference to a hook.
+ *
+ * Hooks are reference counted because the protocol is: when the last reference to an import
+ * goes, the peer must be told (`Release`), and when the last reference to a local server goes,
+ * the server is closed. Counting is explicit (`addRef`/`release`) so release is deterministic;
+ * garbage collection only backs up handles the application forgot (see client.ts).
+ */
+import { AnyPointerReader, MessageBuilder, type AnyPointerBuilder, type MessageReader } from '../wire/index.js';
+import { RpcError } from './errors.js';
+
+/** How a call is to be made, beyond its target, method and params. */
+export interface CallOptions {
+  /** A `-> stream` method: the caller waits for flow control, not for the return. */
+  readonly streaming?: boolean;
+  /** The caller will not pipeline on the results (lets the callee skip bookkeeping). */
+  readonly noPromisePipelining?: boolean;
+  /** Where an incoming call came from, so a server's tail call can skip a hop (set by connections). */
+  readonly origin?: TailCallOrigin;
+}
+
+/** A connection answering a call: it may send a tail call straight back to the caller. */
+export interface TailCallOrigin {
+  /** Sends `request` so its results go straight to the original caller, or returns null if it cannot. */
+  tailCall(request: Request, options: CallOptions): CallResult | null;
+}
+
+export const NO_OPTIONS: CallOptions = Object.freeze({});
+
+/**
+ * The params of a call as the callee receives them: a reader over the content and the hooks of
+ * its capability table, owned by this object until `release()`.
+ */
+export class Params {
+  constructor(
+    readonly content: AnyPointerReader,
+    readonly message: MessageReader | null,
+    private caps: unknown[] | null,
+    private onRelease: (() => void) | null,
+  ) {}
+
+  /** Releases the capabilities the params hold (the callee `dup()`ed any it keeps). */
+  release(): void {
+    const caps = this.caps;
+    this.caps = null;
+    if (caps !== null) releaseAll(caps);
+    const done = this.onRelease;
+    this.onRelease = null;
+    if (done !== null) done();
+  }
+}
+
+/**
+ * The results of a call: a reader over the content, whose capability table holds hooks owned
+ * by this response until `release()`.
+ */
+export class Response {
+  private released = false;
+
+  constructor(readonly content: AnyPointerReader, private readonly caps: unknown[]) {}
+
+  /** A new reference to the capability at `path` (pointer indices from the content root). */
+  capabilityAt(path: readonly number[]): ClientHook {
+    let pointer: AnyPointerReader = this.content;
+    try {
+      for (const index of path) {
+        if (pointer.isNull()) return new BrokenHook(null);
+        pointer = pointer.getStruct().getPointer(index);
+      }
+      if (pointer.isNull()) return new BrokenHook(null);
+      const entry = pointer.getCapability();
+      return entry instanceof ClientHook ? entry.addRef() : new BrokenHook(null);
+    } catch (error) {
+      return new BrokenHook(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  get capCount(): number {
+    return this.caps.length;
+  }
+
+  /** Every capability in the results, as hooks (still owned by this response). */
+  get capTable(): readonly unknown[] {
+    return this.caps;
+  }
+
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    releaseAll(this.caps);
+  }
+}
+
+/**
+ * A call in flight, as its caller sees it: the eventual response, capabilities pipelined on it,
+ * and a way to say the caller no longer wants it.
+ */
+export interface CallResult {
+  readonly promise: Promise<Response>;
+  /** A new reference to the capability the results will hold at `path`, usable right away. */
+  pipeline(path: readonly number[]): ClientHook;
+  /** The caller has lost interest: cancel if not yet done, and release what is not needed. */
+  cancel(): void;
+}
+
+/**
+ * A call being prepared: the params are built in `message`, at `params`. Hooks that send over a
+ * connection make requests whose message is already the outgoing `Call`, so sending copies
+ * nothing; others build in a standalone message.
+ */
+export class Request {
+  /** Where the request was built to be sent as it is (set by RemoteHook.newRequest). */
+  direct: unknown = null;
+
+  constructor(
+    readonly target: ClientHook,
+    readonly interfaceId: bigint,
+    readonly methodId: number,
+    readonly message: MessageBuilder,
+    readonly params: AnyPointerBuilder,
+  ) {}
+
+  send(options: CallOptions = NO_OPTIONS): CallResult {
+    return this.target.send(this, options);
+  }
+
+  /** The params as the callee sees them (a reader over this message; caps as hooks, each with a new reference). */
+  toParams(): Params {
+    const caps = takeCaps(this.message);
+    const reader = this.message.asReader();
+    reader.capTable = caps;
+    const content = reader.getRootPointer();
+    return new Params(this.direct === null ? content : paramsContentOf(this, reader), reader, caps, null);
+  }
+}
+
+/** Content of a request built inside a Call: the params pointer is not the root there. */
+let paramsContentOf: (request: Request, reader: MessageReader) => AnyPointerReader = (_request, reader) => reader.getRootPointer();
+
+/** Lets connection.ts say where a direct request keeps its params. */
+export function setDirectParamsLocator(locate: (request: Request, reader: MessageReader) => AnyPointerReader): void {
+  paramsContentOf = locate;
+}
+
+export abstract class ClientHook {
+  private refs = 1;
+
+  addRef(): this {
+    if (this.refs <= 0) throw new RpcError('failed', 'internal: addRef on a released capability');
+    this.refs++;
+    return this;
+  }
+
+  release(): void {
+    if (--this.refs === 0) this.destroy();
+  }
+
+  get refCount(): number {
+    return this.refs;
+  }
+
+  /** A request whose params will be built in a message suited to this hook. */
+  newRequest(interfaceId: bigint, methodId: number): Request {
+    const message = new MessageBuilder({ firstSegmentWords: 32 });
+    return new Request(this, interfaceId, methodId, message, message.getRootPointer());
+  }
+
+  /** Sends a request made by `newRequest` (of this hook or another one). */
+  send(request: Request, options: CallOptions): CallResult {
+    return this.call(request.interfaceId, request.methodId, request.toParams(), options, request);
+  }
+
+  /**
+   * Delivers a call whose params already exist (an incoming call, or a request made for another
+   * hook). Takes ownership of `params`. `request` is the original request when there is one.
+   */
+  abstract call(interfaceId: bigint, methodId: number, params: Params, options: CallOptions, request?: Request): CallResult;
+
+  /**
+   * The hook this one has settled on, if it is a promise that resolved (forwarding further
+   * along the chain), else itself. Not a new reference.
+   */
+  resolved(): ClientHook {
+    return this;
+  }
+
+  /** For an unresolved promise: when it takes its next step. Null if settled. */
+  whenMoreResolved(): Promise<ClientHook> | null {
+    return null;
+  }
+
+  /** The connection this hook's calls travel over (null for local ones). */
+  get connection(): unknown {
+    return null;
+  }
+
+  /** Null or broken: the error calls fail with, else null. */
+  get brokenError(): Error | null {
+    return null;
+  }
+
+  protected abstract destroy(): void;
+}
+
+/** A capability hosted here: what its calls are dispatched to. */
+export interface CapabilityServer {
+  /** Handles one call; the results go through `call.results`. */
+  dispatch(call: ServerCall): Promise<void> | void;
+  /** Called once when the last reference to the capability is released. */
+  close?(): void;
+}
+
+/** One incoming call as a server sees it. */
+export class ServerCall {
+  private resultsMessage: MessageBuilder | null = null;
+  private resultsPointer: AnyPointerBuilder | null = null;
+  readonly abort = new AbortController();
+  /** Set when the server hands the call on with `tailCall`. */
+  redirected: CallResult | null = null;
+
+  constructor(
+    readonly interfaceId: bigint,
+    readonly methodId: number,
+    readonly params: Params,
+    private readonly origin: TailCallOrigin | null = null,
+  ) {}
+
+  /** Fires when the caller cancels the call (or its connection ends). */
+  get signal(): AbortSignal {
+    return this.abort.signal;
+  }
+
+  /** Where the results are built (made on first use). */
+  results(): AnyPointerBuilder {
+    if (this.resultsPointer === null) {
+      this.resultsMessage = new MessageBuilder({ firstSegmentWords: 32 });
+      this.resultsPointer = this.resultsMessage.getRootPointer();
+    }
+    return this.resultsPointer;
+  }
+
+  /**
+   * Makes the results those of `request` (a call to another capability), sent now: the
+   * caller gets them without a hop through this server when both are on one connection.
+   */
+  tailCall(request: Request, options: CallOptions = NO_OPTIONS): void {
+    this.redirected = this.origin?.tailCall(request, options) ?? request.send(options);
+  }
+
+  /** The finished results as a response (empty results when the server set none). */
+  takeResponse(): Response {
+    const message = this.resultsMessage ?? new MessageBuilder({ firstSegmentWords: 1 });
+    const caps = takeCaps(message);
+    const reader = message.asReader();
+    reader.capTable = caps;
+    return new Response(reader.getRootPointer(), caps);
+  }
+}
+
+/** A capability implemented in this process. */
+export class LocalHook extends ClientHook {
+  private closed = false;
+  /**
+   * While a `-> stream` call runs, later calls wait (as in the reference implementation): a
+   * stream's calls are applied one at a time and in order, and a stream cannot flood the server.
+   */
+  private blocked: Promise<unknown> | null = null;
+
+  constructor(readonly server: CapabilityServer) {
+    super();
+  }
+
+  call(interfaceId: bigint, methodId: number, params: Params, options: CallOptions): CallResult {
+    const call = new ServerCall(interfaceId, methodId, params, options.origin ?? null);
+    let settle: Promise<Response>;
+    if (this.closed) {
+      params.release();
+      settle = Promise.reject(new RpcError('failed', 'the capability was released'));
+    } else if (this.blocked !== null) {
+      settle = this.blocked.then(() => runServer(this.server, call));
+    } else {
+      settle = runServer(this.server, call);
+    }
+    if (options.streaming) {
+      const done: Promise<unknown> = settle.then(() => {}, () => {});
+      this.blocked = done;
+      void done.then(() => {
+        if (this.blocked === done) this.blocked = null;
+      });
+    }
+    return new LocalCallResult(settle, call);
+  }
+
+  protected destroy(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.server.close?.();
+  }
+}
+
+async function runServer(server: CapabilityServer, call: ServerCall): Promise<Response> {
+  try {
+    await server.dispatch(call);
+    if (call.redirected !== null) return await call.redirected.promise;
+    return call.takeResponse();
+  } finally {
+    call.params.release();
+  }
+}
+
+/** The result of a call to a local server: pipelined capabilities wait for its response. */
+export class LocalCallResult implements CallResult {
+  readonly promise: Promise<Response>;
+
+  constructor(promise: Promise<Response>, private readonly call: ServerCall | null) {
+    this.promise = promise;
+    // Nobody may be listening (a pipelined-only call): the rejection is observed through
+    // pipelined capabilities instead, so it must not count as unhandled.
+    promise.catch(() => {});
+  }
+
+  pipeline(path: readonly number[]): ClientHook {
+    return new PromiseHook(this.promise.then((response) => {
+      if (this.call?.redirected) return this.call.redirected.pipeline(path);
+      return response.capabilityAt(path);
+    }));
+  }
+
+  cancel(): void {
+    this.call?.abort.abort(new RpcError('failed', 'the call was canceled'));
+  }
+}
+
+/**
+ * A capability that is not known yet: calls wait in order until it resolves, then go to what it
+ * resolved to (or fail with its error).
+ */
+export class PromiseHook extends ClientHook {
+  private target: ClientHook | null = null;
+  private error: Error | null = null;
+  private readonly settled: Promise<ClientHook>;
+  private queue: Array<() => void> = [];
+
+  constructor(promise: Promise<ClientHook>) {
+    super();
+    this.settled = promise.then(
+      (hook) => {
+        // Calls queued before the last reference went are still owed delivery.
+        this.target = hook;
+        this.flush();
+        if (this.refCount <= 0) {
+          this.target = null;
+          hook.release();
+        }
+        return hook;
+      },
+      (error: unknown) => {
+        this.error = error instanceof Error ? error : new Error(String(error));
+        this.flush();
+        return new BrokenHook(this.error) as ClientHook;
+      },
+    );
+  }
+
+  private flush(): void {
+    const queue = this.queue;
+    this.queue = [];
+    for (const deliver of queue) deliver();
+  }
+
+  call(interfaceId: bigint, methodId: number, params: Params, options: CallOptions): CallResult {
+    if (this.target !== null) return this.target.call(interfaceId, methodId, params, options);
+    if (this.error !== null) {
+      params.release();
+      return brokenResult(this.error);
+    }
+    let forward!: (result: CallResult) => void;
+    const forwarded = new Promise<CallResult>((resolve) => { forward = resolve; });
+    this.queue.push(() => {
+      if (this.target !== null) forward(this.target.call(interfaceId, methodId, params, options));
+      else {
+        params.release();
+        forward(brokenResult(this.error ?? new RpcError('failed', 'the capability was released')));
+      }
+    });
+    return new QueuedCallResult(forwarded);
+  }
+
+  override resolved(): ClientHook {
+    return this.target !== null ? this.target.resolved() : this;
+  }
+
+  override whenMoreResolved(): Promise<ClientHook> | null {
+    if (this.target !== null || this.error !== null) return null;
+    return this.settled;
+  }
+
+  override get brokenError(): Error | null {
+    return this.target?.brokenError ?? this.error;
+  }
+
+  protected destroy(): void {
+    const target = this.target;
+    this.target = null;
+    if (target !== null) target.release();
+  }
+}
+
+/** A call queued on a promise: its result and pipelined capabilities follow once it is sent. */
+class QueuedCallResult implements CallResult {
+  readonly promise: Promise<Response>;
+  private canceled = false;
+
+  constructor(private readonly forwarded: Promise<CallResult>) {
+    this.promise = forwarded.then((result) => result.promise);
+    this.promise.catch(() => {});
+  }
+
+  pipeline(path: readonly number[]): ClientHook {
+    return new PromiseHook(this.forwarded.then((result) => result.pipeline(path)));
+  }
+
+  cancel(): void {
+    if (this.canceled) return;
+    this.canceled = true;
+    void this.forwarded.then((result) => result.cancel());
+  }
+}
+
+/** A null capability, or one that broke: every call fails with its error. */
+export class BrokenHook extends ClientHook {
+  private readonly error: Error;
+
+  constructor(error: Error | null) {
+    super();
+    this.error = error ?? new RpcError('failed', 'called a null capability');
+  }
+
+  call(_interfaceId: bigint, _methodId: number, params: Params): CallResult {
+    params.release();
+    return brokenResult(this.error);
+  }
+
+  override get brokenError(): Error {
+    return this.error;
+  }
+
+  protected destroy(): void {}
+}
+
+export function brokenResult(error: Error): CallResult {
+  const promise = Promise.reject(error);
+  promise.catch(() => {});
+  return {
+    promise,
+    pipeline: () => new BrokenHook(error),
+    cancel: () => {},
+  };
+}
+
+/**
+ * Takes over the references a built message's cap table holds (the table is emptied): hooks
+ * stay as they are, anything else becomes a reference of its own or a null capability.
+ */
+export function takeCaps(message: MessageBuilder): ClientHook[] {
+  const table = message.capTable;
+  const caps = new Array<ClientHook>(table.length);
+  for (let i = 0; i < table.length; i++) {
+    const entry = table[i];
+    caps[i] = entry instanceof ClientHook ? entry : hookOfCap(entry);
+  }
+  table.length = 0;
+  return caps;
+}
+
+/**
+ * The hook in a capability-table entry: tables of received messages hold hooks; tables of
+ * messages an application built hold its `Client` handles (anything with a `$hook`).
+ */
+export function hookOfCap(entry: unknown): ClientHook {
+  if (entry instanceof ClientHook) return entry.addRef();
+  const hook = (entry as { $hook?: unknown } | null)?.$hook;
+  if (hook instanceof ClientHook) return hook.addRef();
+  return new BrokenHook(null);
+}
+
+/** The hook behind a cap-table entry without taking a reference (null for a null entry). */
+export function peekHook(entry: unknown): ClientHook | null {
+  if (entry instanceof ClientHook) return entry;
+  const hook = (entry as { $hook?: unknown } | null)?.$hook;
+  return hook instanceof ClientHook ? hook : null;
+}
+
+export function releaseAll(caps: unknown[]): void {
+  for (const cap of caps) if (cap instanceof ClientHook) cap.release();
+  caps.length = 0;
+}
