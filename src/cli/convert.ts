@@ -8,9 +8,10 @@
  */
 import { parseArgs } from 'node:util';
 import {
-  DEFAULT_NESTING_LIMIT, DEFAULT_TRAVERSAL_LIMIT_WORDS, MAX_SEGMENT_WORDS, MessageBuilder, canonicalize, isCanonical,
+  MAX_SEGMENT_WORDS, MessageBuilder, canonicalize, isCanonical,
   readMessage, readMessages, CapnpError, ErrorCode, type BuilderOptions, type MessageReader, type ReaderOptions,
 } from '../wire/index.js';
+import { LIMIT_HELP, limits } from './commands/options.js';
 import { EXIT_OK, UsageError, type CliIo, type Command } from './io.js';
 
 const INPUT_FORMATS = ['binary', 'packed', 'flat', 'flat-packed', 'canonical'] as const;
@@ -43,9 +44,7 @@ Options:
                             <n> words (larger objects get segments of their own),
                             like \`capnp convert --segment-size\`. Mainly for testing:
                             small sizes force far and double-far pointers.
-    --traversal-limit=<n>   Words each message may visit while being read
-                            (default ${DEFAULT_TRAVERSAL_LIMIT_WORDS}); raise it for large trusted input.
-    --nesting-limit=<n>     Pointer depth allowed (default ${DEFAULT_NESTING_LIMIT}).
+${LIMIT_HELP}
     --quiet                 Accepted for compatibility with \`capnp convert\`.
     --help                  Show this text.
 
@@ -112,10 +111,7 @@ function parse(args: readonly string[]): ConvertOptions {
     from,
     to,
     segmentSize: positiveInteger('segment-size', values['segment-size'], MAX_SEGMENT_WORDS),
-    limits: {
-      traversalLimitInWords: positiveInteger('traversal-limit', values['traversal-limit'], Number.MAX_SAFE_INTEGER) ?? DEFAULT_TRAVERSAL_LIMIT_WORDS,
-      nestingLimit: positiveInteger('nesting-limit', values['nesting-limit'], Number.MAX_SAFE_INTEGER) ?? DEFAULT_NESTING_LIMIT,
-    },
+    limits: limits('convert', values),
   };
 }
 

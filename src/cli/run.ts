@@ -79,6 +79,12 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       io.writeStderr(`capstan: ${describe(error)}\n`);
       return EXIT_BAD_INPUT;
     }
+    // Messages are read without a nesting limit unless one is given (as the reference tool
+    // reads them), so a pointer cycle or extreme depth ends in the stack, not in NESTING_LIMIT.
+    if (error instanceof RangeError && /call stack/i.test(error.message)) {
+      io.writeStderr('capstan: the input nests too deeply to read (a message whose pointers form a cycle?); give --nesting-limit=<n> to bound message reading\n');
+      return EXIT_BAD_INPUT;
+    }
     // A bug, not bad input: still one line, but say so.
     io.writeStderr(`capstan: internal error: ${describe(error)}\n`);
     return EXIT_BAD_INPUT;

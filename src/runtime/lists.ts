@@ -41,7 +41,7 @@ export class StructList<R> implements ReadonlyList<R> {
       throw new CapnpError(ErrorCode.INDEX_OUT_OF_RANGE, `index ${index} is out of range for a list of length ${list.length}`);
     }
     const at = list.offset + index * list.step;
-    return new this.Reader(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, list.nestingLimit, this.params);
+    return new this.Reader(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, list.elementNesting(), this.params);
   }
 
   [Symbol.iterator](): Iterator<R> {
@@ -56,7 +56,7 @@ export class StructList<R> implements ReadonlyList<R> {
     const list = this.$;
     const length = list.length;
     if (length === 0) return;
-    const element = new this.Reader(list.segment, list.offset, list.dataSize, list.offset + list.dataSize, list.pointerCount, list.nestingLimit, this.params);
+    const element = new this.Reader(list.segment, list.offset, list.dataSize, list.offset + list.dataSize, list.pointerCount, list.elementNesting(), this.params);
     const cursor = element as unknown as { $data: number; $pointers: number };
     for (let i = 0, at = list.offset; i < length; i++, at += list.step) {
       cursor.$data = at;
@@ -186,7 +186,7 @@ class StructListIterator<R> implements Iterator<R> {
     const list = this.list;
     if (this.index >= list.length) return { value: undefined, done: true };
     const at = list.offset + this.index++ * list.step;
-    return { value: new this.Reader(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, list.nestingLimit, this.params), done: false };
+    return { value: new this.Reader(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, list.elementNesting(), this.params), done: false };
   }
 
   [Symbol.iterator](): Iterator<R> {

@@ -144,7 +144,7 @@ export function listToObject(list: ListReader, element: ElementType): unknown[] 
   if (element instanceof StructType) {
     if (length === 0) return out;
     // One reader, moved along the list: toObject keeps nothing of it.
-    const reader = new element.Reader(list.segment, list.offset, list.dataSize, list.offset + list.dataSize, list.pointerCount, list.nestingLimit, element.params) as StructReaderLike<unknown>;
+    const reader = new element.Reader(list.segment, list.offset, list.dataSize, list.offset + list.dataSize, list.pointerCount, list.elementNesting(), element.params) as StructReaderLike<unknown>;
     const cursor = reader as unknown as { $data: number; $pointers: number };
     for (let i = 0, at = list.offset; i < length; i++, at += list.step) {
       cursor.$data = at;

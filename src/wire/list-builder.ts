@@ -27,21 +27,15 @@ export class ListBuilder extends ListView {
     return new ListBuilder(segment, offset, length, elementSize, (dataBits + pointers * 64) >>> 3, dataBits >>> 3, pointers, Infinity);
   }
 
+  /** Bit `index` of the list's data, whatever the element size: the bit `getBool` reads. */
   setBool(index: number, value: boolean): void {
     if ((index >>> 0) !== index || index >= this.length) throw this.indexError(index);
+    const size = this.elementSize;
+    if (size !== ElementSize.BIT && (size < ElementSize.BYTE || size > ElementSize.EIGHT_BYTES)) throw this.bitError();
     const bytes = this.segment.bytes;
-    let at: number;
-    let bit: number;
-    if (this.elementSize === ElementSize.BIT) {
-      at = this.offset + (index >>> 3);
-      bit = index & 7;
-    } else {
-      if (this.dataSize === 0) throw this.widthError(0.125);
-      at = this.offset + index * this.step;
-      bit = 0;
-    }
-    if (value) bytes[at]! |= 1 << bit;
-    else bytes[at]! &= ~(1 << bit);
+    const at = this.offset + (index >>> 3);
+    if (value) bytes[at]! |= 1 << (index & 7);
+    else bytes[at]! &= ~(1 << (index & 7));
   }
 
   setInt8(index: number, value: number): void {

@@ -18,7 +18,7 @@ export class ListReader extends ListView {
       throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, 'a bit list (List(Bool)) cannot be read as a list of structs');
     }
     const at = this.offset + index * this.step;
-    return new StructReader(this.segment, at, this.dataSize, at + this.dataSize, this.pointerCount, this.nestingLimit);
+    return new StructReader(this.segment, at, this.dataSize, at + this.dataSize, this.pointerCount, this.elementNesting());
   }
 
   getText(index: number, defaultValue = ''): string {

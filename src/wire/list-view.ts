@@ -1,5 +1,6 @@
 import { CapnpError, ErrorCode } from './error.js';
 import { ELEMENT_SIZE_NAMES, ElementSize } from './layout.js';
+import { checkNesting } from './read-pointer.js';
 import type { Segment } from './segment.js';
 
 const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -40,7 +41,10 @@ export class ListView {
   readonly dataSize: number;
   /** Pointers of each element. */
   readonly pointerCount: number;
-  /** Pointer hops still allowed below this list. */
+  /**
+   * Pointer hops still allowed below this list: what its pointer elements are read with. Struct
+   * elements sit one level deeper (see `elementNesting`).
+   */
   readonly nestingLimit: number;
 
   constructor(segment: Segment, offset: number, length: number, elementSize: number, step: number, dataSize: number, pointerCount: number, nestingLimit: number) {
@@ -52,6 +56,17 @@ export class ListView {
     this.dataSize = dataSize;
     this.pointerCount = pointerCount;
     this.nestingLimit = nestingLimit;
+  }
+
+  /**
+   * The nesting limit of a struct element's reader, checked as libcapnp checks it when an element
+   * is taken (`ListReader::getStructElement`): a struct in a list is one level below the list, so
+   * each `List(T)` step of a recursive `T` costs two levels, the list and the element.
+   */
+  elementNesting(): number {
+    const limit = this.nestingLimit;
+    checkNesting(limit);
+    return limit - 1;
   }
 
   /** Byte offset of element `index`'s data, after checking the index and the element width. */
@@ -78,14 +93,21 @@ export class ListView {
     return new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `cannot read ${bytes * 8}-bit elements from a list of ${ELEMENT_SIZE_NAMES[this.elementSize]} elements`);
   }
 
+  /**
+   * Bit `index` of the list's data, whatever the element size: a wider primitive list read as
+   * List(Bool) is read as its bits, ignoring the stride, as libcapnp does (`getDataElement<bool>`);
+   * Bool cannot be upgraded, so bit 0 of each element would mean nothing to any other reader.
+   */
   getBool(index: number): boolean {
     if ((index >>> 0) !== index || index >= this.length) throw this.indexError(index);
-    const bytes = this.segment.bytes;
-    if (this.elementSize === ElementSize.BIT) {
-      return ((bytes[this.offset + (index >>> 3)]! >>> (index & 7)) & 1) !== 0;
-    }
-    if (this.dataSize === 0) throw this.widthError(0.125);
-    return (bytes[this.offset + index * this.step]! & 1) !== 0;
+    const size = this.elementSize;
+    if (size !== ElementSize.BIT && (size < ElementSize.BYTE || size > ElementSize.EIGHT_BYTES)) throw this.bitError();
+    return ((this.segment.bytes[this.offset + (index >>> 3)]! >>> (index & 7)) & 1) !== 0;
+  }
+
+  /** Only data lists hold bits: struct, pointer and void lists are never read as List(Bool). */
+  protected bitError(): CapnpError {
+    return new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `cannot read a list of ${ELEMENT_SIZE_NAMES[this.elementSize]} elements as a bit list (List(Bool))`);
   }
 
   getInt8(index: number): number {

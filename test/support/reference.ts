@@ -113,6 +113,23 @@ export function convert(fromTo: string, bytes: Uint8Array, options?: { segmentSi
   return capnp([...args, fromTo], bytes);
 }
 
+/**
+ * Runs the reference plugin `capnpc-NAME` (installed with `capnp`, next to it) on a framed
+ * CodeGeneratorRequest. The plugins read the request with libcapnp's default ReaderOptions
+ * except the traversal limit, so they show how the C++ library applies its default nesting
+ * limit (64), which `capnp decode` and `capnp convert` lift.
+ */
+export function runPlugin(name: string, request: Uint8Array): ToolResult {
+  const dir = CAPNP.includes('/') ? CAPNP.slice(0, CAPNP.lastIndexOf('/') + 1) : '';
+  const result = spawnSync(`${dir}capnpc-${name}`, [], { input: request, maxBuffer: 64 * 1024 * 1024 });
+  if (result.error !== undefined) throw result.error;
+  return {
+    status: result.status ?? -1,
+    stdout: new Uint8Array(result.stdout.buffer, result.stdout.byteOffset, result.stdout.byteLength),
+    stderr: result.stderr.toString('utf8'),
+  };
+}
+
 /** `capnp compile -o-`: the framed CodeGeneratorRequest for `files`. */
 export function compileRequest(files: readonly string[], options?: { importPaths?: readonly string[]; noStandardImport?: boolean; srcPrefix?: string }): Uint8Array {
   const args = ['compile', '-o-'];

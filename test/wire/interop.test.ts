@@ -5,12 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  ElementSize, MessageBuilder, PointerKind, canonicalize, constantSegment, float32ToBits, float64ToBits,
-  isCanonical, pack, readMessage, readMessages, unpack, type StructBuilder,
+  ElementSize, ErrorCode, MessageBuilder, PointerKind, canonicalize, constantSegment, float32ToBits, float64ToBits,
+  isCanonical, pack, readMessage, readMessages, unpack, type StructBuilder, type StructReader,
 } from '../../src/wire/index.js';
 import { concat, toHex } from '../support/bytes.js';
-import { capnp, convert, decode, describeReference, encode } from '../support/reference.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { capnp, compileRequest, convert, decode, describeReference, encode, runPlugin } from '../support/reference.js';
 import { EVERYTHING_TEXT, buildEverything, expectEverything, fillEverything } from '../fixtures/wire/everything.js';
+import { FIXTURES } from '../support/generate.js';
 import {
   BigPoint, Defaults as D, Everything as E, Holder, Leaf, SCHEMA_FILE, Shade, SmallPoint,
 } from '../fixtures/wire/wiretest-layout.js';
@@ -26,6 +30,26 @@ function decodeEverything(bytes: Uint8Array, options?: { packed?: boolean; flat?
 function slotWord(struct: StructBuilder, index: number): [number, number] {
   const at = struct.pointers + index * 8;
   return [struct.segment.view.getUint32(at, true), struct.segment.view.getUint32(at + 4, true)];
+}
+
+const REREAD = join(FIXTURES, 'wire/reread.capnp');
+
+/** The lists of a `--short` text struct, by field name: `(a = [1, 2], b = [])`. */
+function listsOf(text: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [, name, items] of text.matchAll(/(\w+) = \[([^\]]*)\]/g)) out[name!] = items === '' ? [] : items!.split(', ');
+  return out;
+}
+
+/** A deterministic xorshift32 stream of 32-bit unsigned integers. */
+function xorshift(seed: number): () => number {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>>= 0);
+  };
 }
 
 describeReference('interop with the reference tool (capnp 0.9.2)', () => {
@@ -272,6 +296,83 @@ describeReference('interop with the reference tool (capnp 0.9.2)', () => {
       const packed = capnp(['convert', '--quiet', 'binary:packed'], bytes);
       expect(toHex(unpack(packed))).toBe(toHex(bytes));
       expect(toHex(pack(bytes))).toBe(toHex(packed));
+    });
+  });
+  describe('reading as libcapnp reads', () => {
+    it('reads a wider list read as List(Bool) as its bits, ignoring the stride, as capnp decode does', () => {
+      const next = xorshift(18);
+      const fields = ['data', 'u16', 'u32', 'u64', 'i8'];
+      for (let round = 0; round < 20; round++) {
+        const count = () => next() % 12;
+        const bytes = Array.from({ length: count() }, () => (next() & 0xff).toString(16).padStart(2, '0')).join('');
+        const u16 = Array.from({ length: count() }, () => next() & 0xffff);
+        const u32 = Array.from({ length: count() }, () => next());
+        const u64 = Array.from({ length: count() }, () => (BigInt(next()) << 32n) | BigInt(next()));
+        const i8 = Array.from({ length: count() }, () => (next() & 0xff) - 128);
+        const text = `(data = 0x"${bytes}", u16 = [${u16.join(', ')}], u32 = [${u32.join(', ')}], u64 = [${u64.join(', ')}], i8 = [${i8.join(', ')}])`;
+        const message = encode(REREAD, 'Wide', text);
+        const theirs = listsOf(decode(REREAD, 'Bits', message));
+        const root = readMessage(message).getRoot();
+        fields.forEach((field, index) => {
+          const list = root.getList(index, ElementSize.BIT);
+          const ours = Array.from({ length: list.length }, (_, i) => String(list.getBool(i)));
+          expect(ours, `${field} of ${text}`).toEqual(theirs[field] ?? []);
+        });
+      }
+    });
+
+    it('refuses the CodeGeneratorRequests that capnpc-capnp (libcapnp, default nesting limit) refuses', () => {
+      // capnpc-capnp loads every node of the request it reads (a struct element of \`nodes\`) into
+      // a SchemaLoader, which sizes and copies it: the request's root, the nodes list and the node
+      // itself each cost a level before the copy's pointers do. A field of type List(List(...))
+      // nested \`depth\` times makes a chain of Type structs that deep; Capstan copying each node of
+      // the request read with its default limits must fail exactly where libcapnp does.
+      const dir = mkdtempSync(join(tmpdir(), 'capstan-nesting-'));
+      try {
+        const outcomes: [number, boolean, boolean][] = [];
+        for (let depth = 56; depth <= 63; depth++) {
+          const file = join(dir, `deep${depth}.capnp`);
+          writeFileSync(file, `@0xe1f2a3b4c5d6e7f5;\nstruct S { f @0 :${'List('.repeat(depth)}Int32${')'.repeat(depth)}; }\n`);
+          const request = compileRequest([file]);
+          const plugin = runPlugin('capnp', request);
+          const theirs = plugin.status !== 0;
+          if (theirs) expect(plugin.stderr).toMatch(/too deeply-nested/);
+          let ours = false;
+          try {
+            const nodes = readMessage(request).getRoot().getList(0, ElementSize.INLINE_COMPOSITE);
+            for (let i = 0; i < nodes.length; i++) canonicalize(nodes.getStruct(i));
+          } catch (error) {
+            expect(error).toMatchObject({ code: ErrorCode.NESTING_LIMIT });
+            ours = true;
+          }
+          outcomes.push([depth, theirs, ours]);
+        }
+        expect(outcomes.map(([depth, , ours]) => [depth, ours])).toEqual(outcomes.map(([depth, theirs]) => [depth, theirs]));
+        // The boundary is inside the range tried.
+        expect(outcomes.some(([, theirs]) => theirs) && outcomes.some(([, theirs]) => !theirs)).toBe(true);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('reads 32 levels of a tree recursive through a list under the default limit, and not 33', () => {
+      // libcapnp's rule (ListReader::getStructElement charges the element as readListPointer
+      // charges the list), with the messages from capnp encode; capnp decode lifts the limit.
+      const tree = (levels: number) => {
+        let text = '()';
+        for (let i = 1; i < levels; i++) text = `(children = [${text}])`;
+        return encode(REREAD, 'Tree', text);
+      };
+      const walk = (s: StructReader): number => {
+        const children = s.getList(0, ElementSize.INLINE_COMPOSITE);
+        let most = 0;
+        for (let i = 0; i < children.length; i++) most = Math.max(most, walk(children.getStruct(i)));
+        return most + 1;
+      };
+      expect(walk(readMessage(tree(32)).getRoot())).toBe(32);
+      expect(() => walk(readMessage(tree(33)).getRoot())).toThrow(expect.objectContaining({ code: ErrorCode.NESTING_LIMIT }));
+      expect(walk(readMessage(tree(33), { nestingLimit: 65 }).getRoot())).toBe(33);
+      expect(decode(REREAD, 'Tree', tree(33))).toMatch(/^(\(children = \[){32}\(\)/);
     });
   });
 });

@@ -3,7 +3,7 @@
  * size. Parsed with node:util's parseArgs; mistakes become `UsageError`s naming the command.
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_NESTING_LIMIT, DEFAULT_TRAVERSAL_LIMIT_WORDS, MAX_SEGMENT_WORDS, type ReaderOptions } from '../../wire/index.js';
+import { DEFAULT_NESTING_LIMIT, MAX_SEGMENT_WORDS, type ReaderOptions } from '../../wire/index.js';
 import { UsageError } from '../io.js';
 import type { ImportOptions } from './schema-file.js';
 
@@ -23,9 +23,13 @@ export const IMPORT_HELP = `    -I, --import-path=<dir> Search <dir> for imports
     --no-standard-import    Do not search the standard directories
                             (/usr/local/include, /usr/include).`;
 
-export const LIMIT_HELP = `    --traversal-limit=<n>   Words each message may visit while being read
-                            (default ${DEFAULT_TRAVERSAL_LIMIT_WORDS}).
-    --nesting-limit=<n>     Pointer depth allowed (default ${DEFAULT_NESTING_LIMIT}).`;
+export const LIMIT_HELP = `    --traversal-limit=<n>   Fail once a message has made the reader visit <n>
+                            words (default: no limit).
+    --nesting-limit=<n>     Fail when pointers nest deeper than <n> levels, a list
+                            and each struct in it counting one level each, as in
+                            libcapnp (default: no limit; the library's is ${DEFAULT_NESTING_LIMIT}).
+                            Like \`capnp\`, messages are read without limits unless
+                            these are given: the input is your own file.`;
 
 export interface Parsed {
   values: Record<string, string | boolean | string[] | undefined>;
@@ -59,10 +63,14 @@ export function positiveInteger(command: string, name: string, text: unknown, ma
   return value;
 }
 
+/**
+ * The reader limits the flags ask for. Unset limits are lifted, as the reference tool lifts
+ * them for `decode` and `convert` (the input is the user's own file, not a peer's message).
+ */
 export function limits(command: string, values: Parsed['values']): ReaderOptions {
   return {
-    traversalLimitInWords: positiveInteger(command, 'traversal-limit', values['traversal-limit'], Number.MAX_SAFE_INTEGER) ?? DEFAULT_TRAVERSAL_LIMIT_WORDS,
-    nestingLimit: positiveInteger(command, 'nesting-limit', values['nesting-limit'], Number.MAX_SAFE_INTEGER) ?? DEFAULT_NESTING_LIMIT,
+    traversalLimitInWords: positiveInteger(command, 'traversal-limit', values['traversal-limit'], Number.MAX_SAFE_INTEGER) ?? Infinity,
+    nestingLimit: positiveInteger(command, 'nesting-limit', values['nesting-limit'], Number.MAX_SAFE_INTEGER) ?? Infinity,
   };
 }
 
