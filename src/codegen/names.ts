@@ -29,9 +29,11 @@ export class NameRegistry {
 }
 
 /**
- * Names of the helpers generated for a field (`hasName`, `initName`, ...) and of the common
- * members (`which`, `toObject`, ...): a helper whose name equals one of the scope's field
- * names gets a `$` suffix, since the schema's names win.
+ * Names of the helpers: those generated for a field (`hasName`, `initName`, `disownName`,
+ * `adoptName`) and the common members (`which`, `toObject`, `assign`, `asReader`). A helper
+ * whose name equals one of the scope's field names gets a `$` suffix, since the schema's names
+ * win; no field name contains `$`, so the suffixed name is free. Every helper goes through
+ * `helper`, so the rule holds for all of them alike.
  */
 export class MemberNames {
   private readonly fields: Set<string>;

@@ -535,11 +535,14 @@ export function emitStruct(ctx: FileContext, node: StructNode): void {
   w.line('');
 }
 
-/** A friendly alias (`toObject` for `$toObject`...), unless a field of the scope has that name. */
+/**
+ * A friendly alias (`toObject` for `$toObject`...), a helper like any other: when a field of
+ * the scope has its name, the field keeps the name and the alias takes the `$` suffix
+ * (`toObject$()`), as `has*`, `init*` and `which` do.
+ */
 function alias(w: FileContext['w'], members: MemberNames, name: string, signature: string, body: string): void {
-  if (members.helper(name) !== name) return;
   w.line('');
-  w.block(`${name}${signature} {`, () => w.line(body));
+  w.block(`${members.helper(name)}${signature} {`, () => w.line(body));
 }
 
 function emitObjectType(w: FileContext['w'], head: string, properties: [string, string, string | null, boolean][], variants: string[]): void {

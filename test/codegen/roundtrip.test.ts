@@ -90,13 +90,30 @@ const NAMES: Case = {
   },
 };
 
+const HELPERS: Case = {
+  type: 'Helpers',
+  text: '(toObject = "t", assign = 7, asReader = true, which = -3, list = [1, 2], hasList = true, initList = "i", ' +
+    'disownList = 0.5, adoptList = "ad", shape = (sides = 5), initShape = -1)',
+  object: {
+    toObject: 't', assign: 7, asReader: true, which: -3, list: [1, 2], hasList: true, initList: 'i',
+    disownList: 0.5, adoptList: new Uint8Array([97, 100]), shape: { sides: 5 }, initShape: -1,
+  },
+};
+
+/** `struct Tree { children @0 :List(Tree); }` nested `levels` deep (the root is level 1). */
+function treeText(levels: number): string {
+  let text = '()';
+  for (let i = 1; i < levels; i++) text = `(children = [${text}])`;
+  return text;
+}
+
 describeReference('generated code against the reference tool', () => {
   beforeAll(async () => {
     const dir = generateFixtures('roundtrip', 'codegen', ['features.capnp', 'other.capnp']);
     gen = await import(join(dir, 'features.capnp.ts'));
   });
 
-  for (const c of [PRIMITIVES, LISTS, ...SHAPES, NAMES]) {
+  for (const c of [PRIMITIVES, LISTS, ...SHAPES, NAMES, HELPERS]) {
     it(`${c.type}: building ${c.text.slice(0, 40)}... matches capnp encode`, () => {
       expectSameMessage(c.type, gen[c.type].encode(c.object), c.text);
     });
@@ -226,6 +243,57 @@ describeReference('generated code against the reference tool', () => {
     expect(names.constructor$).toBe(4);
     expect(names.$toObject()).toMatchObject(NAMES.object);
     expect(gen.Outer_Inner).not.toBe(gen.Names_Inner);
+  });
+
+  it('gives every helper whose name a field takes a $ suffix, readers and builders alike', () => {
+    const theirs = encode(SCHEMA, 'Helpers', HELPERS.text);
+    const reader = gen.Helpers.read(theirs);
+    // The fields keep their names...
+    expect([reader.toObject, reader.assign, reader.asReader, reader.which]).toEqual(['t', 7, true, -3]);
+    expect([reader.hasList, reader.initList, reader.disownList, reader.initShape]).toEqual([true, 'i', 0.5, -1]);
+    expect(Array.from(reader.list)).toEqual([1, 2]);
+    // ...and every helper is still there, under its name with a `$` suffix.
+    expect(reader.which$()).toBe('shape');
+    expect(reader.hasList$()).toBe(true);
+    expect(reader.toObject$()).toEqual(reader.$toObject());
+    expect(reader.toObject$()).toMatchObject(HELPERS.object);
+
+    const message = new MessageBuilder();
+    const builder = gen.Helpers.initRoot(message);
+    const { list: _list, shape: _shape, ...scalars } = HELPERS.object;
+    builder.assign$(scalars);
+    builder.initList$(2).setAll([1, 2]);
+    builder.initShape$().sides = 5;
+    expect(builder.which$()).toBe('shape');
+    const orphan = builder.disownList$();
+    expect(builder.hasList$()).toBe(false);
+    builder.adoptList$(orphan);
+    expect(builder.hasList$()).toBe(true);
+    expect(builder.asReader$().toObject$()).toEqual(builder.toObject$());
+    expect(decode(SCHEMA, 'Helpers', message.toBytes())).toBe(decode(SCHEMA, 'Helpers', theirs));
+  });
+
+  it('charges a list and each struct in it one nesting level each, as libcapnp does', () => {
+    // libcapnp's default limit (64) reads 32 levels of Tree and refuses 33: the root struct, then
+    // per level a list pointer and a struct element (ListReader::getStructElement).
+    const fits = encode(SCHEMA, 'Tree', treeText(32));
+    const deeper = encode(SCHEMA, 'Tree', treeText(33));
+    const depth = (tree: any): number => {
+      let most = 0;
+      for (const child of tree.children) most = Math.max(most, depth(child));
+      tree.children.forEach((child: any) => void child.children.length);
+      return most + 1;
+    };
+    expect(depth(gen.Tree.read(fits))).toBe(32);
+    expect(gen.Tree.encode(gen.Tree.decode(fits))).toEqual(gen.Tree.encode(gen.Tree.decode(fits, { nestingLimit: Infinity })));
+    expect(() => depth(gen.Tree.read(deeper))).toThrow(expect.objectContaining({ code: 'NESTING_LIMIT' }));
+    const firstChildren = (tree: any): number => (tree.children.length === 0 ? 1 : 1 + firstChildren(tree.children.get(0)));
+    expect(firstChildren(gen.Tree.read(fits))).toBe(32);
+    expect(() => firstChildren(gen.Tree.read(deeper))).toThrow(expect.objectContaining({ code: 'NESTING_LIMIT' }));
+    expect(() => gen.Tree.decode(deeper)).toThrow(expect.objectContaining({ code: 'NESTING_LIMIT' }));
+    // Lifted, the limit lets any depth through; what is read is what capnp decode prints.
+    const object = gen.Tree.decode(deeper, { nestingLimit: Infinity });
+    expect(decode(SCHEMA, 'Tree', gen.Tree.encode(object))).toBe(decode(SCHEMA, 'Tree', deeper));
   });
 
   it('binds generic parameters', () => {
