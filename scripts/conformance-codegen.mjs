@@ -44,7 +44,10 @@ try {
   writeFileSync(join(work, 'tsconfig.json'), JSON.stringify({
     compilerOptions: {
       target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: [], strict: true,
-      skipLibCheck: true, rootDir: 'src', outDir: 'out', paths: { [pathToFileURL(join(root, 'dist/index.js')).href]: [join(root, 'dist/index.d.ts')] },
+      skipLibCheck: true, rootDir: 'src', outDir: 'out', paths: {
+        [pathToFileURL(join(root, 'dist/index.js')).href]: [join(root, 'dist/index.d.ts')],
+        [pathToFileURL(join(root, 'dist/rpc/index.js')).href]: [join(root, 'dist/rpc/index.d.ts')],
+      },
     },
     include: ['src/**/*.ts'],
   }));

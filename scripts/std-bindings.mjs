@@ -21,12 +21,13 @@ export function stdBindings({ compile, createNodeLoader, generateTypeScript, std
   });
   if (request === null) throw new Error(`the standard schemas do not compile:\n${diagnostics.map((d) => d.message).join('\n')}`);
   const out = {};
-  for (const file of generateTypeScript(request, { runtimeImport: 'RUNTIME', stdImportPrefix: 'STD/' })) {
+  for (const file of generateTypeScript(request, { runtimeImport: 'RUNTIME', rpcImport: 'RPC', stdImportPrefix: 'STD/' })) {
     const path = file.filename.replace(/^capnp\//, '');
     const depth = path.split('/').length - 1;
     const up = depth === 0 ? './' : '../'.repeat(depth);
     out[path] = file.content
       .replace("from 'RUNTIME'", `from '${up === './' ? '../' : `${up}../`}runtime/index.js'`)
+      .replace("from 'RPC'", `from '${up === './' ? '../' : `${up}../`}rpc/index.js'`)
       .replace(/from 'STD\/([^']+)'/g, (_, rest) => `from '${up}${rest}'`);
   }
   return out;

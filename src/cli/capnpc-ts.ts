@@ -14,6 +14,7 @@ try {
   const request = new Uint8Array(readFileSync(0));
   runPlugin(request, process.cwd(), {
     ...(process.env.CAPSTAN_RUNTIME ? { runtimeImport: process.env.CAPSTAN_RUNTIME } : {}),
+    ...(process.env.CAPSTAN_RPC ? { rpcImport: process.env.CAPSTAN_RPC } : {}),
     ...(process.env.CAPSTAN_STD_PREFIX ? { stdImportPrefix: process.env.CAPSTAN_STD_PREFIX } : {}),
   });
 } catch (error) {

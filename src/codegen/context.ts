@@ -16,9 +16,14 @@ export interface CodegenOptions {
    * base name is appended (`capstan/std/` + `schema.capnp.js`). Default `capstan/std/`.
    */
   stdImportPrefix?: string;
+  /**
+   * Module the generated code imports RPC from (only files with interfaces or capabilities
+   * do). Default: `capstan/rpc`, or `<dir>/rpc/index.js` when `runtimeImport` is `<dir>/runtime/index.js`.
+   */
+  rpcImport?: string;
 }
 
-/** Generated names of one node. Structs use all; enums, consts and interfaces use `value`. */
+/** Generated names of one node. Structs use all; enums and consts use `value`; interfaces put their client class in `reader` and server type in `builder`. */
 export interface NodeNames {
   /** Plain-object type (structs, groups) or the enum/const/interface name. */
   value: string;
@@ -82,6 +87,10 @@ export function allocateNames(graph: SchemaGraph, file: Node): Map<bigint, NodeN
         reader: registry.claim(`${base}Reader`),
         builder: registry.claim(`${base}Builder`),
       });
+    } else if (kind === 'interface') {
+      // An interface's client class and server type ride in the reader and builder slots.
+      const value = registry.claim(base);
+      names.set(node.id, { value, init: value, reader: registry.claim(`${base}Client`), builder: registry.claim(`${base}Server`) });
     } else if (kind !== 'annotation') {
       const value = registry.claim(base);
       names.set(node.id, { value, init: value, reader: value, builder: value });
@@ -159,7 +168,8 @@ export class FileContext {
     if (!alias) {
       const stem = (file.displayName ?? 'file').split('/').pop()!.replace(/\.capnp$/, '').replace(/[^A-Za-z0-9]/g, '_');
       alias = `$${stem}`;
-      const used = new Set(this.imports.values());
+      // `$` and `$rpc` name the runtime and RPC imports.
+      const used = new Set([...this.imports.values(), '$', '$rpc']);
       for (let n = 2; used.has(alias); n++) alias = `$${stem}${n}`;
       this.imports.set(file.id, alias);
     }
@@ -179,7 +189,9 @@ export class FileContext {
   private moduleSpecifier(target: Node): string {
     const targetName = target.displayName ?? '';
     const importName = this.importNameOf(target.id);
-    if (importName?.startsWith('/capnp/')) return `${this.options.stdImportPrefix}${importName.slice('/capnp/'.length)}.js`;
+    if (importName?.startsWith('/capnp/') && STANDARD_SCHEMAS.has(importName.slice('/capnp/'.length))) {
+      return `${this.options.stdImportPrefix}${importName.slice('/capnp/'.length)}.js`;
+    }
     return relativeModule(this.file.displayName ?? '', targetName);
   }
 
@@ -241,6 +253,12 @@ export class FileContext {
     return id;
   }
 }
+
+/** The standard schemas Capstan ships bindings for (`capstan/std/*`); other `/capnp/` imports are generated like any file. */
+const STANDARD_SCHEMAS = new Set([
+  'schema.capnp', 'rpc.capnp', 'rpc-twoparty.capnp', 'persistent.capnp', 'stream.capnp', 'c++.capnp',
+  'compat/json.capnp',
+]);
 
 /** The module specifier from generated file `from` (a schema path) to generated file `to`. */
 export function relativeModule(from: string, to: string): string {

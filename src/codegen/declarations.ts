@@ -58,26 +58,4 @@ export function emitConst(ctx: FileContext, node: Node & { const: unknown }): vo
   w.line('');
 }
 
-/**
- * An interface, until RPC gives it behaviour: its id and each method's ordinal and
- * param/result struct types.
- */
-export function emitInterface(ctx: FileContext, node: Node & { interface: unknown }): void {
-  const name = ctx.names(node.id).value;
-  const info = ctx.graph.info(node.id);
-  const methods = (node as Extract<Node, { interface: unknown }>).interface.methods ?? [];
-  const lines: string[] = [];
-  if (info?.docComment) lines.push(`/** ${info.docComment.trim().replace(/\*\//g, '*\\/').split('\n').join('\n * ')} */`);
-  lines.push(`export const ${name} = {`);
-  lines.push(`  typeId: 0x${node.id.toString(16)}n,`);
-  lines.push(`  displayName: ${JSON.stringify(node.displayName)},`);
-  lines.push('  methods: {');
-  methods.forEach((m, ordinal) => {
-    const params = ctx.graph.has(m.paramStructType) ? ctx.names(m.paramStructType).value : 'null';
-    const results = ctx.graph.has(m.resultStructType) ? ctx.names(m.resultStructType).value : 'null';
-    lines.push(`    ${propertyKey(m.name ?? '')}: { ordinal: ${ordinal}, params: ${params}, results: ${results} },`);
-  });
-  lines.push('  },');
-  lines.push('} as const;');
-  ctx.deferred.push(lines.join('\n'));
-}
+export { emitInterface } from './interface-gen.js';

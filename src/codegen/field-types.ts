@@ -99,7 +99,11 @@ export function forms(ctx: FileContext, type: Type | null, scope: GenericScope =
       const e = listForms(ctx, element, scope);
       return { reader: e.reader, builder: e.builder, object: `${e.object} | null`, init: `${e.init} | null` };
     }
-    case 'interface': return { reader: 'unknown', builder: 'unknown', object: 'unknown', init: 'unknown' };
+    case 'interface': {
+      const id = (type as { interface: { typeId: bigint } }).interface.typeId;
+      const client = ctx.graph.has(id) ? ctx.names(id).reader : '$rpc.Client';
+      return { reader: `${client} | null`, builder: `${client} | null`, object: `${client} | null`, init: '$rpc.Client | null' };
+    }
     case 'anyPointer': {
       const k = parameterIndex(scope, type!);
       if (k >= 0) {
@@ -109,7 +113,7 @@ export function forms(ctx: FileContext, type: Type | null, scope: GenericScope =
       switch (anyPointerFlavour(type!)) {
         case 'struct': return { reader: '$.StructReader', builder: '$.AnyPointerBuilder', object: '$.StructReader | null', init: '$.AnyValue | null' };
         case 'list': return { reader: '$.ListReader', builder: '$.AnyPointerBuilder', object: '$.ListReader | null', init: '$.AnyValue | null' };
-        case 'capability': return { reader: 'unknown', builder: 'unknown', object: 'unknown', init: 'unknown' };
+        case 'capability': return { reader: '$rpc.Client | null', builder: '$rpc.Client | null', object: '$rpc.Client | null', init: '$rpc.Client | null' };
         default: return { reader: '$.AnyPointerReader', builder: '$.AnyPointerBuilder', object: '$.AnyPointerReader | null', init: '$.AnyValue | null' };
       }
     }
@@ -159,10 +163,14 @@ export function elementExpression(ctx: FileContext, type: Type | null, scope: Ge
     case 'void': return `'void'`;
     case 'text': return '$.TEXT';
     case 'data': return '$.DATA';
-    case 'interface': return '$.CAPABILITY';
+    case 'interface': {
+      const id = (type as { interface: { typeId: bigint } }).interface.typeId;
+      return ctx.codec(`$rpc.clientCodec(${ctx.graph.has(id) ? ctx.names(id).reader : '$rpc.Client'})`);
+    }
     case 'anyPointer': {
       const k = parameterIndex(scope, type!);
       if (k >= 0) return `$.param(this.$params, ${k})`;
+      if (anyPointerFlavour(type!) === 'capability') return ctx.codec('$rpc.clientCodec($rpc.Client)');
       return ANY_CODECS[anyPointerFlavour(type!)].expression;
     }
     case 'struct': return structCodec(ctx, scope, type as Extract<Type, { struct: unknown }>);
@@ -258,7 +266,7 @@ export function codecBinding(ctx: FileContext, scope: GenericScope, type: Type):
   switch (key) {
     case 'text': return { expression, type: '$.TextCodec' };
     case 'data': return { expression, type: '$.DataCodec' };
-    case 'interface': return { expression, type: '$.CapabilityCodec' };
+    case 'interface': return { expression, type: codecType };
     case 'anyPointer': return ANY_CODECS[anyPointerFlavour(type)];
     case 'struct':
       // A non-generic struct's StructType is its own codec type.

@@ -261,15 +261,18 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
         zero,
       };
     }
-    case 'interface':
+    case 'interface': {
+      const id = (type as { interface: { typeId: bigint } }).interface.typeId;
+      const client = ctx.graph.has(id) ? ctx.names(id).reader : '$rpc.Client';
       return {
         ...base,
-        read: `$.readCapability(${r})`,
-        toObject: `$.readCapability(${r})`,
-        builderRead: `$.readCapabilityAt(this.$segment, ${b})`,
+        read: `$rpc.capabilityOf(${client}, $.readCapability(${r}))`,
+        toObject: `$rpc.capabilityOf(${client}, $.readCapability(${r}))`,
+        builderRead: `$rpc.capabilityOf(${client}, $.readCapabilityAt(this.$segment, ${b}))`,
         set: [`$.setCapability(this.$segment, ${b}, value);`],
         zero,
       };
+    }
     default: {
       const k = parameterIndex(scope, type!);
       if (k >= 0) {
@@ -288,9 +291,9 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
       if (flavour === 'capability') {
         return {
           ...base,
-          read: `$.readCapability(${r})`,
-          toObject: `$.readCapability(${r})`,
-          builderRead: `$.readCapabilityAt(this.$segment, ${b})`,
+          read: `$rpc.capabilityOf($rpc.Client, $.readCapability(${r}))`,
+          toObject: `$rpc.capabilityOf($rpc.Client, $.readCapability(${r}))`,
+          builderRead: `$rpc.capabilityOf($rpc.Client, $.readCapabilityAt(this.$segment, ${b}))`,
           set: [`$.setCapability(this.$segment, ${b}, value);`],
           zero,
         };

@@ -15,7 +15,12 @@ import {
   BrokenHook, ClientHook, LocalHook, NO_OPTIONS, peekHook, type CallOptions, type CallResult, type CapabilityServer, type Response,
 } from './hook.js';
 
-const dispose: typeof Symbol.dispose = (Symbol as { dispose?: typeof Symbol.dispose }).dispose ?? (Symbol.for('Symbol.dispose') as typeof Symbol.dispose);
+/**
+ * `Symbol.dispose` where the runtime has it (Node 20+, modern browsers), else the well-known
+ * registry symbol polyfills use. Kept out of type positions so code compiles without the
+ * `esnext.disposable` lib.
+ */
+export const disposeSymbol: symbol = (Symbol as unknown as { dispose?: symbol }).dispose ?? Symbol.for('Symbol.dispose');
 
 /** Releases hooks whose handle was garbage collected without `close()`. */
 const forgotten = typeof FinalizationRegistry === 'function'
@@ -85,10 +90,6 @@ export class Client {
     }
   }
 
-  [Symbol.dispose](): void {
-    this.close();
-  }
-
   /** Resolves once the capability is no longer a promise (it may then be broken). */
   async whenResolved(): Promise<void> {
     let hook: ClientHook = this.$hook;
@@ -121,9 +122,10 @@ export class Client {
   }
 }
 
-if (dispose !== Symbol.dispose) {
-  (Client.prototype as unknown as Record<symbol, () => void>)[dispose] = Client.prototype[Symbol.dispose];
-}
+// `using client = ...` closes the handle.
+(Client.prototype as unknown as Record<symbol, () => void>)[disposeSymbol] = function (this: Client) {
+  this.close();
+};
 
 /**
  * The result of a call: a promise of the results, and at the same time a source of pipelined
@@ -196,8 +198,8 @@ export class RpcPromise<R> implements PromiseLike<R> {
     this.#result.cancel();
   }
 
-  /** Releases the results' capabilities and pipelined handles; cancels the call if it is still running. */
-  [Symbol.dispose](): void {
+  /** Releases the results' capabilities and pipelined handles; cancels the call if it is still running (also `[Symbol.dispose]`). */
+  dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
     if (!this.#settled) this.#result.cancel();
@@ -214,9 +216,9 @@ export class RpcPromise<R> implements PromiseLike<R> {
   }
 }
 
-if (dispose !== Symbol.dispose) {
-  (RpcPromise.prototype as unknown as Record<symbol, () => void>)[dispose] = RpcPromise.prototype[Symbol.dispose];
-}
+(RpcPromise.prototype as unknown as Record<symbol, () => void>)[disposeSymbol] = function (this: RpcPromise<unknown>) {
+  this.dispose();
+};
 
 /** A client of class `Class` over the capability in a message's cap-table entry (borrowed from the message). */
 export function capabilityOf<C extends Client>(Class: ClientClass<C>, entry: unknown): C | null {

@@ -4,7 +4,8 @@
  * messages. This is the `capstan/rpc` entry point; it has no Node dependency (TCP lives in
  * `capstan/rpc/node`). See docs/rpc.md.
  */
-export { Client, RpcPromise, capabilityOf, type ClientClass } from './client.js';
+export { Client, RpcPromise, capabilityOf, disposeSymbol, type ClientClass } from './client.js';
+export { clientCodec } from './client-codec.js';
 export { Connection, type ConnectionOptions, type ConnectionStats, type ConnectionState } from './connection.js';
 export { RpcError, isRpcError, type ExceptionType } from './errors.js';
 export {

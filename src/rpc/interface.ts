@@ -6,7 +6,7 @@
  */
 import { wrapBuilder, wrapReader, type StructType } from '../runtime/index.js';
 import type { AnyPointerReader } from '../wire/index.js';
-import { Client, RpcPromise, type ClientClass } from './client.js';
+import { Client, disposeSymbol, RpcPromise, type ClientClass } from './client.js';
 import { RpcError, unimplementedError } from './errors.js';
 import { LocalHook, NO_OPTIONS, type CapabilityServer, type ServerCall, type Request, type CallOptions } from './hook.js';
 import { streamError, trackStreamCall } from './stream-flow.js';
@@ -179,7 +179,7 @@ export function serverFor(iface: InterfaceInfo, impl: object): CapabilityServer 
       }
     },
     close(): void {
-      const dispose = target[Symbol.dispose];
+      const dispose = target[disposeSymbol];
       if (typeof dispose === 'function') (dispose as () => void).call(impl);
     },
   };

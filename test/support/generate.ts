@@ -32,7 +32,7 @@ export function generateFrom(name: string, files: readonly string[], srcPrefix: 
   const request = decodeCodeGeneratorRequest(compileRequest(files, { srcPrefix }));
   const outDir = join(GENERATED, name);
   rmSync(outDir, { recursive: true, force: true });
-  for (const file of generateTypeScript(request, { runtimeImport: 'RUNTIME', stdImportPrefix: 'STD/' })) {
+  for (const file of generateTypeScript(request, { runtimeImport: 'RUNTIME', rpcImport: 'RPC', stdImportPrefix: 'STD/' })) {
     const path = join(outDir, file.filename);
     const here = dirname(path);
     const specifier = (target: string) => {
@@ -41,6 +41,7 @@ export function generateFrom(name: string, files: readonly string[], srcPrefix: 
     };
     const content = file.content
       .replace("from 'RUNTIME'", `from '${specifier(join(ROOT, 'src/index.js'))}'`)
+      .replace("from 'RPC'", `from '${specifier(join(ROOT, 'src/rpc/index.js'))}'`)
       .replace(/from 'STD\/([^']+)'/g, (_, rest: string) => `from '${specifier(join(outDir, 'capnp', rest))}'`);
     mkdirSync(here, { recursive: true });
     writeFileSync(path, content);
