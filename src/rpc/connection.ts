@@ -48,6 +48,13 @@ export interface ConnectionOptions {
   maxExports?: number;
   /** Bytes of `-> stream` calls allowed in flight per capability before callers wait. Default 256 KiB. */
   streamWindowBytes?: number;
+  /**
+   * Send a server's tail call to the peer with `sendResultsTo.yourself` and answer the original
+   * call with `takeFromOtherQuestion` when both are on this connection (as the C++ library
+   * does), saving the results a hop. Off by default: capnp-rpc (Rust) and go-capnp peers do not
+   * implement it and hang or disconnect. Receiving such calls and returns always works.
+   */
+  tailCallsToCaller?: boolean;
 }
 
 export interface ConnectionStats {
@@ -90,6 +97,7 @@ export class Connection {
       maxAnswers: options.maxAnswers ?? 16384,
       maxExports: options.maxExports ?? 65536,
       streamWindowBytes: options.streamWindowBytes ?? 256 * 1024,
+      tailCallsToCaller: options.tailCallsToCaller ?? false,
     };
     this.bootstrapSource = options.bootstrap ?? null;
     this.closed = new Promise((resolve) => { this.resolveClosed = resolve; });
@@ -337,6 +345,7 @@ export class Connection {
    * `takeFromOtherQuestion`, so the results travel once.
    */
   tailCall(answer: Answer, request: Request, options: CallOptions): CallResult | null {
+    if (!this.options.tailCallsToCaller) return null;
     const target = request.target.resolved();
     if (!(target instanceof RemoteHook) || target.connection !== this || !target.isLive() || answer.returned || this.closeError !== null) return null;
     if (target.resolution !== null) return null;

@@ -1,0 +1,362 @@
+/**
+ * One test per protocol rule of rpc.capnp level 1, between two Capstan connections in one
+ * process (the interop suite, scripts/interop-rpc.mjs, checks the same rules against the C++,
+ * pycapnp, Rust and Go implementations). Every test ends by dropping everything and checking
+ * that all four tables are empty on both sides.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Connection, prepareCall, RpcError, transportPair, type ConnectionOptions } from '../../src/rpc/index.js';
+import { connect, listen } from '../../src/rpc/node/index.js';
+import * as rpc from '../../src/std/rpc.capnp.js';
+import { MessageBuilder } from '../../src/wire/index.js';
+import { connectedPair, EMPTY, generateRpcFixture, settle } from './support.js';
+
+// The module is generated when the tests start (test/.generated is not in the tree), so it is
+// typed loosely here; test/codegen's typecheck tests cover generated interface code.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Gen = any;
+let gen: Gen;
+
+beforeAll(async () => {
+  const path = generateRpcFixture();
+  gen = (await import(path)) as Gen;
+});
+
+/** A Counter served here, counting calls and whether it was released. */
+function counter() {
+  const state = { calls: 0, released: false };
+  const client = gen.Counter.serve({
+    next: () => ({ n: state.calls++ }),
+    [Symbol.dispose]: () => { state.released = true; },
+  });
+  return { client, state };
+}
+
+class EchoImpl {
+  held: any | null = null;
+  bytes = 0n;
+  calls = 0;
+  waitAborted = false;
+  echo(p: { text: string }) {
+    return { text: p.text };
+  }
+  echoCap(p: { cap: any | null }) {
+    return { cap: p.cap };
+  }
+  makeCounter() {
+    const made = counter().client;
+    return { counter: made };
+  }
+  async callCounter(p: { counter: any | null }) {
+    const pending = p.counter!.next();
+    const { n } = await pending;
+    pending.dispose();
+    return { n };
+  }
+  fail(p: { message: string }): never {
+    throw new Error(p.message);
+  }
+  wait(_p: unknown, context: { signal: AbortSignal }) {
+    return new Promise<void>((resolve) => context.signal.addEventListener('abort', () => {
+      this.waitAborted = true;
+      resolve();
+    }));
+  }
+  tail(p: { target: any | null; text: string }, context: { tailCall(r: unknown): void }) {
+    context.tailCall(prepareCall(p.target!, gen.Echo.$info, gen.Echo.$info.methods[0]!, { text: p.text }) as never);
+  }
+  hold(p: { cap: any | null }) {
+    this.held?.close();
+    this.held = p.cap?.dup() ?? null;
+  }
+  release() {
+    this.held?.close();
+    this.held = null;
+  }
+  boxed() {
+    return { box: { counter: counter().client, label: 'box' } };
+  }
+  write(p: { data: Uint8Array }) {
+    this.bytes += BigInt(p.data.length);
+    this.calls++;
+  }
+  written() {
+    return { bytes: this.bytes, calls: this.calls };
+  }
+}
+
+function pair(serverOptions: Partial<ConnectionOptions> = {}, clientOptions: ConnectionOptions = {}) {
+  const impl = new EchoImpl();
+  const p = connectedPair({ bootstrap: () => gen.Echo.serve(impl as never), ...serverOptions }, clientOptions);
+  const echo = p.client.bootstrap(gen.EchoClient);
+  return { ...p, impl, echo };
+}
+
+async function expectEmpty(...connections: Connection[]): Promise<void> {
+  await settle();
+  for (const connection of connections) expect(connection.stats()).toEqual(EMPTY);
+}
+
+describe('rpc protocol, level 1', () => {
+  it('bootstraps and calls; Finish frees the question, and dropping the bootstrap releases it', async () => {
+    const { client, server, echo, clientTap, serverTap } = pair();
+    const { text } = await echo.echo({ text: 'hello' });
+    expect(text).toBe('hello');
+    expect(clientTap.kinds()).toEqual(['bootstrap', 'call', 'finish', 'finish']);
+    expect(serverTap.kinds()).toEqual(['return', 'return']);
+    echo.close();
+    await expectEmpty(client, server);
+    expect(clientTap.kinds().at(-1)).toBe('release');
+  });
+
+  it('pipelines a call on a capability in results before they arrive (one round trip)', async () => {
+    const { client, server, echo, clientTap } = pair();
+    await echo.echo({ text: 'warm up' });
+    const before = clientTap.sent.length;
+    const made = echo.makeCounter();
+    const first = made.counter.next();
+    const second = made.counter.next();
+    // Both pipelined calls leave before anything comes back.
+    expect(clientTap.kinds().slice(before)).toEqual(['call', 'call', 'call']);
+    const targets = clientTap.sent.slice(before + 1).map((m) => m.message.call.target.which());
+    expect(targets).toEqual(['promisedAnswer', 'promisedAnswer']);
+    expect([(await first).n, (await second).n]).toEqual([0, 1]);
+    first.dispose();
+    second.dispose();
+    made.dispose();
+    echo.close();
+    await expectEmpty(client, server);
+  });
+
+  it('pipelines into a struct of the results (PromisedAnswer transform with two pointer steps)', async () => {
+    const { client, server, echo, clientTap } = pair();
+    const boxed = echo.boxed();
+    const next = boxed.box.counter.next();
+    const call = clientTap.sent.at(-1)!.message.call;
+    expect(call.target.promisedAnswer.transform.toArray().map((op) => op.getPointerField)).toEqual([0, 0]);
+    expect((await next).n).toBe(0);
+    expect((await boxed).box.label).toBe('box');
+    next.dispose();
+    boxed.dispose();
+    echo.close();
+    await expectEmpty(client, server);
+  });
+
+  it('passes a capability in params and the callee calls back (Release once the server drops it)', async () => {
+    const { client, server, echo } = pair();
+    const local = counter();
+    const result = await echo.callCounter({ counter: local.client });
+    expect(result.n).toBe(0);
+    expect(local.state.calls).toBe(1);
+    local.client.close();
+    await settle();
+    expect(local.state.released).toBe(true);
+    echo.close();
+    await expectEmpty(client, server);
+  });
+
+  it('keeps E-order when a promise resolves to a capability hosted by the caller (embargo)', async () => {
+    const { client, server, echo, clientTap } = pair();
+    const local = counter();
+    const echoed = echo.echoCap({ cap: local.client });
+    const looped = echoed.cap;
+    const calls = [looped.next(), looped.next()];
+    const early = echo.echo({ text: 'sync' });
+    await early;
+    calls.push(looped.next());
+    await echoed;
+    // The results came back: the capability is our own, but calls 0-2 are still travelling
+    // through the server. New calls must wait for them.
+    calls.push(looped.next(), looped.next(), looped.next());
+    const order = await Promise.all(calls.map(async (p) => (await p).n));
+    expect(order).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(clientTap.kinds()).toContain('disembargo');
+    for (const p of calls) p.dispose();
+    early.dispose();
+    echoed.dispose();
+    local.client.close();
+    echo.close();
+    await expectEmpty(client, server);
+    expect(local.state.released).toBe(true);
+  });
+
+  for (const tailCallsToCaller of [false, true]) {
+    it(`tail calls reach the caller's own capability${tailCallsToCaller ? ' with sendResultsTo.yourself / takeFromOtherQuestion' : ' by forwarding'}`, async () => {
+      const { client, server, echo, serverTap } = pair({ tailCallsToCaller });
+      const mine = gen.Echo.serve({ echo: (p: { text: string }) => ({ text: `mine:${p.text}` }) } as never);
+      const { text } = await echo.tail({ target: mine, text: 'x' });
+      expect(text).toBe('mine:x');
+      const returns = serverTap.sent.filter((m) => m.which === 'return').map((m) => m.message.return.which());
+      const calls = serverTap.sent.filter((m) => m.which === 'call').map((m) => m.message.call.sendResultsTo.which());
+      if (tailCallsToCaller) {
+        expect(returns).toContain('takeFromOtherQuestion');
+        expect(calls).toEqual(['yourself']);
+      } else {
+        expect(returns).not.toContain('takeFromOtherQuestion');
+        expect(calls).toEqual(['caller']);
+      }
+      mine.close();
+      echo.close();
+      await expectEmpty(client, server);
+    });
+  }
+
+  it('cancels: aborting sends Finish, the server sees its signal, the caller gets RPC_CANCELED', async () => {
+    const { client, server, echo, impl, clientTap } = pair();
+    const controller = new AbortController();
+    const waiting = echo.wait({}, { signal: controller.signal });
+    await settle();
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({ code: 'RPC_CANCELED' });
+    await settle();
+    expect(impl.waitAborted).toBe(true);
+    expect(clientTap.sent.filter((m) => m.which === 'finish').length).toBeGreaterThan(0);
+    echo.close();
+    await expectEmpty(client, server);
+  });
+
+  it('delivers exceptions with their message and type; missing methods answer unimplemented', async () => {
+    const { client, server, echo } = pair();
+    await expect(echo.fail({ message: 'boom' })).rejects.toMatchObject({ type: 'failed', message: expect.stringContaining('boom') });
+    const sub = echo.castAs(gen.SubClient);
+    await expect(sub.extra()).rejects.toMatchObject({ type: 'unimplemented', code: 'RPC_UNIMPLEMENTED' });
+    sub.close();
+    echo.close();
+    await expectEmpty(client, server);
+  });
+
+  it('calls a null capability with an error, not a crash', async () => {
+    const { client, server, echo } = pair();
+    const result = echo.echoCap({ cap: null });
+    expect((await result).cap).toBeNull();
+    await expect(result.cap.next()).rejects.toBeInstanceOf(RpcError);
+    result.dispose();
+    echo.close();
+    await expectEmpty(client, server);
+  });
+
+  it('streams with flow control: writes resolve while the window has room, then wait for the callee', async () => {
+    const window = 64 * 1024;
+    const { client, server, echo, impl } = pair({}, { streamWindowBytes: window });
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => { open = resolve; });
+    const write = impl.write.bind(impl);
+    impl.write = ((p: { data: Uint8Array }) => gate.then(() => write(p))) as never;
+    const chunk = new Uint8Array(16 * 1024);
+    let accepted = 0;
+    const producer = (async () => {
+      for (let i = 0; i < 32; i++) {
+        await echo.write({ data: chunk });
+        accepted++;
+      }
+    })();
+    await settle(20);
+    // The callee has acknowledged nothing: the producer is held once a window (chunks plus
+    // their framing) is in flight.
+    expect(accepted).toBe(window / chunk.length - 1);
+    open();
+    await producer;
+    const totals = await echo.written();
+    expect(totals.calls).toBe(32);
+    expect(totals.bytes).toBe(BigInt(32 * chunk.length));
+    echo.close();
+    await expectEmpty(client, server);
+  });
+
+  it('rejects pending calls with disconnected when the connection ends, and empties the tables', async () => {
+    const { client, server, echo } = pair();
+    const waiting = echo.wait({});
+    let disconnected: RpcError | null = null;
+    client.onDisconnect((error) => { disconnected = error; });
+    await settle();
+    await server.close('test');
+    await expect(waiting).rejects.toMatchObject({ type: 'disconnected' });
+    await settle();
+    expect(disconnected).not.toBeNull();
+    expect(client.state).toBe('closed');
+    await expect(echo.echo({ text: 'late' })).rejects.toMatchObject({ type: 'disconnected' });
+    echo.close();
+    expect(client.stats()).toEqual(EMPTY);
+    expect(server.stats()).toEqual(EMPTY);
+  });
+
+  it('aborts a connection that sends garbage, with a protocol error, and only that connection', async () => {
+    const [a, b] = transportPair();
+    const server = new Connection(a, { bootstrap: gen.Echo.serve(new EchoImpl() as never) });
+    const received: Uint8Array[] = [];
+    b.start((m) => received.push(m), () => {});
+    b.send(new Uint8Array([0, 0, 0, 0, 1, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]));
+    await settle();
+    expect(server.state).toBe('closed');
+    expect(server.error?.code).toBe('RPC_PROTOCOL');
+    const abort = rpc.Message.read(received.at(-1)!);
+    expect(abort.which()).toBe('abort');
+    // Another connection to the same kind of server is unaffected.
+    const other = pair();
+    expect((await other.echo.echo({ text: 'fine' })).text).toBe('fine');
+    other.echo.close();
+    await expectEmpty(other.client, other.server);
+  });
+
+  it('aborts on out-of-protocol messages: a Return for no question, a Release of an unknown export', async () => {
+    for (const build of [
+      (m: rpc.MessageBuilder) => { m.initReturn().answerId = 77; },
+      (m: rpc.MessageBuilder) => { const r = m.initRelease(); r.id = 5; r.referenceCount = 1; },
+    ]) {
+      const [a, b] = transportPair();
+      const server = new Connection(a, {});
+      b.start(() => {}, () => {});
+      const message = new MessageBuilder();
+      build(rpc.Message.initRoot(message));
+      b.send(message.toBytes());
+      await settle();
+      expect(server.state).toBe('closed');
+      expect(server.error?.code).toBe('RPC_PROTOCOL');
+    }
+  });
+
+  it('answers Unimplemented for level 3 and 4 messages', async () => {
+    const [a, b] = transportPair();
+    const server = new Connection(a, {});
+    const received: Uint8Array[] = [];
+    b.start((m) => received.push(m), () => {});
+    const message = new MessageBuilder();
+    rpc.Message.initRoot(message).initProvide().questionId = 3;
+    b.send(message.toBytes());
+    await settle();
+    const reply = rpc.Message.read(received[0]!);
+    expect(reply.which()).toBe('unimplemented');
+    expect(reply.unimplemented.which()).toBe('provide');
+    expect(server.state).toBe('open');
+    await server.close();
+  });
+
+  it('limits the capabilities in one message', async () => {
+    const { client, server, echo } = pair({ maxCapsPerMessage: 0 });
+    const local = counter();
+    await expect(echo.callCounter({ counter: local.client })).rejects.toMatchObject({ type: 'disconnected' });
+    expect(server.error?.code).toBe('RPC_PROTOCOL');
+    local.client.close();
+    echo.close();
+    await settle();
+    expect(client.stats()).toEqual(EMPTY);
+  });
+
+  it('works over TCP with connect and listen', async () => {
+    const impl = new EchoImpl();
+    const listener = await listen('127.0.0.1:0', { bootstrap: () => gen.Echo.serve(impl as never) });
+    const connection = await connect(`127.0.0.1:${listener.port}`);
+    const echo = connection.bootstrap(gen.EchoClient);
+    const made = echo.makeCounter();
+    const next = made.counter.next();
+    expect((await echo.echo({ text: 'tcp' })).text).toBe('tcp');
+    expect((await next).n).toBe(0);
+    next.dispose();
+    made.dispose();
+    echo.close();
+    await settle(20);
+    expect(connection.stats()).toEqual(EMPTY);
+    await connection.close();
+    await listener.close();
+  });
+});
