@@ -88,7 +88,7 @@ class EchoImpl {
 function pair(serverOptions: Partial<ConnectionOptions> = {}, clientOptions: ConnectionOptions = {}) {
   const impl = new EchoImpl();
   const p = connectedPair({ bootstrap: () => gen.Echo.serve(impl as never), ...serverOptions }, clientOptions);
-  const echo = p.client.bootstrap(gen.EchoClient);
+  const echo: any = p.client.bootstrap(gen.EchoClient);
   return { ...p, impl, echo };
 }
 
@@ -218,7 +218,7 @@ describe('rpc protocol, level 1', () => {
   it('delivers exceptions with their message and type; missing methods answer unimplemented', async () => {
     const { client, server, echo } = pair();
     await expect(echo.fail({ message: 'boom' })).rejects.toMatchObject({ type: 'failed', message: expect.stringContaining('boom') });
-    const sub = echo.castAs(gen.SubClient);
+    const sub: any = echo.castAs(gen.SubClient);
     await expect(sub.extra()).rejects.toMatchObject({ type: 'unimplemented', code: 'RPC_UNIMPLEMENTED' });
     sub.close();
     echo.close();
@@ -346,7 +346,7 @@ describe('rpc protocol, level 1', () => {
     const impl = new EchoImpl();
     const listener = await listen('127.0.0.1:0', { bootstrap: () => gen.Echo.serve(impl as never) });
     const connection = await connect(`127.0.0.1:${listener.port}`);
-    const echo = connection.bootstrap(gen.EchoClient);
+    const echo: any = connection.bootstrap(gen.EchoClient);
     const made = echo.makeCounter();
     const next = made.counter.next();
     expect((await echo.echo({ text: 'tcp' })).text).toBe('tcp');
