@@ -1,0 +1,907 @@
+// Capstan RPC interop peer for the C++ reference library (libcapnp 0.9.2).
+//
+//   peer server 127.0.0.1:PORT          serve a fresh Interop per connection
+//   peer client 127.0.0.1:PORT [name..] run client scenarios against a server
+//
+// The behaviour of both sides is specified in interop/README.md.
+
+#include "interop.capnp.h"
+
+#include <capnp/message.h>
+#include <capnp/rpc-twoparty.h>
+#include <capnp/rpc.h>
+#include <kj/async-io.h>
+#include <kj/debug.h>
+#include <kj/string.h>
+#include <kj/time.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace t = capnproto_test::capnp::test;
+
+// =====================================================================================
+// The standard TestAllTypes value.
+
+void fillStandard(t::TestAllTypes::Builder b) {
+  b.setVoidField();
+  b.setBoolField(true);
+  b.setInt8Field(-123);
+  b.setInt16Field(-12345);
+  b.setInt32Field(-12345678);
+  b.setInt64Field(-123456789012345ll);
+  b.setUInt8Field(234u);
+  b.setUInt16Field(45678u);
+  b.setUInt32Field(3456789012u);
+  b.setUInt64Field(12345678901234567890ull);
+  b.setFloat32Field(1234.5f);
+  b.setFloat64Field(-1.25e47);
+  b.setTextField("foo");
+  b.setDataField(kj::StringPtr("bar").asBytes());
+  {
+    auto s = b.initStructField();
+    s.setTextField("nested");
+    s.setInt32Field(42);
+  }
+  b.setEnumField(t::TestEnum::CORGE);
+  {
+    auto l = b.initBoolList(4);
+    l.set(0, true); l.set(1, false); l.set(2, false); l.set(3, true);
+  }
+  {
+    auto l = b.initInt32List(2);
+    l.set(0, 12345); l.set(1, -67890);
+  }
+  {
+    auto l = b.initFloat64List(2);
+    l.set(0, 1.5); l.set(1, -2.25);
+  }
+  {
+    auto l = b.initTextList(2);
+    l.set(0, "plugh"); l.set(1, "xyzzy");
+  }
+  {
+    auto l = b.initDataList(2);
+    l.set(0, kj::StringPtr("a").asBytes());
+    l.set(1, kj::StringPtr("bc").asBytes());
+  }
+  {
+    auto l = b.initStructList(2);
+    l[0].setTextField("x");
+    l[1].setTextField("y");
+  }
+  {
+    auto l = b.initEnumList(2);
+    l.set(0, t::TestEnum::FOO);
+    l.set(1, t::TestEnum::GARPLY);
+  }
+}
+
+// Returns null when `r` equals the standard value, else a description of the first mismatch.
+kj::Maybe<kj::String> diffStandard(t::TestAllTypes::Reader r) {
+#define EXPECT_FIELD(cond) \
+  if (!(cond)) return kj::str("field check failed: " #cond)
+  auto bytesEq = [](capnp::Data::Reader d, const char* s) {
+    return d == kj::StringPtr(s).asBytes();
+  };
+  EXPECT_FIELD(r.getBoolField() == true);
+  EXPECT_FIELD(r.getInt8Field() == -123);
+  EXPECT_FIELD(r.getInt16Field() == -12345);
+  EXPECT_FIELD(r.getInt32Field() == -12345678);
+  EXPECT_FIELD(r.getInt64Field() == -123456789012345ll);
+  EXPECT_FIELD(r.getUInt8Field() == 234u);
+  EXPECT_FIELD(r.getUInt16Field() == 45678u);
+  EXPECT_FIELD(r.getUInt32Field() == 3456789012u);
+  EXPECT_FIELD(r.getUInt64Field() == 12345678901234567890ull);
+  EXPECT_FIELD(r.getFloat32Field() == 1234.5f);
+  EXPECT_FIELD(r.getFloat64Field() == -1.25e47);
+  EXPECT_FIELD(r.getTextField() == "foo");
+  EXPECT_FIELD(bytesEq(r.getDataField(), "bar"));
+  EXPECT_FIELD(r.hasStructField());
+  EXPECT_FIELD(r.getStructField().getTextField() == "nested");
+  EXPECT_FIELD(r.getStructField().getInt32Field() == 42);
+  EXPECT_FIELD(r.getEnumField() == t::TestEnum::CORGE);
+  {
+    auto l = r.getBoolList();
+    EXPECT_FIELD(l.size() == 4 && l[0] && !l[1] && !l[2] && l[3]);
+  }
+  {
+    auto l = r.getInt32List();
+    EXPECT_FIELD(l.size() == 2 && l[0] == 12345 && l[1] == -67890);
+  }
+  {
+    auto l = r.getFloat64List();
+    EXPECT_FIELD(l.size() == 2 && l[0] == 1.5 && l[1] == -2.25);
+  }
+  {
+    auto l = r.getTextList();
+    EXPECT_FIELD(l.size() == 2 && l[0] == "plugh" && l[1] == "xyzzy");
+  }
+  {
+    auto l = r.getDataList();
+    EXPECT_FIELD(l.size() == 2 && bytesEq(l[0], "a") && bytesEq(l[1], "bc"));
+  }
+  {
+    auto l = r.getStructList();
+    EXPECT_FIELD(l.size() == 2 && l[0].getTextField() == "x" && l[1].getTextField() == "y");
+  }
+  {
+    auto l = r.getEnumList();
+    EXPECT_FIELD(l.size() == 2 && l[0] == t::TestEnum::FOO && l[1] == t::TestEnum::GARPLY);
+  }
+#undef EXPECT_FIELD
+  return nullptr;
+}
+
+// =====================================================================================
+// Server side.
+
+// Number of capability objects (other than the bootstrap Interop) alive in this process.
+uint32_t gLiveObjects = 0;
+
+struct Counted {
+  // Mixed into every counted server class: the count follows construction and destruction.
+  Counted() { ++gLiveObjects; }
+  ~Counted() noexcept(false) { --gLiveObjects; }
+  KJ_DISALLOW_COPY(Counted);
+};
+
+kj::Promise<void> expectFoo(t::TestInterface::Client cap) {
+  auto req = cap.fooRequest();
+  req.setI(123);
+  req.setJ(true);
+  return req.send().then([](capnp::Response<t::TestInterface::FooResults>&& resp) {
+    KJ_REQUIRE(resp.getX() == "foo", "callback's foo() returned the wrong text", resp.getX());
+  });
+}
+
+class ServerCallOrder final: public t::TestCallOrder::Server, private Counted {
+public:
+  kj::Promise<void> getCallSequence(GetCallSequenceContext context) override {
+    context.getResults().setN(seq++);
+    return kj::READY_NOW;
+  }
+private:
+  uint32_t seq = 0;
+};
+
+class ServerExtends final: public t::TestExtends::Server, private Counted {
+public:
+  kj::Promise<void> foo(FooContext context) override {
+    auto p = context.getParams();
+    KJ_REQUIRE(p.getI() == 321 && p.getJ() == false, "TestExtends.foo wants (321, false)",
+               p.getI(), p.getJ());
+    context.getResults().setX("bar");
+    return kj::READY_NOW;
+  }
+  kj::Promise<void> qux(QuxContext context) override {
+    return kj::READY_NOW;
+  }
+  kj::Promise<void> corge(CorgeContext context) override {
+    auto p = context.getParams();
+    KJ_REQUIRE(p.getInt32Field() == -12345678 && p.getTextField() == "foo",
+               "corge() got an unexpected value");
+    return kj::READY_NOW;
+  }
+  kj::Promise<void> grault(GraultContext context) override {
+    fillStandard(context.getResults());
+    return kj::READY_NOW;
+  }
+};
+
+class ServerPipeline final: public t::TestPipeline::Server, private Counted {
+public:
+  kj::Promise<void> getCap(GetCapContext context) override {
+    auto p = context.getParams();
+    KJ_REQUIRE(p.getN() == 234, "getCap wants n == 234", p.getN());
+    return expectFoo(p.getInCap()).then([context]() mutable {
+      auto res = context.getResults();
+      res.setS("bar");
+      res.initOutBox().setCap(kj::heap<ServerExtends>());
+    });
+  }
+  kj::Promise<void> getAnyCap(GetAnyCapContext context) override {
+    auto p = context.getParams();
+    KJ_REQUIRE(p.getN() == 234, "getAnyCap wants n == 234", p.getN());
+    return expectFoo(p.getInCap().castAs<t::TestInterface>()).then([context]() mutable {
+      auto res = context.getResults();
+      res.setS("bar");
+      t::TestInterface::Client ext = kj::heap<ServerExtends>();
+      res.initOutBox().setCap(kj::mv(ext));
+    });
+  }
+};
+
+class ServerTailCallee final: public t::TestTailCallee::Server, private Counted {
+public:
+  kj::Promise<void> foo(FooContext context) override {
+    auto p = context.getParams();
+    auto res = context.getResults();
+    res.setI(p.getI());
+    res.setT(p.getT());
+    res.setC(kj::heap<ServerCallOrder>());
+    return kj::READY_NOW;
+  }
+};
+
+class ServerTailCaller final: public t::TestTailCaller::Server, private Counted {
+public:
+  kj::Promise<void> foo(FooContext context) override {
+    auto p = context.getParams();
+    auto req = p.getCallee().fooRequest();
+    req.setI(p.getI());
+    req.setT("from TestTailCaller");
+    return context.tailCall(kj::mv(req));
+  }
+};
+
+class ServerStreaming final: public t::TestStreaming::Server, private Counted {
+public:
+  kj::Promise<void> doStreamI(DoStreamIContext context) override {
+    totalI += context.getParams().getI();
+    return kj::READY_NOW;
+  }
+  kj::Promise<void> doStreamJ(DoStreamJContext context) override {
+    totalJ += context.getParams().getJ();
+    return kj::READY_NOW;
+  }
+  kj::Promise<void> finishStream(FinishStreamContext context) override {
+    auto res = context.getResults();
+    res.setTotalI(totalI);
+    res.setTotalJ(totalJ);
+    return kj::READY_NOW;
+  }
+private:
+  uint32_t totalI = 0;
+  uint32_t totalJ = 0;
+};
+
+class ServerHandle final: public t::TestHandle::Server, private Counted {};
+
+class ServerMoreStuff final: public t::TestMoreStuff::Server, private Counted {
+public:
+  kj::Promise<void> getCallSequence(GetCallSequenceContext context) override {
+    context.getResults().setN(seq++);
+    return kj::READY_NOW;
+  }
+
+  kj::Promise<void> callFoo(CallFooContext context) override {
+    return expectFoo(context.getParams().getCap()).then([context]() mutable {
+      context.getResults().setS("bar");
+    });
+  }
+
+  kj::Promise<void> callFooWhenResolved(CallFooWhenResolvedContext context) override {
+    auto cap = context.getParams().getCap();
+    auto ready = cap.whenResolved();
+    return ready.then([cap]() mutable { return expectFoo(kj::mv(cap)); })
+        .then([context]() mutable { context.getResults().setS("bar"); });
+  }
+
+  kj::Promise<void> neverReturn(NeverReturnContext context) override {
+    context.allowCancellation();
+    // The held capability lives exactly as long as this never-settling promise.
+    kj::Promise<void> forever = kj::NEVER_DONE;
+    return forever.attach(context.getParams().getCap());
+  }
+
+  kj::Promise<void> expectCancel(ExpectCancelContext context) override {
+    context.allowCancellation();
+    kj::Promise<void> forever = kj::NEVER_DONE;
+    return forever.attach(context.getParams().getCap());
+  }
+
+  kj::Promise<void> hold(HoldContext context) override {
+    auto p = context.getParams();
+    if (p.hasCap()) {
+      held = p.getCap();
+    } else {
+      held = nullptr;  // releases whatever was held before
+    }
+    return kj::READY_NOW;
+  }
+
+  kj::Promise<void> callHeld(CallHeldContext context) override {
+    KJ_IF_MAYBE(h, held) {
+      return expectFoo(*h).then([context]() mutable { context.getResults().setS("bar"); });
+    } else {
+      return KJ_EXCEPTION(FAILED, "callHeld: nothing is held");
+    }
+  }
+
+  kj::Promise<void> getHeld(GetHeldContext context) override {
+    KJ_IF_MAYBE(h, held) {
+      context.getResults().setCap(*h);
+    }
+    return kj::READY_NOW;
+  }
+
+  kj::Promise<void> echo(EchoContext context) override {
+    context.getResults().setCap(context.getParams().getCap());
+    return kj::READY_NOW;
+  }
+
+  kj::Promise<void> methodWithDefaults(MethodWithDefaultsContext context) override {
+    auto p = context.getParams();
+    context.getResults().setD(kj::str(p.getA(), p.getB(), p.getC()));
+    return kj::READY_NOW;
+  }
+
+  kj::Promise<void> getHandle(GetHandleContext context) override {
+    context.getResults().setHandle(kj::heap<ServerHandle>());
+    return kj::READY_NOW;
+  }
+
+  kj::Promise<void> getNull(GetNullContext context) override {
+    // Leaving the pointer unset sends a null capability.
+    context.getResults();
+    return kj::READY_NOW;
+  }
+
+  kj::Promise<void> throwException(ThrowExceptionContext context) override {
+    return KJ_EXCEPTION(FAILED, "test exception");
+  }
+
+private:
+  uint32_t seq = 0;
+  kj::Maybe<t::TestInterface::Client> held;
+};
+
+class ServerInterop final: public Interop::Server {
+public:
+  kj::Promise<void> moreStuff(MoreStuffContext context) override {
+    context.getResults().setCap(kj::heap<ServerMoreStuff>());
+    return kj::READY_NOW;
+  }
+  kj::Promise<void> pipeline(PipelineContext context) override {
+    context.getResults().setCap(kj::heap<ServerPipeline>());
+    return kj::READY_NOW;
+  }
+  kj::Promise<void> tailCaller(TailCallerContext context) override {
+    context.getResults().setCap(kj::heap<ServerTailCaller>());
+    return kj::READY_NOW;
+  }
+  kj::Promise<void> tailCallee(TailCalleeContext context) override {
+    context.getResults().setCap(kj::heap<ServerTailCallee>());
+    return kj::READY_NOW;
+  }
+  kj::Promise<void> streaming(StreamingContext context) override {
+    context.getResults().setCap(kj::heap<ServerStreaming>());
+    return kj::READY_NOW;
+  }
+  kj::Promise<void> testExtends(TestExtendsContext context) override {
+    context.getResults().setCap(kj::heap<ServerExtends>());
+    return kj::READY_NOW;
+  }
+  kj::Promise<void> echoAllTypes(EchoAllTypesContext context) override {
+    context.getResults().setValue(context.getParams().getValue());
+    return kj::READY_NOW;
+  }
+  kj::Promise<void> liveObjects(LiveObjectsContext context) override {
+    context.getResults().setCount(gLiveObjects);
+    return kj::READY_NOW;
+  }
+};
+
+// One accepted connection: the socket, its vat network, and an RPC system whose bootstrap is a
+// fresh Interop.  Destroying it tears down everything the connection held.
+struct Connection {
+  kj::Own<kj::AsyncIoStream> stream;
+  capnp::TwoPartyVatNetwork network;
+  capnp::RpcSystem<capnp::rpc::twoparty::VatId> rpc;
+
+  explicit Connection(kj::Own<kj::AsyncIoStream>&& s)
+      : stream(kj::mv(s)),
+        network(*stream, capnp::rpc::twoparty::Side::SERVER),
+        rpc(capnp::makeRpcServer(network, kj::heap<ServerInterop>())) {}
+};
+
+class LogErrors final: public kj::TaskSet::ErrorHandler {
+public:
+  void taskFailed(kj::Exception&& e) override {
+    KJ_LOG(WARNING, "connection task failed", e);
+  }
+};
+
+kj::Promise<void> acceptLoop(kj::ConnectionReceiver& listener, kj::TaskSet& tasks) {
+  return listener.accept().then([&listener, &tasks](kj::Own<kj::AsyncIoStream>&& s) {
+    auto conn = kj::heap<Connection>(kj::mv(s));
+    auto done = conn->network.onDisconnect();
+    tasks.add(done.attach(kj::mv(conn)));
+    return acceptLoop(listener, tasks);
+  });
+}
+
+int runServer(kj::StringPtr host, uint port) {
+  auto io = kj::setupAsyncIo();
+  auto addr = io.provider->getNetwork().parseAddress(host, port).wait(io.waitScope);
+  auto listener = addr->listen();
+  printf("listening %s:%u\n", host.cStr(), listener->getPort());
+  fflush(stdout);
+
+  LogErrors errors;
+  kj::TaskSet tasks(errors);
+  acceptLoop(*listener, tasks).wait(io.waitScope);
+  return 0;
+}
+
+// =====================================================================================
+// Client side.
+
+struct Tracker {
+  // What a client-hosted TestInterface reports.  Shared with the object, because the object may
+  // outlive the scenario that made it (when a server fails to release it).
+  uint calls = 0;
+  bool destroyed = false;
+};
+
+class ClientTestInterface final: public t::TestInterface::Server {
+  // A TestInterface hosted by the client; it counts calls and reports its destruction.
+public:
+  explicit ClientTestInterface(std::shared_ptr<Tracker> tracker): tracker(kj::mv(tracker)) {}
+  ~ClientTestInterface() noexcept(false) { tracker->destroyed = true; }
+
+  kj::Promise<void> foo(FooContext context) override {
+    ++tracker->calls;
+    auto p = context.getParams();
+    KJ_REQUIRE(p.getI() == 123 && p.getJ() == true, "TestInterface.foo wants (123, true)",
+               p.getI(), p.getJ());
+    context.getResults().setX("foo");
+    return kj::READY_NOW;
+  }
+
+private:
+  std::shared_ptr<Tracker> tracker;
+};
+
+class ClientCallOrder final: public t::TestCallOrder::Server {
+public:
+  kj::Promise<void> getCallSequence(GetCallSequenceContext context) override {
+    context.getResults().setN(seq++);
+    return kj::READY_NOW;
+  }
+private:
+  uint32_t seq = 0;
+};
+
+class ClientTailCallee final: public t::TestTailCallee::Server {
+public:
+  kj::Promise<void> foo(FooContext context) override {
+    auto p = context.getParams();
+    auto res = context.getResults();
+    res.setI(p.getI());
+    res.setT(p.getT());
+    res.setC(kj::heap<ClientCallOrder>());
+    return kj::READY_NOW;
+  }
+};
+
+// What a scenario can use: the event loop, a timer, its deadline, and the bootstrap Interop.
+struct Scope {
+  kj::WaitScope& ws;
+  kj::Timer& timer;
+  kj::TimePoint deadline;
+  Interop::Client interop;
+
+  // Waits for `p`, but fails once the scenario's deadline has passed.
+  template <typename T>
+  T await(kj::Promise<T>&& p) {
+    auto expire = timer.atTime(deadline).then([]() -> kj::Promise<T> {
+      return KJ_EXCEPTION(FAILED, "timed out (scenario took more than 10 s)");
+    });
+    return p.exclusiveJoin(kj::mv(expire)).wait(ws);
+  }
+  template <typename T>
+  capnp::Response<T> await(capnp::RemotePromise<T>&& p) {
+    kj::Promise<capnp::Response<T>> plain = kj::mv(p);
+    return await(kj::mv(plain));
+  }
+
+  void sleep(kj::Duration d) { await(timer.afterDelay(d)); }
+
+  uint32_t liveObjects() {
+    return await(interop.liveObjectsRequest().send()).getCount();
+  }
+};
+
+// Fails the running scenario with a message (and the values of any further arguments).
+#define CHECK(cond, ...) \
+  do { if (!(cond)) KJ_FAIL_REQUIRE(__VA_ARGS__); } while (false)
+
+t::TestMoreStuff::Client newMoreStuff(Scope& s) {
+  return s.interop.moreStuffRequest().send().getCap();
+}
+
+capnp::RemotePromise<t::TestCallOrder::GetCallSequenceResults> callSeq(
+    t::TestCallOrder::Client cap, uint32_t expected) {
+  auto req = cap.getCallSequenceRequest();
+  req.setExpected(expected);
+  return req.send();
+}
+
+void scenarioBootstrap(Scope& s) {
+  auto m = newMoreStuff(s);
+  auto n = s.await(callSeq(m, 0)).getN();
+  CHECK(n == 0, "getCallSequence(0) on a new TestMoreStuff", n);
+}
+
+void scenarioAllTypes(Scope& s) {
+  auto req = s.interop.echoAllTypesRequest();
+  fillStandard(req.initValue());
+  auto resp = s.await(req.send());
+  KJ_IF_MAYBE(problem, diffStandard(resp.getValue())) {
+    KJ_FAIL_REQUIRE("echoAllTypes changed the value", *problem);
+  }
+}
+
+void scenarioExtends(Scope& s) {
+  auto e = s.interop.testExtendsRequest().send().getCap();
+  {
+    auto req = e.fooRequest();
+    req.setI(321);
+    req.setJ(false);
+    auto x = s.await(req.send());
+    CHECK(x.getX() == "bar", "foo(321, false)", x.getX());
+  }
+  {
+    auto v = s.await(e.graultRequest().send());
+    KJ_IF_MAYBE(problem, diffStandard(v)) {
+      KJ_FAIL_REQUIRE("grault() did not return the standard value", *problem);
+    }
+  }
+  {
+    auto req = e.corgeRequest();
+    fillStandard(req);
+    s.await(req.send());
+  }
+}
+
+void scenarioCallback(Scope& s) {
+  auto tr = std::make_shared<Tracker>();
+  auto m = newMoreStuff(s);
+  auto req = m.callFooRequest();
+  req.setCap(kj::heap<ClientTestInterface>(tr));
+  auto resp = s.await(req.send());
+  CHECK(resp.getS() == "bar", "callFoo", resp.getS());
+  CHECK(tr->calls == 1, "the client's TestInterface should have been called once", tr->calls);
+}
+
+void scenarioPipelining(Scope& s) {
+  auto tr = std::make_shared<Tracker>();
+  auto p = s.interop.pipelineRequest().send().getCap();
+  auto req = p.getCapRequest();
+  req.setN(234);
+  req.setInCap(kj::heap<ClientTestInterface>(tr));
+  auto r = req.send();
+  auto fooReq = r.getOutBox().getCap().fooRequest();
+  fooReq.setI(321);
+  fooReq.setJ(false);
+  auto f = fooReq.send();
+
+  auto fr = s.await(kj::mv(f));
+  CHECK(fr.getX() == "bar", "pipelined outBox.cap.foo(321, false)", fr.getX());
+  auto rr = s.await(kj::mv(r));
+  CHECK(rr.getS() == "bar", "getCap().s", rr.getS());
+  CHECK(tr->calls == 1, "the client's TestInterface should have been called once", tr->calls);
+}
+
+void scenarioHold(Scope& s) {
+  auto tr = std::make_shared<Tracker>();
+  auto m = newMoreStuff(s);
+  {
+    auto req = m.holdRequest();
+    req.setCap(kj::heap<ClientTestInterface>(tr));
+    s.await(req.send());
+  }
+  {
+    auto resp = s.await(m.callHeldRequest().send());
+    CHECK(resp.getS() == "bar", "callHeld", resp.getS());
+  }
+  {
+    auto resp = s.await(m.getHeldRequest().send());
+    auto held = resp.getCap();
+    auto req = held.fooRequest();
+    req.setI(123);
+    req.setJ(true);
+    auto x = s.await(req.send());
+    CHECK(x.getX() == "foo", "getHeld().foo(123, true)", x.getX());
+  }
+  {
+    auto req = m.holdRequest();  // cap left unset: a null capability
+    s.await(req.send());
+  }
+}
+
+void scenarioEmbargo(Scope& s) {
+  auto m = newMoreStuff(s);
+  t::TestCallOrder::Client c = kj::heap<ClientCallOrder>();
+
+  auto early = callSeq(m, 0);
+  auto echoReq = m.echoRequest();
+  echoReq.setCap(c);
+  auto echo = echoReq.send();
+  auto pipe = echo.getCap();
+
+  auto c0 = callSeq(pipe, 0);
+  auto c1 = callSeq(pipe, 1);
+  s.await(kj::mv(early));
+  auto c2 = callSeq(pipe, 2);
+  s.await(kj::mv(echo));
+  auto c3 = callSeq(pipe, 3);
+  auto c4 = callSeq(pipe, 4);
+  auto c5 = callSeq(pipe, 5);
+
+  uint32_t got[6] = {
+    s.await(kj::mv(c0)).getN(), s.await(kj::mv(c1)).getN(), s.await(kj::mv(c2)).getN(),
+    s.await(kj::mv(c3)).getN(), s.await(kj::mv(c4)).getN(), s.await(kj::mv(c5)).getN(),
+  };
+  for (uint32_t i = 0; i < 6; i++) {
+    CHECK(got[i] == i, "call order broken", i, got[0], got[1], got[2], got[3], got[4], got[5]);
+  }
+}
+
+void checkTail(Scope& s, capnp::Response<t::TestTailCallee::TailResult>& r, uint32_t i) {
+  CHECK(r.getI() == i, "tail call result i", r.getI());
+  CHECK(r.getT() == "from TestTailCaller", "tail call result t", r.getT());
+  auto n = s.await(callSeq(r.getC(), 0)).getN();
+  CHECK(n == 0, "c.getCallSequence(0)", n);
+}
+
+void scenarioTailCall(Scope& s) {
+  {
+    auto caller = s.interop.tailCallerRequest().send().getCap();
+    auto req = caller.fooRequest();
+    req.setI(456);
+    req.setCallee(kj::heap<ClientTailCallee>());
+    auto r = s.await(req.send());
+    checkTail(s, r, 456);
+  }
+  {
+    auto caller = s.interop.tailCallerRequest().send().getCap();
+    auto callee = s.interop.tailCalleeRequest().send().getCap();
+    auto req = caller.fooRequest();
+    req.setI(789);
+    req.setCallee(callee);
+    auto r = s.await(req.send());
+    checkTail(s, r, 789);
+  }
+}
+
+void scenarioCancel(Scope& s) {
+  auto tr = std::make_shared<Tracker>();
+  auto m = newMoreStuff(s);
+  {
+    kj::Maybe<capnp::RemotePromise<t::TestMoreStuff::ExpectCancelResults>> pending;
+    {
+      auto req = m.expectCancelRequest();
+      req.setCap(kj::heap<ClientTestInterface>(tr));
+      pending = req.send();
+    }
+    // A later call on the same object returning means the first has been delivered.
+    s.await(callSeq(m, 1));
+    CHECK(!tr->destroyed, "X was released before the call was canceled");
+    pending = nullptr;  // cancel
+  }
+  auto giveUp = s.timer.now() + 2 * kj::SECONDS;
+  while (!tr->destroyed) {
+    CHECK(s.timer.now() < giveUp, "server did not release X within 2 s of the cancellation");
+    s.sleep(10 * kj::MILLISECONDS);
+  }
+}
+
+void scenarioException(Scope& s) {
+  auto m = newMoreStuff(s);
+  kj::Promise<void> call = m.throwExceptionRequest().send().ignoreResult();
+  KJ_IF_MAYBE(e, kj::runCatchingExceptions([&]() { s.await(kj::mv(call)); })) {
+    auto d = e->getDescription();
+    CHECK(strstr(d.cStr(), "test exception") != nullptr,
+          "exception lacks 'test exception'", d);
+  } else {
+    KJ_FAIL_REQUIRE("throwException() returned normally");
+  }
+}
+
+void scenarioStreaming(Scope& s) {
+  auto st = s.interop.streamingRequest().send().getCap();
+  for (uint32_t i = 0; i < 100; i++) {
+    {
+      auto req = st.doStreamIRequest();
+      req.setI(i);
+      // The promise resolves when flow control allows another call.
+      s.await(req.send());
+    }
+    if (i < 50) {
+      auto req = st.doStreamJRequest();
+      req.setJ(i);
+      s.await(req.send());
+    }
+  }
+  auto r = s.await(st.finishStreamRequest().send());
+  CHECK(r.getTotalI() == 4950 && r.getTotalJ() == 1225, "finishStream totals",
+        r.getTotalI(), r.getTotalJ());
+}
+
+void scenarioNullCap(Scope& s) {
+  auto m = newMoreStuff(s);
+  auto r = s.await(m.getNullRequest().send());
+  CHECK(!r.hasNullCap(), "getNull() returned a non-null pointer");
+  auto n = r.getNullCap();
+  kj::Promise<void> call = callSeq(n, 0).ignoreResult();
+  KJ_IF_MAYBE(e, kj::runCatchingExceptions([&]() { s.await(kj::mv(call)); })) {
+    (void)e;  // an error is what we want
+  } else {
+    KJ_FAIL_REQUIRE("a call on the null capability succeeded");
+  }
+}
+
+void scenarioDefaults(Scope& s) {
+  auto m = newMoreStuff(s);
+  auto req = m.methodWithDefaultsRequest();
+  req.setA("x");
+  auto r = s.await(req.send());
+  CHECK(r.getD() == "x123foo", "d", r.getD());
+  CHECK(r.getE() == "bar", "e", r.getE());
+}
+
+void scenarioHandles(Scope& s) {
+  auto m = newMoreStuff(s);
+  s.await(callSeq(m, 0));  // make sure m exists before counting
+  uint32_t before = s.liveObjects();
+  {
+    auto h1 = s.await(m.getHandleRequest().send());
+    auto h2 = s.await(m.getHandleRequest().send());
+    auto h3 = s.await(m.getHandleRequest().send());
+    uint32_t during = s.liveObjects();
+    CHECK(during >= before + 3, "liveObjects did not grow by 3", before, during);
+  }
+  auto giveUp = s.timer.now() + 2 * kj::SECONDS;
+  for (;;) {
+    uint32_t now = s.liveObjects();
+    if (now == before) break;
+    CHECK(s.timer.now() < giveUp, "liveObjects did not return to its earlier value",
+          before, now);
+    s.sleep(20 * kj::MILLISECONDS);
+  }
+}
+
+void scenarioRelease(Scope& s) {
+  auto giveUp = s.timer.now() + 3 * kj::SECONDS;
+  for (;;) {
+    uint32_t now = s.liveObjects();
+    if (now == 0) break;
+    CHECK(s.timer.now() < giveUp, "liveObjects did not reach 0 within 3 s", now);
+    s.sleep(20 * kj::MILLISECONDS);
+  }
+}
+
+struct Scenario {
+  const char* name;
+  void (*run)(Scope&);
+};
+
+const Scenario SCENARIOS[] = {
+  {"bootstrap", scenarioBootstrap},
+  {"all-types", scenarioAllTypes},
+  {"extends", scenarioExtends},
+  {"callback", scenarioCallback},
+  {"pipelining", scenarioPipelining},
+  {"hold", scenarioHold},
+  {"embargo", scenarioEmbargo},
+  {"tail-call", scenarioTailCall},
+  {"cancel", scenarioCancel},
+  {"exception", scenarioException},
+  {"streaming", scenarioStreaming},
+  {"null-cap", scenarioNullCap},
+  {"defaults", scenarioDefaults},
+  {"handles", scenarioHandles},
+  {"release", scenarioRelease},
+};
+
+std::string oneLine(kj::StringPtr s) {
+  std::string out(s.cStr());
+  for (auto& ch: out) {
+    if (ch == '\n' || ch == '\r') ch = ' ';
+  }
+  return out;
+}
+
+int runClient(kj::StringPtr host, uint port, const std::vector<std::string>& wanted) {
+  auto io = kj::setupAsyncIo();
+  auto& ws = io.waitScope;
+  auto& timer = io.provider->getTimer();
+
+  auto addr = io.provider->getNetwork().parseAddress(host, port).wait(ws);
+  auto conn = addr->connect().wait(ws);
+  capnp::TwoPartyClient rpc(*conn);
+  Interop::Client interop = rpc.bootstrap().castAs<Interop>();
+
+  // The scenarios to run, in the order given (all of them, in table order, by default); a name
+  // that is not a scenario is kept in place with a null entry and reported as a failure.
+  std::vector<std::pair<std::string, const Scenario*>> plan;
+  if (wanted.empty()) {
+    for (auto& sc: SCENARIOS) plan.emplace_back(sc.name, &sc);
+  } else {
+    for (auto& w: wanted) {
+      const Scenario* found = nullptr;
+      for (auto& sc: SCENARIOS) {
+        if (w == sc.name) found = &sc;
+      }
+      plan.emplace_back(w, found);
+    }
+  }
+
+  uint passed = 0, failed = 0;
+  for (auto& entry: plan) {
+    auto sc = entry.second;
+    if (sc == nullptr) {
+      printf("FAIL %s: unknown scenario\n", entry.first.c_str());
+      fflush(stdout);
+      ++failed;
+      continue;
+    }
+    Scope scope{ws, timer, timer.now() + 10 * kj::SECONDS, interop};
+    auto err = kj::runCatchingExceptions([&]() { sc->run(scope); });
+    // Let releases and other bookkeeping messages go out before the next scenario.
+    ws.poll();
+    KJ_IF_MAYBE(e, err) {
+      printf("FAIL %s: %s\n", sc->name, oneLine(e->getDescription()).c_str());
+      ++failed;
+    } else {
+      printf("ok %s\n", sc->name);
+      ++passed;
+    }
+    fflush(stdout);
+  }
+  printf("%u passed, %u failed\n", passed, failed);
+  fflush(stdout);
+  return failed == 0 ? 0 : 1;
+}
+
+bool parseHostPort(const char* arg, kj::String& host, uint& port) {
+  const char* colon = strrchr(arg, ':');
+  if (colon == nullptr) return false;
+  host = kj::heapString(arg, colon - arg);
+  char* end = nullptr;
+  unsigned long p = strtoul(colon + 1, &end, 10);
+  if (end == colon + 1 || *end != '\0' || p > 65535) return false;
+  port = static_cast<uint>(p);
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    fprintf(stderr, "usage: %s server HOST:PORT | client HOST:PORT [scenario...]\n", argv[0]);
+    return 2;
+  }
+  kj::String host;
+  uint port = 0;
+  if (!parseHostPort(argv[2], host, port)) {
+    fprintf(stderr, "bad address: %s\n", argv[2]);
+    return 2;
+  }
+  kj::StringPtr mode = argv[1];
+  KJ_IF_MAYBE(e, kj::runCatchingExceptions([&]() {
+    if (mode == "server") {
+      exit(runServer(host, port));
+    } else if (mode == "client") {
+      std::vector<std::string> wanted;
+      for (int i = 3; i < argc; i++) wanted.push_back(argv[i]);
+      exit(runClient(host, port, wanted));
+    } else {
+      fprintf(stderr, "unknown mode: %s\n", argv[1]);
+      exit(2);
+    }
+  })) {
+    fprintf(stderr, "fatal: %s\n", oneLine(e->getDescription()).c_str());
+    return 1;
+  }
+  return 0;
+}
