@@ -58,7 +58,14 @@ export interface ConnectionOptions {
 }
 
 export interface ConnectionStats {
+  /** Our calls not yet done with (including `awaitingReturn`). */
   questions: number;
+  /**
+   * Of those, calls we canceled (Finish sent) whose Return has not come: the protocol keeps
+   * their ids until it does. A peer that never answers a canceled call (capnp-rpc) keeps them
+   * here until the connection ends.
+   */
+  awaitingReturn: number;
   answers: number;
   exports: number;
   imports: number;
@@ -123,8 +130,11 @@ export class Connection {
 
   /** The sizes of the connection's tables: all zero once both sides have dropped everything. */
   stats(): ConnectionStats {
+    let awaitingReturn = 0;
+    for (const question of this.questions.values()) if (question.finishSent && !question.returned) awaitingReturn++;
     return {
       questions: this.questions.size,
+      awaitingReturn,
       answers: this.answers.size,
       exports: this.exports.size,
       imports: this.imports.size,

@@ -82,4 +82,4 @@ export function settle(ms = 5): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-export const EMPTY = { questions: 0, answers: 0, exports: 0, imports: 0, embargoes: 0 };
+export const EMPTY = { questions: 0, awaitingReturn: 0, answers: 0, exports: 0, imports: 0, embargoes: 0 };

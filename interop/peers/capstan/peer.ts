@@ -1,0 +1,771 @@
+/**
+ * Capstan's RPC interop peer (see ../../README.md for the contract).
+ *
+ *   node build-out/js/peer.js <vectors> server 127.0.0.1:<port>
+ *   node build-out/js/peer.js <vectors> client 127.0.0.1:<port> [scenario...]
+ *
+ * Built by ./build, which generates the schema code into build-out/gen and compiles this file
+ * next to it (build-out/peer.ts is a copy).
+ */
+import { Client, RpcError, isRpcError, prepareCall, type Connection, type ConnectionStats, type RpcPromise } from 'capstan/rpc';
+import { connect, listen } from 'capstan/rpc/node';
+import {
+  Interop, InteropClient, type InteropServer,
+} from './gen/interop/schema/interop.capnp.js';
+import {
+  TestAllTypesReader, TestCallOrder, TestEnum, TestExtends, TestHandle, TestInterface, TestInterfaceClient, TestMoreStuff,
+  TestPipeline, TestStreaming, TestTailCallee, TestTailCaller,
+  type TestAllTypesInit, type TestCallOrderServer, type TestExtendsServer, type TestHandleServer, type TestInterfaceServer,
+  type TestMoreStuffServer, type TestPipelineServer, type TestStreamingServer, type TestTailCalleeServer,
+  type TestTailCallerServer,
+} from './gen/capnp/test.capnp.js';
+
+// ---------------------------------------------------------------------------------------------
+// The standard TestAllTypes value.
+
+const utf8 = new TextEncoder();
+
+const STANDARD: TestAllTypesInit = {
+  boolField: true, int8Field: -123, int16Field: -12345, int32Field: -12345678, int64Field: -123456789012345n,
+  uInt8Field: 234, uInt16Field: 45678, uInt32Field: 3456789012, uInt64Field: 12345678901234567890n,
+  float32Field: 1234.5, float64Field: -1.25e47, textField: 'foo', dataField: utf8.encode('bar'),
+  structField: { textField: 'nested', int32Field: 42 }, enumField: TestEnum.corge,
+  boolList: [true, false, false, true], int32List: [12345, -67890], float64List: [1.5, -2.25],
+  textList: ['plugh', 'xyzzy'], dataList: [utf8.encode('a'), utf8.encode('bc')],
+  structList: [{ textField: 'x' }, { textField: 'y' }], enumList: [TestEnum.foo, TestEnum.garply],
+};
+
+function show(v: unknown): string {
+  if (v instanceof Uint8Array) return `0x${Buffer.from(v).toString('hex')}`;
+  if (Array.isArray(v)) return `[${v.map(show).join(', ')}]`;
+  return typeof v === 'string' ? JSON.stringify(v) : String(v);
+}
+
+/** The fields of `r` that differ from the standard value (empty if none). */
+function standardMismatches(r: TestAllTypesReader): string[] {
+  const bad: string[] = [];
+  const cmp = (name: string, got: unknown, want: unknown): void => {
+    if (show(got) !== show(want)) bad.push(`${name}=${show(got)} (want ${show(want)})`);
+  };
+  cmp('boolField', r.boolField, true);
+  cmp('int8Field', r.int8Field, -123);
+  cmp('int16Field', r.int16Field, -12345);
+  cmp('int32Field', r.int32Field, -12345678);
+  cmp('int64Field', r.int64Field, -123456789012345n);
+  cmp('uInt8Field', r.uInt8Field, 234);
+  cmp('uInt16Field', r.uInt16Field, 45678);
+  cmp('uInt32Field', r.uInt32Field, 3456789012);
+  cmp('uInt64Field', r.uInt64Field, 12345678901234567890n);
+  cmp('float32Field', r.float32Field, 1234.5);
+  cmp('float64Field', r.float64Field, -1.25e47);
+  cmp('textField', r.textField, 'foo');
+  cmp('dataField', r.dataField, utf8.encode('bar'));
+  cmp('structField.textField', r.structField.textField, 'nested');
+  cmp('structField.int32Field', r.structField.int32Field, 42);
+  cmp('enumField', r.enumField, TestEnum.corge);
+  cmp('boolList', [...r.boolList], [true, false, false, true]);
+  cmp('int32List', [...r.int32List], [12345, -67890]);
+  cmp('float64List', [...r.float64List], [1.5, -2.25]);
+  cmp('textList', [...r.textList], ['plugh', 'xyzzy']);
+  cmp('dataList', [...r.dataList], [utf8.encode('a'), utf8.encode('bc')]);
+  cmp('structList', [...r.structList].map((s) => s.textField), ['x', 'y']);
+  cmp('enumList', [...r.enumList], [TestEnum.foo, TestEnum.garply]);
+  return bad;
+}
+
+/** Awaits `call`, runs `use` on its results, then releases them. */
+async function withResults<R, T>(call: RpcPromise<R>, use: (results: R) => T | Promise<T>): Promise<T> {
+  try {
+    return await use(await call);
+  } finally {
+    call.dispose();
+  }
+}
+
+/** Calls `cap.foo(123, true)` and fails unless it returns "foo". */
+async function callFooOn(cap: TestInterfaceClient): Promise<void> {
+  const x = await withResults(cap.foo({ i: 123, j: true }), (r) => r.x);
+  if (x !== 'foo') throw new RpcError('failed', `foo(123, true) returned ${JSON.stringify(x)}, expected "foo"`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server side.
+
+/** The live-object count of this process (all connections). */
+let live = 0;
+
+/** Base of every counted server object: live from construction until its last reference goes. */
+class Counted {
+  #counted = true;
+
+  constructor() {
+    live++;
+  }
+
+  [Symbol.dispose](): void {
+    if (!this.#counted) return;
+    this.#counted = false;
+    live--;
+  }
+}
+
+/** Puts a capability we made into a message (which takes its own reference), then drops ours. */
+function handOut<C extends Client>(client: C, put: (client: C) => void): void {
+  try {
+    put(client);
+  } finally {
+    client.close();
+  }
+}
+
+class CallOrderImpl extends Counted implements TestCallOrderServer {
+  private seq = 0;
+  getCallSequence() {
+    return { n: this.seq++ };
+  }
+}
+
+class HandleImpl extends Counted implements TestHandleServer {}
+
+class ExtendsImpl extends Counted implements TestExtendsServer {
+  foo(p: { i: number; j: boolean }) {
+    if (p.i !== 321 || p.j !== false) throw new RpcError('failed', `TestExtends.foo: expected (321, false), got (${p.i}, ${p.j})`);
+    return { x: 'bar' };
+  }
+  qux() {}
+  corge(p: TestAllTypesReader) {
+    if (p.int32Field !== -12345678 || p.textField !== 'foo') throw new RpcError('failed', 'TestExtends.corge: not the standard value');
+  }
+  grault() {
+    return STANDARD;
+  }
+}
+
+class PipelineImpl extends Counted implements TestPipelineServer {
+  async getCap(...[p, context]: Parameters<NonNullable<TestPipelineServer['getCap']>>) {
+    if (p.n !== 234) throw new RpcError('failed', `getCap: n = ${p.n}, expected 234`);
+    const inCap = p.inCap;
+    if (inCap === null) throw new RpcError('failed', 'getCap: inCap is null');
+    await callFooOn(inCap);
+    context.results.s = 'bar';
+    handOut(TestExtends.serve(new ExtendsImpl()), (ext) => { context.results.initOutBox().cap = ext; });
+  }
+
+  async getAnyCap(...[p, context]: Parameters<NonNullable<TestPipelineServer['getAnyCap']>>) {
+    if (p.n !== 234) throw new RpcError('failed', `getAnyCap: n = ${p.n}, expected 234`);
+    const inCap = p.inCap?.castAs(TestInterfaceClient);
+    if (inCap === undefined) throw new RpcError('failed', 'getAnyCap: inCap is null');
+    try {
+      await callFooOn(inCap);
+    } finally {
+      inCap.close();
+    }
+    context.results.s = 'bar';
+    handOut(TestExtends.serve(new ExtendsImpl()), (ext) => { context.results.initOutBox().cap = ext; });
+  }
+}
+
+class TailCalleeImpl extends Counted implements TestTailCalleeServer {
+  foo(...[p, context]: Parameters<NonNullable<TestTailCalleeServer['foo']>>) {
+    context.results.i = p.i;
+    context.results.t = p.t;
+    handOut(TestCallOrder.serve(new CallOrderImpl()), (c) => { context.results.c = c; });
+  }
+}
+
+class TailCallerImpl extends Counted implements TestTailCallerServer {
+  foo(...[p, context]: Parameters<NonNullable<TestTailCallerServer['foo']>>) {
+    const callee = p.callee;
+    if (callee === null) throw new RpcError('failed', 'TestTailCaller.foo: callee is null');
+    const foo = TestTailCallee.$info.methods[0]!;
+    context.tailCall(prepareCall(callee, TestTailCallee.$info, foo, { i: p.i, t: 'from TestTailCaller' }));
+  }
+}
+
+class StreamingImpl extends Counted implements TestStreamingServer {
+  private totalI = 0;
+  private totalJ = 0;
+  doStreamI(p: { i: number }) {
+    this.totalI += p.i;
+  }
+  doStreamJ(p: { j: number }) {
+    this.totalJ += p.j;
+  }
+  finishStream() {
+    return { totalI: this.totalI, totalJ: this.totalJ };
+  }
+}
+
+/** Resolves never; rejects when `signal` fires (the call was canceled). */
+function untilCanceled(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    const fail = (): void => reject(new RpcError('failed', 'canceled'));
+    if (signal.aborted) fail();
+    else signal.addEventListener('abort', fail, { once: true });
+  });
+}
+
+class MoreStuffImpl extends Counted implements TestMoreStuffServer {
+  private seq = 0;
+  private held: TestInterfaceClient | null = null;
+
+  getCallSequence() {
+    return { n: this.seq++ };
+  }
+
+  async callFoo(p: { cap: TestInterfaceClient | null }) {
+    if (p.cap === null) throw new RpcError('failed', 'callFoo: cap is null');
+    await callFooOn(p.cap);
+    return { s: 'bar' };
+  }
+
+  async callFooWhenResolved(p: { cap: TestInterfaceClient | null }) {
+    if (p.cap === null) throw new RpcError('failed', 'callFooWhenResolved: cap is null');
+    await p.cap.whenResolved();
+    await callFooOn(p.cap);
+    return { s: 'bar' };
+  }
+
+  // The params (and the capability in them) are released when the method ends: here, when the
+  // call is canceled.
+  async neverReturn(...[, context]: Parameters<NonNullable<TestMoreStuffServer['neverReturn']>>) {
+    return untilCanceled(context.signal);
+  }
+
+  async expectCancel(...[, context]: Parameters<NonNullable<TestMoreStuffServer['expectCancel']>>) {
+    return untilCanceled(context.signal);
+  }
+
+  hold(p: { cap: TestInterfaceClient | null }) {
+    this.held?.close();
+    this.held = p.cap?.dup() ?? null;
+  }
+
+  async callHeld() {
+    if (this.held === null) throw new RpcError('failed', 'callHeld: nothing held');
+    await callFooOn(this.held);
+    return { s: 'bar' };
+  }
+
+  getHeld() {
+    return { cap: this.held };
+  }
+
+  echo(p: { cap: Client | null }) {
+    return { cap: p.cap };
+  }
+
+  methodWithDefaults(p: { a: string; b: number; c: string }) {
+    return { d: `${p.a}${p.b}${p.c}` };
+  }
+
+  getHandle(...[, context]: Parameters<NonNullable<TestMoreStuffServer['getHandle']>>) {
+    handOut(TestHandle.serve(new HandleImpl()), (h) => { context.results.handle = h; });
+  }
+
+  getNull() {}
+
+  throwException(): never {
+    throw new RpcError('failed', 'test exception');
+  }
+
+  override [Symbol.dispose](): void {
+    this.held?.close();
+    this.held = null;
+    super[Symbol.dispose]();
+  }
+}
+
+/** The bootstrap object of one connection (not counted). */
+class InteropImpl implements InteropServer {
+  moreStuff(...[, context]: Parameters<NonNullable<InteropServer['moreStuff']>>) {
+    handOut(TestMoreStuff.serve(new MoreStuffImpl()), (c) => { context.results.cap = c; });
+  }
+  pipeline(...[, context]: Parameters<NonNullable<InteropServer['pipeline']>>) {
+    handOut(TestPipeline.serve(new PipelineImpl()), (c) => { context.results.cap = c; });
+  }
+  tailCaller(...[, context]: Parameters<NonNullable<InteropServer['tailCaller']>>) {
+    handOut(TestTailCaller.serve(new TailCallerImpl()), (c) => { context.results.cap = c; });
+  }
+  tailCallee(...[, context]: Parameters<NonNullable<InteropServer['tailCallee']>>) {
+    handOut(TestTailCallee.serve(new TailCalleeImpl()), (c) => { context.results.cap = c; });
+  }
+  streaming(...[, context]: Parameters<NonNullable<InteropServer['streaming']>>) {
+    handOut(TestStreaming.serve(new StreamingImpl()), (c) => { context.results.cap = c; });
+  }
+  testExtends(...[, context]: Parameters<NonNullable<InteropServer['testExtends']>>) {
+    handOut(TestExtends.serve(new ExtendsImpl()), (c) => { context.results.cap = c; });
+  }
+  echoAllTypes(...[p]: Parameters<NonNullable<InteropServer['echoAllTypes']>>) {
+    return { value: p.value };
+  }
+  liveObjects() {
+    return { count: live };
+  }
+}
+
+async function serverMain(address: string): Promise<void> {
+  const listener = await listen(address, { bootstrap: () => Interop.serve(new InteropImpl()) });
+  process.stdout.write(`listening 127.0.0.1:${listener.port}\n`);
+  const stop = (): void => {
+    void listener.close().finally(() => process.exit(0));
+    setTimeout(() => process.exit(0), 1000).unref();
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Client side.
+
+class Check extends Error {}
+
+function expect(cond: boolean, message: string): asserts cond {
+  if (!cond) throw new Check(message);
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Calls `fn` until it returns true or `ms` pass; returns the last value. */
+async function poll(fn: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (await fn()) return true;
+    if (Date.now() >= deadline) return false;
+    await sleep(20);
+  }
+}
+
+class ClientTestInterface implements TestInterfaceServer {
+  calls = 0;
+  released = false;
+  foo(p: { i: number; j: boolean }) {
+    this.calls++;
+    if (p.i !== 123 || p.j !== true) throw new RpcError('failed', `foo: expected (123, true), got (${p.i}, ${p.j})`);
+    return { x: 'foo' };
+  }
+  [Symbol.dispose](): void {
+    this.released = true;
+  }
+}
+
+class ClientCallOrder implements TestCallOrderServer {
+  private seq = 0;
+  getCallSequence() {
+    return { n: this.seq++ };
+  }
+}
+
+class ClientTailCallee implements TestTailCalleeServer {
+  foo(...[p, context]: Parameters<NonNullable<TestTailCalleeServer['foo']>>) {
+    context.results.i = p.i;
+    context.results.t = p.t;
+    handOut(TestCallOrder.serve(new ClientCallOrder()), (c) => { context.results.c = c; });
+  }
+}
+
+async function liveObjects(interop: InteropClient): Promise<number> {
+  return withResults(interop.liveObjects(), (r) => r.count);
+}
+
+type Scenario = (interop: InteropClient) => Promise<void>;
+
+const scenarios: Array<[string, Scenario]> = [
+  ['bootstrap', async (interop) => {
+    const ms = interop.moreStuff();
+    try {
+      const n = await withResults(ms.cap.getCallSequence({ expected: 0 }), (r) => r.n);
+      expect(n === 0, `getCallSequence(0) = ${n}, expected 0`);
+    } finally {
+      ms.dispose();
+    }
+  }],
+
+  ['all-types', async (interop) => {
+    const bad = await withResults(interop.echoAllTypes({ value: STANDARD }), (r) => standardMismatches(r.value));
+    expect(bad.length === 0, `echoAllTypes changed: ${bad.join('; ')}`);
+  }],
+
+  ['extends', async (interop) => {
+    const te = interop.testExtends();
+    try {
+      const ext = te.cap;
+      const x = await withResults(ext.foo({ i: 321, j: false }), (r) => r.x);
+      expect(x === 'bar', `foo(321, false) = ${JSON.stringify(x)}`);
+      const bad = await withResults(ext.grault(), standardMismatches);
+      expect(bad.length === 0, `grault() is not the standard value: ${bad.join('; ')}`);
+      await withResults(ext.corge(STANDARD), () => undefined);
+    } finally {
+      te.dispose();
+    }
+  }],
+
+  ['callback', async (interop) => {
+    const impl = new ClientTestInterface();
+    const ms = interop.moreStuff();
+    try {
+      const ti = TestInterface.serve(impl);
+      const call = ms.cap.callFoo({ cap: ti });
+      ti.close();
+      const s = await withResults(call, (r) => r.s);
+      expect(s === 'bar', `callFoo = ${JSON.stringify(s)}`);
+      expect(impl.calls === 1, `the client's object was called ${impl.calls} times, expected 1`);
+    } finally {
+      ms.dispose();
+    }
+  }],
+
+  ['pipelining', async (interop) => {
+    const impl = new ClientTestInterface();
+    const ti = TestInterface.serve(impl);
+    const p = interop.pipeline$2();
+    const r = p.cap.getCap({ n: 234, inCap: ti });
+    ti.close();
+    const f = r.outBox.cap.foo({ i: 321, j: false });
+    try {
+      const fx = await withResults(f, (res) => res.x);
+      const rs = (await r).s;
+      expect(fx === 'bar', `pipelined foo = ${JSON.stringify(fx)}`);
+      expect(rs === 'bar', `getCap s = ${JSON.stringify(rs)}`);
+      expect(impl.calls === 1, `the client's object was called ${impl.calls} times, expected 1`);
+    } finally {
+      f.dispose();
+      r.dispose();
+      p.dispose();
+    }
+  }],
+
+  ['hold', async (interop) => {
+    const impl = new ClientTestInterface();
+    const msp = interop.moreStuff();
+    try {
+      const m = msp.cap;
+      const ti = TestInterface.serve(impl);
+      const held = m.hold({ cap: ti });
+      ti.close();
+      await withResults(held, () => undefined);
+      const s = await withResults(m.callHeld(), (r) => r.s);
+      expect(s === 'bar', `callHeld = ${JSON.stringify(s)}`);
+      const x = await withResults(m.getHeld(), async (r) => {
+        expect(r.cap !== null, 'getHeld returned a null capability');
+        return withResults(r.cap.foo({ i: 123, j: true }), (fr) => fr.x);
+      });
+      expect(x === 'foo', `held foo = ${JSON.stringify(x)}`);
+      await withResults(m.hold({ cap: null }), () => undefined);
+    } finally {
+      msp.dispose();
+    }
+  }],
+
+  ['embargo', async (interop) => {
+    const msp = interop.moreStuff();
+    const c = TestCallOrder.serve(new ClientCallOrder());
+    const calls: Array<RpcPromise<{ n: number }>> = [];
+    let e: ReturnType<InstanceType<typeof TestMoreStuff.Client>['echo']> | null = null;
+    let early: RpcPromise<{ n: number }> | null = null;
+    try {
+      const m = (await msp).cap;
+      expect(m !== null, 'moreStuff returned a null capability');
+      early = m.getCallSequence({ expected: 0 });
+      e = m.echo({ cap: c });
+      const pc = e.cap;
+      calls.push(pc.getCallSequence({ expected: 0 }), pc.getCallSequence({ expected: 1 }));
+      const nEarly = (await early).n;
+      expect(nEarly === 0, `early getCallSequence = ${nEarly}`);
+      calls.push(pc.getCallSequence({ expected: 2 }));
+      await e;
+      calls.push(pc.getCallSequence({ expected: 3 }), pc.getCallSequence({ expected: 4 }), pc.getCallSequence({ expected: 5 }));
+      const got: number[] = [];
+      for (const call of calls) got.push((await call).n);
+      expect(got.join() === '0,1,2,3,4,5', `call order ${got.join(', ')}, expected 0..5`);
+    } finally {
+      for (const call of calls) call.dispose();
+      early?.dispose();
+      e?.dispose();
+      c.close();
+      msp.dispose();
+    }
+  }],
+
+  ['tail-call', async (interop) => {
+    const tcp = interop.tailCaller();
+    const calleep = interop.tailCallee();
+    try {
+      const tc = tcp.cap;
+      const check = async (callee: Client, i: number): Promise<void> => {
+        const r = tc.foo({ i, callee });
+        try {
+          const res = await r;
+          expect(res.i === i, `i = ${res.i}, expected ${i}`);
+          expect(res.t === 'from TestTailCaller', `t = ${JSON.stringify(res.t)}`);
+          expect(res.c !== null, 'c is null');
+          const n = await withResults(res.c.getCallSequence({ expected: 0 }), (s) => s.n);
+          expect(n === 0, `c.getCallSequence(0) = ${n}`);
+        } finally {
+          r.dispose();
+        }
+      };
+      const mine = TestTailCallee.serve(new ClientTailCallee());
+      try {
+        await check(mine, 456);
+      } finally {
+        mine.close();
+      }
+      await check(calleep.cap, 789);
+    } finally {
+      calleep.dispose();
+      tcp.dispose();
+    }
+  }],
+
+  ['cancel', async (interop) => {
+    const msp = interop.moreStuff();
+    const impl = new ClientTestInterface();
+    try {
+      const m = msp.cap;
+      const x = TestInterface.serve(impl);
+      const p = m.expectCancel({ cap: x });
+      x.close();
+      p.catch(() => undefined);
+      await withResults(m.getCallSequence({ expected: 0 }), () => undefined);
+      p.cancel();
+      p.dispose();
+      const released = await poll(() => impl.released, 2000);
+      expect(released, 'the server did not release the capability within 2 s of the cancel');
+    } finally {
+      msp.dispose();
+    }
+  }],
+
+  ['exception', async (interop) => {
+    const msp = interop.moreStuff();
+    try {
+      const call = msp.cap.throwException();
+      let error: unknown = null;
+      try {
+        await call;
+      } catch (e) {
+        error = e;
+      } finally {
+        call.dispose();
+      }
+      expect(error !== null, 'throwException() returned normally');
+      const message = error instanceof Error ? error.message : String(error);
+      expect(message.includes('test exception'), `the error does not mention "test exception": ${message}`);
+      expect(!isRpcError(error) || error.type === 'failed', `error type ${(error as RpcError).type}, expected failed`);
+    } finally {
+      msp.dispose();
+    }
+  }],
+
+  ['streaming', async (interop) => {
+    const sp = interop.streaming();
+    try {
+      const st = sp.cap;
+      for (let k = 0; k < 100; k++) {
+        await st.doStreamI({ i: k });
+        if (k < 50) await st.doStreamJ({ j: k });
+      }
+      const [ti, tj] = await withResults(st.finishStream(), (r) => [r.totalI, r.totalJ]);
+      expect(ti === 4950 && tj === 1225, `finishStream = (${ti}, ${tj}), expected (4950, 1225)`);
+    } finally {
+      sp.dispose();
+    }
+  }],
+
+  ['null-cap', async (interop) => {
+    const msp = interop.moreStuff();
+    try {
+      const np = msp.cap.getNull();
+      try {
+        const r = await np;
+        expect(!r.hasNullCap() && r.nullCap === null, 'getNull returned a non-null capability');
+        const call = np.nullCap.getCallSequence({ expected: 0 });
+        let failed = false;
+        try {
+          await call;
+        } catch {
+          failed = true;
+        } finally {
+          call.dispose();
+        }
+        expect(failed, 'a call on the null capability succeeded');
+      } finally {
+        np.dispose();
+      }
+    } finally {
+      msp.dispose();
+    }
+  }],
+
+  ['defaults', async (interop) => {
+    const msp = interop.moreStuff();
+    try {
+      const [d, e] = await withResults(msp.cap.methodWithDefaults({ a: 'x' }), (r) => [r.d, r.e]);
+      expect(d === 'x123foo', `d = ${JSON.stringify(d)}`);
+      expect(e === 'bar', `e = ${JSON.stringify(e)}`);
+    } finally {
+      msp.dispose();
+    }
+  }],
+
+  ['handles', async (interop) => {
+    const msp = interop.moreStuff();
+    const handles: RpcPromise<unknown>[] = [];
+    try {
+      const m = msp.cap;
+      await withResults(m.getCallSequence({ expected: 0 }), () => undefined);
+      const before = await liveObjects(interop);
+      for (let k = 0; k < 3; k++) {
+        const h = m.getHandle();
+        handles.push(h);
+        await h;
+      }
+      const during = await liveObjects(interop);
+      expect(during >= before + 3, `liveObjects ${before} -> ${during} after 3 getHandle()`);
+      for (const h of handles.splice(0)) h.dispose();
+      let now = during;
+      const back = await poll(async () => (now = await liveObjects(interop)) === before, 2000);
+      expect(back, `liveObjects did not return to ${before} within 2 s (is ${now})`);
+    } finally {
+      for (const h of handles) h.dispose();
+      msp.dispose();
+    }
+  }],
+
+  ['release', async (interop) => {
+    let now = -1;
+    const zero = await poll(async () => (now = await liveObjects(interop)) === 0, 3000);
+    expect(zero, `liveObjects is ${now}, expected 0`);
+  }],
+];
+
+const SCENARIO_MS = 10_000;
+const SETTLE_MS = 1000;
+
+function describe(error: unknown): string {
+  if (error instanceof Check) return error.message;
+  if (isRpcError(error)) return `${error.type}: ${error.message}`;
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  return String(error);
+}
+
+function statsText(s: ConnectionStats): string {
+  return `questions=${s.questions} (awaiting the peer's Return after cancel: ${s.awaitingReturn}) answers=${s.answers} exports=${s.exports} imports=${s.imports} embargoes=${s.embargoes}`;
+}
+
+/**
+ * The tables that are not in the steady state: everything empty except what the bootstrap
+ * capability holds, i.e. the import of the peer's Interop (and nothing else: its bootstrap
+ * question is finished once the Return arrives).
+ */
+function unsettled(s: ConnectionStats, steady: ConnectionStats): string[] {
+  const bad: string[] = [];
+  // A canceled call whose Return the peer never sends keeps its question id (the protocol says
+  // so); that is the peer's choice (capnp-rpc makes it), not a leak here, and is reported apart.
+  if (s.questions - s.awaitingReturn !== steady.questions) bad.push('questions');
+  for (const key of ['answers', 'exports', 'imports', 'embargoes'] as const) {
+    if (s[key] !== steady[key]) bad.push(key);
+  }
+  return bad;
+}
+
+async function clientMain(address: string, wanted: string[]): Promise<number> {
+  let selected = scenarios;
+  const unknown = wanted.filter((name) => !scenarios.some(([n]) => n === name));
+  if (wanted.length > 0) selected = scenarios.filter(([n]) => wanted.includes(n));
+  let passed = 0;
+  let failed = 0;
+  const report = (name: string, reason: string | null): void => {
+    if (reason === null) {
+      passed++;
+      console.log(`ok ${name}`);
+    } else {
+      failed++;
+      console.log(`FAIL ${name}: ${reason.split(/\s+/).join(' ')}`);
+    }
+  };
+
+  // One connection for the whole run (a new one only if a scenario broke it).
+  const session: { conn: Connection | null; interop: InteropClient | null } = { conn: null, interop: null };
+  // The steady state of the tables: the bootstrap Interop import, nothing else.
+  const steady: ConnectionStats = { questions: 0, awaitingReturn: 0, answers: 0, exports: 0, imports: 1, embargoes: 0 };
+  const open = async (): Promise<InteropClient> => {
+    if (session.conn !== null) {
+      process.stderr.write(`capstan client: the connection is closed (${session.conn.error?.message}); reconnecting\n`);
+      session.interop?.close();
+    }
+    session.conn = await connect(address);
+    session.interop = session.conn.bootstrap(InteropClient);
+    // Resolve the bootstrap before the first scenario, so its question is finished.
+    await session.interop.whenResolved();
+    return session.interop;
+  };
+
+  for (const [name, run] of selected) {
+    let reason: string | null = null;
+    const before = session.conn?.state === 'open' ? session.conn.stats() : null;
+    try {
+      const interop = session.conn?.state === 'open' && session.interop !== null ? session.interop : await open();
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Check(`timed out after ${SCENARIO_MS / 1000} s`)), SCENARIO_MS);
+      });
+      try {
+        await Promise.race([run(interop), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    } catch (error) {
+      reason = describe(error);
+    }
+    // Every capability of the scenario is dropped: the tables must return to the steady state.
+    const c = session.conn;
+    if (c !== null && c.state === 'open') {
+      await poll(() => unsettled(c.stats(), steady).length === 0, SETTLE_MS);
+      const stats = c.stats();
+      const bad = unsettled(stats, steady);
+      if (bad.length > 0) {
+        // A table an earlier scenario left behind (and this one did not change) is said so.
+        const carried = before !== null && unsettled(before, steady).length > 0 && statsText(before) === statsText(stats)
+          ? ', left over from an earlier scenario and unchanged by this one' : '';
+        const tables = `${bad.join(', ')} not in the steady state ${SETTLE_MS} ms after the scenario (${statsText(stats)}; expected ${statsText(steady)}${carried})`;
+        reason = reason === null ? tables : `${reason}; and ${tables}`;
+      }
+    }
+    report(name, reason);
+  }
+  for (const name of unknown) report(name, 'unknown scenario');
+  const left = session.conn?.state === 'open' ? session.conn.stats().awaitingReturn : 0;
+  if (left > 0) process.stderr.write(`capstan client: note: ${left} canceled call(s) never got the peer's Return (allowed by the protocol; their question ids stay reserved)\n`);
+  console.log(`${passed} passed, ${failed} failed`);
+  session.interop?.close();
+  await session.conn?.close('the client is done');
+  return failed === 0 ? 0 : 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+process.on('unhandledRejection', (error) => {
+  process.stderr.write(`capstan peer: unhandled rejection: ${describe(error)}\n`);
+});
+
+async function main(argv: string[]): Promise<number> {
+  const [, mode, address, ...rest] = argv;
+  if ((mode !== 'server' && mode !== 'client') || address === undefined) {
+    process.stderr.write('usage: peer.js <vectors> server|client 127.0.0.1:<port> [scenario...]\n');
+    return 2;
+  }
+  if (mode === 'server') {
+    await serverMain(address);
+    return -1; // keeps running until SIGTERM
+  }
+  return clientMain(address, rest);
+}
+
+main(process.argv.slice(2)).then((code) => {
+  if (code >= 0) process.exit(code);
+}, (error: unknown) => {
+  process.stderr.write(`capstan peer: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(2);
+});
