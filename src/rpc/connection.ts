@@ -20,7 +20,7 @@ import {
   canceledError, disconnectedError, EXCEPTION_TYPES, protocolError, RpcError, toRpcError, unimplementedError,
 } from './errors.js';
 import {
-  BrokenHook, brokenResult, ClientHook, LocalHook, NO_OPTIONS, Params, peekHook, PromiseHook, Request, Response, takeCaps,
+  BrokenHook, brokenResult, ClientHook, LocalHook, NO_OPTIONS, Params, peekHook, PromiseHook, QueuedCallResult, Request, Response, takeCaps,
   setDirectParamsLocator, type CallOptions, type CallResult, type CapabilityServer,
 } from './hook.js';
 import { IdTable } from './id-table.js';
@@ -1031,7 +1031,7 @@ export class RemoteHook extends ClientHook {
       this.embargoQueue.push(() => forward(this.resolution !== null
         ? this.resolution.call(interfaceId, methodId, params, options)
         : (params.release(), brokenResult(this.disconnected ?? new RpcError('failed', 'the capability was released')))));
-      return new ForwardedResult(forwarded);
+      return new QueuedCallResult(forwarded);
     }
     if (!this.isLive()) {
       params.release();
@@ -1115,23 +1115,6 @@ export class RemoteHook extends ClientHook {
     }
     if (this.importId >= 0) this.conn.dropImport(this);
     else if (this.question !== null) this.question.forgetPipeline(this);
-  }
-}
-
-class ForwardedResult implements CallResult {
-  readonly promise: Promise<Response>;
-
-  constructor(private readonly forwarded: Promise<CallResult>) {
-    this.promise = forwarded.then((result) => result.promise);
-    this.promise.catch(() => {});
-  }
-
-  pipeline(path: readonly number[]): ClientHook {
-    return new PromiseHook(this.forwarded.then((result) => result.pipeline(path)));
-  }
-
-  cancel(): void {
-    void this.forwarded.then((result) => result.cancel());
   }
 }
 

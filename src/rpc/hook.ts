@@ -410,8 +410,8 @@ export class PromiseHook extends ClientHook {
   }
 }
 
-/** A call queued on a promise: its result and pipelined capabilities follow once it is sent. */
-class QueuedCallResult implements CallResult {
+/** A call queued (on a promise, or behind an embargo): its result and pipelined capabilities follow once it is sent. */
+export class QueuedCallResult implements CallResult {
   readonly promise: Promise<Response>;
   private canceled = false;
 

@@ -3,15 +3,14 @@
  * code generator (no reference tool needed), importing the runtime from this repository's
  * sources; and small helpers shared by the RPC tests.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { join } from 'node:path';
 import { compile } from '../../src/compiler/index.js';
 import { createNodeLoader } from '../../src/compiler/node-loader.js';
 import { generateTypeScript } from '../../src/codegen/index.js';
 import { Connection, transportPair, type ConnectionOptions, type Transport } from '../../src/rpc/index.js';
 import * as rpc from '../../src/std/rpc.capnp.js';
 import { readMessage } from '../../src/wire/index.js';
-import { FIXTURES, GENERATED, ROOT } from '../support/generate.js';
+import { FIXTURES, GENERATED, ROOT, writeGenerated } from '../support/generate.js';
 
 export function generateRpcFixture(): string {
   const outDir = join(GENERATED, 'rpc');
@@ -23,26 +22,7 @@ export function generateRpcFixture(): string {
     standardImports: false,
   });
   if (request === null) throw new Error(diagnostics.map((d) => d.message).join('\n'));
-  for (const file of generateTypeScript(request, { runtimeImport: 'RUNTIME', rpcImport: 'RPC', stdImportPrefix: 'STD/' })) {
-    const path = join(outDir, file.filename);
-    const here = dirname(path);
-    const specifier = (target: string) => {
-      const rel = relative(here, target).split('\\').join('/');
-      return rel.startsWith('.') ? rel : `./${rel}`;
-    };
-    const content = file.content
-      .replace("from 'RUNTIME'", `from '${specifier(join(ROOT, 'src/index.js'))}'`)
-      .replace("from 'RPC'", `from '${specifier(join(ROOT, 'src/rpc/index.js'))}'`)
-      .replace(/from 'STD\/([^']+)'/g, (_, rest: string) => `from '${specifier(join(ROOT, 'src/std', rest))}'`);
-    mkdirSync(here, { recursive: true });
-    let current: string | null = null;
-    try {
-      current = readFileSync(path, 'utf8');
-    } catch {
-      // not generated yet
-    }
-    if (current !== content) writeFileSync(path, content);
-  }
+  writeGenerated(outDir, generateTypeScript(request, { runtimeImport: 'RUNTIME', rpcImport: 'RPC', stdImportPrefix: 'STD/' }), join(ROOT, 'src/std'));
   return join(outDir, 'rpc-test.capnp.ts');
 }
 

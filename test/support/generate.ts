@@ -3,7 +3,7 @@
  * from this repository's sources, so tests can import the modules (vitest compiles them) and
  * type-check them. The request comes from the reference compiler (`capnp compile -o-`).
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateTypeScript } from '../../src/codegen/index.js';
@@ -32,7 +32,17 @@ export function generateFrom(name: string, files: readonly string[], srcPrefix: 
   const request = decodeCodeGeneratorRequest(compileRequest(files, { srcPrefix }));
   const outDir = join(GENERATED, name);
   rmSync(outDir, { recursive: true, force: true });
-  for (const file of generateTypeScript(request, { runtimeImport: 'RUNTIME', rpcImport: 'RPC', stdImportPrefix: 'STD/' })) {
+  writeGenerated(outDir, generateTypeScript(request, { runtimeImport: 'RUNTIME', rpcImport: 'RPC', stdImportPrefix: 'STD/' }), join(outDir, 'capnp'));
+  return outDir;
+}
+
+/**
+ * Writes generated modules under `outDir`, pointing their runtime and RPC imports at this
+ * repository's sources and their standard-schema imports at `stdDir`. Unchanged files are not
+ * rewritten (so a watcher or a second import sees the same file).
+ */
+export function writeGenerated(outDir: string, files: readonly { filename: string; content: string }[], stdDir: string): void {
+  for (const file of files) {
     const path = join(outDir, file.filename);
     const here = dirname(path);
     const specifier = (target: string) => {
@@ -42,9 +52,8 @@ export function generateFrom(name: string, files: readonly string[], srcPrefix: 
     const content = file.content
       .replace("from 'RUNTIME'", `from '${specifier(join(ROOT, 'src/index.js'))}'`)
       .replace("from 'RPC'", `from '${specifier(join(ROOT, 'src/rpc/index.js'))}'`)
-      .replace(/from 'STD\/([^']+)'/g, (_, rest: string) => `from '${specifier(join(outDir, 'capnp', rest))}'`);
+      .replace(/from 'STD\/([^']+)'/g, (_, rest: string) => `from '${specifier(join(stdDir, rest))}'`);
     mkdirSync(here, { recursive: true });
-    writeFileSync(path, content);
+    if (!existsSync(path) || readFileSync(path, 'utf8') !== content) writeFileSync(path, content);
   }
-  return outDir;
 }
