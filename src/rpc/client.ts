@@ -155,6 +155,9 @@ export class RpcPromise<R> implements PromiseLike<R> {
       this.#settled = true;
       throw error;
     });
+    // A call made only to pipeline on may fail with nobody awaiting it: its error reaches the
+    // pipelined calls, and must not also crash the process as an unhandled rejection.
+    this.#promise.catch(() => {});
     if (signal !== undefined) {
       if (signal.aborted) this.cancel();
       else signal.addEventListener('abort', () => this.cancel(), { once: true });

@@ -21,7 +21,7 @@ import {
 } from './errors.js';
 import {
   BrokenHook, brokenResult, ClientHook, LocalHook, NO_OPTIONS, Params, peekHook, PromiseHook, QueuedCallResult, Request, Response, takeCaps,
-  setDirectParamsLocator, type CallOptions, type CallResult, type CapabilityServer,
+  type CallOptions, type CallResult, type CapabilityServer,
 } from './hook.js';
 import { IdTable } from './id-table.js';
 import type { Transport } from './transport.js';
@@ -75,6 +75,7 @@ export interface ConnectionStats {
 export type ConnectionState = 'open' | 'closed';
 
 const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+const NO_PIPELINING: CallOptions = Object.freeze({ noPromisePipelining: true });
 
 export class Connection {
   readonly options: Required<Omit<ConnectionOptions, 'bootstrap'>>;
@@ -260,22 +261,20 @@ export class Connection {
     entryRecord.refs++;
     exported.push(id);
     const next = hook.whenMoreResolved();
-    if (next !== null || hook.brokenError !== null && !(hook instanceof BrokenHook)) {
-      descriptor.senderPromise = id;
-      if (!entryRecord.resolving) {
-        entryRecord.resolving = true;
-        void (next ?? Promise.resolve(hook)).then((resolution) => this.resolveExport(entryRecord, resolution), (error: unknown) => this.resolveExport(entryRecord, new BrokenHook(toRpcError(error))));
-      }
-    } else if (hook instanceof BrokenHook) {
-      // A broken capability cannot be described directly: export a promise and break it at once.
-      descriptor.senderPromise = id;
-      if (!entryRecord.resolving) {
-        entryRecord.resolving = true;
-        queueMicrotask(() => this.resolveExport(entryRecord, hook));
-      }
-    } else {
+    if (next === null && hook.brokenError === null) {
       descriptor.senderHosted = id;
+      return;
     }
+    // A promise, or a broken capability (which a descriptor cannot carry: it is exported as a
+    // promise and broken at once by the Resolve that follows).
+    descriptor.senderPromise = id;
+    if (entryRecord.resolving) return;
+    entryRecord.resolving = true;
+    const settled = next ?? Promise.resolve(hook);
+    void settled.then(
+      (resolution) => this.resolveExport(entryRecord, resolution),
+      (error: unknown) => this.resolveExport(entryRecord, new BrokenHook(toRpcError(error))),
+    );
   }
 
   /** An exported promise settled: tell the peer with `Resolve` (unless it already released it). */
@@ -286,13 +285,11 @@ export class Connection {
     resolve.promiseId = entry.id;
     const target = resolution.resolved();
     const broken = target.brokenError;
-    if (broken !== null && target instanceof BrokenHook) {
+    if (broken !== null) {
       writeException(resolve.initException(), broken);
     } else {
-      const caps: unknown[] = [target];
-      const exported: number[] = [];
       try {
-        this.writeDescriptor(caps[0], resolve.initCap(), exported);
+        this.writeDescriptor(target, resolve.initCap(), []);
       } catch (error) {
         message.reset();
         this.abort(toRpcError(error));
@@ -324,7 +321,6 @@ export class Connection {
   }
 
   sendRelease(importId: number, count: number): void {
-    if (this.imports.get(importId)?.hook === null) this.imports.delete(importId);
     const message = this.scratch;
     const release = rpc.Message.initRoot(message).initRelease();
     release.id = importId;
@@ -446,10 +442,7 @@ export class Connection {
         return entry.hook.addRef();
       }
       case 'receiverAnswer': {
-        const promised = descriptor.receiverAnswer;
-        const answer = this.answers.get(promised.questionId);
-        if (answer === undefined) throw protocolError(`receiverAnswer names answer ${promised.questionId}, which does not exist`);
-        return this.answerPipeline(answer, readTransform(promised));
+        return this.promisedCapability(descriptor.receiverAnswer, 'receiverAnswer');
       }
       case 'thirdPartyHosted':
         // Level 3 is not implemented: use the vine, as the protocol allows.
@@ -461,7 +454,7 @@ export class Connection {
 
   private importCap(id: number, isPromise: boolean): ClientHook {
     const entry = this.imports.get(id);
-    if (entry !== undefined && entry.hook !== null && entry.hook.refCount > 0) {
+    if (entry !== undefined && entry.hook.refCount > 0) {
       entry.remoteRefs++;
       return entry.hook.addRef();
     }
@@ -478,14 +471,18 @@ export class Connection {
         return entry.hook.addRef();
       }
       case 'promisedAnswer': {
-        const promised = target.promisedAnswer;
-        const answer = this.answers.get(promised.questionId);
-        if (answer === undefined) throw protocolError(`message targets answer ${promised.questionId}, which does not exist`);
-        return this.answerPipeline(answer, readTransform(promised));
+        return this.promisedCapability(target.promisedAnswer, 'a message target');
       }
       default:
         throw protocolError('unknown kind of message target');
     }
+  }
+
+  /** The capability a PromisedAnswer names (a new reference); `what` names the field for errors. */
+  private promisedCapability(promised: rpc.PromisedAnswerReader, what: string): ClientHook {
+    const answer = this.answers.get(promised.questionId);
+    if (answer === undefined) throw protocolError(`${what} names answer ${promised.questionId}, which does not exist`);
+    return this.answerPipeline(answer, readTransform(promised));
   }
 
   /**
@@ -554,11 +551,14 @@ export class Connection {
     if (redirect !== 'caller' && redirect !== 'yourself') throw protocolError('sendResultsTo.thirdParty needs level 3, which this peer does not implement');
     const target = this.resolveTarget(call.target);
     const caps = this.importCapTable(call.params, reader);
-    const params = new Params(call.params.content, reader, caps, null);
+    const params = new Params(call.params.content, caps);
     const answer = new Answer(id);
     answer.redirect = redirect === 'yourself';
     this.answers.set(id, answer);
-    const options: CallOptions = { noPromisePipelining: call.noPromisePipelining, origin: { tailCall: (request, opts) => this.tailCall(answer, request, opts) } };
+    // The tail-call hook costs a closure per call: only made when it can be used.
+    const options: CallOptions = this.options.tailCallsToCaller
+      ? { noPromisePipelining: call.noPromisePipelining, origin: { tailCall: (request, opts) => this.tailCall(answer, request, opts) } }
+      : call.noPromisePipelining ? NO_PIPELINING : NO_OPTIONS;
     let result: CallResult;
     try {
       result = target.call(call.interfaceId, call.methodId, params, options);
@@ -707,7 +707,7 @@ export class Connection {
       resolution = new BrokenHook(readException(resolve.exception));
     }
     const entry = this.imports.get(id);
-    if (entry === undefined || entry.hook === null || entry.hook.refCount <= 0) {
+    if (entry === undefined || entry.hook.refCount <= 0) {
       // We released the promise already: release what it resolved to.
       resolution.release();
       return;
@@ -844,12 +844,12 @@ export class Connection {
     this.answers.clear();
     for (const entry of [...this.exports.values()]) entry.hook.release();
     this.exportIds.clear();
-    for (const entry of [...this.imports.values()]) entry.hook?.disconnect(failure);
+    for (const entry of [...this.imports.values()]) entry.hook.disconnect(failure);
     this.imports.clear();
     for (const hook of [...this.embargoes.values()]) hook.disconnect(failure);
-    clearTable(this.questions);
-    clearTable(this.exports);
-    clearTable(this.embargoes);
+    this.questions.clear();
+    this.exports.clear();
+    this.embargoes.clear();
     this.bootstrapHook?.release();
     this.bootstrapHook = null;
     this.bootstrapSource = null;
@@ -863,10 +863,6 @@ export class Connection {
       }
     }
   }
-}
-
-function clearTable<T>(table: IdTable<T>): void {
-  for (let id = 0; table.size > 0 && id < 1 << 30; id++) table.delete(id);
 }
 
 /** A call we made: pending until the peer's Return. */
@@ -960,7 +956,7 @@ class Export {
 class Import {
   remoteRefs = 1;
 
-  constructor(public hook: RemoteHook | null) {}
+  constructor(readonly hook: RemoteHook) {}
 }
 
 /**
@@ -1151,8 +1147,5 @@ function readException(exception: rpc.ExceptionReader): RpcError {
   const type = EXCEPTION_TYPES[exception.type] ?? 'failed';
   return new RpcError(type, exception.reason, { remoteTrace: exception.trace });
 }
-
-/** Where a direct request's params are: inside the Call, not at the root. */
-setDirectParamsLocator((_request, reader) => rpc.Message.readRoot(reader).call.params.content);
 
 export type { AnyPointerReader, NO_OPTIONS };

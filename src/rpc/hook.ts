@@ -10,7 +10,7 @@
  * the server is closed. Counting is explicit (`addRef`/`release`) so release is deterministic;
  * garbage collection only backs up handles the application forgot (see client.ts).
  */
-import { AnyPointerReader, MessageBuilder, type AnyPointerBuilder, type MessageReader } from '../wire/index.js';
+import { MessageBuilder, type AnyPointerBuilder, type AnyPointerReader } from '../wire/index.js';
 import { RpcError } from './errors.js';
 
 /** How a call is to be made, beyond its target, method and params. */
@@ -36,21 +36,13 @@ export const NO_OPTIONS: CallOptions = Object.freeze({});
  * its capability table, owned by this object until `release()`.
  */
 export class Params {
-  constructor(
-    readonly content: AnyPointerReader,
-    readonly message: MessageReader | null,
-    private caps: unknown[] | null,
-    private onRelease: (() => void) | null,
-  ) {}
+  constructor(readonly content: AnyPointerReader, private caps: unknown[] | null) {}
 
   /** Releases the capabilities the params hold (the callee `dup()`ed any it keeps). */
   release(): void {
     const caps = this.caps;
     this.caps = null;
     if (caps !== null) releaseAll(caps);
-    const done = this.onRelease;
-    this.onRelease = null;
-    if (done !== null) done();
   }
 }
 
@@ -128,22 +120,15 @@ export class Request {
     return this.target.send(this, options);
   }
 
-  /** The params as the callee sees them (a reader over this message; caps as hooks, each with a new reference). */
+  /**
+   * The params as the callee sees them: a reader over this message's params (wherever in the
+   * message they were built), the cap table taken over as hooks.
+   */
   toParams(): Params {
     const caps = takeCaps(this.message);
-    const reader = this.message.asReader();
-    reader.capTable = caps;
-    const content = reader.getRootPointer();
-    return new Params(this.direct === null ? content : paramsContentOf(this, reader), reader, caps, null);
+    this.message.arena.capTable = caps;
+    return new Params(this.params.asReader(), caps);
   }
-}
-
-/** Content of a request built inside a Call: the params pointer is not the root there. */
-let paramsContentOf: (request: Request, reader: MessageReader) => AnyPointerReader = (_request, reader) => reader.getRootPointer();
-
-/** Lets connection.ts say where a direct request keeps its params. */
-export function setDirectParamsLocator(locate: (request: Request, reader: MessageReader) => AnyPointerReader): void {
-  paramsContentOf = locate;
 }
 
 export abstract class ClientHook {
@@ -218,7 +203,9 @@ export interface CapabilityServer {
 export class ServerCall {
   private resultsMessage: MessageBuilder | null = null;
   private resultsPointer: AnyPointerBuilder | null = null;
-  readonly abort = new AbortController();
+  /** Made when the server first asks for `signal`: most calls never do, and it costs. */
+  private controller: AbortController | null = null;
+  private canceled: Error | null = null;
   /** Set when the server hands the call on with `tailCall`. */
   redirected: CallResult | null = null;
 
@@ -231,7 +218,18 @@ export class ServerCall {
 
   /** Fires when the caller cancels the call (or its connection ends). */
   get signal(): AbortSignal {
-    return this.abort.signal;
+    if (this.controller === null) {
+      this.controller = new AbortController();
+      if (this.canceled !== null) this.controller.abort(this.canceled);
+    }
+    return this.controller.signal;
+  }
+
+  /** The caller canceled: fire the signal (now, or when the server first looks at it). */
+  cancel(reason: Error): void {
+    if (this.canceled !== null) return;
+    this.canceled = reason;
+    this.controller?.abort(reason);
   }
 
   /** Where the results are built (made on first use). */
@@ -331,7 +329,7 @@ export class LocalCallResult implements CallResult {
   }
 
   cancel(): void {
-    this.call?.abort.abort(new RpcError('failed', 'the call was canceled'));
+    this.call?.cancel(new RpcError('failed', 'the call was canceled'));
   }
 }
 

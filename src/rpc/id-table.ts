@@ -34,6 +34,13 @@ export class IdTable<T> {
     return value;
   }
 
+  /** Forgets every entry (the connection ended). */
+  clear(): void {
+    this.slots.length = 0;
+    this.free.length = 0;
+    this.count = 0;
+  }
+
   get size(): number {
     return this.count;
   }

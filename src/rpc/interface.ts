@@ -8,7 +8,7 @@ import { wrapBuilder, wrapReader, type StructType } from '../runtime/index.js';
 import type { AnyPointerReader } from '../wire/index.js';
 import { Client, disposeSymbol, RpcPromise, type ClientClass } from './client.js';
 import { RpcError, unimplementedError } from './errors.js';
-import { LocalHook, NO_OPTIONS, type CapabilityServer, type ServerCall, type Request, type CallOptions } from './hook.js';
+import { brokenResult, LocalHook, NO_OPTIONS, type CapabilityServer, type ServerCall, type Request, type CallOptions } from './hook.js';
 import { streamError, trackStreamCall } from './stream-flow.js';
 
 type AnyStructType = StructType<any, any, any, any>;
@@ -64,15 +64,14 @@ export function callMethod<R, P extends RpcPromise<R>>(
   Promise: PromiseClass<R, P>,
 ): P {
   const hook = client.$hook;
+  const results = method.results;
+  const read = (content: AnyPointerReader): R => wrapReader(results.Reader, content.getStruct(), results.params) as R;
+  // A stream on this capability failed: the next call reports it instead of being sent.
   const failed = streamError(hook);
+  if (failed !== null) return new Promise(brokenResult(failed), read, options?.signal);
   const request = hook.newRequest(iface.typeId, method.ordinal);
   fillParams(request, method, params);
   const callOptions: CallOptions = options?.noPromisePipelining ? { noPromisePipelining: true } : NO_OPTIONS;
-  const results = method.results;
-  const read = (content: AnyPointerReader): R => {
-    if (failed !== null) throw failed;
-    return wrapReader(results.Reader, content.getStruct(), results.params) as R;
-  };
   return new Promise(request.send(callOptions), read, options?.signal);
 }
 

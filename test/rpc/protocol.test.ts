@@ -263,6 +263,17 @@ describe('rpc protocol, level 1', () => {
     await expectEmpty(client, server);
   });
 
+  it('reports a failed stream call on the next call to that capability, stream or not', async () => {
+    const { client, server, echo, impl } = pair();
+    impl.write = (() => { throw new Error('disk full'); }) as never;
+    await echo.write({ data: new Uint8Array(8) });
+    await settle();
+    await expect(echo.write({ data: new Uint8Array(8) })).rejects.toMatchObject({ message: expect.stringContaining('disk full') });
+    await expect(echo.written()).rejects.toMatchObject({ message: expect.stringContaining('disk full') });
+    echo.close();
+    await expectEmpty(client, server);
+  });
+
   it('rejects pending calls with disconnected when the connection ends, and empties the tables', async () => {
     const { client, server, echo } = pair();
     const waiting = echo.wait({});
