@@ -242,6 +242,23 @@ export class FileContext {
     return id;
   }
 
+  /**
+   * The codecs binding a generic type's parameters at a use, as an array expression: a module
+   * constant (its codecs made on first use) unless one depends on an instance's own parameters.
+   */
+  codecList(expressions: readonly string[]): string {
+    if (expressions.some((e) => e.includes('this.$params'))) return `[${expressions.join(', ')}]`;
+    const lazy = expressions.map((e) => (/^(\$\.[A-Z_]+|\$codec\d+)$/.test(e) ? e : this.codec(e)));
+    const literal = `[${lazy.join(', ')}]`;
+    let id = this.codecIds.get(literal);
+    if (!id) {
+      id = `$params${this.codecIds.size}`;
+      this.codecIds.set(literal, id);
+      this.codecs.push(`const ${id}: readonly $.PointerCodec<any, any, any, any>[] = ${literal};`);
+    }
+    return id;
+  }
+
   /** Registers a codec made on first use from `expression`; returns its identifier. */
   codec(expression: string): string {
     let id = this.codecIds.get(expression);

@@ -7,7 +7,7 @@ import type { Type, Value } from '../schema/index.js';
 import { canonicalize, float32ToBits, float64ToBits, AnyPointerReader, ListReader, StructReader } from '../wire/index.js';
 import { encodeBase64 } from '../runtime/base64.js';
 import type { FileContext } from './context.js';
-import { bindings, GenericScope, isDynamic, type Binding } from './generics.js';
+import { bindings, GenericScope, isDynamic, METHOD_SCOPE, type Binding } from './generics.js';
 
 export type TypeKey = 'void' | 'bool' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64'
   | 'float32' | 'float64' | 'text' | 'data' | 'list' | 'enum' | 'struct' | 'interface' | 'anyPointer';
@@ -100,8 +100,7 @@ export function forms(ctx: FileContext, type: Type | null, scope: GenericScope =
       return { reader: e.reader, builder: e.builder, object: `${e.object} | null`, init: `${e.init} | null` };
     }
     case 'interface': {
-      const id = (type as { interface: { typeId: bigint } }).interface.typeId;
-      const client = ctx.graph.has(id) ? ctx.names(id).reader : '$rpc.Client';
+      const client = clientOf(ctx, scope, type as Extract<Type, { interface: unknown }>).type;
       return { reader: `${client} | null`, builder: `${client} | null`, object: `${client} | null`, init: '$rpc.Client | null' };
     }
     case 'anyPointer': {
@@ -164,8 +163,13 @@ export function elementExpression(ctx: FileContext, type: Type | null, scope: Ge
     case 'text': return '$.TEXT';
     case 'data': return '$.DATA';
     case 'interface': {
-      const id = (type as { interface: { typeId: bigint } }).interface.typeId;
-      return ctx.codec(`$rpc.clientCodec(${ctx.graph.has(id) ? ctx.names(id).reader : '$rpc.Client'})`);
+      // The class without type arguments: the expression may be used where the scope's type
+      // parameters are not (`$info`); typed loosely, as registered codecs are.
+      const client = clientOf(ctx, scope, type as Extract<Type, { interface: unknown }>);
+      const Class = client.type.replace(/<.*$/, '');
+      if (client.params === null) return ctx.codec(`$rpc.clientCodec(${Class})`);
+      const expression = `$rpc.clientCodec<any>(${Class}, ${client.params})`;
+      return isDynamic(expression) ? expression : ctx.codec(expression);
     }
     case 'anyPointer': {
       const k = parameterIndex(scope, type!);
@@ -245,10 +249,13 @@ export function literal(key: TypeKey, value: unknown): string {
   }
 }
 
-/** Flattened index of the generic parameter a type refers to, or -1. */
+/** Flattened index of the generic parameter a type refers to (a method's own in a method scope), or -1. */
 export function parameterIndex(scope: GenericScope, type: Type): number {
-  if (!('anyPointer' in type) || !('parameter' in type.anyPointer)) return -1;
-  const p = type.anyPointer.parameter;
+  if (!('anyPointer' in type)) return -1;
+  const any = type.anyPointer;
+  if ('implicitMethodParameter' in any) return scope.indexOf(METHOD_SCOPE, any.implicitMethodParameter.parameterIndex);
+  if (!('parameter' in any)) return -1;
+  const p = any.parameter;
   return scope.indexOf(p.scopeId, p.parameterIndex);
 }
 
@@ -296,4 +303,18 @@ export function structCodec(ctx: FileContext, scope: GenericScope, type: Extract
   const name = ctx.names(type.struct.typeId).value;
   const params = paramsArgument(ctx, scope, type);
   return params === '' ? name : `${name}.bind(${params.slice(2)})`;
+}
+
+/**
+ * How code refers to the client of an interface type as used: the client class with its type
+ * arguments (a type, and an instantiation expression for `capabilityOf` and the like), and the
+ * codecs binding its parameters (an expression, or null when the interface is not generic).
+ */
+export function clientOf(ctx: FileContext, scope: GenericScope, type: Extract<Type, { interface: unknown }>): { type: string; params: string | null } {
+  const id = type.interface.typeId;
+  if (!ctx.graph.has(id)) return { type: '$rpc.Client', params: null };
+  const bound = bindings(ctx, scope, ctx.graph.node(id), type.interface.brand, (t) => codecBinding(ctx, scope, t));
+  const client = ctx.names(id).reader;
+  if (bound.length === 0) return { type: client, params: null };
+  return { type: `${client}<${bound.map((b) => b.type).join(', ')}>`, params: ctx.codecList(bound.map((b) => b.expression)) };
 }

@@ -64,9 +64,11 @@ function generateFile(graph: SchemaGraph, file: Node, options: Required<CodegenO
       default: break;
     }
   }
+  const code = [ctx.constants.join('\n'), ctx.w.toString(), ...structTypes, ...ctx.deferred].join('\n');
+  const codecs = usedCodecs(ctx.codecs, code);
   const body = [
     ctx.constants.length ? ctx.constants.join('\n') + '\n' : '',
-    ctx.codecs.length ? ctx.codecs.join('\n') + '\n' : '',
+    codecs.length ? codecs.join('\n') + '\n' : '',
     ctx.w.toString(),
     structTypes.length ? structTypes.join('\n') + '\n' : '',
     ctx.deferred.length ? ctx.deferred.join('\n\n') + '\n' : '',
@@ -83,4 +85,22 @@ function generateFile(graph: SchemaGraph, file: Node, options: Required<CodegenO
   ];
   const content = [header.join('\n'), body || 'export {};\n'].join('\n');
   return content.replace(/\n{3,}/g, '\n\n');
+}
+
+/**
+ * The codec declarations (`const $codecN ...`, `const $paramsN ...`) that `code`, or another
+ * one kept, refers to: working out a use's TypeScript types registers the codecs its run-time
+ * binding would need, and some uses need only the types.
+ */
+function usedCodecs(declarations: readonly string[], code: string): string[] {
+  const references = (text: string): string[] => text.match(/\$(?:codec|params)\d+/g) ?? [];
+  const byId = new Map(declarations.map((d) => [/^const (\$\w+)/.exec(d)![1]!, d]));
+  const used = new Set<string>();
+  const pending = references(code);
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (used.has(id)) continue;
+    used.add(id);
+    pending.push(...references(byId.get(id) ?? ''));
+  }
+  return declarations.filter((d) => used.has(/^const (\$\w+)/.exec(d)![1]!));
 }

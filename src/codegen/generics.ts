@@ -6,6 +6,12 @@
 import { nodeKind, type Brand, type Node, type Type } from '../schema/index.js';
 import type { FileContext } from './context.js';
 
+/**
+ * The scope id a method's own parameters (`foo @0 [T] ...`) get in a method's scope: types
+ * name them `implicitMethodParameter` (no scope id), and they follow the interface's.
+ */
+export const METHOD_SCOPE = -1n;
+
 export interface GenericParam {
   scopeId: bigint;
   index: number;
@@ -39,6 +45,19 @@ export class GenericScope {
   /** `<T, ...>`, or ''. */
   arguments(): string {
     return this.isGeneric ? `<${this.params.map((p) => p.name).join(', ')}>` : '';
+  }
+
+  /** This scope followed by a method's own parameters (named apart from this scope's). */
+  withMethodParams(names: readonly string[]): GenericScope {
+    if (names.length === 0) return this;
+    const taken = new Set(this.params.map((p) => p.name));
+    const added = names.map((base, index) => {
+      let name = base;
+      for (let n = 2; taken.has(name); n++) name = `${base}$${n}`;
+      taken.add(name);
+      return { scopeId: METHOD_SCOPE, index, name };
+    });
+    return new GenericScope([...this.params, ...added]);
   }
 }
 

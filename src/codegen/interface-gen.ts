@@ -5,8 +5,10 @@
  * method whose results hold capabilities, a results promise class with pipelined getters; per
  * struct that holds capabilities, a pipeline class for pipelining into it.
  */
-import type { Node } from '../schema/index.js';
+import type { Brand, Node, Type } from '../schema/index.js';
 import type { FileContext } from './context.js';
+import { clientOf, codecBinding } from './field-types.js';
+import { bindings, scopeOf, type Binding, type GenericScope } from './generics.js';
 import { MemberNames, NameRegistry, propertyKey } from './names.js';
 
 type InterfaceNode = Extract<Node, { interface: unknown }>;
@@ -50,32 +52,36 @@ export function holdsCapabilities(ctx: FileContext, id: bigint): boolean {
 }
 
 type PipelineTarget =
-  | { kind: 'capability'; client: string; index: number }
-  | { kind: 'struct'; id: bigint; index: number }
+  /** `type` null: a `Capability` (AnyPointer). */
+  | { kind: 'capability'; type: Extract<Type, { interface: unknown }> | null; index: number }
+  | { kind: 'struct'; type: Extract<Type, { struct: unknown }>; index: number }
   | { kind: 'group'; id: bigint };
 
-function pipelineKind(ctx: FileContext, field: Field, holds: (id: bigint) => boolean): PipelineTarget | null {
+function pipelineKind(_ctx: FileContext, field: Field, holds: (id: bigint) => boolean): PipelineTarget | null {
   if ('group' in field) return holds(field.group.typeId) ? { kind: 'group', id: field.group.typeId } : null;
-  const slot = (field as { slot: { offset: number; type: Record<string, unknown> | null } }).slot;
-  const type = slot.type ?? {};
-  if ('interface' in type) {
-    const id = (type.interface as { typeId: bigint }).typeId;
-    return { kind: 'capability', client: ctx.graph.has(id) ? ctx.names(id).reader : '$rpc.Client', index: slot.offset };
-  }
+  const slot = (field as { slot: { offset: number; type: Type | null } }).slot;
+  const type = slot.type;
+  if (type === null) return null;
+  if ('interface' in type) return { kind: 'capability', type, index: slot.offset };
   if ('anyPointer' in type) {
-    const any = type.anyPointer as { unconstrained?: { capability?: unknown } } | null;
-    if (any?.unconstrained && 'capability' in any.unconstrained) return { kind: 'capability', client: '$rpc.Client', index: slot.offset };
+    const any = type.anyPointer;
+    if ('unconstrained' in any && 'capability' in any.unconstrained) return { kind: 'capability', type: null, index: slot.offset };
     return null;
   }
-  if ('struct' in type) {
-    const id = (type.struct as { typeId: bigint }).typeId;
-    return holds(id) ? { kind: 'struct', id, index: slot.offset } : null;
-  }
+  if ('struct' in type) return holds(type.struct.typeId) ? { kind: 'struct', type, index: slot.offset } : null;
   return null;
 }
 
-function pipelineGetters(ctx: FileContext, node: StructNode, self: string, path: (index: number) => string, samePath: string): string[] {
+/**
+ * Getters for the capabilities of `node` reachable by pipelining. `self` has `pipeline()` and
+ * `$params` (the struct's bound parameters); `promise` is the results promise as a
+ * `StructPipeline` takes it.
+ */
+function pipelineGetters(
+  ctx: FileContext, node: StructNode, self: string, promise: string, path: (index: number) => string, samePath: string,
+): string[] {
   const lines: string[] = [];
+  const scope = scopeOf(ctx, node);
   const fields = [...(node.struct.fields ?? [])].sort((a, b) => a.codeOrder - b.codeOrder);
   for (const field of fields) {
     const target = pipelineKind(ctx, field, (id) => holdsCapabilities(ctx, id));
@@ -85,17 +91,25 @@ function pipelineGetters(ctx: FileContext, node: StructNode, self: string, path:
     if (self === 'this' && PROMISE_MEMBERS.has(name)) name = `${name}$`;
     lines.push(`  /** \`${field.name}\`, pipelined: usable before the results arrive. */`);
     switch (target.kind) {
-      case 'capability':
-        lines.push(`  get ${propertyKey(name)}(): ${target.client} {`, `    return ${self}.pipeline(${target.client}, ${path(target.index)});`, '  }');
+      case 'capability': {
+        const client = target.type === null ? { type: '$rpc.Client', params: null } : clientOf(ctx, scope, target.type);
+        const params = client.params === null ? '' : `, ${client.params}`;
+        lines.push(`  get ${propertyKey(name)}(): ${client.type} {`, `    return ${self}.pipeline(${client.type}, ${path(target.index)}${params});`, '  }');
         break;
+      }
       case 'struct': {
-        const pipeline = `${ctx.names(target.id).value}$Pipeline`;
-        lines.push(`  get ${propertyKey(name)}(): ${pipeline} {`, `    return new ${pipeline}(${self}, ${path(target.index)});`, '  }');
+        const id = target.type.struct.typeId;
+        const bound = bindings(ctx, scope, ctx.graph.node(id), target.type.struct.brand, (t) => codecBinding(ctx, scope, t));
+        const pipeline = `${ctx.names(id).value}$Pipeline${bound.length === 0 ? '' : `<${bound.map((b) => b.type).join(', ')}>`}`;
+        const params = bound.length === 0 ? '' : `, ${ctx.codecList(bound.map((b) => b.expression))}`;
+        lines.push(`  get ${propertyKey(name)}(): ${pipeline} {`, `    return new ${pipeline}(${promise}, ${path(target.index)}${params});`, '  }');
         break;
       }
       case 'group': {
-        const pipeline = `${ctx.names(target.id).value}$Pipeline`;
-        lines.push(`  get ${propertyKey(name)}(): ${pipeline} {`, `    return new ${pipeline}(${self}, ${samePath});`, '  }');
+        // A group has its struct's parameters.
+        const pipeline = `${ctx.names(target.id).value}$Pipeline${scope.arguments()}`;
+        const params = scope.isGeneric ? ', this.$params' : '';
+        lines.push(`  get ${propertyKey(name)}(): ${pipeline} {`, `    return new ${pipeline}(${promise}, ${samePath}${params});`, '  }');
         break;
       }
     }
@@ -109,31 +123,149 @@ export function emitPipeline(ctx: FileContext, node: StructNode): void {
   const name = `${ctx.names(node.id).value}$Pipeline`;
   const lines = [
     `/** Pipelined access to a \`${node.displayName?.split(':').pop()}\` in results that have not arrived yet. */`,
-    `export class ${name} extends $rpc.StructPipeline {`,
-    ...pipelineGetters(ctx, node, 'this.$promise', (index) => `[...this.$path, ${index}]`, 'this.$path'),
+    `export class ${name}${scopeOf(ctx, node).declaration()} extends $rpc.StructPipeline {`,
+    ...pipelineGetters(ctx, node, 'this.$promise', 'this.$promise', (index) => `[...this.$path, ${index}]`, 'this.$path'),
     '}',
   ];
   ctx.deferred.push(lines.join('\n'));
 }
 
-/** The methods a client of `node` has: its own, then each superclass's, once per interface. */
-function allMethods(ctx: FileContext, node: InterfaceNode): Array<{ owner: InterfaceNode; method: Method; ordinal: number }> {
-  const out: Array<{ owner: InterfaceNode; method: Method; ordinal: number }> = [];
-  const seen = new Set<bigint>();
-  const visit = (iface: InterfaceNode): void => {
-    if (seen.has(iface.id)) return;
-    seen.add(iface.id);
-    (iface.interface.methods ?? []).forEach((method, ordinal) => out.push({ owner: iface, method, ordinal }));
-    for (const parent of iface.interface.superclasses ?? []) {
-      if (ctx.graph.has(parent.id)) visit(ctx.graph.node(parent.id) as InterfaceNode);
-    }
+const ANY_TYPE: Type = { anyPointer: { unconstrained: { anyKind: null } } };
+
+function parameterType(scopeId: bigint, index: number): Type {
+  return { anyPointer: { parameter: { scopeId, parameterIndex: index } } };
+}
+
+function ownParameterType(index: number): Type {
+  return { anyPointer: { implicitMethodParameter: { parameterIndex: index } } };
+}
+
+/** What a generic parameter is bound to where code is generated; null for a parameter it does not know. */
+type Lookup = (scopeId: bigint, index: number) => Type | null;
+
+function lookupIn(scope: GenericScope, types: readonly Type[]): Lookup {
+  return (scopeId, index) => {
+    const k = scope.indexOf(scopeId, index);
+    return k < 0 ? null : types[k]!;
   };
-  visit(node);
+}
+
+/** The type `target`'s parameter (`scopeId`, `index`) has at a use with `brand`, as seen through `lookup`. */
+function boundParameter(ctx: FileContext, brand: Brand | null, scopeId: bigint, index: number, lookup: Lookup): Type {
+  const entry = (brand?.scopes ?? []).find((s) => s.scopeId === scopeId);
+  if (entry && 'bind' in entry) {
+    const binding = entry.bind?.[index];
+    return binding && 'type' in binding && binding.type ? substitute(ctx, binding.type, lookup) : ANY_TYPE;
+  }
+  return lookup(scopeId, index) ?? ANY_TYPE;
+}
+
+/**
+ * `type` with the generic parameters `lookup` knows replaced by their bindings (a method's own
+ * parameters stay): how a type written in a superclass reads in a class that extends it.
+ */
+function substitute(ctx: FileContext, type: Type, lookup: Lookup): Type {
+  if ('anyPointer' in type) {
+    const any = type.anyPointer;
+    return 'parameter' in any ? lookup(any.parameter.scopeId, any.parameter.parameterIndex) ?? type : type;
+  }
+  if ('list' in type) return { list: { elementType: type.list.elementType === null ? null : substitute(ctx, type.list.elementType, lookup) } };
+  const rebrand = (id: bigint, brand: Brand | null): Brand | null => {
+    if (!ctx.graph.has(id)) return brand;
+    const params = scopeOf(ctx, ctx.graph.node(id)).params;
+    if (params.length === 0) return brand;
+    const scopes: Brand['scopes'] = [];
+    for (const scopeId of new Set(params.map((p) => p.scopeId))) {
+      const count = params.filter((p) => p.scopeId === scopeId).length;
+      const bind = Array.from({ length: count }, (_, index) => ({ type: boundParameter(ctx, brand, scopeId, index, lookup) }));
+      scopes.push({ scopeId, bind });
+    }
+    return { scopes };
+  };
+  if ('struct' in type) return { struct: { ...type.struct, brand: rebrand(type.struct.typeId, type.struct.brand) } };
+  if ('interface' in type) return { interface: { ...type.interface, brand: rebrand(type.interface.typeId, type.interface.brand) } };
+  return type;
+}
+
+/** An interface whose methods a client has: the client's own or one it extends, with its parameters as the client binds them. */
+interface Ancestor {
+  node: InterfaceNode;
+  scope: GenericScope;
+  /** One per parameter of `scope`, relative to the client's scope. */
+  types: Type[];
+}
+
+/** Direct superclasses of `iface`, their parameters bound as `iface` (whose parameters are `types`) extends them. */
+function superclassesOf(ctx: FileContext, iface: InterfaceNode, scope: GenericScope, types: readonly Type[]): Ancestor[] {
+  const lookup = lookupIn(scope, types);
+  const out: Ancestor[] = [];
+  for (const parent of iface.interface.superclasses ?? []) {
+    if (!ctx.graph.has(parent.id)) continue;
+    const node = ctx.graph.node(parent.id) as InterfaceNode;
+    const parentScope = scopeOf(ctx, node);
+    out.push({ node, scope: parentScope, types: parentScope.params.map((p) => boundParameter(ctx, parent.brand, p.scopeId, p.index, lookup)) });
+  }
   return out;
+}
+
+/** `node` and the interfaces it extends (each once, own first). */
+function ancestors(ctx: FileContext, node: InterfaceNode): Ancestor[] {
+  const out: Ancestor[] = [];
+  const seen = new Set<bigint>();
+  const visit = (ancestor: Ancestor): void => {
+    if (seen.has(ancestor.node.id)) return;
+    seen.add(ancestor.node.id);
+    out.push(ancestor);
+    for (const parent of superclassesOf(ctx, ancestor.node, ancestor.scope, ancestor.types)) visit(parent);
+  };
+  const scope = scopeOf(ctx, node);
+  visit({ node, scope, types: scope.params.map((p) => parameterType(p.scopeId, p.index)) });
+  return out;
+}
+
+/** The methods a client of `node` has: its own, then each superclass's, once per interface. */
+function allMethods(ctx: FileContext, node: InterfaceNode): Array<{ owner: Ancestor; method: Method; ordinal: number }> {
+  return ancestors(ctx, node).flatMap((owner) => (owner.node.interface.methods ?? []).map((method, ordinal) => ({ owner, method, ordinal })));
 }
 
 function structName(ctx: FileContext, id: bigint): { value: string; init: string; reader: string; builder: string } | null {
   return ctx.graph.has(id) ? ctx.names(id) : null;
+}
+
+/** Whether `id` is the params or results struct the compiler made for a method of `owner` (it has the method's scope). */
+function isMethodStruct(ctx: FileContext, id: bigint, owner: InterfaceNode): boolean {
+  return ctx.graph.node(id).scopeId === 0n && ctx.interfaceOfMethodStruct(id)?.id === owner.id;
+}
+
+/**
+ * The parameters of a method's params or results struct, relative to the client's scope: for a
+ * struct the compiler made, the interface's then the method's own; for a named struct, as the
+ * method's brand binds them. (In a scope without the method's own parameters, as a server's,
+ * those read as AnyPointer.)
+ */
+function structTypes(ctx: FileContext, owner: Ancestor, method: Method, id: bigint, brand: Brand | null): Type[] {
+  if (!ctx.graph.has(id)) return [];
+  const struct = ctx.graph.node(id);
+  const scope = scopeOf(ctx, struct);
+  if (!scope.isGeneric) return [];
+  if (isMethodStruct(ctx, id, owner.node)) return [...owner.types, ...(method.implicitParameters ?? []).map((_, i) => ownParameterType(i))];
+  const lookup = lookupIn(owner.scope, owner.types);
+  return scope.params.map((p) => boundParameter(ctx, brand, p.scopeId, p.index, lookup));
+}
+
+/** `<codec types>` of `types` in `scope`, or ''. */
+function typeArgs(ctx: FileContext, scope: GenericScope, types: readonly Type[]): string {
+  return types.length === 0 ? '' : `<${types.map((t) => codecBinding(ctx, scope, t).type).join(', ')}>`;
+}
+
+/** `[codecs]` of `bound`, in terms of `p`, a scope's codecs at run time (instead of `this.$params`). */
+function codecsOf(bound: readonly Binding[]): string {
+  return `[${bound.map((b) => b.expression.split('this.$params').join('p')).join(', ')}]`;
+}
+
+/** A function from `p` to `body` (made by `codecsOf`). */
+function codecsFunction(bound: readonly Binding[], body = codecsOf(bound)): string {
+  return `(${bound.some((b) => b.expression.includes('this.$params')) ? 'p' : ''}) => ${body}`;
 }
 
 /** The schema signature of a method, for its doc comment. */
@@ -146,7 +278,8 @@ function signature(ctx: FileContext, method: Method, ordinal: number): string {
     return `(${fields})`;
   };
   const results = method.resultStructType === STREAM_RESULT_ID ? 'stream' : describe(method.resultStructType);
-  return `${method.name} @${ordinal} ${describe(method.paramStructType)} -> ${results}`;
+  const own = (method.implicitParameters ?? []).map((p) => p.name).join(', ');
+  return `${method.name} @${ordinal} ${own ? `[${own}] ` : ''}${describe(method.paramStructType)} -> ${results}`;
 }
 
 export function emitInterface(ctx: FileContext, node: InterfaceNode): void {
@@ -155,24 +288,26 @@ export function emitInterface(ctx: FileContext, node: InterfaceNode): void {
   const client = names.reader;
   const server = names.builder;
   const info = ctx.graph.info(node.id);
+  const scope = scopeOf(ctx, node);
+  const declaration = scope.declaration();
+  const args = scope.arguments();
   const methods = allMethods(ctx, node);
   const out: string[] = [];
   const doc = info?.docComment ? info.docComment.trim().replace(/\*\//g, '*\\/').split('\n').join('\n * ') : '';
+  const promiseName = (owner: InterfaceNode, method: Method) => `${ctx.names(owner.id).value}_${method.name}$Promise`;
+  const hasPromise = (method: Method) => method.resultStructType !== STREAM_RESULT_ID && structName(ctx, method.resultStructType) !== null
+    && holdsCapabilities(ctx, method.resultStructType);
 
-  // Results promise classes (only for results that hold capabilities).
-  const promiseOf = new Map<Method, string>();
+  // Results promise classes (only for results that hold capabilities); generic as the results struct is.
   for (const { owner, method } of methods) {
-    if (owner.id !== node.id) continue;
-    const results = structName(ctx, method.resultStructType);
-    if (results === null || method.resultStructType === STREAM_RESULT_ID) continue;
-    if (!holdsCapabilities(ctx, method.resultStructType)) continue;
+    if (owner.node.id !== node.id || !hasPromise(method)) continue;
+    const results = structName(ctx, method.resultStructType)!;
     const resultsNode = ctx.graph.node(method.resultStructType) as StructNode;
-    const promise = `${value}_${method.name}$Promise`;
-    promiseOf.set(method, promise);
+    const resultsScope = scopeOf(ctx, resultsNode);
     out.push(
       `/** The results of \`${value}.${method.name}\`, awaitable, with pipelined access to their capabilities. */`,
-      `export class ${promise} extends $rpc.RpcPromise<${results.reader}> {`,
-      ...pipelineGetters(ctx, resultsNode, 'this', (index) => `[${index}]`, '[]').map((l) => l.replace(/new (\S+)\(this, /, 'new $1(this as $rpc.RpcPromise<unknown>, ')),
+      `export class ${promiseName(node, method)}${resultsScope.declaration()} extends $rpc.RpcPromise<${results.reader}${resultsScope.arguments()}> {`,
+      ...pipelineGetters(ctx, resultsNode, 'this', 'this as $rpc.RpcPromise<unknown>', (index) => `[${index}]`, '[]'),
       '}',
       '',
     );
@@ -182,43 +317,59 @@ export function emitInterface(ctx: FileContext, node: InterfaceNode): void {
   const members = new NameRegistry();
   for (const reserved of ['call', 'close', 'dup', 'castAs', 'whenResolved', 'pipeline', 'constructor', 'owned', 'closed', 'brokenError']) members.claim(reserved);
   out.push(`/** A capability of interface \`${node.displayName?.split(':').pop()}\`${doc ? `: ${doc}` : '.'} */`);
-  out.push(`export class ${client} extends $rpc.Client {`);
+  out.push(`export class ${client}${declaration} extends $rpc.Client {`);
   const serverLines: string[] = [];
   for (const { owner, method, ordinal } of methods) {
-    const ownerNames = owner.id === node.id ? names : ctx.names(owner.id);
+    const ownerNames = owner.node.id === node.id ? names : ctx.names(owner.node.id);
     const methodName = members.claim(method.name ?? `method${ordinal}`);
     const params = structName(ctx, method.paramStructType);
     const results = structName(ctx, method.resultStructType);
-    const paramsType = params === null ? 'never' : `$rpc.ParamsInput<${params.init} | ${params.reader}, ${params.builder}>`;
+    // A method's own parameters are type parameters of the client method, bound by `options.bind`.
+    const ownNames = (method.implicitParameters ?? []).map((p, i) => p.name ?? `T${i}`);
+    const callScope = scope.withMethodParams(ownNames);
+    const ownDeclaration = ownNames.length === 0 ? '' : `<${callScope.params.slice(scope.params.length).map((p) => `${p.name} extends $.PointerCodec<any, any, any, any> = $.AnyPointerCodec`).join(', ')}>`;
+    const ownArgs = callScope.params.slice(scope.params.length).map((p) => p.name);
+    const optionsType = ownNames.length === 0 ? '$rpc.CallMethodOptions' : `$rpc.GenericCallOptions<readonly [${ownArgs.join(', ')}]>`;
+    const paramsArgs = typeArgs(ctx, callScope, structTypes(ctx, owner, method, method.paramStructType, method.paramBrand));
+    const resultsArgs = typeArgs(ctx, callScope, structTypes(ctx, owner, method, method.resultStructType, method.resultBrand));
+    const serverParamsArgs = typeArgs(ctx, scope, structTypes(ctx, owner, method, method.paramStructType, method.paramBrand));
+    const serverResultsArgs = typeArgs(ctx, scope, structTypes(ctx, owner, method, method.resultStructType, method.resultBrand));
+    const paramsType = params === null ? 'never' : `$rpc.ParamsInput<${params.init}${paramsArgs} | ${params.reader}${paramsArgs}, ${params.builder}${paramsArgs}>`;
     const infoRef = `${ownerNames.value}.$info`;
     const methodRef = `${infoRef}.methods[${ordinal}]!`;
-    const methodDoc = ctx.graph.info(owner.id)?.members?.[ordinal]?.docComment;
+    // The codecs of the method's scope: the owner's parameters as this client binds them, then the method's own.
+    let scopeArg = '';
+    if (owner.scope.isGeneric || ownNames.length > 0) {
+      const ownerParams = owner.node.id === node.id
+        ? 'this.$params'
+        : ctx.codecList(owner.types.map((t) => codecBinding(ctx, scope, t).expression));
+      scopeArg = ownNames.length === 0 ? `, ${ownerParams}` : `, $rpc.methodScope(${ownerParams}, ${owner.scope.params.length}, options?.bind)`;
+    }
+    const methodDoc = ctx.graph.info(owner.node.id)?.members?.[ordinal]?.docComment;
     const docLine = `  /** \`${signature(ctx, method, ordinal)}\`${methodDoc ? ` — ${methodDoc.trim().replace(/\*\//g, '*\\/').split('\n').join(' ')}` : ''} */`;
     out.push(docLine);
+    const serverParams = params === null ? 'never' : `${params.reader}${serverParamsArgs}`;
     if (method.resultStructType === STREAM_RESULT_ID) {
+      const streamOptions = ownNames.length === 0 ? '' : `, options?: ${optionsType}`;
       out.push(
-        `  ${propertyKey(methodName)}(params?: ${paramsType}): Promise<void> {`,
-        `    return $rpc.callStream(this, ${infoRef}, ${methodRef}, params);`,
+        `  ${propertyKey(methodName)}${ownDeclaration}(params?: ${paramsType}${streamOptions}): Promise<void> {`,
+        `    return $rpc.callStream(this, ${infoRef}, ${methodRef}, params${scopeArg});`,
         '  }',
       );
-      serverLines.push(docLine, `  ${propertyKey(method.name ?? '')}?(params: ${params?.reader ?? 'never'}, context: $rpc.CallContext<never>): Promise<void> | void;`);
+      serverLines.push(docLine, `  ${propertyKey(method.name ?? '')}?(params: ${serverParams}, context: $rpc.CallContext<never>): Promise<void> | void;`);
       continue;
     }
-    const promise = owner.id === node.id ? promiseOf.get(method) : undefined;
-    const inheritedPromise = owner.id !== node.id && results !== null && holdsCapabilities(ctx, method.resultStructType)
-      ? `${ownerNames.value}_${method.name}$Promise` : undefined;
-    const promiseClass = promise ?? inheritedPromise;
-    const resultsReader = results?.reader ?? 'never';
-    const returnType = promiseClass ?? `$rpc.RpcPromise<${resultsReader}>`;
+    const resultsReader = results === null ? 'never' : `${results.reader}${resultsArgs}`;
+    const promiseClass = hasPromise(method) ? `${promiseName(owner.node, method)}${resultsArgs}` : `$rpc.RpcPromise<${resultsReader}>`;
     out.push(
-      `  ${propertyKey(methodName)}(params?: ${paramsType}, options?: $rpc.CallMethodOptions): ${returnType} {`,
-      `    return $rpc.callMethod(this, ${infoRef}, ${methodRef}, params, options, ${promiseClass ?? `$rpc.RpcPromise<${resultsReader}>`});`,
+      `  ${propertyKey(methodName)}${ownDeclaration}(params?: ${paramsType}, options?: ${optionsType}): ${promiseClass} {`,
+      `    return $rpc.callMethod(this, ${infoRef}, ${methodRef}, params, options, ${promiseClass}${scopeArg});`,
       '  }',
     );
-    const resultsInit = results === null ? 'void' : `${results.init} | void`;
+    const resultsInit = results === null ? 'void' : `${results.init}${serverResultsArgs} | void`;
     serverLines.push(
       docLine,
-      `  ${propertyKey(method.name ?? '')}?(params: ${params?.reader ?? 'never'}, context: $rpc.CallContext<${results?.builder ?? 'never'}>): Promise<${resultsInit}> | ${resultsInit};`,
+      `  ${propertyKey(method.name ?? '')}?(params: ${serverParams}, context: $rpc.CallContext<${results === null ? 'never' : `${results.builder}${serverResultsArgs}`}>): Promise<${resultsInit}> | ${resultsInit};`,
     );
   }
   out.push('}', '');
@@ -226,7 +377,7 @@ export function emitInterface(ctx: FileContext, node: InterfaceNode): void {
   // The server type.
   out.push(
     `/** What a server of \`${node.displayName?.split(':').pop()}\` implements: any subset of its methods (the rest answer \`unimplemented\`). */`,
-    `export interface ${server} {`,
+    `export interface ${server}${declaration} {`,
     ...serverLines,
     '}',
     '',
@@ -234,17 +385,39 @@ export function emitInterface(ctx: FileContext, node: InterfaceNode): void {
 
   // The interface const.
   const own = node.interface.methods ?? [];
+  const self: Ancestor = { node, scope, types: scope.params.map((p) => parameterType(p.scopeId, p.index)) };
   const methodInfos = own.map((method, ordinal) => {
     const params = structName(ctx, method.paramStructType)?.value ?? 'null';
     const results = structName(ctx, method.resultStructType)?.value ?? 'null';
-    return `    { name: ${JSON.stringify(method.name)}, ordinal: ${ordinal}, params: ${params}, results: ${results}, streaming: ${method.resultStructType === STREAM_RESULT_ID} },`;
+    // A named generic struct gets its parameters from the method's scope through a function.
+    const methodScope = scope.withMethodParams((method.implicitParameters ?? []).map((p, i) => p.name ?? `T${i}`));
+    const brandOf = (id: bigint, brand: Brand | null): string | null => {
+      if (!ctx.graph.has(id) || isMethodStruct(ctx, id, node) || !scopeOf(ctx, ctx.graph.node(id)).isGeneric) return null;
+      const bound = bindings(ctx, methodScope, ctx.graph.node(id), brand, (t) => codecBinding(ctx, methodScope, t));
+      // A struct nested in the interface, bound to the interface's parameters as they are, reads with the scope itself.
+      if (bound.every((b, i) => b.expression === `$.param(this.$params, ${i})`)) return null;
+      return codecsFunction(bound);
+    };
+    const paramsBrand = brandOf(method.paramStructType, method.paramBrand);
+    const resultsBrand = method.resultStructType === STREAM_RESULT_ID ? null : brandOf(method.resultStructType, method.resultBrand);
+    const brands = `${paramsBrand === null ? '' : `, paramsBrand: ${paramsBrand}`}${resultsBrand === null ? '' : `, resultsBrand: ${resultsBrand}`}`;
+    return `    { name: ${JSON.stringify(method.name)}, ordinal: ${ordinal}, params: ${params}, results: ${results}, streaming: ${method.resultStructType === STREAM_RESULT_ID}${brands} },`;
   });
-  const supers = (node.interface.superclasses ?? []).filter((s) => ctx.graph.has(s.id)).map((s) => `${ctx.names(s.id).value}.$info`);
+  const parents = superclassesOf(ctx, node, self.scope, self.types).filter((s) => ctx.graph.has(s.node.id));
+  const supers = parents.map((s) => `${ctx.names(s.node.id).value}.$info`);
+  const parentCodecs = parents.map((s) => s.types.map((t) => codecBinding(ctx, scope, t)));
+  const bindSupers = parents.some((s) => s.scope.isGeneric)
+    ? `      bindSuperclasses: ${codecsFunction(parentCodecs.flat(), `[${parentCodecs.map(codecsOf).join(', ')}]`)},`
+    : null;
   const methodsTable = own.map((method, ordinal) => {
     const params = structName(ctx, method.paramStructType)?.value ?? 'null';
     const results = structName(ctx, method.resultStructType)?.value ?? 'null';
     return `    ${propertyKey(method.name ?? '')}: { ordinal: ${ordinal}, params: ${params}, results: ${results} },`;
   });
+  const serveDoc = scope.isGeneric
+    ? `  /** A capability served here by \`impl\`, its parameters bound to \`params\` (close it when done: the server's [Symbol.dispose] runs when the last reference goes). */`
+    : `  /** A capability served here by \`impl\` (close it when done: the server's [Symbol.dispose] runs when the last reference goes). */`;
+  const serveParams = scope.isGeneric ? `, params?: readonly [${scope.params.map((p) => p.name).join(', ')}]` : '';
   if (doc) out.push(`/** ${doc} */`);
   out.push(
     `export const ${value} = {`,
@@ -255,9 +428,9 @@ export function emitInterface(ctx: FileContext, node: InterfaceNode): void {
     '  },',
     `  /** The client class of this interface. */`,
     `  Client: ${client},`,
-    `  /** A capability served here by \`impl\` (close it when done: the server's [Symbol.dispose] runs when the last reference goes). */`,
-    `  serve(impl: ${server}): ${client} {`,
-    `    return $rpc.serve(${client}, ${value}.$info, impl);`,
+    serveDoc,
+    `  serve${declaration}(impl: ${server}${args}${serveParams}): ${client}${args} {`,
+    `    return $rpc.serve(${client}${args}, ${value}.$info, impl${scope.isGeneric ? ', params' : ''});`,
     '  },',
     `  /** The interface as the RPC runtime sees it. */`,
     `  get $info(): $rpc.InterfaceInfo {`,
@@ -268,6 +441,7 @@ export function emitInterface(ctx: FileContext, node: InterfaceNode): void {
     ...methodInfos.map((l) => `    ${l}`),
     '      ],',
     `      superclasses: [${supers.join(', ')}],`,
+    ...(bindSupers === null ? [] : [bindSupers]),
     '    };',
     '  },',
     '};',

@@ -10,7 +10,7 @@
 import { NO_DISCRIMINANT, type Field, type Node, type Type } from '../schema/index.js';
 import type { FileContext } from './context.js';
 import {
-  anyPointerFlavour, elementExpression, forms, listElementSize, literal, maskArguments, paramsArgument, parameterIndex,
+  anyPointerFlavour, clientOf, elementExpression, forms, listElementSize, literal, maskArguments, paramsArgument, parameterIndex,
   pointerConstant, PRIMITIVES, structCodec, typeKey, valueOf,
 } from './field-types.js';
 import { GenericScope, scopeOf } from './generics.js';
@@ -262,13 +262,13 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
       };
     }
     case 'interface': {
-      const id = (type as { interface: { typeId: bigint } }).interface.typeId;
-      const client = ctx.graph.has(id) ? ctx.names(id).reader : '$rpc.Client';
+      const client = clientOf(ctx, scope, type as Extract<Type, { interface: unknown }>);
+      const params = client.params === null ? '' : `, ${client.params}`;
       return {
         ...base,
-        read: `$rpc.capabilityOf(${client}, $.readCapability(${r}))`,
-        toObject: `$rpc.capabilityOf(${client}, $.readCapability(${r}))`,
-        builderRead: `$rpc.capabilityOf(${client}, $.readCapabilityAt(this.$segment, ${b}))`,
+        read: `$rpc.capabilityOf(${client.type}, $.readCapability(${r})${params})`,
+        toObject: `$rpc.capabilityOf(${client.type}, $.readCapability(${r})${params})`,
+        builderRead: `$rpc.capabilityOf(${client.type}, $.readCapabilityAt(this.$segment, ${b})${params})`,
         set: [`$.setCapability(this.$segment, ${b}, value);`],
         zero,
       };

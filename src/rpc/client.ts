@@ -9,6 +9,7 @@
  * closes handles the application forgot, but only as a backstop: release is meant to be
  * deterministic, so the peer's tables empty when the application is done.
  */
+import type { PointerCodec } from '../runtime/index.js';
 import type { AnyPointerBuilder, AnyPointerReader } from '../wire/index.js';
 import { RpcError } from './errors.js';
 import {
@@ -27,17 +28,32 @@ const forgotten = typeof FinalizationRegistry === 'function'
   ? new FinalizationRegistry<ClientHook>((hook) => hook.release())
   : null;
 
-export type ClientClass<C extends Client> = new (hook: ClientHook, owned?: boolean) => C;
+/**
+ * Codecs of a generic type's parameters, as bound where it is used (see runtime/generics.ts):
+ * those of enclosing generic scopes first; a missing one reads as AnyPointer.
+ */
+export type TypeParams = readonly PointerCodec<any, any, any, any>[];
+
+const NO_PARAMS: TypeParams = [];
+
+export type ClientClass<C extends Client> = new (hook: ClientHook, owned?: boolean, params?: TypeParams) => C;
 
 export class Client {
   #hook: ClientHook | null;
   /** Whether `close()` releases a reference (false for capabilities read out of a message). */
   readonly owned: boolean;
+  /**
+   * Codecs of the interface's type parameters, as bound where this capability came from (a
+   * field of type `Store(Text, Data)`, `X.serve(impl, params)`, `bootstrap(Class, params)`):
+   * params and results of calls are read and written with them.
+   */
+  readonly $params: TypeParams;
 
   /** Wraps `hook`; an owned client takes over one reference the caller had. */
-  constructor(hook: ClientHook, owned = true) {
+  constructor(hook: ClientHook, owned = true, params: TypeParams = NO_PARAMS) {
     this.#hook = hook;
     this.owned = owned;
+    this.$params = params;
     if (owned) forgotten?.register(this, hook, this);
   }
 
@@ -71,12 +87,12 @@ export class Client {
   /** A new handle on the same capability, yours to close. */
   dup(): this {
     const Class = this.constructor as ClientClass<this>;
-    return new Class(this.$hook.addRef(), true);
+    return new Class(this.$hook.addRef(), true, this.$params);
   }
 
-  /** This capability seen as another interface (a new handle, yours to close). */
-  castAs<C extends Client>(Class: ClientClass<C>): C {
-    return new Class(this.$hook.addRef(), true);
+  /** This capability seen as another interface, bound to `params` if generic (a new handle, yours to close). */
+  castAs<C extends Client>(Class: ClientClass<C>, params?: TypeParams): C {
+    return new Class(this.$hook.addRef(), true, params);
   }
 
   /** Releases this handle's reference (no-op for capabilities that belong to a message). */
@@ -140,9 +156,12 @@ export class RpcPromise<R> implements PromiseLike<R> {
   #pipelined: Map<string, Client> | null = null;
   #disposed = false;
   #settled = false;
+  /** Codecs of the results struct's type parameters (for pipelined capabilities of generic interfaces). */
+  readonly $params: TypeParams;
 
-  constructor(result: CallResult, readResults: (content: AnyPointerReader) => R, signal?: AbortSignal) {
+  constructor(result: CallResult, readResults: (content: AnyPointerReader) => R, signal?: AbortSignal, params: TypeParams = NO_PARAMS) {
     this.#result = result;
+    this.$params = params;
     this.#promise = result.promise.then((response) => {
       this.#settled = true;
       if (this.#disposed) {
@@ -182,14 +201,15 @@ export class RpcPromise<R> implements PromiseLike<R> {
   /**
    * The capability the results will hold at `path` (pointer indices from the results struct),
    * usable now: calls on it are sent to the callee before the results come back. The same
-   * path gives the same handle, which belongs to this promise.
+   * path gives the same handle, which belongs to this promise. `params` binds a generic
+   * interface's parameters.
    */
-  pipeline<C extends Client>(Class: ClientClass<C>, path: readonly number[]): C {
+  pipeline<C extends Client>(Class: ClientClass<C>, path: readonly number[], params?: TypeParams): C {
     const key = path.join('.');
     const map = (this.#pipelined ??= new Map());
     let client = map.get(key);
     if (client === undefined) {
-      client = new Class(this.#result.pipeline(path), true);
+      client = new Class(this.#result.pipeline(path), true, params);
       map.set(key, client);
     }
     return client as C;
@@ -223,10 +243,13 @@ export class RpcPromise<R> implements PromiseLike<R> {
   this.dispose();
 };
 
-/** A client of class `Class` over the capability in a message's cap-table entry (borrowed from the message). */
-export function capabilityOf<C extends Client>(Class: ClientClass<C>, entry: unknown): C | null {
+/**
+ * A client of class `Class` over the capability in a message's cap-table entry (borrowed from
+ * the message), bound to `params` if its interface is generic.
+ */
+export function capabilityOf<C extends Client>(Class: ClientClass<C>, entry: unknown, params?: TypeParams): C | null {
   if (entry == null) return null;
   const hook = peekHook(entry);
   if (hook === null) return null;
-  return new Class(hook, false);
+  return new Class(hook, false, params);
 }

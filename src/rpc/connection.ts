@@ -15,7 +15,7 @@
  */
 import { CapnpError, MessageBuilder, readMessage, type AnyPointerReader, type MessageReader } from '../wire/index.js';
 import * as rpc from '../std/rpc.capnp.js';
-import { Client, type ClientClass } from './client.js';
+import { Client, type ClientClass, type TypeParams } from './client.js';
 import {
   canceledError, disconnectedError, EXCEPTION_TYPES, protocolError, RpcError, toRpcError, unimplementedError,
 } from './errors.js';
@@ -143,10 +143,13 @@ export class Connection {
     };
   }
 
-  /** The peer's bootstrap capability (usable at once: calls are pipelined on the request). */
-  bootstrap<C extends Client = Client>(Class?: ClientClass<C>): C {
+  /**
+   * The peer's bootstrap capability (usable at once: calls are pipelined on the request).
+   * `params` binds a generic interface's parameters: `bootstrap(StoreClient<TextCodec, DataCodec>, [TEXT, DATA])`.
+   */
+  bootstrap<C extends Client = Client>(Class?: ClientClass<C>, params?: TypeParams): C {
     const C = (Class ?? Client) as ClientClass<C>;
-    if (this.closeError !== null) return new C(new BrokenHook(this.closeError));
+    if (this.closeError !== null) return new C(new BrokenHook(this.closeError), true, params);
     const question = new Question(this);
     const message = this.scratch;
     const root = rpc.Message.initRoot(message);
@@ -154,7 +157,7 @@ export class Connection {
     this.flush(message);
     const hook = question.pipeline([]);
     question.bootstrap = true;
-    return new C(hook);
+    return new C(hook, true, params);
   }
 
   /** Ends the connection: pending calls fail with `disconnected`, and the transport closes. */

@@ -4,13 +4,13 @@
  * messages. This is the `capstan/rpc` entry point; it has no Node dependency (TCP lives in
  * `capstan/rpc/node`). See docs/rpc.md.
  */
-export { Client, RpcPromise, capabilityOf, disposeSymbol, type ClientClass } from './client.js';
+export { Client, RpcPromise, capabilityOf, disposeSymbol, type ClientClass, type TypeParams } from './client.js';
 export { clientCodec } from './client-codec.js';
 export { Connection, type ConnectionOptions, type ConnectionStats, type ConnectionState } from './connection.js';
 export { RpcError, isRpcError, type ExceptionType } from './errors.js';
 export {
-  callMethod, callStream, prepareCall, serve, serverFor, StructPipeline,
-  type CallContext, type CallMethodOptions, type InterfaceInfo, type MethodInfo, type ParamsInput, type PromiseClass, type RpcPromiseRequest,
+  callMethod, callStream, methodScope, prepareCall, serve, serverFor, StructPipeline,
+  type CallContext, type CallMethodOptions, type GenericCallOptions, type InterfaceInfo, type MethodInfo, type ParamsInput, type PromiseClass, type RpcPromiseRequest,
 } from './interface.js';
 export { ServerCall, type CapabilityServer, type CallOptions } from './hook.js';
 export { transportPair, type Transport } from './transport.js';

@@ -3,15 +3,23 @@
  * param and result struct types, the interfaces it extends) and the two directions that
  * description drives: calling a method through a `Client` (`callMethod`, `callStream`), and
  * serving one from a plain object of async methods (`serve`).
+ *
+ * Generic interfaces bind their parameters as generic structs do, with one codec per
+ * parameter. A method's *scope* is its interface's parameters followed by the method's own
+ * (`foo @0 [T] ...`); its params and results structs read and write with the codecs of that
+ * scope (auto-generated structs have exactly its parameters; a named generic struct gets them
+ * through the method's `paramsBrand`/`resultsBrand`).
  */
-import { wrapBuilder, wrapReader, type StructType } from '../runtime/index.js';
+import { ANY_POINTER, wrapBuilder, wrapReader, type StructType } from '../runtime/index.js';
 import type { AnyPointerReader } from '../wire/index.js';
-import { Client, disposeSymbol, RpcPromise, type ClientClass } from './client.js';
+import { Client, disposeSymbol, RpcPromise, type ClientClass, type TypeParams } from './client.js';
 import { RpcError, unimplementedError } from './errors.js';
 import { brokenResult, LocalHook, NO_OPTIONS, type CapabilityServer, type ServerCall, type Request, type CallOptions } from './hook.js';
 import { streamError, trackStreamCall } from './stream-flow.js';
 
 type AnyStructType = StructType<any, any, any, any>;
+
+const NO_PARAMS: TypeParams = [];
 
 export interface MethodInfo {
   readonly name: string;
@@ -20,6 +28,10 @@ export interface MethodInfo {
   readonly results: AnyStructType;
   /** A `-> stream` method. */
   readonly streaming: boolean;
+  /** Codecs of a named generic params struct's parameters, from the method's scope (absent: the scope itself). */
+  readonly paramsBrand?: (scope: TypeParams) => TypeParams;
+  /** Likewise for the results struct. */
+  readonly resultsBrand?: (scope: TypeParams) => TypeParams;
 }
 
 export interface InterfaceInfo {
@@ -28,6 +40,8 @@ export interface InterfaceInfo {
   readonly methods: readonly MethodInfo[];
   /** The interfaces this one extends (directly). */
   readonly superclasses: readonly InterfaceInfo[];
+  /** Codecs of each superclass's parameters, from this interface's (absent: no superclass is generic). */
+  readonly bindSuperclasses?: (params: TypeParams) => readonly TypeParams[];
 }
 
 /** What a method's params may be given as: a plain object, a reader of the type, or a function that fills the builder. */
@@ -41,50 +55,83 @@ export interface CallMethodOptions {
   noPromisePipelining?: boolean;
 }
 
+/** Options of a call to a method with type parameters of its own (`foo @0 [T] (...)`). */
+export interface GenericCallOptions<P extends TypeParams> extends CallMethodOptions {
+  /** Codecs of the method's type parameters (unbound ones read and write as AnyPointer). */
+  bind?: P;
+}
+
+/**
+ * A method's scope: the interface's `count` parameters (`params`, padded with AnyPointer) then
+ * the method's own (`bind`); `params` itself when the caller binds none.
+ */
+export function methodScope(params: TypeParams, count: number, bind: TypeParams | undefined): TypeParams {
+  if (bind === undefined || bind.length === 0) return params;
+  const scope: TypeParams[number][] = [];
+  for (let i = 0; i < count; i++) scope.push(params[i] ?? ANY_POINTER);
+  return scope.concat(bind);
+}
+
 /** The class of a generated results promise: an `RpcPromise` with getters for pipelined capabilities. */
 export type PromiseClass<R, P extends RpcPromise<R>> = new (
   result: ConstructorParameters<typeof RpcPromise<R>>[0],
   readResults: (content: AnyPointerReader) => R,
   signal?: AbortSignal,
+  params?: TypeParams,
 ) => P;
 
-function fillParams(request: Request, method: MethodInfo, params: unknown): void {
+// Without a brand function or a scope, the struct type's own binding (a `StructType.bind()` in a hand-made MethodInfo).
+function paramsCodecs(method: MethodInfo, scope: TypeParams): TypeParams {
+  if (method.paramsBrand !== undefined) return method.paramsBrand(scope);
+  return scope.length > 0 ? scope : method.params.params;
+}
+
+function resultsCodecs(method: MethodInfo, scope: TypeParams): TypeParams {
+  if (method.resultsBrand !== undefined) return method.resultsBrand(scope);
+  return scope.length > 0 ? scope : method.results.params;
+}
+
+function fillParams(request: Request, method: MethodInfo, params: unknown, scope: TypeParams): void {
   if (params == null) return;
   const type = method.params;
   const struct = request.params.initStruct(type.dataWords, type.pointerCount);
-  const builder = wrapBuilder(type.Builder, struct, type.params) as { $assign(value: unknown): void };
+  const builder = wrapBuilder(type.Builder, struct, paramsCodecs(method, scope)) as { $assign(value: unknown): void };
   if (typeof params === 'function') (params as (b: unknown) => void)(builder);
   else if (params instanceof type.Reader) request.params.setStruct((params as { $: Parameters<typeof request.params.setStruct>[0] }).$);
   else builder.$assign(params);
 }
 
-/** Calls `method` on `client` (what a generated client method does). */
+/**
+ * Calls `method` on `client` (what a generated client method does). `scope`: codecs of the
+ * method's scope (see the top of this file); without one, the struct types' own bindings.
+ */
 export function callMethod<R, P extends RpcPromise<R>>(
   client: Client, iface: InterfaceInfo, method: MethodInfo, params: unknown, options: CallMethodOptions | undefined,
-  Promise: PromiseClass<R, P>,
+  Promise: PromiseClass<R, P>, scope: TypeParams = NO_PARAMS,
 ): P {
   const hook = client.$hook;
   const results = method.results;
-  const read = (content: AnyPointerReader): R => wrapReader(results.Reader, content.getStruct(), results.params) as R;
+  const bound = resultsCodecs(method, scope);
+  const read = (content: AnyPointerReader): R => wrapReader(results.Reader, content.getStruct(), bound) as R;
   // A stream on this capability failed: the next call reports it instead of being sent.
   const failed = streamError(hook);
-  if (failed !== null) return new Promise(brokenResult(failed), read, options?.signal);
+  if (failed !== null) return new Promise(brokenResult(failed), read, options?.signal, bound);
   const request = hook.newRequest(iface.typeId, method.ordinal);
-  fillParams(request, method, params);
+  fillParams(request, method, params, scope);
   const callOptions: CallOptions = options?.noPromisePipelining ? { noPromisePipelining: true } : NO_OPTIONS;
-  return new Promise(request.send(callOptions), read, options?.signal);
+  return new Promise(request.send(callOptions), read, options?.signal, bound);
 }
 
 /**
  * Calls a `-> stream` method: resolves when the caller may send the next one (flow control),
  * rejects if an earlier call of the stream failed.
  */
-export function callStream(client: Client, iface: InterfaceInfo, method: MethodInfo, params: unknown): Promise<void> {
+export function callStream(client: Client, iface: InterfaceInfo, method: MethodInfo, params: unknown, scope: TypeParams = NO_PARAMS): Promise<void> {
   const hook = client.$hook;
   const failed = streamError(hook);
   if (failed !== null) return Promise.reject(failed);
   const request = hook.newRequest(iface.typeId, method.ordinal);
-  fillParams(request, method, params);
+  fillParams(request, method, params, scope);
   const bytes = request.message.sizeInWords * 8;
   return trackStreamCall(hook, bytes, request.send({ streaming: true }));
 }
@@ -104,22 +151,22 @@ export interface RpcPromiseRequest {
   readonly $request: Request;
 }
 
-/** A request for `method` on `client` that is not sent yet (for tail calls). */
-export function prepareCall(client: Client, iface: InterfaceInfo, method: MethodInfo, params: unknown): RpcPromiseRequest {
+/** A request for `method` on `client` that is not sent yet (for tail calls); `scope` as for `callMethod`. */
+export function prepareCall(client: Client, iface: InterfaceInfo, method: MethodInfo, params: unknown, scope: TypeParams = NO_PARAMS): RpcPromiseRequest {
   const request = client.$hook.newRequest(iface.typeId, method.ordinal);
-  fillParams(request, method, params);
+  fillParams(request, method, params, scope);
   return { $request: request };
 }
 
 class MethodContext implements CallContext<unknown> {
   private builder: unknown = null;
 
-  constructor(private readonly call: ServerCall, private readonly method: MethodInfo) {}
+  constructor(private readonly call: ServerCall, private readonly method: MethodInfo, private readonly scope: TypeParams) {}
 
   get results(): unknown {
     if (this.builder === null) {
       const type = this.method.results;
-      this.builder = wrapBuilder(type.Builder, this.call.results().getStruct(type.dataWords, type.pointerCount), type.params);
+      this.builder = wrapBuilder(type.Builder, this.call.results().getStruct(type.dataWords, type.pointerCount), resultsCodecs(this.method, this.scope));
     }
     return this.builder;
   }
@@ -133,49 +180,62 @@ class MethodContext implements CallContext<unknown> {
   }
 }
 
-/** All methods of `iface` and the interfaces it extends, by interface id. */
-function methodTable(iface: InterfaceInfo): Map<bigint, readonly MethodInfo[]> {
-  const table = new Map<bigint, readonly MethodInfo[]>();
-  const visit = (info: InterfaceInfo): void => {
+/** The methods of one interface a server answers, with the codecs its parameters are bound to. */
+interface BoundMethods {
+  readonly methods: readonly MethodInfo[];
+  readonly params: TypeParams;
+}
+
+/** All methods of `iface` (bound to `params`) and the interfaces it extends (bound as it extends them), by interface id. */
+function methodTable(iface: InterfaceInfo, params: TypeParams): Map<bigint, BoundMethods> {
+  const table = new Map<bigint, BoundMethods>();
+  const visit = (info: InterfaceInfo, bound: TypeParams): void => {
     if (table.has(info.typeId)) return;
-    table.set(info.typeId, info.methods);
-    for (const parent of info.superclasses) visit(parent);
+    table.set(info.typeId, { methods: info.methods, params: bound });
+    const parents = info.bindSuperclasses?.(bound);
+    info.superclasses.forEach((parent, i) => visit(parent, parents?.[i] ?? NO_PARAMS));
   };
-  visit(iface);
+  visit(iface, params);
   return table;
 }
 
-const tables = new WeakMap<InterfaceInfo, Map<bigint, readonly MethodInfo[]>>();
+/** Tables of servers whose interface is not bound (the usual case), shared. */
+const tables = new WeakMap<InterfaceInfo, Map<bigint, BoundMethods>>();
 
 /**
  * A capability server over `impl`, an object with one async method per schema method (params
  * reader, context) returning a results object or nothing. Missing methods answer
  * `unimplemented`. `impl[Symbol.dispose]`, if present, runs when the last reference goes.
+ * `params` binds a generic interface's parameters (a method's own parameters cannot be: the
+ * caller's choice is not on the wire, so they read and write as AnyPointer).
  */
-export function serverFor(iface: InterfaceInfo, impl: object): CapabilityServer {
-  let table = tables.get(iface);
+export function serverFor(iface: InterfaceInfo, impl: object, params: TypeParams = NO_PARAMS): CapabilityServer {
+  let table = params.length === 0 ? tables.get(iface) : undefined;
   if (table === undefined) {
-    table = methodTable(iface);
-    tables.set(iface, table);
+    table = methodTable(iface, params);
+    if (params.length === 0) tables.set(iface, table);
   }
   const methods = table;
   const target = impl as Record<string | symbol, unknown>;
   return {
-    async dispatch(call: ServerCall): Promise<void> {
-      const method = methods.get(call.interfaceId)?.[call.methodId];
+    dispatch(call: ServerCall): Promise<void> | void {
+      const bound = methods.get(call.interfaceId);
+      const method = bound?.methods[call.methodId];
       if (method === undefined) {
         throw unimplementedError(`${iface.displayName} does not have method ${call.methodId} of interface 0x${call.interfaceId.toString(16)}`);
       }
       const fn = target[method.name];
       if (typeof fn !== 'function') throw unimplementedError(`method ${method.name} of ${iface.displayName} is not implemented`);
       const type = method.params;
-      const params = wrapReader(type.Reader, call.params.content.getStruct(), type.params);
-      const context = new MethodContext(call, method);
-      const value: unknown = await (fn as (p: unknown, c: unknown) => unknown).call(impl, params, context);
-      if (value !== undefined && value !== null) {
-        if (typeof value !== 'object') throw new RpcError('failed', `method ${method.name} returned ${typeof value}, not a results object`);
-        (context.results as { $assign(v: unknown): void }).$assign(value);
+      const scope = bound!.params;
+      const params = wrapReader(type.Reader, call.params.content.getStruct(), paramsCodecs(method, scope));
+      const context = new MethodContext(call, method, scope);
+      const value: unknown = (fn as (p: unknown, c: unknown) => unknown).call(impl, params, context);
+      // A method that answers at once completes the call synchronously: no promise per call.
+      if (typeof (value as { then?: unknown } | null)?.then === 'function') {
+        return Promise.resolve(value).then((settled) => fillResults(method, context, settled));
       }
+      fillResults(method, context, value);
     },
     close(): void {
       const dispose = target[disposeSymbol];
@@ -184,20 +244,28 @@ export function serverFor(iface: InterfaceInfo, impl: object): CapabilityServer 
   };
 }
 
-/** A client of class `Class` for a capability implemented here by `impl`. */
-export function serve<C extends Client>(Class: ClientClass<C>, iface: InterfaceInfo, impl: object): C {
-  return new Class(new LocalHook(serverFor(iface, impl)));
+/** What a server method returned, written into the results (a plain object fills them; nothing leaves them as built). */
+function fillResults(method: MethodInfo, context: MethodContext, value: unknown): void {
+  if (value === undefined || value === null) return;
+  if (typeof value !== 'object') throw new RpcError('failed', `method ${method.name} returned ${typeof value}, not a results object`);
+  (context.results as { $assign(v: unknown): void }).$assign(value);
+}
+
+/** A client of class `Class` for a capability implemented here by `impl`, its interface bound to `params` if generic. */
+export function serve<C extends Client>(Class: ClientClass<C>, iface: InterfaceInfo, impl: object, params?: TypeParams): C {
+  return new Class(new LocalHook(serverFor(iface, impl, params)), true, params);
 }
 
 /**
  * Pipelined access into a struct of a call's results that is not a capability itself (its
- * capability fields are reached through generated getters on subclasses).
+ * capability fields are reached through generated getters on subclasses). `$params`: the
+ * struct's bound type parameters, if it is generic.
  */
 export class StructPipeline {
-  constructor(readonly $promise: RpcPromise<unknown>, readonly $path: readonly number[]) {}
+  constructor(readonly $promise: RpcPromise<unknown>, readonly $path: readonly number[], readonly $params: TypeParams = NO_PARAMS) {}
 
   /** The capability at pointer `index` of this struct, pipelined. */
-  $capability<C extends Client>(Class: ClientClass<C>, index: number): C {
-    return this.$promise.pipeline(Class, [...this.$path, index]);
+  $capability<C extends Client>(Class: ClientClass<C>, index: number, params?: TypeParams): C {
+    return this.$promise.pipeline(Class, [...this.$path, index], params);
   }
 }

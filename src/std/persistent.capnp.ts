@@ -282,17 +282,17 @@ export const Persistent_SaveResults = new $.StructType<Persistent_SaveResults, P
  * 
  * `SturdyRef` is the type of the saved token on the network in use; `Owner` identifies who a
  * token is issued to, so that it cannot be used by anyone else. */
-export class PersistentClient extends $rpc.Client {
+export class PersistentClient<SturdyRef extends $.PointerCodec<any, any, any, any> = $.AnyPointerCodec, Owner extends $.PointerCodec<any, any, any, any> = $.AnyPointerCodec> extends $rpc.Client {
   /** `save @0 Persistent.SaveParams -> Persistent.SaveResults` — Saves the capability and returns a token that can restore it later. */
-  save(params?: $rpc.ParamsInput<Persistent_SaveParamsInit | Persistent_SaveParamsReader, Persistent_SaveParamsBuilder>, options?: $rpc.CallMethodOptions): $rpc.RpcPromise<Persistent_SaveResultsReader> {
-    return $rpc.callMethod(this, Persistent.$info, Persistent.$info.methods[0]!, params, options, $rpc.RpcPromise<Persistent_SaveResultsReader>);
+  save(params?: $rpc.ParamsInput<Persistent_SaveParamsInit<SturdyRef, Owner> | Persistent_SaveParamsReader<SturdyRef, Owner>, Persistent_SaveParamsBuilder<SturdyRef, Owner>>, options?: $rpc.CallMethodOptions): $rpc.RpcPromise<Persistent_SaveResultsReader<SturdyRef, Owner>> {
+    return $rpc.callMethod(this, Persistent.$info, Persistent.$info.methods[0]!, params, options, $rpc.RpcPromise<Persistent_SaveResultsReader<SturdyRef, Owner>>, this.$params);
   }
 }
 
 /** What a server of `Persistent` implements: any subset of its methods (the rest answer `unimplemented`). */
-export interface PersistentServer {
+export interface PersistentServer<SturdyRef extends $.PointerCodec<any, any, any, any> = $.AnyPointerCodec, Owner extends $.PointerCodec<any, any, any, any> = $.AnyPointerCodec> {
   /** `save @0 Persistent.SaveParams -> Persistent.SaveResults` — Saves the capability and returns a token that can restore it later. */
-  save?(params: Persistent_SaveParamsReader, context: $rpc.CallContext<Persistent_SaveResultsBuilder>): Promise<Persistent_SaveResultsInit | void> | Persistent_SaveResultsInit | void;
+  save?(params: Persistent_SaveParamsReader<SturdyRef, Owner>, context: $rpc.CallContext<Persistent_SaveResultsBuilder<SturdyRef, Owner>>): Promise<Persistent_SaveResultsInit<SturdyRef, Owner> | void> | Persistent_SaveResultsInit<SturdyRef, Owner> | void;
 }
 
 /** Implemented by capabilities that can be saved.
@@ -307,9 +307,9 @@ export const Persistent = {
   },
   /** The client class of this interface. */
   Client: PersistentClient,
-  /** A capability served here by `impl` (close it when done: the server's [Symbol.dispose] runs when the last reference goes). */
-  serve(impl: PersistentServer): PersistentClient {
-    return $rpc.serve(PersistentClient, Persistent.$info, impl);
+  /** A capability served here by `impl`, its parameters bound to `params` (close it when done: the server's [Symbol.dispose] runs when the last reference goes). */
+  serve<SturdyRef extends $.PointerCodec<any, any, any, any> = $.AnyPointerCodec, Owner extends $.PointerCodec<any, any, any, any> = $.AnyPointerCodec>(impl: PersistentServer<SturdyRef, Owner>, params?: readonly [SturdyRef, Owner]): PersistentClient<SturdyRef, Owner> {
+    return $rpc.serve(PersistentClient<SturdyRef, Owner>, Persistent.$info, impl, params);
   },
   /** The interface as the RPC runtime sees it. */
   get $info(): $rpc.InterfaceInfo {

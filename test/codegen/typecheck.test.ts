@@ -32,6 +32,11 @@ describeReference('generated code type-checks', () => {
     expect(typecheck(dir)).toBe('');
   });
 
+  it('for the generic interfaces of the RPC fixture', () => {
+    const dir = generateFixtures('typecheck-rpc-generics', 'rpc', ['generics.capnp']);
+    expect(typecheck(dir)).toBe('');
+  });
+
   it('for the standard schemas', () => {
     const files = STANDARD.filter((f) => existsSync(f));
     expect(files.length).toBe(STANDARD.length);

@@ -26,6 +26,21 @@ export function generateRpcFixture(): string {
   return join(outDir, 'rpc-test.capnp.ts');
 }
 
+/** Generates test/fixtures/rpc/generics.capnp (generic interfaces) likewise; returns the module's path. */
+export function generateGenericsFixture(): string {
+  const outDir = join(GENERATED, 'rpc-generics');
+  const { request, diagnostics } = compile({
+    files: ['generics.capnp'],
+    cwd: join(FIXTURES, 'rpc'),
+    loader: createNodeLoader(),
+    importPaths: [join(ROOT, 'std')],
+    standardImports: false,
+  });
+  if (request === null) throw new Error(diagnostics.map((d) => d.message).join('\n'));
+  writeGenerated(outDir, generateTypeScript(request, { runtimeImport: 'RUNTIME', rpcImport: 'RPC', stdImportPrefix: 'STD/' }), join(ROOT, 'src/std'));
+  return join(outDir, 'generics.capnp.ts');
+}
+
 /** Every message that crosses a transport, by kind (`call`, `return`, ...), with the readers for inspection. */
 export class Tap {
   readonly sent: Array<{ which: string; message: rpc.MessageReader }> = [];
