@@ -20,7 +20,7 @@ import {
   canceledError, disconnectedError, EXCEPTION_TYPES, protocolError, RpcError, toRpcError, unimplementedError,
 } from './errors.js';
 import {
-  BrokenHook, brokenResult, ClientHook, LocalHook, NO_OPTIONS, Params, peekHook, PromiseHook, QueuedCallResult, Request, Response, takeCaps,
+  BrokenHook, brokenResult, ClientHook, forwardsInto, LocalHook, NO_OPTIONS, Params, peekHook, PromiseHook, QueuedCallResult, Request, Response, takeCaps,
   type CallOptions, type CallResult, type CapabilityServer,
 } from './hook.js';
 import { IdTable } from './id-table.js';
@@ -110,6 +110,11 @@ export class Connection {
     this.bootstrapSource = options.bootstrap ?? null;
     this.closed = new Promise((resolve) => { this.resolveClosed = resolve; });
     transport.start((message) => this.receive(message), (error) => {
+      if (error instanceof CapnpError && !(error instanceof RpcError)) {
+        // The transport could not frame what the peer sent (a limit, a broken segment table).
+        this.abort(protocolError(`malformed message from the peer (${error.code}): ${error.message}`));
+        return;
+      }
       this.shutdown(error instanceof RpcError ? error : disconnectedError(error ? `connection failed: ${error.message}` : 'the peer closed the connection', error));
     });
   }
@@ -428,7 +433,15 @@ export class Connection {
       throw protocolError(`a message carries ${table.length} capabilities; the limit is ${this.options.maxCapsPerMessage}`);
     }
     const caps: unknown[] = new Array(table.length);
-    for (let i = 0; i < table.length; i++) caps[i] = this.importDescriptor(table.get(i));
+    for (let i = 0; i < table.length; i++) {
+      try {
+        caps[i] = this.importDescriptor(table.get(i));
+      } catch (error) {
+        // A bad descriptor: the references taken for the ones before it are given back.
+        for (let j = 0; j < i; j++) (caps[j] as ClientHook).release();
+        throw error;
+      }
+    }
     reader.capTable = caps;
     return caps;
   }
@@ -553,7 +566,13 @@ export class Connection {
     const redirect = call.sendResultsTo.which();
     if (redirect !== 'caller' && redirect !== 'yourself') throw protocolError('sendResultsTo.thirdParty needs level 3, which this peer does not implement');
     const target = this.resolveTarget(call.target);
-    const caps = this.importCapTable(call.params, reader);
+    let caps: unknown[];
+    try {
+      caps = this.importCapTable(call.params, reader);
+    } catch (error) {
+      target.release();
+      throw error;
+    }
     const params = new Params(call.params.content, caps);
     const answer = new Answer(id);
     answer.redirect = redirect === 'yourself';
@@ -653,6 +672,17 @@ export class Connection {
     if (question === undefined) throw protocolError(`Return names question ${ret.answerId}, which is not outstanding`);
     if (question.returned) throw protocolError(`a second Return for question ${ret.answerId}`);
     question.returned = true;
+    try {
+      this.takeReturn(question, ret, reader);
+    } catch (error) {
+      // A Return we cannot take: the call fails with the connection's error, like every call
+      // that has not returned when the connection ends.
+      question.returned = false;
+      throw error;
+    }
+  }
+
+  private takeReturn(question: Question, ret: rpc.ReturnReader, reader: MessageReader): void {
     question.noFinishNeeded = ret.noFinishNeeded;
     if (ret.releaseParamCaps && question.paramExports !== null) {
       for (const id of question.paramExports) this.releaseExport(id, 1);
@@ -701,6 +731,8 @@ export class Connection {
 
   private handleResolve(resolve: rpc.ResolveReader, reader: MessageReader): void {
     const id = resolve.promiseId;
+    // Looked up first: a descriptor naming this same id must not find the import it makes itself.
+    const entry = this.imports.get(id);
     let resolution: ClientHook;
     if (resolve.which() === 'cap') {
       const caps: unknown[] = [];
@@ -709,14 +741,16 @@ export class Connection {
     } else {
       resolution = new BrokenHook(readException(resolve.exception));
     }
-    const entry = this.imports.get(id);
     if (entry === undefined || entry.hook.refCount <= 0) {
       // We released the promise already: release what it resolved to.
       resolution.release();
       return;
     }
     const hook = entry.hook;
-    if (!hook.isPromise) throw protocolError(`Resolve for import ${id}, which is not a promise`);
+    if (!hook.isPromise) {
+      resolution.release();
+      throw protocolError(`Resolve for import ${id}, which is not a promise`);
+    }
     hook.resolveTo(resolution);
     // The promise's entry is no longer needed: its resolution carries the calls from now on.
     this.imports.delete(id);
@@ -991,6 +1025,10 @@ export class RemoteHook extends ClientHook {
     return this.conn;
   }
 
+  override get forwardsTo(): ClientHook | null {
+    return this.resolution;
+  }
+
   isLive(): boolean {
     return this.disconnected === null && this.conn.state === 'open' && (this.importId >= 0 || this.question !== null);
   }
@@ -1046,6 +1084,11 @@ export class RemoteHook extends ClientHook {
       target.release();
       return;
     }
+    if (forwardsInto(target, this)) {
+      // The peer resolved the promise to itself (directly or through others): it breaks.
+      target.release();
+      target = new BrokenHook(new RpcError('failed', 'a capability promise resolved to itself'));
+    }
     this.resolution = target;
     const final = target.resolved();
     const samePath = final instanceof RemoteHook && final.connection === this.conn;
@@ -1083,6 +1126,12 @@ export class RemoteHook extends ClientHook {
     const queue = this.embargoQueue;
     this.embargoQueue = null;
     if (queue !== null) for (const deliver of queue) deliver();
+    if (this.refCount <= 0) {
+      // Dropped while embargoed: destroy() left the resolution to the embargo, which ends here.
+      const resolution = this.resolution;
+      this.resolution = null;
+      resolution?.release();
+    }
     const waiters = this.waiters;
     this.waiters = null;
     if (waiters !== null) for (const wake of waiters) wake(new BrokenHook(error));

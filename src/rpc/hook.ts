@@ -183,6 +183,11 @@ export abstract class ClientHook {
     return null;
   }
 
+  /** The hook a settled promise forwards to, embargo or not (null if none): for cycle checks. */
+  get forwardsTo(): ClientHook | null {
+    return null;
+  }
+
   /** Null or broken: the error calls fail with, else null. */
   get brokenError(): Error | null {
     return null;
@@ -347,6 +352,13 @@ export class PromiseHook extends ClientHook {
     super();
     this.settled = promise.then(
       (hook) => {
+        if (forwardsInto(hook, this)) {
+          // Resolved into its own chain (a peer can arrange it): it breaks instead of looping.
+          hook.release();
+          this.error = new RpcError('failed', 'a capability promise resolved to itself');
+          this.flush();
+          return new BrokenHook(this.error) as ClientHook;
+        }
         // Calls queued before the last reference went are still owed delivery.
         this.target = hook;
         this.flush();
@@ -401,6 +413,10 @@ export class PromiseHook extends ClientHook {
     return this.target?.brokenError ?? this.error;
   }
 
+  override get forwardsTo(): ClientHook | null {
+    return this.target;
+  }
+
   protected destroy(): void {
     const target = this.target;
     this.target = null;
@@ -448,6 +464,15 @@ export class BrokenHook extends ClientHook {
   }
 
   protected destroy(): void {}
+}
+
+/**
+ * Whether `from`, or a hook it forwards to, is `to`: linking `to` to `from` would then make a
+ * cycle, and following it (`resolved()`, a call) would never end.
+ */
+export function forwardsInto(from: ClientHook, to: ClientHook): boolean {
+  for (let hook: ClientHook | null = from; hook !== null; hook = hook.forwardsTo) if (hook === to) return true;
+  return false;
 }
 
 export function brokenResult(error: Error): CallResult {

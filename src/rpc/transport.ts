@@ -13,6 +13,8 @@ export interface Transport {
   /**
    * Starts delivery: `onMessage` for each incoming framed message, in order; `onClose` once,
    * when the carrier closes (with the error, if it failed). Called once, by the connection.
+   * A `CapnpError` means what the peer sent could not be framed (a limit, a broken segment
+   * table): the carrier then still takes `send` until `close()`, so the connection can Abort.
    */
   start(onMessage: (message: Uint8Array) => void, onClose: (error?: Error) => void): void;
   /** Closes the carrier after what was sent has been flushed. Idempotent. */

@@ -47,8 +47,12 @@ export class SocketTransport implements Transport {
       try {
         this.splitter.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength), onMessage);
       } catch (error) {
-        end(error instanceof Error ? error : new Error(String(error)));
-        this.socket.destroy();
+        // What the peer sent cannot be framed (a limit, a broken segment table): read no more,
+        // and let the connection answer with Abort before the socket closes.
+        ended = true;
+        this.socket.pause();
+        onClose(error instanceof Error ? error : new Error(String(error)));
+        this.close();
       }
     });
     this.socket.on('error', (error) => end(error));

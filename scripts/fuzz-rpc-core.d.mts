@@ -1,0 +1,80 @@
+// Types for fuzz-rpc-core.mjs, so the TypeScript fuzz test can import it.
+import type * as Wire from '../src/wire/index.js';
+import type * as Rpc from '../src/rpc/index.js';
+import type * as Schema from '../src/std/rpc.capnp.js';
+import type { FuzzFailure as WireFuzzFailure, Rng } from './fuzz-core.mjs';
+
+export { createRng, FuzzFailure } from './fuzz-core.mjs';
+
+/** What the fuzzer runs on: the sources (tests) or dist/ (the script), and the generated fixture. */
+export interface RpcFuzzModules {
+  wire: typeof Wire;
+  rpc: typeof Rpc;
+  schema: typeof Schema;
+  /** The module generated for test/fixtures/rpc/rpc-test.capnp. */
+  fixture: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export interface Host {
+  bootstrap: Rpc.Client;
+  impl: { release(): void };
+  /** Server objects not yet disposed, and server calls still running. */
+  live: { echo: number; counters: number; running: number };
+  faults: string[];
+}
+
+export interface ReplayOptions {
+  pacing: 'burst' | 'microtask' | 'macrotask';
+  closeBy: 'peer' | 'server';
+  limits: Partial<Rpc.ConnectionOptions>;
+}
+
+export interface ReplayOutcome {
+  fed: number;
+  sent: number;
+  ended: boolean;
+  peerAbort: boolean;
+  code: string | null;
+  reason: string;
+}
+
+export interface RpcFuzzStats {
+  cases: number;
+  ended: number;
+  aborted: number;
+  peerAborts: number;
+  survived: number;
+  framesFed: number;
+  codes: Record<string, number>;
+  /** Why connections ended (numbers in the reasons replaced by N). */
+  reasons: Record<string, number>;
+  mutations: Record<string, number>;
+  slowestMillis: number;
+}
+
+export interface RpcFuzzFailure extends WireFuzzFailure {
+  frames?: Uint8Array[];
+  options?: ReplayOptions;
+  applied?: string[];
+}
+
+export declare function createHost(m: RpcFuzzModules): Host;
+export declare function recordSession(m: RpcFuzzModules): Promise<Uint8Array[]>;
+export declare function kindOf(m: RpcFuzzModules, frame: Uint8Array): string;
+export declare function mutateSession(rng: Rng, m: RpcFuzzModules, frames: readonly Uint8Array[]): { frames: Uint8Array[]; applied: string[] };
+export declare function randomReplayOptions(rng: Rng): ReplayOptions;
+export declare function replay(m: RpcFuzzModules, host: Host, frames: readonly Uint8Array[], options?: ReplayOptions): Promise<ReplayOutcome>;
+export declare function runRpcFuzz(
+  m: RpcFuzzModules,
+  options: {
+    seed: number;
+    iterations: number;
+    session: readonly Uint8Array[];
+    onProgress?: (done: number, stats: RpcFuzzStats) => void;
+    progressEvery?: number;
+    maxCaseMillis?: number;
+  },
+): Promise<RpcFuzzStats>;
+export declare function reduceFrames(m: RpcFuzzModules, frames: readonly Uint8Array[], options: ReplayOptions): Promise<{ frames: Uint8Array[]; message: string | null }>;
+export declare function encodeFrames(frames: readonly Uint8Array[]): string[];
+export declare function decodeFrames(encoded: readonly string[]): Uint8Array[];

@@ -1,0 +1,375 @@
+/**
+ * Hostile peers: each limit a connection puts on what a peer can make it hold, and the
+ * protocol-breaking traffic the RPC fuzzer found mishandled (test/rpc/fuzz.test.ts,
+ * scripts/fuzz-rpc.mjs), reduced to the frames that did it. Every test here fails without the
+ * limit or the fix it is named after.
+ */
+import * as net from 'node:net';
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as rpcModule from '../../src/rpc/index.js';
+import { Connection, RpcError, transportPair, type ConnectionOptions } from '../../src/rpc/index.js';
+import { listen } from '../../src/rpc/node/index.js';
+import * as rpc from '../../src/std/rpc.capnp.js';
+import * as wire from '../../src/wire/index.js';
+import { MessageBuilder, readMessage } from '../../src/wire/index.js';
+import { createHost, type Host, type RpcFuzzModules } from '../../scripts/fuzz-rpc-core.mjs';
+import { connectedPair, EMPTY, generateRpcFixture, settle } from './support.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+let gen: any;
+let m: RpcFuzzModules;
+
+beforeAll(async () => {
+  gen = await import(generateRpcFixture());
+  m = { wire, rpc: rpcModule, schema: rpc, fixture: gen };
+});
+
+// Method ordinals of Echo and Counter in test/fixtures/rpc/rpc-test.capnp.
+const ECHO = { echo: 0, echoCap: 1, makeCounter: 2, callCounter: 3, wait: 5, hold: 7, release: 8 } as const;
+
+type Descriptor = (d: rpc.CapDescriptorBuilder) => void;
+
+/**
+ * A server connection on a fresh host (test/rpc/fuzz's Echo, which counts the Counters it makes
+ * and the calls it is running), driven by hand-built frames from a raw peer.
+ */
+function rawPeer(options: ConnectionOptions = {}) {
+  const host: Host = createHost(m);
+  const [serverEnd, peerEnd] = transportPair();
+  const received: rpc.MessageReader[] = [];
+  let peerClosed = false;
+  peerEnd.start((frame) => received.push(rpc.Message.read(frame.slice())), () => { peerClosed = true; });
+  const server = new Connection(serverEnd, { bootstrap: host.bootstrap, ...options });
+  const sendBuilt = (message: MessageBuilder) => {
+    message.capTable.length = 0;
+    peerEnd.send(message.toBytes());
+  };
+  const send = (build: (message: rpc.MessageBuilder) => void) => {
+    const message = new MessageBuilder();
+    build(rpc.Message.initRoot(message));
+    sendBuilt(message);
+  };
+  /** A Call of Echo's method `methodId` on our import `target` (or a promised answer), with capabilities as params. */
+  const call = (questionId: number, target: number | { answer: number; path: number[] }, methodId: number, caps: Descriptor[] = [], interfaceId = gen.Echo.$info.typeId) =>
+    send((message) => {
+      const c = message.initCall();
+      c.questionId = questionId;
+      c.interfaceId = interfaceId;
+      c.methodId = methodId;
+      if (typeof target === 'number') {
+        c.initTarget().importedCap = target;
+      } else {
+        const promised = c.initTarget().initPromisedAnswer();
+        promised.questionId = target.answer;
+        const ops = promised.initTransform(target.path.length);
+        target.path.forEach((index, i) => { ops.get(i).getPointerField = index; });
+      }
+      const params = c.initParams();
+      const content = params.initContent().initStruct(0, Math.max(caps.length, 1));
+      caps.forEach((_, i) => content.setCapability(i, i));
+      if (caps.length > 0) {
+        const table = params.initCapTable(caps.length);
+        caps.forEach((describe, i) => describe(table.get(i)));
+      }
+    });
+  const close = async () => {
+    peerEnd.close();
+    await server.closed;
+    host.impl.release();
+    await settle();
+  };
+  return { host, server, received, peerClosed: () => peerClosed, send, sendBuilt, call, close, kinds: () => received.map((r) => r.which()) };
+}
+
+function pair(serverOptions: ConnectionOptions = {}, clientOptions: ConnectionOptions = {}) {
+  const host = createHost(m);
+  const p = connectedPair({ bootstrap: host.bootstrap, ...serverOptions }, clientOptions);
+  return { ...p, host, echo: p.client.bootstrap(gen.EchoClient) as any };
+}
+
+describe('limits on what a peer can make a connection hold', () => {
+  it('maxMessageBytes: a larger message ends the connection with a protocol error', async () => {
+    const { server, echo } = pair({ maxMessageBytes: 4096, traversalLimitInWords: 1 << 20 });
+    expect((await echo.echo({ text: 'small' })).text).toBe('small');
+    await expect(echo.echo({ text: 'x'.repeat(8192) })).rejects.toMatchObject({ type: 'disconnected' });
+    expect(server.error).toMatchObject({ code: 'RPC_PROTOCOL', message: expect.stringContaining('exceeds the limit of 4096') });
+    echo.close();
+  });
+
+  it('maxSegments: a message of more segments ends the connection', async () => {
+    const peer = rawPeer({ maxSegments: 2 });
+    const message = new MessageBuilder({ firstSegmentWords: 1, growth: 'fixed' });
+    rpc.Message.initRoot(message).initBootstrap().questionId = 0;
+    expect(message.getSegments().length).toBeGreaterThan(2);
+    peer.sendBuilt(message);
+    await settle();
+    expect(peer.server.error).toMatchObject({ code: 'RPC_PROTOCOL', message: expect.stringContaining('segment') });
+    expect(peer.kinds()).toEqual(['abort']);
+  });
+
+  it('traversalLimitInWords: a message that reads more words than allowed ends the connection', async () => {
+    const { server, echo } = pair({ traversalLimitInWords: 64 });
+    expect((await echo.echo({ text: 'small' })).text).toBe('small');
+    await expect(echo.echo({ text: 'x'.repeat(1024) })).rejects.toBeInstanceOf(RpcError);
+    expect(server.error?.message).toContain('traversal limit of 64 words');
+    echo.close();
+  });
+
+  it('nestingLimit: a message nested deeper than allowed ends the connection', async () => {
+    const peer = rawPeer({ nestingLimit: 4 });
+    peer.send((message) => { message.initBootstrap().questionId = 9; });
+    await settle();
+    expect(peer.kinds()).toEqual(['return']);
+    // Message -> Call -> MessageTarget -> PromisedAnswer -> transform list: five levels.
+    peer.call(0, { answer: 9, path: [0] }, ECHO.echo);
+    await settle();
+    expect(peer.server.error).toMatchObject({ code: 'RPC_PROTOCOL', message: expect.stringContaining('NESTING_LIMIT') });
+  });
+
+  it('maxAnswers: more calls outstanding than allowed end the connection as overloaded', async () => {
+    const { server, echo } = pair({ maxAnswers: 3 });
+    await echo.echo({ text: 'the bootstrap question is finished' });
+    // Three waits fill the table, the fourth is one too many.
+    const waits = [echo.wait(), echo.wait(), echo.wait()];
+    await settle();
+    expect(server.state).toBe('open');
+    const last = echo.wait();
+    await settle();
+    expect(server.error).toMatchObject({ type: 'overloaded', code: 'RPC_OVERLOADED' });
+    for (const call of [...waits, last]) await expect(call).rejects.toMatchObject({ type: 'disconnected' });
+    echo.close();
+  });
+
+  it('maxExports: a call whose results would export more capabilities than allowed fails overloaded', async () => {
+    const { client, server, echo, host } = pair({ maxExports: 2 });
+    // The bootstrap capability is one export, the first counter the second.
+    const first = echo.makeCounter();
+    expect((await first.counter.next()).n).toBe(0);
+    const second = echo.makeCounter();
+    await expect(second).rejects.toMatchObject({ type: 'overloaded' });
+    expect(server.state).toBe('open');
+    second.dispose();
+    first.dispose();
+    echo.close();
+    await settle();
+    expect(client.stats()).toEqual(EMPTY);
+    expect(server.stats()).toEqual(EMPTY);
+    expect(host.live.counters).toBe(0);
+  });
+
+  it('over TCP, a frame larger than maxMessageBytes or of too many segments is refused before it is buffered, with an Abort', async () => {
+    const host = createHost(m);
+    const listener = await listen('127.0.0.1:0', { bootstrap: host.bootstrap, maxMessageBytes: 1 << 16, maxSegments: 8 });
+    const headers: Array<[Uint8Array, RegExp]> = [
+      [new Uint8Array([0, 0, 0, 0, 0, 0, 0, 0x10]), /MESSAGE_TOO_LARGE/], // one segment of 2^28 words
+      [new Uint8Array([99, 0, 0, 0, 1, 0, 0, 0]), /100 segments/], // 100 segments
+    ];
+    for (const [header, reason] of headers) {
+      const socket = net.connect(listener.port, '127.0.0.1');
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      const timer = setTimeout(() => socket.destroy(), 5000); // a server that waits for the whole frame fails the test soon
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      socket.write(header);
+      await ended;
+      clearTimeout(timer);
+      const reply = rpc.Message.readRoot(readMessage(new Uint8Array(Buffer.concat(chunks))));
+      expect(reply.which()).toBe('abort');
+      expect(reply.abort.reason).toMatch(reason);
+    }
+    await listener.close();
+    host.bootstrap.close();
+  });
+});
+
+describe('protocol-breaking traffic found by the fuzzer', () => {
+  it('a connection that ends during an embargo releases what the dropped promise resolved to', async () => {
+    // Seed 20240612, iteration 104 (12 frames), reduced to the 5 that matter.
+    const peer = rawPeer();
+    peer.send((message) => { message.initBootstrap().questionId = 0; });
+    peer.call(1, 0, ECHO.makeCounter); // the server's Counter: export 1
+    await settle();
+    // A promise of ours, which the server calls (its question 0)...
+    peer.call(2, 0, ECHO.callCounter, [(d) => { d.senderPromise = 0; }]);
+    await settle();
+    const serverCall = peer.received.find((r) => r.which() === 'call')!.call;
+    expect(serverCall.target.importedCap).toBe(0);
+    // ...resolves to the server's own Counter: it holds new calls back and sends Disembargo...
+    peer.send((message) => {
+      const resolve = message.initResolve();
+      resolve.promiseId = 0;
+      resolve.initCap().receiverHosted = 1;
+    });
+    await settle();
+    expect(peer.kinds()).toContain('disembargo');
+    // ...and the call returns, so the server drops the promise while the embargo still stands.
+    peer.send((message) => {
+      const ret = message.initReturn();
+      ret.answerId = serverCall.questionId;
+      ret.initResults().initContent().initStruct(1, 0).setUint32(0, 5);
+    });
+    await settle();
+    await peer.close();
+    expect(peer.host.live).toMatchObject({ counters: 0, running: 0 });
+  });
+
+  it('a call whose cap table breaks a limit gives back the reference to its target', async () => {
+    // Seed 20240612, iteration 40: bootstrap, finish, call with a capability and maxCapsPerMessage 0.
+    const peer = rawPeer({ maxCapsPerMessage: 0 });
+    peer.send((message) => { message.initBootstrap().questionId = 0; });
+    peer.send((message) => {
+      const finish = message.initFinish();
+      finish.questionId = 0;
+      finish.releaseResultCaps = false; // as Capstan sends it: we keep the bootstrap capability
+    });
+    peer.call(0, 0, ECHO.callCounter, [(d) => { d.senderHosted = 0; }]);
+    await settle();
+    expect(peer.server.error?.message).toContain('the limit is 0');
+    await peer.close();
+    expect(peer.host.bootstrap.$hook.refCount).toBe(1);
+  });
+
+  it('a bad descriptor in a cap table gives back the references taken for the ones before it', async () => {
+    const peer = rawPeer();
+    peer.send((message) => { message.initBootstrap().questionId = 0; });
+    peer.call(1, 0, ECHO.makeCounter); // the server's Counter: export 1
+    await settle();
+    peer.call(2, 0, ECHO.echoCap, [(d) => { d.receiverHosted = 1; }, (d) => { d.receiverHosted = 99; }]);
+    await settle();
+    expect(peer.server.error?.message).toContain('receiverHosted names export 99');
+    await peer.close();
+    expect(peer.host.live.counters).toBe(0);
+  });
+
+  it('a Resolve for an import that is not a promise gives back what it resolved to', async () => {
+    // Seed 20240612, iteration 82 (6 frames): a Resolve naming a capability the peer sent as senderHosted.
+    const peer = rawPeer();
+    peer.send((message) => { message.initBootstrap().questionId = 0; });
+    peer.call(1, 0, ECHO.makeCounter); // the server's Counter: export 1
+    peer.call(2, 0, ECHO.hold, [(d) => { d.senderHosted = 5; }]);
+    await settle();
+    peer.send((message) => {
+      const resolve = message.initResolve();
+      resolve.promiseId = 5;
+      resolve.initCap().receiverHosted = 1;
+    });
+    await settle();
+    expect(peer.server.error?.message).toContain('which is not a promise');
+    await peer.close();
+    expect(peer.host.live.counters).toBe(0);
+  });
+
+  it('a Return that cannot be taken fails the call it answers, which does not hang', async () => {
+    // Seed 1, iteration 3714 (4 frames): the Return for the server's call names, in
+    // takeFromOtherQuestion, an answer that was not sent with sendResultsTo.yourself.
+    const peer = rawPeer();
+    peer.send((message) => { message.initBootstrap().questionId = 0; });
+    peer.send((message) => {
+      const finish = message.initFinish();
+      finish.questionId = 0;
+      finish.releaseResultCaps = false; // as Capstan sends it: we keep the bootstrap capability
+    });
+    peer.call(0, 0, ECHO.callCounter, [(d) => { d.senderPromise = 0; }]);
+    await settle();
+    expect(peer.host.live.running).toBe(1);
+    peer.send((message) => {
+      const ret = message.initReturn();
+      ret.answerId = 0;
+      ret.takeFromOtherQuestion = 0;
+    });
+    await settle();
+    expect(peer.server.error?.message).toContain('takeFromOtherQuestion');
+    await peer.close();
+    expect(peer.host.live.running).toBe(0);
+  });
+
+  it('a promise the peer resolves to itself breaks instead of overflowing the stack', async () => {
+    // Seed 20240612, iteration 4695, reduced to this one frame.
+    const peer = rawPeer();
+    peer.send((message) => {
+      const resolve = message.initResolve();
+      resolve.promiseId = 0x80000000;
+      resolve.initCap().senderPromise = 0x80000000;
+    });
+    await settle();
+    expect(peer.server.state).toBe('open');
+    // It was not ours to keep: the reference the Resolve sent is given back.
+    expect(peer.kinds()).toEqual(['release']);
+    expect(peer.received[0]!.release.id).toBe(0x80000000);
+    expect(peer.server.stats()).toEqual(EMPTY);
+    await peer.close();
+  });
+
+  it('a promise the server holds, resolved by the peer to itself, breaks', async () => {
+    const peer = rawPeer();
+    peer.send((message) => { message.initBootstrap().questionId = 0; });
+    peer.call(1, 0, ECHO.hold, [(d) => { d.senderPromise = 3; }]);
+    await settle();
+    peer.send((message) => {
+      const resolve = message.initResolve();
+      resolve.promiseId = 3;
+      resolve.initCap().senderPromise = 3;
+    });
+    await settle();
+    expect(peer.server.state).toBe('open');
+    const held = (peer.host.impl as unknown as { held: any }).held;
+    expect(held.brokenError?.message).toContain('resolved to itself');
+    // Both references the peer sent are given back.
+    expect(peer.received.filter((r) => r.which() === 'release').map((r) => [r.release.id, r.release.referenceCount])).toEqual([[3, 2]]);
+    await peer.close();
+  });
+
+  it('a promise resolved into its own chain (through a pipelined answer) breaks instead of looping', async () => {
+    const peer = rawPeer();
+    peer.send((message) => { message.initBootstrap().questionId = 0; });
+    // The server calls our promise 7, and echoes it back in the results of question 2...
+    peer.call(1, 0, ECHO.callCounter, [(d) => { d.senderPromise = 7; }]);
+    peer.call(2, 0, ECHO.echoCap, [(d) => { d.senderPromise = 7; }]);
+    // ...which we resolve the promise to, before those results exist: a cycle once they do.
+    peer.send((message) => {
+      const resolve = message.initResolve();
+      resolve.promiseId = 7;
+      const promised = resolve.initCap().initReceiverAnswer();
+      promised.questionId = 2;
+      promised.initTransform(1).get(0).getPointerField = 0;
+    });
+    await settle();
+    const disembargo = peer.received.find((r) => r.which() === 'disembargo')?.disembargo;
+    expect(disembargo?.context.which()).toBe('senderLoopback');
+    peer.send((message) => {
+      const reply = message.initDisembargo();
+      reply.initTarget().importedCap = 7;
+      reply.context.receiverLoopback = disembargo!.context.senderLoopback;
+    });
+    // A call through the cycle fails; it does not recurse for ever.
+    peer.call(3, { answer: 2, path: [0] }, 0, [], gen.Counter.$info.typeId);
+    await settle();
+    expect(peer.server.state).toBe('open');
+    const answer = peer.received.find((r) => r.which() === 'return' && r.return.answerId === 3)?.return;
+    expect(answer?.which()).toBe('exception');
+    expect(answer?.exception.reason).toContain('resolved to itself');
+    await peer.close();
+    expect(peer.host.live).toMatchObject({ counters: 0, running: 0 });
+  });
+
+  it('local promises resolved to each other break instead of looping (the same check, without a peer)', async () => {
+    let openA!: (c: unknown) => void;
+    let openB!: (c: unknown) => void;
+    const gateA = new Promise((resolve) => { openA = resolve; });
+    const gateB = new Promise((resolve) => { openB = resolve; });
+    const a = gen.Echo.serve({ async makeCounter(_p: unknown, context: any) { context.results.counter = await gateA; } });
+    const b = gen.Echo.serve({ async makeCounter(_p: unknown, context: any) { context.results.counter = await gateB; } });
+    const fromA = a.makeCounter();
+    const fromB = b.makeCounter();
+    openA(fromB.counter); // A's counter is B's...
+    await settle();
+    openB(fromA.counter); // ...and B's is A's.
+    await settle();
+    await expect(fromA.counter.next()).rejects.toMatchObject({ message: expect.stringContaining('resolved to itself') });
+    fromA.dispose();
+    fromB.dispose();
+    a.close();
+    b.close();
+  });
+});
