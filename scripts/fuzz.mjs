@@ -4,12 +4,19 @@
 //   npm run build && npm run fuzz -- --seed 7 --iterations 1000000
 //   node scripts/fuzz.mjs 7 1000000          (the same: SEED ITERATIONS)
 //   node scripts/fuzz.mjs --seed 7 --seconds 600
+//   npm run fuzz -- rpc --seed 7 --iterations 100000   (the RPC fuzzer: scripts/fuzz-rpc.mjs)
 //
 // Prints progress, and on a failure writes the offending input to fuzz-failure-<seed>-<i>.bin
 // (rerun it with --replay FILE) and exits with status 1.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { FuzzFailure, exercise, runFuzz } from './fuzz-core.mjs';
+
+if (process.argv[2] === 'rpc') {
+  // `npm run fuzz -- rpc ...`: the RPC fuzzer instead (scripts/fuzz-rpc.mjs, same options).
+  await import('./fuzz-rpc.mjs');
+  process.exit(process.exitCode ?? 0);
+}
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
