@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { formatTime } from './lib/stats.mjs';
 import { BENCH, prepare } from './lib/setup.mjs';
 
-const WORKLOADS = ['news', 'micro', 'upstream', 'packing', 'size', 'strings', 'allocation', 'compile'];
+const WORKLOADS = ['news', 'micro', 'upstream', 'packing', 'size', 'strings', 'allocation', 'compile', 'rpc', 'rpc-tcp'];
 /** Node flags a workload needs: the allocation count wants gc() and a young generation roomy enough for a batch. */
 const WORKLOAD_FLAGS = { allocation: ['--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64'] };
 
@@ -27,7 +27,8 @@ const { values } = parseArgs({
 });
 const log = (line) => console.log(line);
 const only = values.only ? new Set(values.only.split(',')) : null;
-const wanted = (name) => !only || only.has(name);
+// `--only rpc` means both RPC workloads (in process and over TCP).
+const wanted = (name) => !only || only.has(name) || (name === 'rpc-tcp' && only.has('rpc'));
 
 const env = await prepare(log);
 const quick = values.quick;
@@ -49,7 +50,7 @@ for (const name of WORKLOADS) {
 rmSync(scratch, { recursive: true, force: true });
 
 // ---- report -------------------------------------------------------------------------------
-const timeOf = (workload, caseName, impl) => rows.find((r) => r.workload === workload && r.case === caseName && r.impl === impl)?.median_ns;
+const timeOf = (workload, caseName, impl) => rows.find((r) => r.workload === workload && r.case === caseName && r.impl === impl && r.median_ns !== undefined)?.median_ns;
 const goals = [];
 const goal = (label, actual, target, better) => {
   if (actual === undefined || Number.isNaN(actual)) return;
@@ -65,6 +66,15 @@ for (const r of rows.filter((r) => r.impl === 'capstan' && r.median_ns !== undef
   const cpp = timeOf(r.workload, r.case, 'cpp');
   if (cpp) goal(`${r.workload} ${r.case}: capstan / C++ (× slower)`, r.median_ns / cpp, 1.5, 'lower');
 }
+for (const r of rows.filter((r) => r.workload === 'rpc' && r.impl === 'capstan' && r.median_ns !== undefined)) {
+  const capnweb = timeOf('rpc', r.case, 'capnweb');
+  if (capnweb) goal(`rpc ${r.case}: capstan vs capnweb (× faster)`, capnweb / r.median_ns, 4, 'higher');
+}
+const wireOf = (caseName, impl) => rows.find((r) => r.workload === 'rpc' && r.case === caseName && r.impl === impl && r.wire_bytes !== undefined)?.wire_bytes;
+const dataWire = wireOf('data-5m', 'capstan');
+// An echo crosses the wire twice; per direction the 5 MiB payload may add framing and the
+// call's own few words, nothing proportional to the size (no base64).
+if (dataWire !== undefined) goal('rpc data-5m: capstan bytes on the wire per direction, over 5 MiB', Math.round(dataWire / 2 - 5 * 1024 * 1024), 1024, 'lower');
 const runtimeSize = rows.find((r) => r.workload === 'size' && r.case === 'capstan (runtime)');
 if (runtimeSize) goal('runtime entry point, min+gzip (bytes)', runtimeSize.gzip_bytes, 8192, 'lower');
 
@@ -74,9 +84,18 @@ log('| workload | case | implementations |');
 log('|---|---|---|');
 for (const key of cases) {
   const [workload, caseName] = key.split('\t');
-  const impls = rows.filter((r) => r.workload === workload && r.case === caseName);
+  const impls = rows.filter((r) => r.workload === workload && r.case === caseName && r.median_ns !== undefined);
   const base = impls[0].median_ns;
   log(`| ${workload} | ${caseName} | ${impls.map((r) => `${r.impl} ${formatTime(r.median_ns)}${r === impls[0] ? '' : ` (${(r.median_ns / base).toFixed(2)}×)`}`).join(', ')} |`);
+}
+const wire = rows.filter((r) => r.wire_bytes !== undefined);
+if (wire.length) {
+  log('\n## RPC bytes on the wire per call (both directions, every frame)\n');
+  log('| case | implementations |');
+  log('|---|---|');
+  for (const caseName of [...new Set(wire.map((r) => r.case))]) {
+    log(`| ${caseName} | ${wire.filter((r) => r.case === caseName).map((r) => `${r.impl} ${r.wire_bytes}`).join(', ')} |`);
+  }
 }
 const allocations = rows.filter((r) => r.bytes_per_op !== undefined);
 if (allocations.length) {

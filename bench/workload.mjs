@@ -31,6 +31,8 @@ switch (name) {
   case 'size': await (await import('./workloads/size.mjs')).size(suite, env, { newsBytes: await newsBytes() }); break;
   case 'strings': await (await import('./workloads/strings.mjs')).strings(suite); break;
   case 'allocation': await (await import('./workloads/allocation.mjs')).allocation(suite, env); break;
+  case 'rpc': await (await import('./workloads/rpc.mjs')).rpc(suite, env); break;
+  case 'rpc-tcp': await (await import('./workloads/rpc.mjs')).rpcTcp(suite, env); break;
   case 'compile': await (await import('./workloads/compile.mjs')).compileTime(suite, values.vectors); break;
   default: throw new Error(`unknown workload ${name}`);
 }

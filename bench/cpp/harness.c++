@@ -11,6 +11,9 @@
 #include "catrank.capnp.h"
 #include "eval.capnp.h"
 #include "micro.capnp.h"
+#include "rpc.capnp.h"
+
+#include <capnp/ez-rpc.h>
 
 #include <capnp/message.h>
 #include <capnp/serialize-packed.h>
@@ -381,6 +384,61 @@ double measure(const std::function<void()>& body, double minRoundMs, int rounds)
   return samples[samples.size() / 2];
 }
 
+// ---- RPC over TCP -----------------------------------------------------------------------------
+// Server and client in this one process and thread, on one event loop, talking over a real TCP
+// connection on 127.0.0.1: the same arrangement as the Capstan side of the rpc-tcp workload.
+
+class EchoServer final : public bench::BenchEcho::Server {
+ protected:
+  kj::Promise<void> echoU8(EchoU8Context context) override {
+    context.getResults().setValue(context.getParams().getValue());
+    return kj::READY_NOW;
+  }
+  kj::Promise<void> echoText(EchoTextContext context) override {
+    context.getResults().setText(context.getParams().getText());
+    return kj::READY_NOW;
+  }
+  kj::Promise<void> echoData(EchoDataContext context) override {
+    context.getResults().setData(context.getParams().getData());
+    return kj::READY_NOW;
+  }
+};
+
+constexpr int BURST = 1000;
+
+int rpcTcp(const std::string& which, double minRoundMs, int rounds) {
+  capnp::EzRpcServer server(kj::heap<EchoServer>(), "127.0.0.1", 0);
+  auto& waitScope = server.getWaitScope();
+  unsigned port = server.getPort().wait(waitScope);
+  capnp::EzRpcClient client("127.0.0.1", port);
+  auto echo = client.getMain<bench::BenchEcho>();
+  std::function<void()> body;
+  int perCall = 1;
+  if (which == "call") {
+    body = [&] {
+      auto request = echo.echoU8Request();
+      request.setValue(7);
+      sink += request.send().wait(waitScope).getValue();
+    };
+  } else if (which == "burst-1000") {
+    perCall = BURST;
+    body = [&] {
+      auto calls = kj::heapArrayBuilder<kj::Promise<void>>(BURST);
+      for (int i = 0; i < BURST; i++) {
+        auto request = echo.echoU8Request();
+        request.setValue(i & 0xff);
+        calls.add(request.send().then([](auto&& response) { sink += response.getValue(); }));
+      }
+      kj::joinPromises(calls.finish()).wait(waitScope);
+    };
+  } else {
+    fprintf(stderr, "unknown rpc-tcp case %s\n", which.c_str());
+    return 2;
+  }
+  printf("%.3f\n", measure(body, minRoundMs, rounds) / perCall);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -393,6 +451,7 @@ int main(int argc, char** argv) {
   int rounds = atoi(argv[4]);
   std::function<void()> body;
 
+  if (workload == "rpc-tcp") return rpcTcp(which, minRoundMs, rounds);
   if (workload == "carsales" || workload == "catrank" || workload == "eval") {
     Mode mode = which == "object" ? Mode::Object : which == "bytes" ? Mode::Bytes : which == "packed" ? Mode::Packed : throw std::invalid_argument(which);
     if (workload == "carsales") body = [mode] { carsales(mode); };

@@ -20,9 +20,11 @@ export class Suite {
 
   /**
    * Measures `impls` ({name: fn}) for one case, interleaved over rounds. `cpp`, if given, is
-   * [harness, args] for the C++ implementation of the same case.
+   * [harness, args] for the C++ implementation of the same case. `perCall` divides the JS
+   * figures when one invocation makes that many operations (an RPC burst); the C++ harness
+   * divides its own.
    */
-  async compare(workload, caseName, impls, cpp) {
+  async compare(workload, caseName, impls, cpp, { perCall = 1 } = {}) {
     const samples = Object.fromEntries(Object.keys(impls).map((name) => [name, []]));
     // Warm up first: mitata warms up only functions faster than 0.5 ms, and slower ones (a
     // compile, a large build) keep getting faster for a while as the JIT optimizes them.
@@ -30,7 +32,7 @@ export class Suite {
     for (let round = 0; round < this.rounds; round++) {
       for (const [name, fn] of Object.entries(impls)) {
         const stats = await measure(fn, { min_cpu_time: this.minRoundMs * 1e6 });
-        samples[name].push(stats.avg);
+        samples[name].push(stats.avg / perCall);
       }
     }
     const result = {};

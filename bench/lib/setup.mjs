@@ -10,7 +10,7 @@ export const BENCH = dirname(dirname(fileURLToPath(import.meta.url)));
 export const ROOT = dirname(BENCH);
 export const OUT = join(BENCH, '.out');
 const SCHEMAS = join(BENCH, 'schemas');
-export const SCHEMA_NAMES = ['news', 'micro', 'carsales', 'catrank', 'eval'];
+export const SCHEMA_NAMES = ['news', 'micro', 'carsales', 'catrank', 'eval', 'rpc'];
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', ...options });
@@ -26,6 +26,7 @@ function ensureSystemPackages(log) {
   if (!hasCommand('capnp')) missing.push('capnproto');
   if (!existsSync('/usr/include/capnp/serialize.h')) missing.push('libcapnp-dev');
   if (!hasCommand('g++')) missing.push('g++');
+  if (!hasCommand('pkg-config')) missing.push('pkg-config');
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) throw new Error(`the benchmarks need ${missing.join(', ')}: install them (apt-get install -y ${missing.join(' ')})`);
   log(`installing ${missing.join(', ')}`);
@@ -74,12 +75,13 @@ function buildCpp(log) {
   const dir = join(OUT, 'cpp');
   mkdirSync(dir, { recursive: true });
   const harness = join(dir, 'harness');
-  const sources = [join(BENCH, 'cpp/harness.c++'), ...['carsales', 'catrank', 'eval', 'micro'].map((n) => join(SCHEMAS, `${n}.capnp`))];
+  const sources = [join(BENCH, 'cpp/harness.c++'), ...['carsales', 'catrank', 'eval', 'micro', 'rpc'].map((n) => join(SCHEMAS, `${n}.capnp`))];
   if (newerThan(harness, sources)) return harness;
   log('building the C++ harness');
   run('capnp', ['compile', `-oc++:${dir}`, `--src-prefix=${SCHEMAS}`, ...sources.slice(1)]);
   const generated = readdirSync(dir).filter((f) => f.endsWith('.capnp.c++')).map((f) => join(dir, f));
-  run('g++', ['-O2', '-std=c++17', `-I${dir}`, '-o', harness, join(BENCH, 'cpp/harness.c++'), ...generated, '-lcapnp', '-lkj']);
+  const rpcFlags = execFileSync('pkg-config', ['--cflags', '--libs', 'capnp-rpc'], { encoding: 'utf8' }).trim().split(/\s+/).filter(Boolean);
+  run('g++', ['-O2', '-std=c++17', `-I${dir}`, '-o', harness, join(BENCH, 'cpp/harness.c++'), ...generated, ...rpcFlags]);
   return harness;
 }
 

@@ -18,10 +18,21 @@ import {
 
 /**
  * `Symbol.dispose` where the runtime has it (Node 20+, modern browsers), else the well-known
- * registry symbol polyfills use. Kept out of type positions so code compiles without the
- * `esnext.disposable` lib.
+ * registry symbol polyfills use. The methods are installed under it at run time (a computed
+ * `[Symbol.dispose]` method would break on runtimes without the symbol); their types are
+ * declared in the classes.
  */
 export const disposeSymbol: symbol = (Symbol as unknown as { dispose?: symbol }).dispose ?? Symbol.for('Symbol.dispose');
+
+declare global {
+  interface SymbolConstructor {
+    /**
+     * The symbol `using` declarations call (TypeScript's `esnext.disposable` lib declares it
+     * too): declared here so `client[Symbol.dispose]()` type-checks under any lib setting.
+     */
+    readonly dispose: unique symbol;
+  }
+}
 
 /** Releases hooks whose handle was garbage collected without `close()`. */
 const forgotten = typeof FinalizationRegistry === 'function'
@@ -39,6 +50,8 @@ const NO_PARAMS: TypeParams = [];
 export type ClientClass<C extends Client> = new (hook: ClientHook, owned?: boolean, params?: TypeParams) => C;
 
 export class Client {
+  /** Same as `close()`: `using client = ...` releases the capability at the end of the block. */
+  declare [Symbol.dispose]: () => void;
   #hook: ClientHook | null;
   /** Whether `close()` releases a reference (false for capabilities read out of a message). */
   readonly owned: boolean;
@@ -150,6 +163,8 @@ export class Client {
  * and the pipelined ones; `cancel()` also tells the callee to stop.
  */
 export class RpcPromise<R> implements PromiseLike<R> {
+  /** Same as `dispose()`. */
+  declare [Symbol.dispose]: () => void;
   readonly #result: CallResult;
   readonly #promise: Promise<R>;
   #response: Response | null = null;

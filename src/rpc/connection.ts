@@ -15,6 +15,7 @@
  */
 import { CapnpError, MessageBuilder, readMessage, type AnyPointerReader, type MessageReader } from '../wire/index.js';
 import * as rpc from '../std/rpc.capnp.js';
+import { finishBytes, releaseBytes } from './canned-frames.js';
 import { Client, type ClientClass, type TypeParams } from './client.js';
 import {
   canceledError, disconnectedError, EXCEPTION_TYPES, protocolError, RpcError, toRpcError, unimplementedError,
@@ -75,6 +76,8 @@ export interface ConnectionStats {
 export type ConnectionState = 'open' | 'closed';
 
 const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+const MAX_KEPT_CALL_BUILDERS = 8;
+const MAX_KEPT_CALL_BUILDER_BYTES = 64 * 1024;
 const NO_PIPELINING: CallOptions = Object.freeze({ noPromisePipelining: true });
 
 export class Connection {
@@ -88,6 +91,7 @@ export class Connection {
   private bootstrapHook: ClientHook | null = null;
   private bootstrapSource: ConnectionOptions['bootstrap'];
   private readonly scratch = new MessageBuilder({ firstSegmentWords: 64 });
+  private readonly callBuilders: MessageBuilder[] = [];
   private closeError: RpcError | null = null;
   private readonly listeners: Array<(error: RpcError) => void> = [];
   /** Resolves when the connection ends, with the reason. */
@@ -186,7 +190,7 @@ export class Connection {
 
   /** Makes a Call message in its own builder, params to be filled in place (see RemoteHook.newRequest). */
   newDirectRequest(target: RemoteHook, interfaceId: bigint, methodId: number): Request {
-    const message = new MessageBuilder({ firstSegmentWords: 64 });
+    const message = this.callBuilder();
     const call = rpc.Message.initRoot(message).initCall();
     const params = call.initParams().initContent();
     const request = new Request(target, interfaceId, methodId, message, params);
@@ -203,7 +207,7 @@ export class Connection {
       message = request.message;
       call = rpc.Message.getRoot(message).call;
     } else {
-      message = new MessageBuilder({ firstSegmentWords: 64 });
+      message = this.callBuilder();
       call = rpc.Message.initRoot(message).initCall();
       call.initParams().initContent().set(params!.content);
     }
@@ -221,7 +225,23 @@ export class Connection {
     if (held !== null) for (const hook of held) hook.release();
     question.streaming = options.streaming === true;
     this.flush(message);
+    this.recycleCallBuilder(message);
     return question;
+  }
+
+  /** A builder for an outgoing Call: one sent before, reset, when there is one. */
+  private callBuilder(): MessageBuilder {
+    return this.callBuilders.pop() ?? new MessageBuilder({ firstSegmentWords: 64 });
+  }
+
+  /**
+   * Keeps a sent (and reset) Call builder for the next call, unless enough are kept or it grew
+   * large: a builder keeps its first segment's memory, and one 5 MiB call should not pin 5 MiB.
+   */
+  private recycleCallBuilder(message: MessageBuilder): void {
+    if (this.callBuilders.length < MAX_KEPT_CALL_BUILDERS && message.arena.segments[0]!.bytes.byteLength <= MAX_KEPT_CALL_BUILDER_BYTES) {
+      this.callBuilders.push(message);
+    }
   }
 
   /** Writes the descriptors of `message`'s cap table into `payload`; returns the exports it counted. */
@@ -308,12 +328,7 @@ export class Connection {
   }
 
   private sendFinish(question: Question, releaseResultCaps: boolean): void {
-    const message = this.scratch;
-    const finish = rpc.Message.initRoot(message).initFinish();
-    finish.questionId = question.id;
-    finish.releaseResultCaps = releaseResultCaps;
-    finish.requireEarlyCancellationWorkaround = false;
-    this.flush(message);
+    if (this.closeError === null) this.transport.send(finishBytes(question.id, releaseResultCaps));
   }
 
   /** Question `question` is done with on our side: free its id once the Return is in too. */
@@ -329,11 +344,7 @@ export class Connection {
   }
 
   sendRelease(importId: number, count: number): void {
-    const message = this.scratch;
-    const release = rpc.Message.initRoot(message).initRelease();
-    release.id = importId;
-    release.referenceCount = count;
-    this.flush(message);
+    if (this.closeError === null) this.transport.send(releaseBytes(importId, count));
   }
 
   /** A local import handle was dropped: give the peer back every reference it sent us. */
@@ -588,6 +599,11 @@ export class Connection {
       target.release();
     }
     answer.result = result;
+    const done = result.completed;
+    if (done != null) {
+      this.returnResults(answer, done, answer.redirect);
+      return;
+    }
     result.promise.then(
       (response) => this.returnResults(answer, response, answer.redirect),
       (error: unknown) => this.returnException(answer, error),
@@ -1044,6 +1060,11 @@ export class RemoteHook extends ClientHook {
   }
 
   override newRequest(interfaceId: bigint, methodId: number): Request {
+    // A settled promise (the bootstrap capability, typically) hands requests to what it
+    // resolved to, so they are built where they will be sent instead of built and copied.
+    if (this.resolution !== null && this.embargoQueue === null && this.disconnected === null) {
+      return this.resolution.newRequest(interfaceId, methodId);
+    }
     if (this.resolution !== null || !this.isLive()) return super.newRequest(interfaceId, methodId);
     return this.conn.newDirectRequest(this, interfaceId, methodId);
   }

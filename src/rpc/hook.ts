@@ -93,6 +93,8 @@ export class Response {
  */
 export interface CallResult {
   readonly promise: Promise<Response>;
+  /** The response, when the call completed before it was returned (else null or absent). */
+  readonly completed?: Response | null;
   /** A new reference to the capability the results will hold at `path`, usable right away. */
   pipeline(path: readonly number[]): ClientHook;
   /** The caller has lost interest: cancel if not yet done, and release what is not needed. */
@@ -240,7 +242,7 @@ export class ServerCall {
   /** Where the results are built (made on first use). */
   results(): AnyPointerBuilder {
     if (this.resultsPointer === null) {
-      this.resultsMessage = new MessageBuilder({ firstSegmentWords: 32 });
+      this.resultsMessage = new MessageBuilder({ firstSegmentWords: 64 });
       this.resultsPointer = this.resultsMessage.getRootPointer();
     }
     return this.resultsPointer;
@@ -279,14 +281,30 @@ export class LocalHook extends ClientHook {
 
   call(interfaceId: bigint, methodId: number, params: Params, options: CallOptions): CallResult {
     const call = new ServerCall(interfaceId, methodId, params, options.origin ?? null);
-    let settle: Promise<Response>;
     if (this.closed) {
       params.release();
-      settle = Promise.reject(new RpcError('failed', 'the capability was released'));
-    } else if (this.blocked !== null) {
+      return new LocalCallResult(Promise.reject(new RpcError('failed', 'the capability was released')), call);
+    }
+    if (this.blocked === null && !options.streaming) {
+      // Most servers answer without waiting: their results are ready when `dispatch` returns,
+      // and the call completes without a promise in between (see LocalCallResult.completed).
+      let outcome: Response | Promise<Response>;
+      try {
+        outcome = runServer(this.server, call);
+      } catch (error) {
+        return new LocalCallResult(Promise.reject(error), call);
+      }
+      return outcome instanceof Response ? new LocalCallResult(null, call, outcome) : new LocalCallResult(outcome, call);
+    }
+    let settle: Promise<Response>;
+    if (this.blocked !== null) {
       settle = this.blocked.then(() => runServer(this.server, call));
     } else {
-      settle = runServer(this.server, call);
+      try {
+        settle = Promise.resolve(runServer(this.server, call));
+      } catch (error) {
+        settle = Promise.reject(error);
+      }
     }
     if (options.streaming) {
       const done: Promise<unknown> = settle.then(() => {}, () => {});
@@ -305,9 +323,31 @@ export class LocalHook extends ClientHook {
   }
 }
 
-async function runServer(server: CapabilityServer, call: ServerCall): Promise<Response> {
+/**
+ * Runs one call: the response at once if the server finished synchronously, else a promise of
+ * it. A synchronous throw is thrown (the caller turns it into a failed call).
+ */
+function runServer(server: CapabilityServer, call: ServerCall): Response | Promise<Response> {
+  let pending: Promise<void> | void;
   try {
-    await server.dispatch(call);
+    pending = server.dispatch(call);
+  } catch (error) {
+    call.params.release();
+    throw error;
+  }
+  if (pending === undefined && call.redirected === null) {
+    try {
+      return call.takeResponse();
+    } finally {
+      call.params.release();
+    }
+  }
+  return finishServer(pending, call);
+}
+
+async function finishServer(pending: Promise<void> | void, call: ServerCall): Promise<Response> {
+  try {
+    await pending;
     if (call.redirected !== null) return await call.redirected.promise;
     return call.takeResponse();
   } finally {
@@ -317,16 +357,22 @@ async function runServer(server: CapabilityServer, call: ServerCall): Promise<Re
 
 /** The result of a call to a local server: pipelined capabilities wait for its response. */
 export class LocalCallResult implements CallResult {
-  readonly promise: Promise<Response>;
+  private settled: Promise<Response> | null;
 
-  constructor(promise: Promise<Response>, private readonly call: ServerCall | null) {
-    this.promise = promise;
+  /** `completed` is given when the call already completed (and `promise` is then made on demand). */
+  constructor(promise: Promise<Response> | null, private readonly call: ServerCall | null, readonly completed: Response | null = null) {
+    this.settled = promise;
     // Nobody may be listening (a pipelined-only call): the rejection is observed through
     // pipelined capabilities instead, so it must not count as unhandled.
-    promise.catch(() => {});
+    promise?.catch(() => {});
+  }
+
+  get promise(): Promise<Response> {
+    return (this.settled ??= Promise.resolve(this.completed!));
   }
 
   pipeline(path: readonly number[]): ClientHook {
+    if (this.completed !== null) return this.completed.capabilityAt(path);
     return new PromiseHook(this.promise.then((response) => {
       if (this.call?.redirected) return this.call.redirected.pipeline(path);
       return response.capabilityAt(path);
@@ -496,7 +542,7 @@ export function takeCaps(message: MessageBuilder): ClientHook[] {
     const entry = table[i];
     caps[i] = entry instanceof ClientHook ? entry : hookOfCap(entry);
   }
-  table.length = 0;
+  if (table.length !== 0) table.length = 0;
   return caps;
 }
 
@@ -519,6 +565,7 @@ export function peekHook(entry: unknown): ClientHook | null {
 }
 
 export function releaseAll(caps: unknown[]): void {
+  if (caps.length === 0) return;
   for (const cap of caps) if (cap instanceof ClientHook) cap.release();
   caps.length = 0;
 }

@@ -24,8 +24,9 @@ export class IdTable<T> {
     if (value === undefined) return undefined;
     this.slots[id] = undefined;
     this.count--;
-    if (this.count === 0) {
-      // Empty again: start over from id 0 and let the arrays shrink.
+    if (this.count === 0 && this.slots.length > SHRINK_AFTER) {
+      // Empty again after a burst: start over from id 0 and let the arrays shrink. (Below
+      // that size the arrays are kept: emptying and regrowing them on every call costs more.)
       this.slots.length = 0;
       this.free.length = 0;
     } else {
@@ -49,3 +50,5 @@ export class IdTable<T> {
     for (const value of this.slots) if (value !== undefined) yield value;
   }
 }
+
+const SHRINK_AFTER = 256;

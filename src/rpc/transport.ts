@@ -39,8 +39,11 @@ class InProcessTransport implements Transport {
   private onMessage: ((message: Uint8Array) => void) | null = null;
   private onClose: ((error?: Error) => void) | null = null;
   private inbox: Uint8Array[] = [];
+  /** The inbox being delivered; swapped with `inbox` so neither is reallocated per delivery. */
+  private delivering: Uint8Array[] = [];
   private scheduled = false;
   private closed = false;
+  private readonly drainLater = (): void => this.drain();
 
   send(message: Uint8Array): void {
     const peer = this.peer;
@@ -74,21 +77,27 @@ class InProcessTransport implements Transport {
   private schedule(): void {
     if (this.scheduled || this.onMessage === null) return;
     this.scheduled = true;
-    queueMicrotask(() => this.drain());
+    queueMicrotask(this.drainLater);
   }
 
   private drain(): void {
     this.scheduled = false;
     const inbox = this.inbox;
-    this.inbox = [];
-    for (const message of inbox) {
-      if (this.closed) return;
-      if (message === CLOSE_MARK) {
-        this.closed = true;
-        this.onClose?.();
-        return;
+    this.inbox = this.delivering;
+    this.delivering = inbox;
+    try {
+      for (let i = 0; i < inbox.length; i++) {
+        if (this.closed) return;
+        const message = inbox[i]!;
+        if (message === CLOSE_MARK) {
+          this.closed = true;
+          this.onClose?.();
+          return;
+        }
+        this.onMessage!(message);
       }
-      this.onMessage!(message);
+    } finally {
+      if (inbox.length !== 0) inbox.length = 0;
     }
   }
 }

@@ -23,6 +23,7 @@ export { Orphan } from './orphan.js';
 export { MessageReader, locateRoot, readMessage, readMessages, type MessageFormat, type ReadMessageOptions } from './message-reader.js';
 export { MessageBuilder } from './message-builder.js';
 export { framedMessageLength, frameSegments, segmentTableBytes } from './framing.js';
+export { allocateBytes } from './pool.js';
 export { pack, unpack, packPieces, PackedReader } from './packing.js';
 export { canonicalize, isCanonical } from './canonical.js';
 export { constantSegment } from './constant.js';

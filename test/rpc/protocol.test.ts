@@ -5,7 +5,7 @@
  * that all four tables are empty on both sides.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Connection, prepareCall, RpcError, transportPair, type ConnectionOptions } from '../../src/rpc/index.js';
+import { Client, Connection, prepareCall, RpcError, RpcPromise, transportPair, type ConnectionOptions } from '../../src/rpc/index.js';
 import { connect, listen } from '../../src/rpc/node/index.js';
 import * as rpc from '../../src/std/rpc.capnp.js';
 import { MessageBuilder } from '../../src/wire/index.js';
@@ -107,6 +107,16 @@ describe('rpc protocol, level 1', () => {
     echo.close();
     await expectEmpty(client, server);
     expect(clientTap.kinds().at(-1)).toBe('release');
+  });
+
+  it('[Symbol.dispose] releases a client and a results promise (typed on the classes, no casts)', async () => {
+    const { client, server, echo } = pair();
+    const handle: Client = echo;
+    const call: RpcPromise<unknown> = echo.echo({ text: 'x' });
+    await call;
+    call[Symbol.dispose]();
+    handle[Symbol.dispose]();
+    await expectEmpty(client, server);
   });
 
   it('pipelines a call on a capability in results before they arrive (one round trip)', async () => {
