@@ -34,7 +34,7 @@ export interface EncodeOptions extends BuilderOptions {
 }
 
 /** A plain object (or a dynamic struct, copied) to message bytes. */
-export function encode(schema: StructSchema, value: Record<string, unknown> | DynamicStruct, options?: EncodeOptions): Uint8Array {
+export function encode(schema: StructSchema, value: Record<string, unknown> | DynamicStruct, options?: EncodeOptions): Uint8Array<ArrayBuffer> {
   const message = new MessageBuilder(options);
   if (value instanceof DynamicStruct) message.setRoot(value.$);
   else initRoot(schema, message).assign(value);

@@ -98,7 +98,7 @@ export class StructType<O, I, R extends StructReaderLike<O>, B extends StructBui
   }
 
   /** A plain object (or a reader, copied) to bytes, in one call. */
-  encode(value: I | R, options?: EncodeOptions): Uint8Array {
+  encode(value: I | R, options?: EncodeOptions): Uint8Array<ArrayBuffer> {
     const given = options?.builder;
     if (given !== undefined) {
       given.reset();
@@ -116,7 +116,7 @@ export class StructType<O, I, R extends StructReaderLike<O>, B extends StructBui
   }
 
   /** `encode` into an empty builder: with long Text batched while that keeps paying. */
-  private build(message: MessageBuilder, value: I | R, format: MessageFormat | undefined): Uint8Array {
+  private build(message: MessageBuilder, value: I | R, format: MessageFormat | undefined): Uint8Array<ArrayBuffer> {
     if (shouldBatchText()) {
       message.startTextBatch();
       let finished = false;

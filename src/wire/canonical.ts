@@ -13,7 +13,7 @@ import type { MessageReader } from './message-reader.js';
 import type { StructReader } from './struct-reader.js';
 
 /** The canonical bytes (one flat segment whose first word is the root pointer) of `value`. */
-export function canonicalize(value: StructReader | ListReader | AnyPointerReader): Uint8Array {
+export function canonicalize(value: StructReader | ListReader | AnyPointerReader): Uint8Array<ArrayBuffer> {
   const arena = Arena.forBuilding(undefined);
   const first = arena.segments[0]!;
   if (value instanceof AnyPointerReader) {

@@ -32,6 +32,8 @@ export const ErrorCode = {
   BAD_PACKING: 'BAD_PACKING',
   /** An orphan was adopted twice, or into a different message. */
   ORPHAN_MISUSE: 'ORPHAN_MISUSE',
+  /** HTTP: a body that should be a message is labelled with another content type (see `capstan/fetch`). */
+  BAD_CONTENT_TYPE: 'BAD_CONTENT_TYPE',
   /** An argument is invalid (negative size, value out of range for its type, ...). */
   INVALID_ARGUMENT: 'INVALID_ARGUMENT',
   /** The operation is not possible for this message (flat output of a multi-segment

@@ -144,7 +144,7 @@ export function readPackedFrame(reader: PackedReader, options: ResolvedReaderOpt
 }
 
 /** Writes the segment table and segments as one framed message. */
-export function frameSegments(segments: readonly Uint8Array[]): Uint8Array {
+export function frameSegments(segments: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   const tableBytes = segmentTableBytes(segments.length);
   let total = tableBytes;
   for (const s of segments) total += s.length;

@@ -95,8 +95,11 @@ export class MessageBuilder {
     return this.arena.totalWords();
   }
 
-  /** The message as bytes (a fresh copy) in the given format; `binary` (framed) by default. */
-  toBytes(format: MessageFormat = 'binary'): Uint8Array {
+  /**
+   * The message as bytes (a fresh copy) in the given format; `binary` (framed) by default. Typed
+   * over `ArrayBuffer` (never shared memory), so the bytes are a `BodyInit` for `fetch` and `Response`.
+   */
+  toBytes(format: MessageFormat = 'binary'): Uint8Array<ArrayBuffer> {
     switch (format) {
       case 'binary': {
         const segments = this.arena.segments;

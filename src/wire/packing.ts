@@ -10,13 +10,13 @@
 import { CapnpError, ErrorCode } from './error.js';
 
 /** Packs `bytes` (a whole number of words) as one piece. */
-export function pack(bytes: Uint8Array): Uint8Array {
+export function pack(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(packedBound(bytes.length));
   return out.subarray(0, packInto(bytes, out, 0));
 }
 
 /** Packs several pieces (a segment table and its segments) one after another. */
-export function packPieces(pieces: readonly Uint8Array[]): Uint8Array {
+export function packPieces(pieces: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   let bound = 0;
   for (const p of pieces) bound += packedBound(p.length);
   const out = new Uint8Array(bound);
@@ -283,7 +283,7 @@ function truncated(): CapnpError {
  * Unpacks all of `packed`. Fails with MESSAGE_TOO_LARGE, before allocating, if the result would
  * exceed `maxBytes` (packing expands zero runs up to 1024-fold, so untrusted input needs a cap).
  */
-export function unpack(packed: Uint8Array, maxBytes = Infinity): Uint8Array {
+export function unpack(packed: Uint8Array, maxBytes = Infinity): Uint8Array<ArrayBuffer> {
   const reader = new PackedReader(packed);
   const length = reader.remainingUnpackedLength(maxBytes);
   if (length > maxBytes) {

@@ -14,7 +14,7 @@ let slab: ArrayBuffer | null = null;
 let slabUsed = 0;
 
 /** A zeroed, 8-byte-aligned Uint8Array of `length` bytes. */
-export function allocateBytes(length: number): Uint8Array {
+export function allocateBytes(length: number): Uint8Array<ArrayBuffer> {
   if (length > MAX_POOLED) return new Uint8Array(length);
   if (slab === null || slabUsed + length > SLAB_BYTES) {
     slab = new ArrayBuffer(SLAB_BYTES);

@@ -140,7 +140,7 @@ export function encodeUtf8Into(text: string, bytes: Uint8Array, offset: number):
   return encodeNative(text, bytes, offset);
 }
 
-export function encodeUtf8(text: string): Uint8Array {
+export function encodeUtf8(text: string): Uint8Array<ArrayBuffer> {
   return encoder.encode(text);
 }
 

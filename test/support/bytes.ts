@@ -64,7 +64,7 @@ export function wordsOf(bytes: Uint8Array): Word[] {
 }
 
 /** The bytes of a segment made of `words`. */
-export function segment(words: readonly Word[]): Uint8Array {
+export function segment(words: readonly Word[]): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(words.length * 8);
   const v = new DataView(bytes.buffer);
   words.forEach(([lo, hi], i) => {
@@ -75,7 +75,7 @@ export function segment(words: readonly Word[]): Uint8Array {
 }
 
 /** A framed message (segment table, then segments). */
-export function framed(...segments: readonly (readonly Word[])[]): Uint8Array {
+export function framed(...segments: readonly (readonly Word[])[]): Uint8Array<ArrayBuffer> {
   const tableWords = Math.floor((4 + segments.length * 4 + 7) / 8);
   let total = tableWords * 8;
   for (const s of segments) total += s.length * 8;
@@ -92,7 +92,7 @@ export function framed(...segments: readonly (readonly Word[])[]): Uint8Array {
 }
 
 /** Bytes from hex, ignoring whitespace: `hex('00 01 ff')`. */
-export function hex(text: string): Uint8Array {
+export function hex(text: string): Uint8Array<ArrayBuffer> {
   const clean = text.replace(/\s+/g, '');
   if (clean.length % 2 !== 0) throw new Error(`odd hex length: ${text}`);
   const out = new Uint8Array(clean.length / 2);
