@@ -5,7 +5,8 @@
 // type-checks it with tsc --strict, then reads testdata/{binary,flat,packed,packedflat,segmented,
 // segmented-packed} as TestAllTypes and lists.binary as TestLists through the generated readers:
 // every format must give the same object, known values must read right, and re-encoding the
-// object must reproduce the vector's canonical bytes.
+// object must reproduce the vector's canonical bytes. The JavaScript output (`-o js`) of the same
+// schemas is imported too and must read and write the vectors as the TypeScript output does.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +22,7 @@ if (!vectors) {
 }
 const base = join(resolve(vectors), 'capnp-0.9.2');
 const testdata = join(base, 'capnp/testdata');
-const { generateTypeScript } = await import(pathToFileURL(join(root, 'dist/codegen/index.js')).href);
+const { generateTypeScript, generateJavaScript } = await import(pathToFileURL(join(root, 'dist/codegen/index.js')).href);
 const { decodeCodeGeneratorRequest } = await import(pathToFileURL(join(root, 'dist/schema/index.js')).href);
 const wire = await import(pathToFileURL(join(root, 'dist/index.js')).href);
 
@@ -53,10 +54,24 @@ try {
   }));
   const tsc = spawnSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(work, 'tsconfig.json')], { encoding: 'utf8' });
   check(tsc.status === 0, `generated code for upstream test.capnp type-checks under tsc --strict${tsc.status === 0 ? '' : `\n${tsc.stdout}${tsc.stderr}`}`);
+  const equalBytes = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
   const gen = await import(pathToFileURL(join(work, 'out/capnp/test.capnp.js')).href);
+  const js = join(work, 'js');
+  for (const file of generateJavaScript(request, { runtimeImport: pathToFileURL(join(root, 'dist/index.js')).href, stdImportPrefix: './' })) {
+    mkdirSync(dirname(join(js, file.filename)), { recursive: true });
+    writeFileSync(join(js, file.filename), file.content);
+  }
+  const genJs = await import(pathToFileURL(join(js, 'capnp/test.capnp.js')).href);
+  check(isDeepStrictEqual(Object.keys(genJs).sort(), Object.keys(gen).sort()), 'JavaScript output: the same exports as the TypeScript output');
+  for (const name of ['binary', 'packed', 'segmented']) {
+    const bytes = readFileSync(join(testdata, name));
+    const format = name === 'packed' ? 'packed' : 'binary';
+    const object = genJs.TestAllTypes.decode(bytes, { format });
+    check(isDeepStrictEqual(object, gen.TestAllTypes.decode(bytes, { format })), `JavaScript output: ${name} reads to the same TestAllTypes as the TypeScript output`);
+    check(equalBytes(genJs.TestAllTypes.encode(object), gen.TestAllTypes.encode(object)), `JavaScript output: ${name} re-encodes to the same bytes as the TypeScript output`);
+  }
 
   const canonical = (bytes, format) => wire.canonicalize(wire.readMessage(bytes, { format }).getRoot());
-  const equalBytes = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
   const formats = { binary: 'binary', flat: 'flat', packed: 'packed', packedflat: 'flat-packed', segmented: 'binary', 'segmented-packed': 'packed' };
   const expected = gen.TestAllTypes.decode(readFileSync(join(testdata, 'binary')));
   const reference = canonical(readFileSync(join(testdata, 'binary')), 'binary');

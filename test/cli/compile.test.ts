@@ -4,15 +4,17 @@
  * `-o ts:DIR` writes what the generator makes, plugins get the request on stdin, and errors are
  * reported as the reference reports them.
  */
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateTypeScript } from '../../src/codegen/index.js';
+import { declarations, stripTypes } from '../../src/codegen/javascript.js';
 import { decodeCodeGeneratorRequest } from '../../src/schema/index.js';
 import { canonicalize, ElementSize, readMessage } from '../../src/wire/index.js';
-import { runCli } from '../support/cli.js';
-import { FIXTURES } from '../support/generate.js';
+import { builtCliProblem, runCli, spawnCli } from '../support/cli.js';
+import { FIXTURES, ROOT } from '../support/generate.js';
 import { compileRequest, describeReference } from '../support/reference.js';
 
 const DIR = join(FIXTURES, 'codegen');
@@ -125,3 +127,53 @@ describe('capstan id', () => {
     expect(existsSync(scratch)).toBe(true);
   });
 });
+
+const builtProblem = builtCliProblem();
+describe.skipIf(builtProblem !== null)('capstan compile -o js (the built executable)', () => {
+  const OTHER = join(DIR, 'other.capnp');
+
+  it('writes exactly NAME.capnp.js and NAME.capnp.d.ts: the TypeScript output stripped and declared', async () => {
+    const out = join(scratch, 'js-out');
+    const result = spawnCli(['compile', `--src-prefix=${DIR}`, `-ojs:${out}`, OTHER]);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(['other.capnp.d.ts', 'other.capnp.js']);
+    const ts = join(scratch, 'js-out-ts');
+    expect((await runCli(['compile', `--src-prefix=${DIR}`, `-ots:${ts}`, OTHER])).status).toBe(0);
+    const typescript = readFileSync(join(ts, 'other.capnp.ts'), 'utf8');
+    expect(readFileSync(join(out, 'other.capnp.js'), 'utf8')).toBe(stripTypes(typescript));
+    expect(readFileSync(join(out, 'other.capnp.d.ts'), 'utf8')).toBe(declarations(typescript));
+
+    // Node imports it as it is, with `capstan` installed beside it and no TypeScript anywhere.
+    writeFileSync(join(out, 'package.json'), JSON.stringify({ type: 'module' }));
+    mkdirSync(join(out, 'node_modules'));
+    symlinkSync(ROOT, join(out, 'node_modules/capstan'), 'dir');
+    const script = "const m = await import('./other.capnp.js'); console.log(JSON.stringify(m.Inner.decode(m.Inner.encode({ label: 'hi', mood: m.Mood.sad }))));";
+    const node = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: out, encoding: 'utf8' });
+    expect(node.stderr).toBe('');
+    expect(JSON.parse(node.stdout)).toEqual({ label: 'hi', mood: 1 });
+  });
+
+  it('rejects an output without a language in one line, with exit status 2', () => {
+    for (const spec of [':out', '']) {
+      const result = spawnCli(['compile', `--output=${spec}`, OTHER]);
+      expect(result.status, spec).toBe(2);
+      expect(result.stderr, spec).toMatch(new RegExp(`^capstan: bad output '${spec}': expected <lang>\\[:<dir>\\], e\\.g\\. -o ts:src/gen or -o js:lib/gen \\(see 'capstan compile --help'\\)\\n$`));
+    }
+  });
+
+  it('capnpc-ts writes JavaScript when CAPSTAN_LANGUAGE=js, and refuses other languages', async () => {
+    const request = (await runCli(['compile', `--src-prefix=${DIR}`, '-o-', OTHER])).stdout;
+    const out = join(scratch, 'plugin-js');
+    mkdirSync(out);
+    const plugin = join(ROOT, 'dist/cli/capnpc-ts.js');
+    const ok = spawnSync(process.execPath, [plugin], { cwd: out, input: request, env: { ...process.env, CAPSTAN_LANGUAGE: 'js' }, encoding: 'utf8' });
+    expect(ok.stderr).toBe('');
+    expect(ok.status).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(['other.capnp.d.ts', 'other.capnp.js']);
+    const bad = spawnSync(process.execPath, [plugin], { cwd: out, input: request, env: { ...process.env, CAPSTAN_LANGUAGE: 'rb' }, encoding: 'utf8' });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toBe("capnpc-ts: CAPSTAN_LANGUAGE must be 'ts' or 'js', not 'rb'\n");
+  });
+});
+if (builtProblem !== null) console.warn(`[capstan] skipping tests of the built CLI: ${builtProblem}`);

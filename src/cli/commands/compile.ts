@@ -1,7 +1,7 @@
 /**
  * `capstan compile`: Capstan's schema compiler with the reference tool's command line.
  * `-o-` writes the framed CodeGeneratorRequest to stdout; `-o ts:DIR` runs Capstan's TypeScript
- * generator in process; any other `-o LANG[:DIR]` runs a plugin (`capnpc-LANG` on PATH, or LANG
+ * generator in process, `-o js:DIR` the same generator with JavaScript and `.d.ts` output; any other `-o LANG[:DIR]` runs a plugin (`capnpc-LANG` on PATH, or LANG
  * itself when it is a path) in DIR with the request on its stdin, as `capnp compile` does.
  * `capstan id` prints a new file id.
  */
@@ -25,9 +25,11 @@ ${IMPORT_HELP}
     -o, --output=<lang>[:<dir>]
                             Generate code for <lang> in <dir> (default: the current
                             directory). '-' writes the CodeGeneratorRequest to standard
-                            output; 'ts' runs Capstan's TypeScript generator; any other
-                            simple word runs 'capnpc-<lang>' from $PATH, and a path with
-                            slashes runs that program, with the request on its stdin.
+                            output; 'ts' runs Capstan's TypeScript generator ('ts:out'
+                            writes out/NAME.capnp.ts), 'js' the same generator with
+                            JavaScript output (out/NAME.capnp.js and NAME.capnp.d.ts); any
+                            other simple word runs 'capnpc-<lang>' from $PATH, and a path
+                            with slashes runs that program, with the request on its stdin.
     --src-prefix=<prefix>   Remove <prefix> from the names of the files compiled, for
                             naming outputs.
 `;
@@ -40,6 +42,7 @@ interface Output {
 /** `lang[:dir]`, split at the first colon as the reference tool does. */
 function outputOf(spec: string): Output {
   const colon = spec.indexOf(':');
+  if (spec === '' || colon === 0) throw new UsageError(`bad output '${spec}': expected <lang>[:<dir>], e.g. -o ts:src/gen or -o js:lib/gen`, 'compile');
   if (spec === '-' || colon < 0) return { language: spec, directory: '.' };
   return { language: spec.slice(0, colon), directory: spec.slice(colon + 1) || '.' };
 }
@@ -56,7 +59,7 @@ export const compileCommand: Command = {
     });
     if (positionals.length === 0) throw new UsageError('no source files given', 'compile');
     const outputs = ((values.output as string[] | undefined) ?? []).map(outputOf);
-    if (outputs.length === 0) throw new UsageError('no output given: use -o- for the request, or -o ts:<dir>', 'compile');
+    if (outputs.length === 0) throw new UsageError('no output given: use -o- for the request, -o ts:<dir> or -o js:<dir>', 'compile');
     const imports = importOptions(values);
     const { request, diagnostics } = compile({
       files: positionals,
@@ -72,8 +75,8 @@ export const compileCommand: Command = {
     for (const output of outputs) {
       if (output.language === '-') {
         await io.writeStdout(bytes);
-      } else if (output.language === 'ts') {
-        runPlugin(bytes, resolve(output.directory));
+      } else if (output.language === 'ts' || output.language === 'js') {
+        runPlugin(bytes, resolve(output.directory), {}, output.language);
       } else {
         const status = runExternalPlugin(output, bytes, io);
         if (status !== EXIT_OK) return status;
