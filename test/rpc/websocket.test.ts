@@ -1,0 +1,265 @@
+/**
+ * RPC over WebSockets (src/rpc/websocket): a real `ws` server on 127.0.0.1, with `ws`'s client
+ * class and, where the runtime has one (Node 22), the global WebSocket. One Cap'n Proto message
+ * per binary WebSocket message; text and malformed messages end only their own connection.
+ */
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket as WsWebSocket, WebSocketServer, type WebSocket as WsSocket } from 'ws';
+import { Connection, RpcError, type ClientClass, type ConnectionOptions } from '../../src/rpc/index.js';
+import {
+  acceptWebSocket, connectWebSocket, connectWebSocketTo, WebSocketTransport,
+  type WebSocketClass, type WebSocketLike, type WebSocketTransportOptions,
+} from '../../src/rpc/websocket/index.js';
+import * as rpc from '../../src/std/rpc.capnp.js';
+import { MessageBuilder, readMessage } from '../../src/wire/index.js';
+import { createTransportHost } from './transport-host.mjs';
+import { EMPTY, generateRpcFixture, settle } from './support.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+let gen: any;
+
+beforeAll(async () => {
+  gen = await import(generateRpcFixture());
+});
+
+/** A `ws` server on 127.0.0.1 (port 0) whose every socket is an RPC connection served by one host. */
+async function startServer(options: ConnectionOptions & WebSocketTransportOptions = {}) {
+  const host = createTransportHost(gen);
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  await once(wss, 'listening');
+  const connections: Connection[] = [];
+  const sockets: WsSocket[] = [];
+  wss.on('connection', (socket) => {
+    sockets.push(socket);
+    connections.push(acceptWebSocket(socket, { bootstrap: host.bootstrap, ...options }));
+  });
+  const url = `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`;
+  const close = async () => {
+    for (const connection of connections) await connection.close();
+    host.bootstrap.close();
+    for (const socket of sockets) socket.terminate();
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+  };
+  cleanups.push(close);
+  return { host, wss, url, connections, sockets, close };
+}
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+/** Waits until `check` holds (the far end's view of a close takes a round trip or two). */
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await settle(10);
+  if (!check()) throw new Error(`timed out waiting for ${what}`);
+}
+
+/** A raw `ws` client: what it receives, decoded as rpc.capnp Messages, and how it closed. */
+async function rawClient(url: string) {
+  const socket = new WsWebSocket(url);
+  socket.binaryType = 'arraybuffer';
+  const received: rpc.MessageReader[] = [];
+  socket.on('message', (data: ArrayBuffer) => received.push(rpc.Message.readRoot(readMessage(new Uint8Array(data)))));
+  const closed = new Promise<number>((resolve) => socket.on('close', (code: number) => resolve(code)));
+  await once(socket, 'open');
+  return { socket, received, closed };
+}
+
+const bytes1MiB = (): Uint8Array => {
+  const data = new Uint8Array(1 << 20);
+  for (let i = 0; i < data.length; i++) data[i] = (i * 31 + (i >>> 11)) & 0xff;
+  return data;
+};
+
+const clients: Array<[string, WebSocketClass | undefined]> = [['ws client class', WsWebSocket as unknown as WebSocketClass]];
+const globalWebSocket = (globalThis as { WebSocket?: WebSocketClass }).WebSocket;
+if (globalWebSocket !== undefined) clients.push(['global WebSocket', undefined]);
+
+describe.each(clients)('over a ws server, with the %s', (_name, Class) => {
+  it('calls, pipelined calls, a callback and a 1 MiB Data round trip, leaving every table empty', async () => {
+    const server = await startServer();
+    const connection = await connectWebSocket(server.url, { WebSocket: Class });
+    const echo = connection.bootstrap((gen.EchoClient as ClientClass<any>));
+
+    const hello = echo.echo({ text: 'hello' });
+    expect((await hello).text).toBe('hello');
+
+    // Pipelining: both calls on the counter go out before makeCounter returns.
+    const made = echo.makeCounter();
+    const first = made.counter.next();
+    const second = made.counter.next();
+    expect([(await first).n, (await second).n]).toEqual([0, 1]);
+
+    // A capability of ours, passed to the server, which calls it back over the same socket.
+    const local = gen.Counter.serve({ next: () => ({ n: 41 }) });
+    const called = echo.callCounter({ counter: local });
+    expect((await called).n).toBe(41);
+
+    // A capability of the server, passed back to it and called there.
+    const returned = echo.echoCap({ cap: made.counter });
+    const again = returned.cap.next();
+    expect((await again).n).toBe(2);
+
+    const data = bytes1MiB();
+    const big = echo.echoData({ data });
+    const back = (await big).data as Uint8Array;
+    expect(back.length).toBe(data.length);
+    expect(Buffer.compare(Buffer.from(back), Buffer.from(data))).toBe(0);
+
+    for (const p of [hello, first, second, made, called, returned, again, big]) p.dispose();
+    local.close();
+    echo.close();
+    await until(() => server.host.live.counters === 0 && server.connections[0]!.stats().exports === 0, 'the server to release the counter');
+    expect(connection.stats()).toEqual(EMPTY);
+    expect(server.connections).toHaveLength(1);
+    expect(server.connections[0]!.stats()).toEqual(EMPTY);
+
+    await connection.close();
+    await until(() => server.connections[0]!.state === 'closed', 'the server to see the close');
+    expect(server.connections[0]!.stats()).toEqual(EMPTY);
+    expect(server.connections[0]!.error?.type).toBe('disconnected');
+  });
+
+  it('a connection ending rejects pending calls with disconnected, on both sides', async () => {
+    const server = await startServer();
+    const { connection, bootstrap: echo } = await connectWebSocketTo(server.url, (gen.EchoClient as ClientClass<any>), { WebSocket: Class });
+    const waiting = echo.wait();
+    await until(() => server.host.live.running === 1, 'the call to start');
+    // The server's end of the socket goes away without a closing handshake.
+    server.sockets[0]!.terminate();
+    await expect(waiting).rejects.toMatchObject({ type: 'disconnected' });
+    expect(connection.state).toBe('closed');
+    expect(connection.stats()).toEqual(EMPTY);
+    await until(() => server.host.live.running === 0, 'the server call to be canceled');
+    expect(server.connections[0]!.stats()).toEqual(EMPTY);
+    echo.close();
+  });
+});
+
+describe('WebSocketTransport', () => {
+  it('queues what is sent before the socket opens', async () => {
+    const server = await startServer();
+    // A socket still connecting: `ws` (like the standard WebSocket) refuses send() until open.
+    const socket = new WsWebSocket(server.url);
+    expect(socket.readyState).toBe(WsWebSocket.CONNECTING);
+    const connection = new Connection(new WebSocketTransport(socket as unknown as WebSocketLike));
+    const echo = connection.bootstrap((gen.EchoClient as ClientClass<any>));
+    const call = echo.echo({ text: 'early' });
+    expect((await call).text).toBe('early');
+    call.dispose();
+    echo.close();
+    await connection.close();
+    expect(connection.stats()).toEqual(EMPTY);
+  });
+
+  it('a text message from the peer ends only that connection, with an Abort and close code 1003', async () => {
+    const server = await startServer();
+    const healthy = await connectWebSocket(server.url, { WebSocket: WsWebSocket as unknown as WebSocketClass });
+    const healthyEcho = healthy.bootstrap((gen.EchoClient as ClientClass<any>));
+    const raw = await rawClient(server.url);
+    await until(() => server.connections.length === 2, 'both connections');
+    raw.socket.send('{"hello": "capnp"}');
+    expect(await raw.closed).toBe(1003);
+    expect(raw.received.map((m) => m.which())).toEqual(['abort']);
+    expect(raw.received[0]!.abort.reason).toMatch(/text WebSocket message/);
+    const broken = server.connections[1]!;
+    expect(broken.state).toBe('closed');
+    expect(broken.error).toBeInstanceOf(RpcError);
+    expect(broken.error!.code).toBe('RPC_PROTOCOL');
+    expect(broken.error!.message).toMatch(/text WebSocket message/);
+    expect(broken.stats()).toEqual(EMPTY);
+    // The other connection, on the same server objects, carries on.
+    const call = healthyEcho.echo({ text: 'still here' });
+    expect((await call).text).toBe('still here');
+    call.dispose();
+    healthyEcho.close();
+    await healthy.close();
+  });
+
+  it('a binary message that is not exactly one framed message, or is over the limit, ends the connection with an Abort', async () => {
+    const server = await startServer({ maxMessageBytes: 1 << 16 });
+    const cases: Array<[Uint8Array, RegExp, number]> = [
+      [new Uint8Array([0, 0, 0, 0, 4, 0, 0, 0, 1, 2, 3, 4]), /announces 40 bytes/, 1003], // table says 4 words, 4 bytes follow
+      [new Uint8Array([0, 0]), /whole segment table/, 1003],
+      [new Uint8Array([0x57, 2, 0, 0, 1, 0, 0, 0]), /600 segments/, 1003],
+      [new Uint8Array(100_000), /MESSAGE_TOO_LARGE.*100000 bytes/, 1009],
+    ];
+    // Two well-formed messages in one WebSocket message are refused too.
+    const message = new MessageBuilder();
+    rpc.Message.initRoot(message).initBootstrap().questionId = 0;
+    const one = message.toBytes();
+    const two = new Uint8Array(one.length * 2);
+    two.set(one);
+    two.set(one, one.length);
+    cases.push([two, /announces \d+ bytes/, 1003]);
+    for (const [frame, reason, code] of cases) {
+      const raw = await rawClient(server.url);
+      raw.socket.send(frame);
+      expect(await raw.closed).toBe(code);
+      expect(raw.received.map((m) => m.which())).toEqual(['abort']);
+      expect(raw.received[0]!.abort.reason).toMatch(reason);
+    }
+    for (const connection of server.connections) {
+      expect(connection.error?.code).toBe('RPC_PROTOCOL');
+      expect(connection.stats()).toEqual(EMPTY);
+    }
+  });
+
+  it('a client whose server sends text fails its pending calls with disconnected and a clear reason', async () => {
+    const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await once(wss, 'listening');
+    cleanups.push(() => new Promise<void>((resolve) => wss.close(() => resolve())));
+    const serverSocket = new Promise<WsSocket>((resolve) => wss.once('connection', resolve));
+    const connection = await connectWebSocket(`ws://127.0.0.1:${(wss.address() as AddressInfo).port}`, { WebSocket: WsWebSocket as unknown as WebSocketClass });
+    const echo = connection.bootstrap((gen.EchoClient as ClientClass<any>));
+    const pending = echo.echo({ text: 'never answered' });
+    const socket = await serverSocket;
+    const received: Uint8Array[] = [];
+    socket.on('message', (data: Buffer, isBinary: boolean) => { if (isBinary) received.push(new Uint8Array(data)); });
+    socket.send('not capnp');
+    await expect(pending).rejects.toMatchObject({ type: 'disconnected' });
+    expect(connection.error?.code).toBe('RPC_PROTOCOL');
+    expect(connection.error?.message).toMatch(/text WebSocket message/);
+    await until(() => received.some((m) => rpc.Message.readRoot(readMessage(m)).which() === 'abort'), 'the Abort');
+    echo.close();
+    socket.terminate();
+  });
+
+  it('ends the connection as overloaded when bufferedAmount passes maxBufferedBytes', async () => {
+    // A socket whose peer reads nothing: everything sent stays buffered.
+    const sent: Uint8Array[] = [];
+    let closedWith: number | undefined;
+    const socket: WebSocketLike = {
+      binaryType: 'blob',
+      readyState: 1,
+      get bufferedAmount() { return sent.reduce((n, m) => n + m.length, 0); },
+      send(data) { sent.push(data); },
+      close(code) { closedWith = code; },
+      addEventListener() {},
+    };
+    const connection = new Connection(new WebSocketTransport(socket, { maxBufferedBytes: 4096 }));
+    expect(socket.binaryType).toBe('arraybuffer');
+    const echo = connection.bootstrap((gen.EchoClient as ClientClass<any>));
+    const small = echo.echo({ text: 'fits' });
+    expect(connection.state).toBe('open');
+    const big = echo.echo({ text: 'x'.repeat(8192) });
+    await expect(big).rejects.toMatchObject({ type: 'disconnected' });
+    await expect(small).rejects.toMatchObject({ type: 'disconnected' });
+    expect(connection.error?.type).toBe('overloaded');
+    expect(connection.error?.message).toMatch(/more than maxBufferedBytes \(4096\)/);
+    expect(closedWith).toBe(1008);
+    expect(connection.stats()).toEqual(EMPTY);
+    echo.close();
+  });
+
+  it('connectWebSocket rejects with disconnected when nothing listens', async () => {
+    const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await once(wss, 'listening');
+    const port = (wss.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+    await expect(connectWebSocket(`ws://127.0.0.1:${port}`, { WebSocket: WsWebSocket as unknown as WebSocketClass })).rejects.toMatchObject({ type: 'disconnected' });
+  });
+});
