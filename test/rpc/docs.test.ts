@@ -1,8 +1,8 @@
 /**
  * Every ```ts example in docs/rpc.md runs here as written, against code generated for
  * test/fixtures/rpc/rpc-test.capnp (`./echo.capnp.js` in the docs) and generics.capnp
- * (`./generics.capnp.js`), with `capstan`, `capstan/rpc` and `capstan/rpc/node` resolved to the
- * sources. The examples check themselves with node:assert.
+ * (`./generics.capnp.js`), with `capstan`, `capstan/rpc` and its transports' entry points resolved
+ * to the sources (`ws` is a devDependency). The examples check themselves with node:assert.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -27,6 +27,8 @@ found.forEach((example, index) => {
   it(`runs docs/rpc.md example ${index + 1}`, async () => {
     const code = example
       .replace(/from 'capstan\/rpc\/node'/g, `from ${JSON.stringify(join(ROOT, 'src/rpc/node/index.ts'))}`)
+      .replace(/from 'capstan\/rpc\/websocket'/g, `from ${JSON.stringify(join(ROOT, 'src/rpc/websocket/index.ts'))}`)
+      .replace(/from 'capstan\/rpc\/message-port'/g, `from ${JSON.stringify(join(ROOT, 'src/rpc/message-port/index.ts'))}`)
       .replace(/from 'capstan\/rpc'/g, `from ${JSON.stringify(join(ROOT, 'src/rpc/index.ts'))}`)
       .replace(/from 'capstan'/g, `from ${JSON.stringify(join(ROOT, 'src/index.ts'))}`)
       .replace(/from '\.\/echo\.capnp\.js'/g, `from ${JSON.stringify(generated)}`)
