@@ -491,7 +491,7 @@ export function stripTypes(typescript: string): string {
     switch (s.text(keyword)) {
       case 'type':
       case 'interface':
-        s.remove(0 + firstOf(s, keyword), end, 'comments');
+        s.remove(firstOf(s, keyword), end, 'comments');
         return;
       case 'const':
       case 'let': {
@@ -616,7 +616,9 @@ export function declarations(typescript: string): string {
         return;
     }
   });
-  return tidy(s.toString());
+  const text = tidy(s.toString());
+  // A file without imports or exports would declare globals: keep it a module.
+  return /^(import|export) /m.test(text) ? text : `${text}\nexport {};\n`;
 }
 
 function declareClass(s: Source, keyword: number): void {
