@@ -4,6 +4,7 @@
  * per binary WebSocket message; text and malformed messages end only their own connection.
  */
 import { once } from 'node:events';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket as WsWebSocket, WebSocketServer, type WebSocket as WsSocket } from 'ws';
@@ -12,6 +13,7 @@ import {
   acceptWebSocket, connectWebSocket, connectWebSocketTo, WebSocketTransport,
   type WebSocketClass, type WebSocketLike, type WebSocketTransportOptions,
 } from '../../src/rpc/websocket/index.js';
+import { listenWebSocket } from '../../src/rpc/websocket/node.js';
 import * as rpc from '../../src/std/rpc.capnp.js';
 import { MessageBuilder, readMessage } from '../../src/wire/index.js';
 import { createTransportHost } from './transport-host.mjs';
@@ -261,5 +263,53 @@ describe('WebSocketTransport', () => {
     const port = (wss.address() as AddressInfo).port;
     await new Promise<void>((resolve) => wss.close(() => resolve()));
     await expect(connectWebSocket(`ws://127.0.0.1:${port}`, { WebSocket: WsWebSocket as unknown as WebSocketClass })).rejects.toMatchObject({ type: 'disconnected' });
+  });
+});
+
+describe('listenWebSocket (capstan/rpc/websocket/node, on ws)', () => {
+  it('serves every connection, refuses an oversize message inside ws, and closes its connections on close()', async () => {
+    const host = createTransportHost(gen);
+    const listener = await listenWebSocket('127.0.0.1:0', { bootstrap: host.bootstrap, maxMessageBytes: 1 << 16 });
+    cleanups.push(async () => { await listener.close(); host.bootstrap.close(); });
+    expect(listener.url).toBe(`ws://127.0.0.1:${listener.port}`);
+    const { connection, bootstrap: echo } = await connectWebSocketTo(listener.url, (gen.EchoClient as ClientClass<any>), { WebSocket: WsWebSocket as unknown as WebSocketClass });
+    const made = echo.makeCounter();
+    const next = made.counter.next();
+    expect((await next).n).toBe(0);
+    expect(listener.connections.size).toBe(1);
+
+    // ws's maxPayload follows maxMessageBytes: the message is refused before it is buffered.
+    const raw = await rawClient(listener.url);
+    raw.socket.send(new Uint8Array(100_000));
+    expect(await raw.closed).toBe(1009);
+
+    const waiting = echo.wait();
+    await until(() => host.live.running === 1, 'the call to start');
+    await listener.close();
+    await expect(waiting).rejects.toMatchObject({ type: 'disconnected' });
+    expect(connection.state).toBe('closed');
+    expect(listener.connections.size).toBe(0);
+    await until(() => host.live.counters === 0 && host.live.running === 0, 'the server to release everything');
+    for (const p of [made, next]) p.dispose();
+    echo.close();
+  });
+
+  it('attaches to an HTTP server of yours, on a path', async () => {
+    const host = createTransportHost(gen);
+    const http = createServer((_request, response) => response.end('plain HTTP'));
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const listener = await listenWebSocket(http, { bootstrap: host.bootstrap, path: '/rpc' });
+    cleanups.push(async () => {
+      await listener.close();
+      host.bootstrap.close();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    });
+    const { connection, bootstrap: echo } = await connectWebSocketTo(`${listener.url}/rpc`, (gen.EchoClient as ClientClass<any>), { WebSocket: WsWebSocket as unknown as WebSocketClass });
+    const call = echo.echo({ text: 'on /rpc' });
+    expect((await call).text).toBe('on /rpc');
+    call.dispose();
+    echo.close();
+    await connection.close();
+    await expect(connectWebSocket(`${listener.url}/other`, { WebSocket: WsWebSocket as unknown as WebSocketClass })).rejects.toMatchObject({ type: 'disconnected' });
   });
 });

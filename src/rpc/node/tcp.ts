@@ -68,7 +68,7 @@ export class SocketTransport implements Transport {
   }
 }
 
-function parseAddress(address: string): { host: string; port: number } {
+export function parseAddress(address: string): { host: string; port: number } {
   const at = address.lastIndexOf(':');
   const port = Number(address.slice(at + 1));
   if (at <= 0 || !Number.isInteger(port) || port < 0 || port > 65535) {
