@@ -257,6 +257,15 @@ describe('WebSocketTransport', () => {
     echo.close();
   });
 
+  it('a socket closed before the connection starts ends the connection at once', async () => {
+    const socket: WebSocketLike = { binaryType: 'blob', readyState: 3, bufferedAmount: 0, send() {}, close() {}, addEventListener() {} };
+    const connection = acceptWebSocket(socket);
+    const echo = connection.bootstrap((gen.EchoClient as ClientClass<any>));
+    await expect(echo.echo({ text: 'lost' })).rejects.toMatchObject({ type: 'disconnected' });
+    expect(connection.error?.message).toMatch(/closed before the connection started/);
+    echo.close();
+  });
+
   it('connectWebSocket rejects with disconnected when nothing listens', async () => {
     const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
     await once(wss, 'listening');

@@ -126,6 +126,10 @@ export class WebSocketTransport implements Transport {
       this.end(cause ?? new Error(`the WebSocket failed${event.message ? `: ${event.message}` : ''}`));
       this.close();
     });
+    if (this.socket.readyState > OPEN) {
+      // Closing or closed already: no close event may be left to come.
+      queueMicrotask(() => this.end(new Error('the WebSocket was closed before the connection started')));
+    }
   }
 
   close(): void {
