@@ -463,14 +463,8 @@ export class Connection {
       case 'none': return new BrokenHook(null);
       case 'senderHosted': return this.importCap(descriptor.senderHosted, false);
       case 'senderPromise': return this.importCap(descriptor.senderPromise, true);
-      case 'receiverHosted': {
-        const entry = this.exports.get(descriptor.receiverHosted);
-        if (entry === undefined) throw protocolError(`receiverHosted names export ${descriptor.receiverHosted}, which does not exist`);
-        return entry.hook.addRef();
-      }
-      case 'receiverAnswer': {
-        return this.promisedCapability(descriptor.receiverAnswer, 'receiverAnswer');
-      }
+      case 'receiverHosted': return this.exportedCapability(descriptor.receiverHosted, 'receiverHosted');
+      case 'receiverAnswer': return this.promisedCapability(descriptor.receiverAnswer, 'receiverAnswer');
       case 'thirdPartyHosted':
         // Level 3 is not implemented: use the vine, as the protocol allows.
         return this.importCap(descriptor.thirdPartyHosted.vineId, false);
@@ -492,17 +486,18 @@ export class Connection {
 
   private resolveTarget(target: rpc.MessageTargetReader): ClientHook {
     switch (target.which()) {
-      case 'importedCap': {
-        const entry = this.exports.get(target.importedCap);
-        if (entry === undefined) throw protocolError(`message targets export ${target.importedCap}, which does not exist`);
-        return entry.hook.addRef();
-      }
-      case 'promisedAnswer': {
-        return this.promisedCapability(target.promisedAnswer, 'a message target');
-      }
+      case 'importedCap': return this.exportedCapability(target.importedCap, 'a message target');
+      case 'promisedAnswer': return this.promisedCapability(target.promisedAnswer, 'a message target');
       default:
         throw protocolError('unknown kind of message target');
     }
+  }
+
+  /** Our export `id`, which the peer named in `what` (a new reference). */
+  private exportedCapability(id: number, what: string): ClientHook {
+    const entry = this.exports.get(id);
+    if (entry === undefined) throw protocolError(`${what} names export ${id}, which does not exist`);
+    return entry.hook.addRef();
   }
 
   /** The capability a PromisedAnswer names (a new reference); `what` names the field for errors. */
