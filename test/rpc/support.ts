@@ -12,10 +12,10 @@ import * as rpc from '../../src/std/rpc.capnp.js';
 import { readMessage } from '../../src/wire/index.js';
 import { FIXTURES, GENERATED, ROOT, writeGenerated } from '../support/generate.js';
 
-export function generateRpcFixture(): string {
-  const outDir = join(GENERATED, 'rpc');
+/** Compiles test/fixtures/rpc/`file` and writes its generated module into `outDir`; returns the module's path. */
+function generateFixture(file: string, outDir: string): string {
   const { request, diagnostics } = compile({
-    files: ['rpc-test.capnp'],
+    files: [file],
     cwd: join(FIXTURES, 'rpc'),
     loader: createNodeLoader(),
     importPaths: [join(ROOT, 'std')],
@@ -23,22 +23,16 @@ export function generateRpcFixture(): string {
   });
   if (request === null) throw new Error(diagnostics.map((d) => d.message).join('\n'));
   writeGenerated(outDir, generateTypeScript(request, { runtimeImport: 'RUNTIME', rpcImport: 'RPC', stdImportPrefix: 'STD/' }), join(ROOT, 'src/std'));
-  return join(outDir, 'rpc-test.capnp.ts');
+  return join(outDir, `${file}.ts`);
+}
+
+export function generateRpcFixture(): string {
+  return generateFixture('rpc-test.capnp', join(GENERATED, 'rpc'));
 }
 
 /** Generates test/fixtures/rpc/generics.capnp (generic interfaces) likewise; returns the module's path. */
 export function generateGenericsFixture(): string {
-  const outDir = join(GENERATED, 'rpc-generics');
-  const { request, diagnostics } = compile({
-    files: ['generics.capnp'],
-    cwd: join(FIXTURES, 'rpc'),
-    loader: createNodeLoader(),
-    importPaths: [join(ROOT, 'std')],
-    standardImports: false,
-  });
-  if (request === null) throw new Error(diagnostics.map((d) => d.message).join('\n'));
-  writeGenerated(outDir, generateTypeScript(request, { runtimeImport: 'RUNTIME', rpcImport: 'RPC', stdImportPrefix: 'STD/' }), join(ROOT, 'src/std'));
-  return join(outDir, 'generics.capnp.ts');
+  return generateFixture('generics.capnp', join(GENERATED, 'rpc-generics'));
 }
 
 /** Every message that crosses a transport, by kind (`call`, `return`, ...), with the readers for inspection. */
