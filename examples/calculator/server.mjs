@@ -37,8 +37,8 @@ async function evaluate(expression, args) {
     // The arguments are evaluated concurrently, then the function is called with their values.
     const values = await Promise.all((params ?? []).map((param) => evaluate(param, args)));
     // `call` is also the name of a method every client has (`Client.call`), so the generated
-    // client names the schema's `Function.call` `call$2`.
-    const { value } = await fn.call$2({ params: values });
+    // client names the schema's `Function.call` `call$`.
+    const { value } = await fn.call$({ params: values });
     return value;
   }
   throw new Error('unknown kind of expression');

@@ -11,6 +11,9 @@ import { clientOf, codecBinding } from './field-types.js';
 import { bindings, scopeOf, type Binding, type GenericScope } from './generics.js';
 import { MemberNames, NameRegistry, propertyKey } from './names.js';
 
+/** Members of `$rpc.Client` (and `constructor`) that a schema method's name must not hide. */
+const CLIENT_MEMBERS: readonly string[] = ['call', 'close', 'dup', 'castAs', 'whenResolved', 'pipeline', 'constructor', 'owned', 'closed', 'brokenError'];
+
 type InterfaceNode = Extract<Node, { interface: unknown }>;
 type StructNode = Extract<Node, { struct: unknown }>;
 type Field = NonNullable<StructNode['struct']['fields']>[number];
@@ -315,13 +318,16 @@ export function emitInterface(ctx: FileContext, node: InterfaceNode): void {
 
   // The client class.
   const members = new NameRegistry();
-  for (const reserved of ['call', 'close', 'dup', 'castAs', 'whenResolved', 'pipeline', 'constructor', 'owned', 'closed', 'brokenError']) members.claim(reserved);
+  for (const reserved of CLIENT_MEMBERS) members.claim(reserved);
   out.push(`/** A capability of interface \`${node.displayName?.split(':').pop()}\`${doc ? `: ${doc}` : '.'} */`);
   out.push(`export class ${client}${declaration} extends $rpc.Client {`);
   const serverLines: string[] = [];
   for (const { owner, method, ordinal } of methods) {
     const ownerNames = owner.node.id === node.id ? names : ctx.names(owner.node.id);
-    const methodName = members.claim(method.name ?? `method${ordinal}`);
+    // A method named like a member every client has gets a `$` suffix (`Function.call` is
+    // `call$()`), the rule field helpers follow too.
+    const wanted = method.name ?? `method${ordinal}`;
+    const methodName = members.claim(CLIENT_MEMBERS.includes(wanted) ? `${wanted}$` : wanted);
     const params = structName(ctx, method.paramStructType);
     const results = structName(ctx, method.resultStructType);
     // A method's own parameters are type parameters of the client method, bound by `options.bind`.

@@ -418,7 +418,7 @@ const scenarios: Array<[string, Scenario]> = [
   ['pipelining', async (interop) => {
     const impl = new ClientTestInterface();
     const ti = TestInterface.serve(impl);
-    const p = interop.pipeline$2();
+    const p = interop.pipeline$();
     const r = p.cap.getCap({ n: 234, inCap: ti });
     ti.close();
     const f = r.outBox.cap.foo({ i: 321, j: false });
