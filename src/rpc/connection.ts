@@ -30,7 +30,8 @@ import type { Transport } from './transport.js';
 export interface ConnectionOptions {
   /**
    * What the peer gets when it asks for our bootstrap capability: a client, a server to wrap,
-   * or a function that makes one for this connection (called at the first request).
+   * or a function that makes one for this connection (called at the first request). The
+   * connection owns what the function returns: it releases it when the connection ends.
    */
   bootstrap?: Client | CapabilityServer | ((connection: Connection) => Client | CapabilityServer) | null;
   /** Largest incoming message, in bytes. Default 64 MiB. */
@@ -552,9 +553,16 @@ export class Connection {
 
   private ourBootstrap(): ClientHook | null {
     if (this.bootstrapHook === null && this.bootstrapSource != null) {
+      const made = typeof this.bootstrapSource === 'function';
       const source = typeof this.bootstrapSource === 'function' ? this.bootstrapSource(this) : this.bootstrapSource;
       this.bootstrapSource = null;
-      this.bootstrapHook = source instanceof Client ? source.$hook.addRef() : new LocalHook(source);
+      if (source instanceof Client) {
+        this.bootstrapHook = source.$hook.addRef();
+        // A client made for this connection is the connection's: nobody else holds it to close.
+        if (made) source.close();
+      } else {
+        this.bootstrapHook = new LocalHook(source);
+      }
     }
     return this.bootstrapHook;
   }

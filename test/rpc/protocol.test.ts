@@ -301,6 +301,35 @@ describe('rpc protocol, level 1', () => {
     expect(server.stats()).toEqual(EMPTY);
   });
 
+  it('releases a bootstrap client made per connection when the connection ends; a shared one stays the caller\'s', async () => {
+    let disposed = 0;
+    const made = () => gen.Echo.serve({ echo: (p: { text: string }) => ({ text: p.text }), [Symbol.dispose]: () => { disposed++; } });
+    // Released when the connection ends (no garbage collection needed), held by the peer or not.
+    for (const drop of [true, false]) {
+      const { client, server } = connectedPair({ bootstrap: made });
+      const echo: any = client.bootstrap(gen.EchoClient);
+      expect((await echo.echo({ text: 'a' })).text).toBe('a');
+      if (drop) echo.close();
+      await settle();
+      await server.close('test');
+      await settle();
+      if (!drop) echo.close();
+    }
+    expect(disposed).toBe(2);
+    // A client passed as such stays the caller's.
+    const shared = made();
+    const third = connectedPair({ bootstrap: shared });
+    const remote: any = third.client.bootstrap(gen.EchoClient);
+    expect((await remote.echo({ text: 'c' })).text).toBe('c');
+    remote.close();
+    await settle();
+    await third.server.close('test');
+    await settle();
+    expect(disposed).toBe(2);
+    shared.close();
+    expect(disposed).toBe(3);
+  });
+
   it('aborts a connection that sends garbage, with a protocol error, and only that connection', async () => {
     const [a, b] = transportPair();
     const server = new Connection(a, { bootstrap: gen.Echo.serve(new EchoImpl() as never) });

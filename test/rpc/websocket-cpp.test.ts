@@ -5,50 +5,16 @@
  * and pkg-config's capnp-websocket (Debian libcapnp-dev); skipped with a notice without them,
  * failing instead under CAPSTAN_REQUIRE_REFERENCE=1 (CI).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket as WsWebSocket } from 'ws';
 import type { ClientClass } from '../../src/rpc/index.js';
 import { connectWebSocketTo, type WebSocketClass } from '../../src/rpc/websocket/index.js';
-import { GENERATED, ROOT } from '../support/generate.js';
-import { CAPNP, REQUIRE_REFERENCE } from '../support/reference.js';
+import { REQUIRE_REFERENCE } from '../support/reference.js';
+import { buildCppProgram, cppToolsPresent } from './cpp-websocket/build.js';
 import { EMPTY, generateRpcFixture, settle } from './support.js';
 
-const SOURCE = join(ROOT, 'test/rpc/cpp-websocket/server.c++');
-const OUT = join(GENERATED, 'cpp-websocket');
-const PACKAGES = ['capnp-websocket', 'kj-http', 'capnp-rpc'];
-
-function toolsPresent(): boolean {
-  const capnp = spawnSync(CAPNP, ['--version'], { encoding: 'utf8' });
-  const pkg = spawnSync('pkg-config', ['--exists', ...PACKAGES]);
-  const cxx = spawnSync(process.env.CXX ?? 'g++', ['--version']);
-  return capnp.status === 0 && pkg.status === 0 && cxx.status === 0;
-}
-
-/** Builds the server into test/.generated/cpp-websocket/ unless the sources are unchanged. */
-function buildServer(): string {
-  mkdirSync(OUT, { recursive: true });
-  const binary = join(OUT, 'server');
-  const schema = join(ROOT, 'test/fixtures/rpc/rpc-test.capnp');
-  const stamp = join(OUT, 'stamp');
-  const key = readFileSync(SOURCE, 'utf8') + readFileSync(schema, 'utf8');
-  if (existsSync(binary) && existsSync(stamp) && readFileSync(stamp, 'utf8') === key) return binary;
-  const run = (command: string, args: string[]) => {
-    const result = spawnSync(command, args, { encoding: 'utf8', cwd: OUT });
-    if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}${result.stderr}`);
-    return result.stdout.trim();
-  };
-  run(CAPNP, ['compile', `-I${join(ROOT, 'std')}`, `--src-prefix=${join(ROOT, 'test/fixtures/rpc')}`, `-oc++:${OUT}`, schema]);
-  const flags = run('pkg-config', ['--cflags', ...PACKAGES]).split(/\s+/).filter(Boolean);
-  const libs = run('pkg-config', ['--libs', ...PACKAGES]).split(/\s+/).filter(Boolean);
-  run(process.env.CXX ?? 'g++', ['-std=c++17', '-O1', '-I', OUT, ...flags, SOURCE, join(OUT, 'rpc-test.capnp.c++'), '-o', binary, ...libs, '-pthread']);
-  writeFileSync(stamp, key);
-  return binary;
-}
-
-const present = toolsPresent();
+const present = cppToolsPresent();
 if (!present && !REQUIRE_REFERENCE) {
   console.warn('[capstan] capnp, g++ or pkg-config capnp-websocket not found: skipping the C++ WebSocket interop test (apt-get install capnproto libcapnp-dev g++ pkg-config)');
 }
@@ -62,7 +28,7 @@ describe.skipIf(!present && !REQUIRE_REFERENCE)('against the C++ library over We
   beforeAll(async () => {
     if (!present) throw new Error('CAPSTAN_REQUIRE_REFERENCE=1 but capnp, g++ or pkg-config capnp-websocket is missing');
     gen = await import(generateRpcFixture());
-    const binary = buildServer();
+    const binary = buildCppProgram('server');
     const child = spawn(binary, [], { stdio: ['ignore', 'pipe', 'pipe'] });
     server = child;
     url = await new Promise<string>((resolve, reject) => {
