@@ -28,6 +28,8 @@ found.forEach((example, index) => {
     const code = example
       .replace(/from 'capstan\/rpc\/node'/g, `from ${JSON.stringify(join(ROOT, 'src/rpc/node/index.ts'))}`)
       .replace(/from 'capstan\/rpc\/websocket'/g, `from ${JSON.stringify(join(ROOT, 'src/rpc/websocket/index.ts'))}`)
+      .replace(/from 'capstan\/rpc\/http-batch\/node'/g, `from ${JSON.stringify(join(ROOT, 'src/rpc/http-batch/node.ts'))}`)
+      .replace(/from 'capstan\/rpc\/http-batch'/g, `from ${JSON.stringify(join(ROOT, 'src/rpc/http-batch/index.ts'))}`)
       .replace(/from 'capstan\/rpc\/message-port'/g, `from ${JSON.stringify(join(ROOT, 'src/rpc/message-port/index.ts'))}`)
       .replace(/from 'capstan\/rpc'/g, `from ${JSON.stringify(join(ROOT, 'src/rpc/index.ts'))}`)
       .replace(/from 'capstan'/g, `from ${JSON.stringify(join(ROOT, 'src/index.ts'))}`)

@@ -1,0 +1,453 @@
+/**
+ * RPC in HTTP batches: a batch session is a short-lived connection whose messages cross in one
+ * POST. The client collects every frame its connection sends during one tick (the bootstrap,
+ * calls, calls pipelined on answers still to come, finishes) and posts them as one body;
+ * the server feeds them to a fresh connection serving its bootstrap, waits until every call
+ * in the batch has returned (or the time limit passes), and answers with every frame its
+ * connection sent (Returns, Resolves, ...). The client feeds those to its connection, and the
+ * session ends on both sides: capabilities from it cannot be called afterwards.
+ *
+ * The body, both ways, is standard stream framing (segment table, then segments) for each
+ * message, back to back, with the content type `application/x-capnp-rpc-batch`. Nothing here
+ * needs Node: the server side takes a Fetch API `Request` (Workers, Deno, Bun, Node).
+ */
+import { Connection, type ConnectionOptions } from '../connection.js';
+import type { Client, ClientClass } from '../client.js';
+import { EXCEPTION_TYPES, RpcError, disconnectedError } from '../errors.js';
+import type { Transport } from '../transport.js';
+import * as rpc from '../../std/rpc.capnp.js';
+import { CapnpError, ErrorCode, MessageBuilder, framedMessageLength, readMessage } from '../../wire/index.js';
+
+/** The content type of a batch, request and response. */
+export const HTTP_BATCH_CONTENT_TYPE = 'application/x-capnp-rpc-batch';
+
+/** The reason every capability and call of a session gets once its batch has come back. */
+export const BATCH_ENDED = 'the HTTP batch session has ended: capabilities it returned cannot be called after the batch (make dependent calls in the same batch, pipelined, or start a new session)';
+
+// ---- framing ----------------------------------------------------------------------------------
+
+/** Concatenates framed messages into one body. */
+export function joinFrames(frames: readonly Uint8Array[]): Uint8Array {
+  let total = 0;
+  for (const frame of frames) total += frame.byteLength;
+  const body = new Uint8Array(total);
+  let at = 0;
+  for (const frame of frames) {
+    body.set(frame, at);
+    at += frame.byteLength;
+  }
+  return body;
+}
+
+/**
+ * Splits a body into its framed messages. Throws a CapnpError when it is not exactly a sequence
+ * of whole messages within the limits.
+ */
+export function splitFrames(body: Uint8Array, limits: { maxMessageBytes: number; maxSegments: number; maxFrames: number }): Uint8Array[] {
+  const frames: Uint8Array[] = [];
+  let offset = 0;
+  while (offset < body.byteLength) {
+    if (frames.length >= limits.maxFrames) {
+      throw new CapnpError(ErrorCode.MESSAGE_TOO_LARGE, `the batch holds more than ${limits.maxFrames} messages (maxFrames)`);
+    }
+    const length = framedMessageLength(body, offset, {
+      maxSegments: limits.maxSegments,
+      traversalLimitInWords: Math.floor(limits.maxMessageBytes / 8),
+    });
+    if (length > limits.maxMessageBytes) {
+      throw new CapnpError(ErrorCode.MESSAGE_TOO_LARGE, `message ${frames.length} of the batch is ${length} bytes, more than the limit of ${limits.maxMessageBytes} bytes`);
+    }
+    if (length < 0 || body.byteLength - offset < length) {
+      throw new CapnpError(ErrorCode.TRUNCATED, `the batch body ends inside message ${frames.length} (at byte ${offset} of ${body.byteLength})`);
+    }
+    frames.push(body.subarray(offset, offset + length));
+    offset += length;
+  }
+  return frames;
+}
+
+/** A Return carrying an exception, for a question the far side will never answer. */
+function exceptionReturn(answerId: number, error: RpcError): Uint8Array {
+  const message = new MessageBuilder({ firstSegmentWords: 32 });
+  const ret = rpc.Message.initRoot(message).initReturn();
+  ret.answerId = answerId;
+  ret.releaseParamCaps = false;
+  const exception = ret.initException();
+  exception.reason = error.message;
+  exception.type = EXCEPTION_TYPES.indexOf(error.type) as rpc.Exception_Type;
+  return message.toBytes();
+}
+
+function peek(frame: Uint8Array): rpc.MessageReader {
+  return rpc.Message.readRoot(readMessage(frame));
+}
+
+// ---- the server side --------------------------------------------------------------------------
+
+export interface HttpBatchServerOptions extends ConnectionOptions {
+  /** The largest body taken, in bytes; a larger one is answered 413. 16 MiB by default. */
+  maxBodyBytes?: number;
+  /** The most messages one batch may hold; more is answered 413. 1024 by default. */
+  maxFrames?: number;
+  /**
+   * How long the server waits for the calls of a batch, in milliseconds. Calls still running
+   * then are canceled and answered with a `overloaded` exception, and the batch is answered
+   * with everything else. 30 000 by default.
+   */
+  timeoutMs?: number;
+  /** Called with each batch's connection as it is made (to watch its stats(), log, ...). */
+  onConnection?: (connection: Connection) => void;
+}
+
+/** An HTTP answer to a batch: the status, its headers and body. */
+export interface BatchAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array | string;
+}
+
+/**
+ * The transport of a server-side batch session: the batch's frames in, the frames the connection
+ * sends collected for the response. It tracks the questions of the batch (Bootstrap and Call
+ * ids) until their Returns leave. The client cannot answer anything in the meantime, so a call
+ * the server makes on a capability of the client is failed at once.
+ */
+class BatchServerTransport implements Transport {
+  readonly out: Uint8Array[] = [];
+  readonly pending = new Set<number>();
+  private onMessage: ((message: Uint8Array) => void) | null = null;
+  private readonly unanswerable = new Set<number>();
+  private closed = false;
+  private wake: (() => void) | null = null;
+
+  send(message: Uint8Array): void {
+    if (this.closed) return;
+    const root = peek(message);
+    switch (root.which()) {
+      case 'return':
+        this.pending.delete(root.return.answerId);
+        break;
+      case 'call': {
+        // A capability of the client: nobody will answer before the batch is over.
+        const id = root.call.questionId;
+        this.unanswerable.add(id);
+        const error = new RpcError('failed', 'an HTTP batch client cannot be called back during its batch (it answers nothing until the batch is over)');
+        queueMicrotask(() => {
+          if (!this.closed) this.onMessage?.(exceptionReturn(id, error));
+        });
+        return;
+      }
+      case 'finish':
+        if (this.unanswerable.delete(root.finish.questionId)) return;
+        break;
+      default:
+        break;
+    }
+    this.out.push(message);
+    this.check();
+  }
+
+  start(onMessage: (message: Uint8Array) => void): void {
+    this.onMessage = onMessage;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.check();
+  }
+
+  /** Feeds the batch's frames to the connection, noting which questions it asks. */
+  feed(frames: readonly Uint8Array[]): void {
+    for (const frame of frames) {
+      if (this.closed) return;
+      try {
+        const root = peek(frame);
+        const which = root.which();
+        if (which === 'bootstrap') this.pending.add(root.bootstrap.questionId);
+        else if (which === 'call') this.pending.add(root.call.questionId);
+      } catch {
+        // Unreadable: the connection finds out too, and aborts.
+      }
+      this.onMessage!(frame);
+    }
+  }
+
+  /** Resolves once every question of the batch has its Return, or the connection ended. */
+  settled(): Promise<void> {
+    return new Promise((resolve) => {
+      this.wake = resolve;
+      this.check();
+    });
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  private check(): void {
+    if (this.wake !== null && (this.closed || this.pending.size === 0)) {
+      const wake = this.wake;
+      this.wake = null;
+      wake();
+    }
+  }
+}
+
+function errorAnswer(status: number, code: string, message: string, headers: Record<string, string> = {}): BatchAnswer {
+  return {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    body: JSON.stringify({ error: { code, message } }),
+  };
+}
+
+/** Runs one batch whose body has been read: the answer to send. Never throws. */
+export async function answerBatch(body: Uint8Array, options: HttpBatchServerOptions = {}): Promise<BatchAnswer> {
+  try {
+    return await runBatch(body, options);
+  } catch (error) {
+    const code = error instanceof CapnpError ? error.code : ErrorCode.RPC_PROTOCOL;
+    return errorAnswer(400, code, `the batch could not be run: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+async function runBatch(body: Uint8Array, options: HttpBatchServerOptions): Promise<BatchAnswer> {
+  const maxMessageBytes = options.maxMessageBytes ?? 64 * 1024 * 1024;
+  let frames: Uint8Array[];
+  try {
+    frames = splitFrames(body, { maxMessageBytes, maxSegments: options.maxSegments ?? 512, maxFrames: options.maxFrames ?? 1024 });
+  } catch (error) {
+    const problem = error instanceof CapnpError ? error : new CapnpError(ErrorCode.BAD_FRAMING, String(error));
+    const tooMany = problem.code === ErrorCode.MESSAGE_TOO_LARGE;
+    return errorAnswer(tooMany ? 413 : 400, problem.code, problem.message);
+  }
+  if (frames.length === 0) return errorAnswer(400, ErrorCode.BAD_FRAMING, 'the batch body is empty');
+  const transport = new BatchServerTransport();
+  const connection = new Connection(transport, options);
+  options.onConnection?.(connection);
+  transport.feed(frames);
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(true), timeoutMs); });
+  const late = await Promise.race([transport.settled().then(() => false), timedOut]);
+  clearTimeout(timer);
+  const ended = connection.error;
+  if (ended !== null && ended.code === ErrorCode.RPC_PROTOCOL) {
+    // What the client sent could be framed but was not a valid RPC conversation.
+    return errorAnswer(400, ended.code, ended.message);
+  }
+  if (late) {
+    const error = new RpcError('overloaded', `the call did not return within the HTTP batch's time limit of ${timeoutMs} ms`);
+    for (const id of transport.pending) transport.out.push(exceptionReturn(id, error));
+    transport.pending.clear();
+  }
+  await connection.close('the HTTP batch was answered');
+  return { status: 200, headers: { 'content-type': HTTP_BATCH_CONTENT_TYPE }, body: joinFrames(transport.out) };
+}
+
+function isBatchContentType(value: string | null | undefined): boolean {
+  return (value ?? '').split(';')[0]!.trim().toLowerCase() === HTTP_BATCH_CONTENT_TYPE;
+}
+
+/**
+ * Checks the method, content type and announced length of a batch request: the answer to send
+ * when it is refused, or null.
+ */
+export function refuseBatchRequest(method: string, contentType: string | null | undefined, contentLength: string | null | undefined, maxBodyBytes: number): BatchAnswer | null {
+  if (method.toUpperCase() !== 'POST') {
+    return errorAnswer(405, ErrorCode.INVALID_ARGUMENT, `an HTTP batch is POSTed, not sent with ${method}`, { allow: 'POST' });
+  }
+  if (!isBatchContentType(contentType)) {
+    return errorAnswer(415, ErrorCode.BAD_CONTENT_TYPE, `an HTTP batch has the content type ${HTTP_BATCH_CONTENT_TYPE}, not ${contentType ?? 'none'}`);
+  }
+  if (contentLength != null && Number(contentLength) > maxBodyBytes) {
+    return errorAnswer(413, ErrorCode.MESSAGE_TOO_LARGE, `the batch body of ${contentLength} bytes is larger than the limit of ${maxBodyBytes} bytes`);
+  }
+  return null;
+}
+
+export function tooLargeAnswer(maxBodyBytes: number): BatchAnswer {
+  return errorAnswer(413, ErrorCode.MESSAGE_TOO_LARGE, `the batch body is larger than the limit of ${maxBodyBytes} bytes`);
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+/** Reads a stream of bytes whole, or returns null once it grows past `limit`. */
+async function readLimited(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | null> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  return joinFrames(chunks);
+}
+
+/**
+ * Answers one HTTP batch with the Fetch API: a `Request` in, a `Response` out (Cloudflare
+ * Workers, Deno, Bun, Node's global `Request`). Serves `options.bootstrap` to the batch.
+ * 405 for another method than POST, 415 for another content type, 413 for a body over
+ * `maxBodyBytes` or more than `maxFrames` messages, 400 for a body that is not whole messages;
+ * error bodies are JSON, `{ "error": { "code", "message" } }`, the code a CapnpError code.
+ */
+export async function handleBatchRequest(request: Request, options: HttpBatchServerOptions = {}): Promise<Response> {
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  let answer = refuseBatchRequest(request.method, request.headers.get('content-type'), request.headers.get('content-length'), maxBodyBytes);
+  if (answer === null) {
+    const body = request.body === null ? new Uint8Array(0) : await readLimited(request.body, maxBodyBytes);
+    answer = body === null ? tooLargeAnswer(maxBodyBytes) : await answerBatch(body, options);
+  }
+  return new Response(answer.body as BodyInit, { status: answer.status, headers: answer.headers });
+}
+
+// ---- the client side --------------------------------------------------------------------------
+
+type FetchLike = (input: string | URL, init: { method: string; headers: Record<string, string>; body: Uint8Array; signal?: AbortSignal }) => Promise<{
+  ok: boolean;
+  status: number;
+  headers: { get(name: string): string | null };
+  arrayBuffer(): Promise<ArrayBuffer>;
+  text(): Promise<string>;
+}>;
+
+export interface HttpBatchClientOptions extends ConnectionOptions {
+  /** The fetch function to use: the global `fetch` by default. */
+  fetch?: FetchLike;
+  /** Extra request headers (authorization, ...). */
+  headers?: Record<string, string>;
+  /** Aborts the request. */
+  signal?: AbortSignal;
+}
+
+/**
+ * The client transport of one batch session: frames sent during the first tick are collected
+ * and POSTed together once the tick is over; the response's frames are delivered, then the
+ * session ends. A call made after the batch went out fails at once.
+ */
+export class HttpBatchTransport implements Transport {
+  private readonly frames: Uint8Array[] = [];
+  private state: 'collecting' | 'sent' | 'ended' = 'collecting';
+  private scheduled = false;
+  private onMessage: ((message: Uint8Array) => void) | null = null;
+  private onClose: ((error?: Error) => void) | null = null;
+  private readonly fetch: FetchLike;
+
+  constructor(private readonly url: string | URL, private readonly options: HttpBatchClientOptions = {}) {
+    const fetch = options.fetch ?? (globalThis as { fetch?: FetchLike }).fetch;
+    if (fetch === undefined) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, 'this runtime has no global fetch: pass one in options.fetch');
+    this.fetch = fetch;
+  }
+
+  send(message: Uint8Array): void {
+    if (this.state === 'collecting') {
+      this.frames.push(message);
+      if (!this.scheduled) {
+        this.scheduled = true;
+        // After the current task and its microtasks: everything the caller does "now" goes in.
+        setTimeout(() => void this.post(), 0);
+      }
+      return;
+    }
+    // Past the batch: a call can never be answered; Finish and Release need no sending (the
+    // server's session ends, releasing everything).
+    const root = peek(message);
+    if (root.which() === 'call' || root.which() === 'bootstrap') {
+      const id = root.which() === 'call' ? root.call.questionId : root.bootstrap.questionId;
+      const error = new RpcError('failed', `${this.state === 'sent' ? 'the HTTP batch was already sent' : BATCH_ENDED}: a call made after it is not sent (one batch per session; start a new session with httpBatch() for more calls)`);
+      queueMicrotask(() => {
+        if (this.state !== 'ended') this.onMessage?.(exceptionReturn(id, error));
+      });
+    }
+  }
+
+  start(onMessage: (message: Uint8Array) => void, onClose: (error?: Error) => void): void {
+    this.onMessage = onMessage;
+    this.onClose = onClose;
+  }
+
+  close(): void {
+    if (this.state === 'collecting') {
+      // Closed before the batch went out: nothing is sent.
+      this.frames.length = 0;
+    }
+    this.end();
+  }
+
+  private end(error?: Error): void {
+    if (this.state === 'ended') return;
+    this.state = 'ended';
+    this.onClose?.(error ?? disconnectedError(BATCH_ENDED));
+  }
+
+  private isEnded(): boolean {
+    return this.state === 'ended';
+  }
+
+  private async post(): Promise<void> {
+    if (this.state !== 'collecting') return;
+    this.state = 'sent';
+    const body = joinFrames(this.frames);
+    this.frames.length = 0;
+    let frames: Uint8Array[];
+    try {
+      const response = await this.fetch(this.url, {
+        method: 'POST',
+        headers: { ...this.options.headers, 'content-type': HTTP_BATCH_CONTENT_TYPE },
+        body,
+        signal: this.options.signal,
+      });
+      if (!response.ok) {
+        const text = await response.text().catch(() => '');
+        let detail = text.slice(0, 500);
+        try {
+          const parsed = JSON.parse(text) as { error?: { code?: string; message?: string } };
+          if (parsed.error?.message) detail = `${parsed.error.code}: ${parsed.error.message}`;
+        } catch {
+          // Not JSON: keep the text.
+        }
+        this.end(new RpcError('failed', `the HTTP batch was refused with status ${response.status}${detail ? ` (${detail})` : ''}`));
+        return;
+      }
+      if (!isBatchContentType(response.headers.get('content-type'))) {
+        this.end(new RpcError('failed', `the HTTP batch response has the content type ${response.headers.get('content-type') ?? 'none'}, not ${HTTP_BATCH_CONTENT_TYPE}`, { code: ErrorCode.BAD_CONTENT_TYPE }));
+        return;
+      }
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const maxMessageBytes = this.options.maxMessageBytes ?? 64 * 1024 * 1024;
+      frames = splitFrames(bytes, { maxMessageBytes, maxSegments: this.options.maxSegments ?? 512, maxFrames: Infinity });
+    } catch (error) {
+      if (this.isEnded()) return;
+      if (error instanceof CapnpError) this.end(new RpcError('failed', `the HTTP batch response is malformed (${error.code}): ${error.message}`, { code: ErrorCode.RPC_PROTOCOL }));
+      else this.end(disconnectedError(`the HTTP batch request failed: ${error instanceof Error ? error.message : String(error)}`, error));
+      return;
+    }
+    for (const frame of frames) {
+      if (this.isEnded()) return;
+      this.onMessage!(frame);
+    }
+    this.end();
+  }
+}
+
+/**
+ * A batch session's connection to the server at `url`. Make the calls of the batch now (in this
+ * tick): they go out in one POST once the tick is over, and the connection ends when the
+ * response has been taken in.
+ */
+export function httpBatchConnection(url: string | URL, options: HttpBatchClientOptions = {}): Connection {
+  return new Connection(new HttpBatchTransport(url, options), options);
+}
+
+/** A batch session and the server's bootstrap capability, typed as `Class`. */
+export function httpBatch<C extends Client>(url: string | URL, Class: ClientClass<C>, options: HttpBatchClientOptions = {}): { connection: Connection; bootstrap: C } {
+  const connection = httpBatchConnection(url, options);
+  return { connection, bootstrap: connection.bootstrap(Class) };
+}
