@@ -10,6 +10,9 @@
  *   body of another content type is a 415;
  * - decorates replies with `reply.capnp(Type, value, { packed })`.
  *
+ * `capnpRpc` (src/fastify/rpc.ts), a plugin of its own, serves Cap'n Proto RPC on a WebSocket
+ * route, on `@fastify/websocket` (imported when it is registered).
+ *
  * ```ts
  * await app.register(capnp);
  * app.post<CapnpRoute<typeof Person>>('/people', { config: { capnp: Person } }, async (request, reply) => {
@@ -134,3 +137,4 @@ export default plugin;
 
 export { CAPNP_CONTENT_TYPE, CAPNP_PACKED_CONTENT_TYPE } from '../fetch/index.js';
 export type { AnyStructType, BodyOptions, InputOfType, ReaderOfType } from '../fetch/index.js';
+export { capnpRpc, type CapnpRpcOptions } from './rpc.js';

@@ -138,13 +138,18 @@ describe('over a socket', () => {
 });
 
 describe('layering', () => {
-  it('capstan/fetch imports nothing of Node, and only capstan/fastify imports Fastify', async () => {
+  it('capstan/fetch imports nothing of Node, only capstan/fastify imports Fastify, and @fastify/websocket only when capnpRpc is registered', async () => {
     const { readdirSync, readFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { ROOT } = await import('../support/generate.js');
     const files = (readdirSync(join(ROOT, 'src'), { recursive: true }) as string[]).filter((f) => f.endsWith('.ts'));
     const importers = files.filter((f) => /from 'fastify'/.test(readFileSync(join(ROOT, 'src', f), 'utf8')));
-    expect(importers).toEqual([join('fastify', 'index.ts')]);
+    expect(importers.sort()).toEqual([join('fastify', 'index.ts'), join('fastify', 'rpc.ts')]);
+    const websocket = files.filter((f) => /@fastify\/websocket'/.test(readFileSync(join(ROOT, 'src', f), 'utf8')));
+    expect(websocket).toEqual([join('fastify', 'rpc.ts')]);
+    const rpcSource = readFileSync(join(ROOT, 'src/fastify/rpc.ts'), 'utf8');
+    expect(rpcSource).not.toMatch(/from '@fastify\/websocket'/);
+    expect(rpcSource).toMatch(/await import\('@fastify\/websocket'\)/);
     for (const f of files.filter((f) => f.startsWith('fetch'))) {
       expect(readFileSync(join(ROOT, 'src', f), 'utf8'), f).not.toMatch(/from 'node:/);
     }
