@@ -77,6 +77,9 @@ const dataWire = wireOf('data-5m', 'capstan');
 if (dataWire !== undefined) goal('rpc data-5m: capstan bytes on the wire per direction, over 5 MiB', Math.round(dataWire / 2 - 5 * 1024 * 1024), 1024, 'lower');
 const runtimeSize = rows.find((r) => r.workload === 'size' && r.case === 'capstan (runtime)');
 if (runtimeSize) goal('runtime entry point, min+gzip (bytes)', runtimeSize.gzip_bytes, 8192, 'lower');
+// capnweb's whole bundle is 16.1 KB gzip; a Capstan WebSocket RPC client should be smaller.
+const rpcClientSize = rows.find((r) => r.workload === 'size' && r.case === 'capstan (websocket rpc client)');
+if (rpcClientSize) goal('WebSocket RPC client with one generated interface, min+gzip (bytes)', rpcClientSize.gzip_bytes, 15 * 1024, 'lower');
 
 log('\n## Results (medians; ratios against the first implementation of each case)\n');
 const cases = [...new Set(rows.filter((r) => r.median_ns !== undefined && r.workload !== 'startup').map((r) => `${r.workload}\t${r.case}`))];

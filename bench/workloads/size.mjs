@@ -30,6 +30,20 @@ export async function size(suite, env, inputs) {
     'capstan/schema': "export * from 'capstan/schema';",
     'capstan/codegen': "export * from 'capstan/codegen';",
     'app: decode news with generated code': `import { News } from ${JSON.stringify(join(env.capstanDir, 'news.capnp.js'))}; export const read = (b) => News.decode(b);`,
+    // A browser app's RPC client: the WebSocket transport (the runtime's global WebSocket, no
+    // `ws`) and the client of one generated interface, calling one method. Compare capnweb's full
+    // bundle below (its client needs nothing generated).
+    'capstan (websocket rpc client)': [
+      "import { connectWebSocketTo } from 'capstan/rpc/websocket';",
+      `import { BenchEchoClient } from ${JSON.stringify(join(env.capstanDir, 'rpc.capnp.js'))};`,
+      'export async function echo(url, text) {',
+      '  const { connection, bootstrap } = await connectWebSocketTo(url, BenchEchoClient);',
+      '  const reply = await bootstrap.echoText({ text });',
+      '  bootstrap.close();',
+      '  await connection.close();',
+      '  return reply.text;',
+      '}',
+    ].join('\n'),
     'capnp-es': "export * from 'capnp-es';",
     capnweb: "export * from 'capnweb';",
   };
