@@ -71,6 +71,26 @@ function post(url: string, body: Uint8Array | string, init: { method?: string; c
 }
 
 describe('HTTP batch over node:http with the global fetch', () => {
+  it('calls the global fetch as a plain function, as Workers require (no "Illegal invocation")', async () => {
+    const server = await startServer();
+    const real = globalThis.fetch;
+    let calls = 0;
+    // workerd's fetch throws when called as a method of another object; this one does too.
+    globalThis.fetch = function (this: unknown, input: any, init?: any) {
+      if (this !== undefined && this !== globalThis) throw new TypeError('Illegal invocation');
+      calls++;
+      return real(input, init);
+    } as typeof fetch;
+    try {
+      const { bootstrap: echo } = httpBatch(server.url, echoClass());
+      const reply = echo.echo({ text: 'plain' });
+      expect((await reply).text).toBe('plain');
+      expect(calls).toBe(1);
+    } finally {
+      globalThis.fetch = real;
+    }
+  });
+
   it('sends the calls of one tick in one POST, pipelined, and empties the server tables', async () => {
     const server = await startServer();
     const { connection, bootstrap: echo } = httpBatch(server.url, echoClass());

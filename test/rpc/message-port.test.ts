@@ -123,6 +123,38 @@ describe('over a MessageChannel', () => {
     channel.port2.close();
   });
 
+  it('falls back to posting copies on a port that refuses transfer lists (workerd), and still serves', async () => {
+    const channel = new MessageChannel();
+    const host = createTransportHost(gen);
+    let refused = 0;
+    let copies = 0;
+    const port = webPort(channel.port1);
+    const noTransfer: MessagePortLike = {
+      ...port,
+      postMessage(message, transfer) {
+        if (transfer.length > 0) {
+          refused++;
+          throw new TypeError('Transfer list is not supported');
+        }
+        if (message instanceof Uint8Array) copies++;
+        port.postMessage(message, []);
+      },
+    };
+    const server = connectMessagePort(noTransfer, { bootstrap: host.bootstrap });
+    const { connection: client, bootstrap: echo } = connectMessagePortTo(webPort(channel.port2), (gen.EchoClient as ClientClass<any>));
+    const first = echo.echo({ text: 'one' });
+    const second = echo.echo({ text: 'two' });
+    expect([(await first).text, (await second).text]).toEqual(['one', 'two']);
+    expect(refused).toBe(1); // tried once, then copies only
+    expect(copies).toBeGreaterThanOrEqual(2);
+    first.dispose();
+    second.dispose();
+    echo.close();
+    await client.close();
+    await until(() => server.state === 'closed', 'the server to see the close');
+    host.bootstrap.close();
+  });
+
   it('a string or a malformed message from the peer ends only that connection, with an Abort', async () => {
     const host = createTransportHost(gen);
     cleanups.push(() => host.bootstrap.close());

@@ -343,7 +343,9 @@ export class HttpBatchTransport implements Transport {
   constructor(private readonly url: string | URL, private readonly options: HttpBatchClientOptions = {}) {
     const fetch = options.fetch ?? (globalThis as { fetch?: FetchLike }).fetch;
     if (fetch === undefined) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, 'this runtime has no global fetch: pass one in options.fetch');
-    this.fetch = fetch;
+    // Called as a plain function: Workers (workerd) refuse the global fetch called as a method
+    // of another object ("Illegal invocation").
+    this.fetch = options.fetch ?? ((input, init) => fetch(input, init));
   }
 
   send(message: Uint8Array): void {

@@ -51,6 +51,8 @@ export class MessagePortTransport implements Transport {
   private readonly closePort: boolean;
   private closed = false;
   private ended = false;
+  /** Whether buffers go in the transfer list (until the port refuses one). */
+  private transfer = true;
   private onClose: ((error?: Error) => void) | null = null;
 
   constructor(private readonly port: MessagePortLike, options: MessagePortTransportOptions = {}) {
@@ -66,7 +68,23 @@ export class MessagePortTransport implements Transport {
     const buffer = message.buffer;
     const owned = message.byteOffset === 0 && message.byteLength === buffer.byteLength && buffer instanceof ArrayBuffer;
     const bytes = owned ? message : message.slice();
-    this.port.postMessage(bytes, [bytes.buffer as ArrayBuffer]);
+    if (this.transfer) {
+      try {
+        this.port.postMessage(bytes, [bytes.buffer as ArrayBuffer]);
+        return;
+      } catch (error) {
+        // Some ports take no transfer list (workerd: "Transfer list is not supported"): post a
+        // copy instead, from now on, if that works; otherwise the first error stands.
+        try {
+          this.port.postMessage(bytes, []);
+        } catch {
+          throw error;
+        }
+        this.transfer = false;
+        return;
+      }
+    }
+    this.port.postMessage(bytes, []);
   }
 
   start(onMessage: (message: Uint8Array) => void, onClose: (error?: Error) => void): void {
