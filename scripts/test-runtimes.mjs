@@ -120,6 +120,36 @@ const RUNTIMES = [
         DENO_NO_UPDATE_CHECK: '1',
       }),
   },
+  // Debian's Chromium driven by playwright-core (devDependency; no browser download): the page and
+  // a Web Worker run checks of their own (scripts/runtimes/web-checks.mjs: generated code, the
+  // compiler, RPC over MessageChannel, the browser WebSocket to a Node server). See docs/runtimes.md.
+  {
+    name: 'chromium',
+    identity: /^chromium \d+\./,
+    install: () => {
+      const bin = process.env.CAPSTAN_CHROMIUM ?? '/usr/bin/chromium';
+      if (!existsSync(bin) && process.env.CAPSTAN_CHROMIUM === undefined && process.getuid?.() === 0) {
+        const apt = spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+        if (apt.status !== 0) throw new Error(`apt-get install -y chromium failed (${apt.error?.message ?? `exit ${apt.status}`})`);
+      }
+      if (!existsSync(bin)) throw new Error(`no Chromium at ${bin}: apt-get install chromium (as root)`);
+      return bin;
+    },
+    test: (bin) => run(process.execPath, [join(root, 'scripts/runtimes/chromium.mjs')], { CAPSTAN_CHROMIUM: bin }),
+  },
+  // Cloudflare's workerd from npm (devDependency `workerd`): a Worker bundled with esbuild runs the
+  // same web checks, serves HTTP-batch RPC (handleBatchRequest) to this Node and calls a Node
+  // nodeBatchHandler server in an HTTP batch. See docs/runtimes.md.
+  {
+    name: 'workerd',
+    identity: /^workerd \d{4}-\d\d-\d\d/,
+    install: () => {
+      const bin = join(root, 'node_modules/.bin/workerd');
+      if (!existsSync(bin)) throw new Error('node_modules/.bin/workerd is missing: npm ci installs the workerd devDependency');
+      return bin;
+    },
+    test: (bin) => run(process.execPath, [join(root, 'scripts/runtimes/workerd.mjs')], { CAPSTAN_WORKERD: bin }),
+  },
 ];
 
 const RESULT_PREFIX = 'CAPSTAN-RUNTIME-RESULT ';
