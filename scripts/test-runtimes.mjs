@@ -15,7 +15,7 @@
 // Runtimes come from npm, pinned in test/runtimes/toolchain/package-lock.json and installed
 // there (npm ci) on first use, never globally. Usage: node scripts/test-runtimes.mjs [name...]
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync as writeFileSyncNode } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -42,10 +42,33 @@ function installToolchain() {
   if (result.status !== 0) throw new Error(`npm ci in test/runtimes/toolchain failed (${result.error?.message ?? `exit ${result.status}`})`);
 }
 
-/** The pinned binary `name` from the toolchain, installing the toolchain when it is absent. */
+/**
+ * Whether test/runtimes/toolchain/node_modules holds what its package-lock.json pins: every
+ * package of the lock that is installed has the lock's version (platform packages of other
+ * platforms are absent, as npm ci leaves them).
+ */
+function toolchainCurrent() {
+  try {
+    const lock = JSON.parse(readFileSync(join(toolchainDir, 'package-lock.json'), 'utf8'));
+    for (const [path, entry] of Object.entries(lock.packages)) {
+      if (path === '') continue;
+      const manifest = join(toolchainDir, path, 'package.json');
+      if (!existsSync(manifest)) {
+        if (entry.optional) continue;
+        return false;
+      }
+      if (JSON.parse(readFileSync(manifest, 'utf8')).version !== entry.version) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The pinned binary `name` from the toolchain, installing the toolchain when it is absent or stale. */
 function pinned(name) {
   return () => {
-    let bin = toolchainBin(name);
+    let bin = toolchainCurrent() ? toolchainBin(name) : null;
     if (bin === null) {
       installToolchain();
       bin = toolchainBin(name);
@@ -166,8 +189,12 @@ async function generate() {
   const { request, diagnostics } = compile({ files: ['/runtime.capnp'], sources: { '/runtime.capnp': schemaSource } });
   if (request === null) throw new Error(`test/runtimes/runtime.capnp does not compile:\n${diagnostics.map(formatDiagnostic).join('\n')}`);
   const files = generateJavaScript(request);
-  rmSync(generatedDir, { recursive: true, force: true });
+  // Written only where the content changed (it is the same on every run of one checkout), so a
+  // run never pulls a file from under another run's runtime.
   mkdirSync(generatedDir, { recursive: true });
+  const writeFileSync = (path, content) => {
+    if (!existsSync(path) || readFileSync(path, 'utf8') !== content) writeFileSyncNode(path, content);
+  };
   // The JavaScript only: the checks are plain JavaScript, and a .d.ts here would join tsc's typecheck of test/.
   for (const file of files) if (file.filename.endsWith('.js')) writeFileSync(join(generatedDir, file.filename), file.content);
   const javascript = files.find((file) => file.filename.endsWith('.js'));
