@@ -67,7 +67,7 @@ export async function runWorkerd() {
   const version = execFileSync(WORKERD, ['--version'], { encoding: 'utf8' }).trim();
   const dir = scratchDir('workerd');
   const { files, node } = await buildBundles(dir, { worker: join(HERE, 'workerd-worker.mjs') });
-  const compatibilityDate = "2026-11-01";
+  const compatibilityDate = "2026-10-01";
   writeFileSync(join(dir, 'config.capnp'), config(compatibilityDate));
   // The Node side: a Calc in HTTP batches, for the Worker to call.
   const batchServer = createServer(node.nodeBatchHandler({ bootstrap: () => node.serveCalc('node') }));
