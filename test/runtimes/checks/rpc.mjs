@@ -1,6 +1,8 @@
-// RPC with generated clients and servers: in-process (transportPair) and over WebSocket to the
-// server scripts/test-runtimes.mjs runs in Node, with this runtime's own WebSocket client.
+// RPC with generated clients and servers: in-process (transportPair), over the runtime's own
+// MessageChannel, and over WebSocket to the server scripts/test-runtimes.mjs runs in Node, with
+// this runtime's own WebSocket client.
 import { Connection, transportPair } from 'capstan/rpc';
+import { connectMessagePort } from 'capstan/rpc/message-port';
 import { connectWebSocket } from 'capstan/rpc/websocket';
 import * as generated from '../.generated/runtime.capnp.js';
 import { deepEqual, equal, ok, rejects } from '../assert.mjs';
@@ -46,6 +48,23 @@ export const checks = [
       const [clientEnd, serverEnd] = transportPair();
       const server = new Connection(serverEnd, { bootstrap: serveEcho(generated) });
       const client = new Connection(clientEnd);
+      try {
+        await exercise(client);
+        await untilEmpty(client);
+        await untilEmpty(server);
+      } finally {
+        await client.close();
+        await server.close();
+      }
+    },
+  },
+  {
+    name: 'rpc: calls, pipelining and errors over a MessageChannel',
+    async run() {
+      ok(typeof globalThis.MessageChannel === 'function', 'a global MessageChannel');
+      const channel = new MessageChannel();
+      const server = connectMessagePort(channel.port2, { bootstrap: serveEcho(generated) });
+      const client = connectMessagePort(channel.port1);
       try {
         await exercise(client);
         await untilEmpty(client);
