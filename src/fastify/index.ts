@@ -27,6 +27,7 @@ import {
   type AnyStructType, type BodyOptions, type InputOfType, type ReaderOfType,
 } from '../fetch/index.js';
 import { CapnpError, ErrorCode, isCapnpError, type ReaderOptions } from '../runtime/index.js';
+import { inRegisteringContext } from './shared-context.js';
 
 export interface CapstanFastifyOptions extends ReaderOptions {
   /**
@@ -123,13 +124,8 @@ const plugin: FastifyPluginCallback<CapstanFastifyOptions> = (fastify, options, 
   done();
 };
 
-// What `fastify-plugin` would do, without the dependency: the parsers, hook and decorator apply
-// to the context that registers the plugin rather than to a scope of its own.
-Object.assign(plugin, {
-  [Symbol.for('skip-override')]: true,
-  [Symbol.for('fastify.display-name')]: 'capstan',
-  [Symbol.for('plugin-meta')]: { name: 'capstan', fastify: '5.x' },
-});
+// The parsers, hook and decorator apply to the context that registers the plugin.
+inRegisteringContext(plugin, 'capstan');
 
 /** The plugin: `await app.register(capnp, { bodyLimit, validate, traversalLimitInWords, nestingLimit })`. */
 export const capnp: FastifyPluginCallback<CapstanFastifyOptions> = plugin;

@@ -9,11 +9,10 @@
  * ```
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import type { Client } from '../rpc/client.js';
-import type { Connection, ConnectionOptions } from '../rpc/connection.js';
-import type { CapabilityServer } from '../rpc/hook.js';
-import { acceptWebSocket, type WebSocketLike, type WebSocketTransportOptions } from '../rpc/websocket/websocket.js';
+import { DEFAULT_MAX_MESSAGE_BYTES, type CapabilityServer, type Client, type Connection, type ConnectionOptions } from '../rpc/index.js';
+import { acceptWebSocket, type WebSocketLike, type WebSocketTransportOptions } from '../rpc/websocket/index.js';
 import { CapnpError, ErrorCode } from '../wire/index.js';
+import { inRegisteringContext } from './shared-context.js';
 
 export interface CapnpRpcOptions extends Omit<ConnectionOptions, 'bootstrap'>, WebSocketTransportOptions {
   /** The route's URL (`'/rpc'`): a GET that upgrades to a WebSocket. */
@@ -42,7 +41,7 @@ const plugin: FastifyPluginAsync<CapnpRpcOptions> = async (fastify, options) => 
     throw new CapnpError(ErrorCode.INVALID_ARGUMENT, 'capnpRpc needs a `path` and a `bootstrap` capability');
   }
   const { path, bootstrap, onConnection, websocket, ...connectionOptions } = options;
-  const maxMessageBytes = options.maxMessageBytes ?? 64 * 1024 * 1024;
+  const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
 
   if (!fastify.hasDecorator('websocketServer')) {
     if (registeredOn.has(fastify.server)) {
@@ -95,13 +94,9 @@ const plugin: FastifyPluginAsync<CapnpRpcOptions> = async (fastify, options) => 
   });
 };
 
-// As for the body plugin: the route and hook belong to the context that registers the plugin,
-// and so does @fastify/websocket when the plugin registers it (once per app).
-Object.assign(plugin, {
-  [Symbol.for('skip-override')]: true,
-  [Symbol.for('fastify.display-name')]: 'capstan-rpc',
-  [Symbol.for('plugin-meta')]: { name: 'capstan-rpc', fastify: '5.x' },
-});
+// The route and hook belong to the context that registers the plugin, and so does
+// @fastify/websocket when the plugin registers it (once per app).
+inRegisteringContext(plugin, 'capstan-rpc');
 
 /** The plugin: `await app.register(capnpRpc, { path: '/rpc', bootstrap: () => Echo.serve(impl) })`. */
 export const capnpRpc: FastifyPluginAsync<CapnpRpcOptions> = plugin;

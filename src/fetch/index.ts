@@ -9,7 +9,7 @@
  * const saved = await fromResponse(Person, res);   // a PersonReader, or a CapnpError
  * ```
  */
-import { CapnpError, ErrorCode, DEFAULT_TRAVERSAL_LIMIT_WORDS, type StructType } from '../runtime/index.js';
+import { CapnpError, ErrorCode, DEFAULT_TRAVERSAL_LIMIT_WORDS, readStreamWithin, type StructType } from '../runtime/index.js';
 import { contentTypeOf, formatOfContentType } from './content-type.js';
 import { readValidated, type AnyStructType, type ReaderOfType, type ReadValidatedOptions } from './validate.js';
 
@@ -108,25 +108,7 @@ async function readBytes(source: BodySource, maxBytes: number): Promise<Uint8Arr
     if (buffer.byteLength > maxBytes) throw tooLarge(maxBytes);
     return new Uint8Array(buffer);
   }
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
+  const bytes = await readStreamWithin(stream, maxBytes);
+  if (bytes === null) throw tooLarge(maxBytes);
+  return bytes;
 }

@@ -13,7 +13,7 @@
  * connection's tables alive beyond its own life, so dropping every handle empties them (the
  * leak capnp-es #60 describes cannot form). `stats()` shows the table sizes for tests.
  */
-import { CapnpError, MessageBuilder, readMessage, type AnyPointerReader, type MessageReader } from '../wire/index.js';
+import { CapnpError, DEFAULT_MAX_SEGMENTS, MessageBuilder, readMessage, type AnyPointerReader, type MessageReader } from '../wire/index.js';
 import * as rpc from '../std/rpc.capnp.js';
 import { finishBytes, releaseBytes } from './canned-frames.js';
 import { Client, type ClientClass, type TypeParams } from './client.js';
@@ -76,7 +76,8 @@ export interface ConnectionStats {
 
 export type ConnectionState = 'open' | 'closed';
 
-const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+/** The default largest message a connection (and its transport) takes from the peer. */
+export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 const MAX_KEPT_CALL_BUILDERS = 8;
 const MAX_KEPT_CALL_BUILDER_BYTES = 64 * 1024;
 const NO_PIPELINING: CallOptions = Object.freeze({ noPromisePipelining: true });
@@ -105,7 +106,7 @@ export class Connection {
       maxMessageBytes,
       traversalLimitInWords: options.traversalLimitInWords ?? Math.ceil(maxMessageBytes / 8),
       nestingLimit: options.nestingLimit ?? 64,
-      maxSegments: options.maxSegments ?? 512,
+      maxSegments: options.maxSegments ?? DEFAULT_MAX_SEGMENTS,
       maxCapsPerMessage: options.maxCapsPerMessage ?? 1024,
       maxAnswers: options.maxAnswers ?? 16384,
       maxExports: options.maxExports ?? 65536,
@@ -1126,16 +1127,22 @@ export class RemoteHook extends ClientHook {
   }
 
   liftEmbargo(): void {
+    if (this.endEmbargo()) this.notify();
+  }
+
+  /**
+   * Delivers the calls the embargo held. If the hook was dropped meanwhile, destroy() left the
+   * resolution to the embargo, which releases it here; returns whether the hook is still held.
+   */
+  private endEmbargo(): boolean {
     const queue = this.embargoQueue;
     this.embargoQueue = null;
     if (queue !== null) for (const deliver of queue) deliver();
-    if (this.refCount <= 0) {
-      const resolution = this.resolution;
-      this.resolution = null;
-      resolution?.release();
-      return;
-    }
-    this.notify();
+    if (this.refCount > 0) return true;
+    const resolution = this.resolution;
+    this.resolution = null;
+    resolution?.release();
+    return false;
   }
 
   private notify(): void {
@@ -1147,15 +1154,7 @@ export class RemoteHook extends ClientHook {
 
   disconnect(error: RpcError): void {
     this.disconnected = error;
-    const queue = this.embargoQueue;
-    this.embargoQueue = null;
-    if (queue !== null) for (const deliver of queue) deliver();
-    if (this.refCount <= 0) {
-      // Dropped while embargoed: destroy() left the resolution to the embargo, which ends here.
-      const resolution = this.resolution;
-      this.resolution = null;
-      resolution?.release();
-    }
+    this.endEmbargo();
     const waiters = this.waiters;
     this.waiters = null;
     if (waiters !== null) for (const wake of waiters) wake(new BrokenHook(error));

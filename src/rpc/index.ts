@@ -6,7 +6,7 @@
  */
 export { Client, RpcPromise, capabilityOf, disposeSymbol, type ClientClass, type TypeParams } from './client.js';
 export { clientCodec } from './client-codec.js';
-export { Connection, type ConnectionOptions, type ConnectionStats, type ConnectionState } from './connection.js';
+export { Connection, DEFAULT_MAX_MESSAGE_BYTES, type ConnectionOptions, type ConnectionStats, type ConnectionState } from './connection.js';
 export { RpcError, isRpcError, type ExceptionType } from './errors.js';
 export {
   callMethod, callStream, methodScope, prepareCall, serve, serverFor, StructPipeline,

@@ -24,6 +24,7 @@ export { MessageReader, locateRoot, readMessage, readMessages, type MessageForma
 export { MessageBuilder } from './message-builder.js';
 export { framedMessageLength, frameSegments, segmentTableBytes } from './framing.js';
 export { allocateBytes } from './pool.js';
+export { concatBytes, readStreamWithin, type ByteStream } from './read-stream.js';
 export { pack, unpack, packPieces, PackedReader } from './packing.js';
 export { canonicalize, isCanonical } from './canonical.js';
 export { constantSegment } from './constant.js';

@@ -11,12 +11,14 @@
  * message, back to back, with the content type `application/x-capnp-rpc-batch`. Nothing here
  * needs Node: the server side takes a Fetch API `Request` (Workers, Deno, Bun, Node).
  */
-import { Connection, type ConnectionOptions } from '../connection.js';
+import { Connection, DEFAULT_MAX_MESSAGE_BYTES, type ConnectionOptions } from '../connection.js';
 import type { Client, ClientClass } from '../client.js';
 import { EXCEPTION_TYPES, RpcError, disconnectedError } from '../errors.js';
 import type { Transport } from '../transport.js';
 import * as rpc from '../../std/rpc.capnp.js';
-import { CapnpError, ErrorCode, MessageBuilder, framedMessageLength, readMessage } from '../../wire/index.js';
+import {
+  CapnpError, concatBytes, DEFAULT_MAX_SEGMENTS, ErrorCode, MessageBuilder, framedMessageLength, readMessage, readStreamWithin,
+} from '../../wire/index.js';
 
 /** The content type of a batch, request and response. */
 export const HTTP_BATCH_CONTENT_TYPE = 'application/x-capnp-rpc-batch';
@@ -25,19 +27,6 @@ export const HTTP_BATCH_CONTENT_TYPE = 'application/x-capnp-rpc-batch';
 export const BATCH_ENDED = 'the HTTP batch session has ended: capabilities it returned cannot be called after the batch (make dependent calls in the same batch, pipelined, or start a new session)';
 
 // ---- framing ----------------------------------------------------------------------------------
-
-/** Concatenates framed messages into one body. */
-export function joinFrames(frames: readonly Uint8Array[]): Uint8Array {
-  let total = 0;
-  for (const frame of frames) total += frame.byteLength;
-  const body = new Uint8Array(total);
-  let at = 0;
-  for (const frame of frames) {
-    body.set(frame, at);
-    at += frame.byteLength;
-  }
-  return body;
-}
 
 /**
  * Splits a body into its framed messages. Throws a CapnpError when it is not exactly a sequence
@@ -213,10 +202,10 @@ export async function answerBatch(body: Uint8Array, options: HttpBatchServerOpti
 }
 
 async function runBatch(body: Uint8Array, options: HttpBatchServerOptions): Promise<BatchAnswer> {
-  const maxMessageBytes = options.maxMessageBytes ?? 64 * 1024 * 1024;
+  const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   let frames: Uint8Array[];
   try {
-    frames = splitFrames(body, { maxMessageBytes, maxSegments: options.maxSegments ?? 512, maxFrames: options.maxFrames ?? 1024 });
+    frames = splitFrames(body, { maxMessageBytes, maxSegments: options.maxSegments ?? DEFAULT_MAX_SEGMENTS, maxFrames: options.maxFrames ?? 1024 });
   } catch (error) {
     const problem = error instanceof CapnpError ? error : new CapnpError(ErrorCode.BAD_FRAMING, String(error));
     const tooMany = problem.code === ErrorCode.MESSAGE_TOO_LARGE;
@@ -243,7 +232,7 @@ async function runBatch(body: Uint8Array, options: HttpBatchServerOptions): Prom
     transport.pending.clear();
   }
   await connection.close('the HTTP batch was answered');
-  return { status: 200, headers: { 'content-type': HTTP_BATCH_CONTENT_TYPE }, body: joinFrames(transport.out) };
+  return { status: 200, headers: { 'content-type': HTTP_BATCH_CONTENT_TYPE }, body: concatBytes(transport.out) };
 }
 
 function isBatchContentType(value: string | null | undefined): boolean {
@@ -273,24 +262,6 @@ export function tooLargeAnswer(maxBodyBytes: number): BatchAnswer {
 
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
 
-/** Reads a stream of bytes whole, or returns null once it grows past `limit`. */
-async function readLimited(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | null> {
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  return joinFrames(chunks);
-}
-
 /**
  * Answers one HTTP batch with the Fetch API: a `Request` in, a `Response` out (Cloudflare
  * Workers, Deno, Bun, Node's global `Request`). Serves `options.bootstrap` to the batch.
@@ -302,7 +273,7 @@ export async function handleBatchRequest(request: Request, options: HttpBatchSer
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   let answer = refuseBatchRequest(request.method, request.headers.get('content-type'), request.headers.get('content-length'), maxBodyBytes);
   if (answer === null) {
-    const body = request.body === null ? new Uint8Array(0) : await readLimited(request.body, maxBodyBytes);
+    const body = request.body === null ? new Uint8Array(0) : await readStreamWithin(request.body, maxBodyBytes);
     answer = body === null ? tooLargeAnswer(maxBodyBytes) : await answerBatch(body, options);
   }
   return new Response(answer.body as BodyInit, { status: answer.status, headers: answer.headers });
@@ -396,7 +367,7 @@ export class HttpBatchTransport implements Transport {
   private async post(): Promise<void> {
     if (this.state !== 'collecting') return;
     this.state = 'sent';
-    const body = joinFrames(this.frames);
+    const body = concatBytes(this.frames);
     this.frames.length = 0;
     let frames: Uint8Array[];
     try {
@@ -423,8 +394,8 @@ export class HttpBatchTransport implements Transport {
         return;
       }
       const bytes = new Uint8Array(await response.arrayBuffer());
-      const maxMessageBytes = this.options.maxMessageBytes ?? 64 * 1024 * 1024;
-      frames = splitFrames(bytes, { maxMessageBytes, maxSegments: this.options.maxSegments ?? 512, maxFrames: Infinity });
+      const maxMessageBytes = this.options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+      frames = splitFrames(bytes, { maxMessageBytes, maxSegments: this.options.maxSegments ?? DEFAULT_MAX_SEGMENTS, maxFrames: Infinity });
     } catch (error) {
       if (this.isEnded()) return;
       if (error instanceof CapnpError) this.end(new RpcError('failed', `the HTTP batch response is malformed (${error.code}): ${error.message}`, { code: ErrorCode.RPC_PROTOCOL }));

@@ -5,9 +5,10 @@
  */
 import type * as http from 'node:http';
 import {
-  answerBatch, DEFAULT_MAX_BODY_BYTES, joinFrames, refuseBatchRequest, tooLargeAnswer,
+  answerBatch, DEFAULT_MAX_BODY_BYTES, refuseBatchRequest, tooLargeAnswer,
   type BatchAnswer, type HttpBatchServerOptions,
 } from './http-batch.js';
+import { concatBytes } from '../../wire/index.js';
 
 function send(response: http.ServerResponse, answer: BatchAnswer): void {
   const body = typeof answer.body === 'string' ? Buffer.from(answer.body, 'utf8') : answer.body;
@@ -48,7 +49,7 @@ export function nodeBatchHandler(options: HttpBatchServerOptions = {}): (request
     request.on('end', () => {
       if (done) return;
       done = true;
-      void answerBatch(joinFrames(chunks), options).then((answer) => send(response, answer));
+      void answerBatch(concatBytes(chunks), options).then((answer) => send(response, answer));
     });
     request.on('error', () => {
       done = true;

@@ -10,11 +10,11 @@
  * says so (Node's `close` event on ports, a Node `Worker`'s `exit`); elsewhere, end the
  * connection yourself when you end the worker.
  */
-import { Connection, type ConnectionOptions } from '../connection.js';
+import { Connection, DEFAULT_MAX_MESSAGE_BYTES, type ConnectionOptions } from '../connection.js';
 import type { Client, ClientClass } from '../client.js';
 import type { Transport } from '../transport.js';
 import { wholeMessageError } from '../whole-message.js';
-import { CapnpError, ErrorCode } from '../../wire/index.js';
+import { CapnpError, DEFAULT_MAX_SEGMENTS, ErrorCode } from '../../wire/index.js';
 
 /** The notice posted before a port closes. */
 export const MESSAGE_PORT_CLOSE = 'capnp-rpc:close';
@@ -56,8 +56,8 @@ export class MessagePortTransport implements Transport {
   private onClose: ((error?: Error) => void) | null = null;
 
   constructor(private readonly port: MessagePortLike, options: MessagePortTransportOptions = {}) {
-    this.maxMessageBytes = options.maxMessageBytes ?? 64 * 1024 * 1024;
-    this.maxSegments = options.maxSegments ?? 512;
+    this.maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    this.maxSegments = options.maxSegments ?? DEFAULT_MAX_SEGMENTS;
     this.closePort = options.closePort ?? true;
   }
 

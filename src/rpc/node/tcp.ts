@@ -4,11 +4,11 @@
  * one write (the socket is corked until the next tick).
  */
 import * as net from 'node:net';
-import { Connection, type ConnectionOptions } from '../connection.js';
+import { Connection, DEFAULT_MAX_MESSAGE_BYTES, type ConnectionOptions } from '../connection.js';
 import { Client, type ClientClass } from '../client.js';
 import { FrameSplitter } from '../frame-splitter.js';
 import type { Transport } from '../transport.js';
-import { CapnpError, ErrorCode } from '../../wire/index.js';
+import { CapnpError, DEFAULT_MAX_SEGMENTS, ErrorCode } from '../../wire/index.js';
 
 /** A transport over a Node stream socket (TCP, a Unix socket, a pipe). */
 export class SocketTransport implements Transport {
@@ -17,7 +17,7 @@ export class SocketTransport implements Transport {
   private readonly splitter: FrameSplitter;
 
   constructor(private readonly socket: net.Socket, limits: { maxMessageBytes?: number; maxSegments?: number } = {}) {
-    this.splitter = new FrameSplitter(limits.maxMessageBytes ?? 64 * 1024 * 1024, limits.maxSegments ?? 512);
+    this.splitter = new FrameSplitter(limits.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES, limits.maxSegments ?? DEFAULT_MAX_SEGMENTS);
     socket.setNoDelay(true);
   }
 

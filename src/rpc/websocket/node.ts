@@ -6,7 +6,7 @@
  */
 import type * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Connection, type ConnectionOptions } from '../connection.js';
+import { Connection, DEFAULT_MAX_MESSAGE_BYTES, type ConnectionOptions } from '../connection.js';
 import { parseAddress } from '../node/tcp.js';
 import { CapnpError, ErrorCode } from '../../wire/index.js';
 import { WebSocketTransport, type WebSocketLike, type WebSocketTransportOptions } from './websocket.js';
@@ -68,7 +68,7 @@ export async function listenWebSocket(address: string | http.Server, options: We
   } catch (error) {
     throw new CapnpError(ErrorCode.UNSUPPORTED, 'listenWebSocket needs the `ws` package: npm install ws', { cause: error });
   }
-  const settings: Record<string, unknown> = { maxPayload: options.maxMessageBytes ?? 64 * 1024 * 1024, ...options.ws };
+  const settings: Record<string, unknown> = { maxPayload: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES, ...options.ws };
   if (options.path !== undefined) settings['path'] = options.path;
   let httpServer: http.Server | null = null;
   if (typeof address === 'string') {

@@ -5,12 +5,12 @@
  * the standard `WebSocket` (browsers, Workers, Deno, Bun, Node 22's global one, the `ws`
  * package's client and server sockets); nothing here imports a WebSocket implementation.
  */
-import { Connection, type ConnectionOptions } from '../connection.js';
+import { Connection, DEFAULT_MAX_MESSAGE_BYTES, type ConnectionOptions } from '../connection.js';
 import type { Client, ClientClass } from '../client.js';
 import { disconnectedError, RpcError } from '../errors.js';
 import type { Transport } from '../transport.js';
 import { wholeMessageError } from '../whole-message.js';
-import { CapnpError, ErrorCode } from '../../wire/index.js';
+import { CapnpError, DEFAULT_MAX_SEGMENTS, ErrorCode } from '../../wire/index.js';
 
 /** What the transport needs of a WebSocket: the standard interface's event and send side. */
 export interface WebSocketLike {
@@ -65,8 +65,8 @@ export class WebSocketTransport implements Transport {
   private onClose: ((error?: Error) => void) | null = null;
 
   constructor(private readonly socket: WebSocketLike, options: WebSocketTransportOptions = {}) {
-    this.maxMessageBytes = options.maxMessageBytes ?? 64 * 1024 * 1024;
-    this.maxSegments = options.maxSegments ?? 512;
+    this.maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    this.maxSegments = options.maxSegments ?? DEFAULT_MAX_SEGMENTS;
     this.maxBufferedBytes = options.maxBufferedBytes ?? 64 * 1024 * 1024;
     socket.binaryType = 'arraybuffer';
     if (socket.readyState === CONNECTING) {
