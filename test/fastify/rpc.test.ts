@@ -15,7 +15,7 @@ import type { ClientClass, Connection } from '../../src/rpc/index.js';
 import { connectWebSocket, connectWebSocketTo, type WebSocketClass } from '../../src/rpc/websocket/index.js';
 import * as rpc from '../../src/std/rpc.capnp.js';
 import { readMessage } from '../../src/wire/index.js';
-import { EMPTY, generateRpcFixture, settle } from '../rpc/support.js';
+import { EMPTY, exerciseEcho, generateRpcFixture, settle, until } from '../rpc/support.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 let gen: any;
@@ -77,35 +77,12 @@ async function start(options: Partial<CapnpRpcOptions> = {}, setup?: (app: Fasti
   return { app, address, url: `${address.replace(/^http/, 'ws')}/rpc`, connections };
 }
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 300 && !check(); i++) await settle(10);
-  if (!check()) throw new Error(`timed out waiting for ${what}`);
-}
-
 describe('capnpRpc: RPC over a @fastify/websocket route', () => {
   it('calls, pipelining, a callback and a capability passed back; tables empty and the bootstrap released after the client closes', async () => {
     const { url, connections } = await start();
     const echoesBefore = live.echoes;
     const { connection, bootstrap: echo } = await connectWebSocketTo(url, gen.EchoClient as ClientClass<any>, { WebSocket });
-    const hello = echo.echo({ text: 'hello, Fastify' });
-    expect((await hello).text).toBe('hello, Fastify');
-
-    // Two calls on a counter that is still the promise of a result.
-    const made = echo.makeCounter();
-    const first = made.counter.next();
-    const second = made.counter.next();
-    expect([(await first).n, (await second).n]).toEqual([0, 1]);
-
-    const local = gen.Counter.serve({ next: () => ({ n: 41 }) });
-    const called = echo.callCounter({ counter: local });
-    expect((await called).n).toBe(41);
-
-    const returned = echo.echoCap({ cap: made.counter });
-    const again = returned.cap.next();
-    expect((await again).n).toBe(2);
-
-    for (const p of [hello, first, second, made, called, returned, again]) p.dispose();
-    local.close();
+    await exerciseEcho(echo, gen.Counter, { text: 'hello, Fastify' });
     expect(connections).toHaveLength(1);
     const server = connections[0]!;
     await until(() => server.stats().exports === 1 && server.stats().answers === 0 && live.counters === 0, 'the server to release the counter');

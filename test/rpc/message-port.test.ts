@@ -14,7 +14,7 @@ import * as rpc from '../../src/std/rpc.capnp.js';
 import { readMessage } from '../../src/wire/index.js';
 import { distModule, distRpcFixture } from './dist-fixture.js';
 import { createTransportHost } from './transport-host.mjs';
-import { EMPTY, generateRpcFixture, settle } from './support.js';
+import { EMPTY, exerciseEcho, generateRpcFixture, settle, until } from './support.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 let gen: any;
@@ -43,40 +43,6 @@ function webPort(port: MessagePort): MessagePortLike & { closed: boolean } {
   return web;
 }
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await settle(10);
-  if (!check()) throw new Error(`timed out waiting for ${what}`);
-}
-
-const bytes1MiB = (): Uint8Array => {
-  const data = new Uint8Array(1 << 20);
-  for (let i = 0; i < data.length; i++) data[i] = (i * 31 + (i >>> 11)) & 0xff;
-  return data;
-};
-
-/** Calls, pipelining, a callback, a capability passed back, 1 MiB of Data; disposes all it made. */
-async function exercise(echo: any): Promise<void> {
-  const hello = echo.echo({ text: 'hello' });
-  expect((await hello).text).toBe('hello');
-  const made = echo.makeCounter();
-  const first = made.counter.next();
-  const second = made.counter.next();
-  expect([(await first).n, (await second).n]).toEqual([0, 1]);
-  const local = gen.Counter.serve({ next: () => ({ n: 41 }) });
-  const called = echo.callCounter({ counter: local });
-  expect((await called).n).toBe(41);
-  const returned = echo.echoCap({ cap: made.counter });
-  const again = returned.cap.next();
-  expect((await again).n).toBe(2);
-  const data = bytes1MiB();
-  const big = echo.echoData({ data });
-  const back = (await big).data as Uint8Array;
-  expect(back.length).toBe(data.length);
-  expect(Buffer.compare(Buffer.from(back), Buffer.from(data))).toBe(0);
-  for (const p of [hello, first, second, made, called, returned, again, big]) p.dispose();
-  local.close();
-}
-
 describe('over a MessageChannel', () => {
   it('calls, pipelining, a callback and 1 MiB of Data; a close reaches the far end through the close notice', async () => {
     const channel = new MessageChannel();
@@ -85,7 +51,7 @@ describe('over a MessageChannel', () => {
     const clientPort = webPort(channel.port2);
     const server = connectMessagePort(serverPort, { bootstrap: host.bootstrap });
     const { connection: client, bootstrap: echo } = connectMessagePortTo(clientPort, (gen.EchoClient as ClientClass<any>));
-    await exercise(echo);
+    await exerciseEcho(echo, gen.Counter, { dataBytes: 1 << 20 });
     echo.close();
     await until(() => host.live.counters === 0 && server.stats().exports === 0, 'the server to release everything');
     expect(client.stats()).toEqual(EMPTY);
@@ -242,7 +208,7 @@ describe('with a worker_threads Worker serving over its parentPort', () => {
     const { worker, report } = await startWorker();
     // A Node Worker is an EventEmitter, not a port: messages come through `on('message')`.
     const { connection, bootstrap: echo } = connectMessagePortTo(worker, (gen.EchoClient as ClientClass<any>), { closePort: false });
-    await exercise(echo);
+    await exerciseEcho(echo, gen.Counter, { dataBytes: 1 << 20 });
     echo.close();
     await settle(20);
     expect(connection.stats()).toEqual(EMPTY);

@@ -4,6 +4,7 @@
  * sources; and small helpers shared by the RPC tests.
  */
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { compile } from '../../src/compiler/index.js';
 import { createNodeLoader } from '../../src/compiler/node-loader.js';
 import { generateTypeScript } from '../../src/codegen/index.js';
@@ -72,3 +73,57 @@ export function settle(ms = 5): Promise<void> {
 }
 
 export const EMPTY = { questions: 0, awaitingReturn: 0, answers: 0, exports: 0, imports: 0, embargoes: 0 };
+
+/** Waits until `check` holds (a far end's view of a close or a release takes a round trip or two). */
+export async function until(check: () => boolean, what: string, state?: () => string): Promise<void> {
+  for (let i = 0; i < 300 && !check(); i++) await settle(10);
+  if (!check()) throw new Error(`timed out waiting for ${what}${state ? `: ${state()}` : ''}`);
+}
+
+/** `length` bytes of a pattern that does not repeat every few bytes, for Data round trips. */
+export function patternBytes(length: number): Uint8Array {
+  const data = new Uint8Array(length);
+  for (let i = 0; i < data.length; i++) data[i] = (i * 31 + (i >>> 11)) & 0xff;
+  return data;
+}
+
+/**
+ * What every transport test asks of the fixture's Echo over its carrier: a call; two calls
+ * pipelined on a counter still being made; a callback to a capability of ours; the server's own
+ * counter passed back to it and called; and, with `dataBytes`, that much Data there and back.
+ * Disposes everything it made (the caller still holds `echo`).
+ */
+export async function exerciseEcho(
+  echo: any, Counter: { serve(impl: object): { close(): void } }, { text = 'hello', dataBytes = 0 }: { text?: string; dataBytes?: number } = {},
+): Promise<void> {
+  const hello = echo.echo({ text });
+  expect((await hello).text).toBe(text);
+
+  // Pipelining: both calls on the counter go out before makeCounter returns.
+  const made = echo.makeCounter();
+  const first = made.counter.next();
+  const second = made.counter.next();
+  expect([(await first).n, (await second).n]).toEqual([0, 1]);
+
+  // A capability of ours, passed to the server, which calls it back over the same carrier.
+  const local = Counter.serve({ next: () => ({ n: 41 }) });
+  const called = echo.callCounter({ counter: local });
+  expect((await called).n).toBe(41);
+
+  // A capability of the server, passed back to it and called there.
+  const returned = echo.echoCap({ cap: made.counter });
+  const again = returned.cap.next();
+  expect((await again).n).toBe(2);
+
+  const promises = [hello, first, second, made, called, returned, again];
+  if (dataBytes > 0) {
+    const data = patternBytes(dataBytes);
+    const big = echo.echoData({ data });
+    const back = (await big).data as Uint8Array;
+    expect(back.length).toBe(data.length);
+    expect(Buffer.compare(Buffer.from(back), Buffer.from(data))).toBe(0);
+    promises.push(big);
+  }
+  for (const p of promises) p.dispose();
+  local.close();
+}

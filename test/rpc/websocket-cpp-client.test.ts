@@ -13,17 +13,11 @@ import type { Connection } from '../../src/rpc/index.js';
 import { listenWebSocket, type WebSocketListener } from '../../src/rpc/websocket/node.js';
 import { REQUIRE_REFERENCE } from '../support/reference.js';
 import { buildCppProgram, cppToolsPresent } from './cpp-websocket/build.js';
-import { EMPTY, generateRpcFixture, settle } from './support.js';
+import { EMPTY, generateRpcFixture, until } from './support.js';
 
 const present = cppToolsPresent();
 if (!present && !REQUIRE_REFERENCE) {
   console.warn('[capstan] capnp, g++ or pkg-config capnp-websocket not found: skipping the C++ WebSocket client interop test (apt-get install capnproto libcapnp-dev g++ pkg-config)');
-}
-
-/** Waits until `check` holds. */
-async function until(check: () => boolean, what: string, describeState: () => string): Promise<void> {
-  for (let i = 0; i < 300 && !check(); i++) await settle(10);
-  if (!check()) throw new Error(`timed out waiting for ${what}: ${describeState()}`);
 }
 
 describe.skipIf(!present && !REQUIRE_REFERENCE)('the C++ library\'s WebSocket client against a Capstan server', () => {

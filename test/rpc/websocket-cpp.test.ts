@@ -12,7 +12,7 @@ import type { ClientClass } from '../../src/rpc/index.js';
 import { connectWebSocketTo, type WebSocketClass } from '../../src/rpc/websocket/index.js';
 import { REQUIRE_REFERENCE } from '../support/reference.js';
 import { buildCppProgram, cppToolsPresent } from './cpp-websocket/build.js';
-import { EMPTY, generateRpcFixture, settle } from './support.js';
+import { EMPTY, exerciseEcho, generateRpcFixture, settle } from './support.js';
 
 const present = cppToolsPresent();
 if (!present && !REQUIRE_REFERENCE) {
@@ -51,31 +51,8 @@ describe.skipIf(!present && !REQUIRE_REFERENCE)('against the C++ library over We
 
   it('calls, pipelining, a callback, a capability passed back, and 256 KiB of Data', async () => {
     const { connection, bootstrap: echo } = await connectWebSocketTo(url, gen.EchoClient as ClientClass<any>, { WebSocket: WsWebSocket as unknown as WebSocketClass });
-    const hello = echo.echo({ text: 'hello, C++' });
-    expect((await hello).text).toBe('hello, C++');
-
-    const made = echo.makeCounter();
-    const first = made.counter.next();
-    const second = made.counter.next();
-    expect([(await first).n, (await second).n]).toEqual([0, 1]);
-
-    const local = gen.Counter.serve({ next: () => ({ n: 41 }) });
-    const called = echo.callCounter({ counter: local });
-    expect((await called).n).toBe(41);
-
-    const returned = echo.echoCap({ cap: made.counter });
-    const again = returned.cap.next();
-    expect((await again).n).toBe(2);
-
     // kj's WebSocket takes messages up to 1 MiB by default (SUGGESTED_MAX_MESSAGE_SIZE).
-    const data = new Uint8Array(256 * 1024);
-    for (let i = 0; i < data.length; i++) data[i] = (i * 7 + (i >>> 9)) & 0xff;
-    const big = echo.echoData({ data });
-    const back = (await big).data as Uint8Array;
-    expect(Buffer.compare(Buffer.from(back), Buffer.from(data))).toBe(0);
-
-    for (const p of [hello, first, second, made, called, returned, again, big]) p.dispose();
-    local.close();
+    await exerciseEcho(echo, gen.Counter, { text: 'hello, C++', dataBytes: 256 * 1024 });
     echo.close();
     await settle(50);
     expect(connection.stats()).toEqual(EMPTY);

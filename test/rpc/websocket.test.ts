@@ -17,7 +17,7 @@ import { listenWebSocket } from '../../src/rpc/websocket/node.js';
 import * as rpc from '../../src/std/rpc.capnp.js';
 import { MessageBuilder, readMessage } from '../../src/wire/index.js';
 import { createTransportHost } from './transport-host.mjs';
-import { EMPTY, generateRpcFixture, settle } from './support.js';
+import { EMPTY, exerciseEcho, generateRpcFixture, until } from './support.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 let gen: any;
@@ -53,12 +53,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-/** Waits until `check` holds (the far end's view of a close takes a round trip or two). */
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await settle(10);
-  if (!check()) throw new Error(`timed out waiting for ${what}`);
-}
-
 /** A raw `ws` client: what it receives, decoded as rpc.capnp Messages, and how it closed. */
 async function rawClient(url: string) {
   const socket = new WsWebSocket(url);
@@ -70,12 +64,6 @@ async function rawClient(url: string) {
   return { socket, received, closed };
 }
 
-const bytes1MiB = (): Uint8Array => {
-  const data = new Uint8Array(1 << 20);
-  for (let i = 0; i < data.length; i++) data[i] = (i * 31 + (i >>> 11)) & 0xff;
-  return data;
-};
-
 const clients: Array<[string, WebSocketClass | undefined]> = [['ws client class', WsWebSocket as unknown as WebSocketClass]];
 const globalWebSocket = (globalThis as { WebSocket?: WebSocketClass }).WebSocket;
 if (globalWebSocket !== undefined) clients.push(['global WebSocket', undefined]);
@@ -86,33 +74,7 @@ describe.each(clients)('over a ws server, with the %s', (_name, Class) => {
     const connection = await connectWebSocket(server.url, { WebSocket: Class });
     const echo = connection.bootstrap((gen.EchoClient as ClientClass<any>));
 
-    const hello = echo.echo({ text: 'hello' });
-    expect((await hello).text).toBe('hello');
-
-    // Pipelining: both calls on the counter go out before makeCounter returns.
-    const made = echo.makeCounter();
-    const first = made.counter.next();
-    const second = made.counter.next();
-    expect([(await first).n, (await second).n]).toEqual([0, 1]);
-
-    // A capability of ours, passed to the server, which calls it back over the same socket.
-    const local = gen.Counter.serve({ next: () => ({ n: 41 }) });
-    const called = echo.callCounter({ counter: local });
-    expect((await called).n).toBe(41);
-
-    // A capability of the server, passed back to it and called there.
-    const returned = echo.echoCap({ cap: made.counter });
-    const again = returned.cap.next();
-    expect((await again).n).toBe(2);
-
-    const data = bytes1MiB();
-    const big = echo.echoData({ data });
-    const back = (await big).data as Uint8Array;
-    expect(back.length).toBe(data.length);
-    expect(Buffer.compare(Buffer.from(back), Buffer.from(data))).toBe(0);
-
-    for (const p of [hello, first, second, made, called, returned, again, big]) p.dispose();
-    local.close();
+    await exerciseEcho(echo, gen.Counter, { dataBytes: 1 << 20 });
     echo.close();
     await until(() => server.host.live.counters === 0 && server.connections[0]!.stats().exports === 0, 'the server to release the counter');
     expect(connection.stats()).toEqual(EMPTY);
