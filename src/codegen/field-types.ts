@@ -318,3 +318,34 @@ export function clientOf(ctx: FileContext, scope: GenericScope, type: Extract<Ty
   if (bound.length === 0) return { type: client, params: null };
   return { type: `${client}<${bound.map((b) => b.type).join(', ')}>`, params: ctx.codecList(bound.map((b) => b.expression)) };
 }
+
+const SCHEMA_PRIMITIVE_NAMES: Record<string, string> = {
+  void: 'Void', bool: 'Bool', int8: 'Int8', int16: 'Int16', int32: 'Int32', int64: 'Int64', uint8: 'UInt8', uint16: 'UInt16',
+  uint32: 'UInt32', uint64: 'UInt64', float32: 'Float32', float64: 'Float64', text: 'Text', data: 'Data',
+};
+
+/**
+ * A type as the schema language writes it (`UInt32`, `List(Story)`, `Map(Text, Int32)`'s base
+ * `Map`, a generic parameter's name), for the doc comment of a generated accessor.
+ */
+export function schemaTypeName(ctx: FileContext, type: Type | null, scope: GenericScope = GenericScope.NONE): string {
+  const key = typeKey(type);
+  const primitive = SCHEMA_PRIMITIVE_NAMES[key];
+  if (primitive) return primitive;
+  if (type === null) return 'Void';
+  if ('list' in type) return `List(${schemaTypeName(ctx, type.list.elementType, scope)})`;
+  if ('struct' in type || 'enum' in type || 'interface' in type) {
+    const id = 'struct' in type ? type.struct.typeId : 'enum' in type ? type.enum.typeId : type.interface.typeId;
+    const node = ctx.graph.has(id) ? ctx.graph.node(id) : null;
+    const displayName = node?.displayName ?? '';
+    return displayName.slice(displayName.indexOf(':') + 1) || 'AnyPointer';
+  }
+  const k = parameterIndex(scope, type);
+  if (k >= 0) return scope.params[k]!.name;
+  switch (anyPointerFlavour(type)) {
+    case 'struct': return 'AnyStruct';
+    case 'list': return 'AnyList';
+    case 'capability': return 'Capability';
+    default: return 'AnyPointer';
+  }
+}

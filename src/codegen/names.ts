@@ -10,6 +10,10 @@ const RESERVED = new Set([
   'let', 'static', 'implements', 'interface', 'package', 'private', 'protected', 'public', 'await', 'arguments',
   'eval', 'undefined', 'NaN', 'Infinity', 'any', 'boolean', 'number', 'string', 'symbol', 'bigint', 'object',
   'never', 'unknown', 'type', 'Object', 'Array', 'Uint8Array', 'Error', 'Map', 'Set', 'Symbol', 'Promise',
+  // Globals that generated code itself names (the typed arrays of primitive lists), so a schema
+  // type of the same name must not shadow them.
+  'Int8Array', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array', 'Float32Array', 'Float64Array',
+  'BigInt64Array', 'BigUint64Array',
 ]);
 
 export function capitalize(name: string): string {

@@ -11,7 +11,7 @@ import { NO_DISCRIMINANT, type Field, type Node, type Type } from '../schema/ind
 import type { FileContext } from './context.js';
 import {
   anyPointerFlavour, clientOf, elementExpression, forms, listElementSize, literal, maskArguments, paramsArgument, parameterIndex,
-  pointerConstant, PRIMITIVES, structCodec, typeKey, valueOf,
+  pointerConstant, PRIMITIVES, schemaTypeName, structCodec, typeKey, valueOf,
 } from './field-types.js';
 import { GenericScope, scopeOf } from './generics.js';
 import { capitalize, MemberNames, propertyKey } from './names.js';
@@ -22,6 +22,8 @@ type StructNode = Node & { struct: NonNullable<Extract<Node, { struct: unknown }
 interface FieldCode {
   name: string;
   accessor: string;
+  /** The field as the schema declares it (`id @0 :UInt32`), for its doc comment. */
+  declaration: string;
   doc: string | null;
   /** Discriminant value when the field is a union member. */
   discriminant: number | null;
@@ -44,6 +46,9 @@ interface FieldCode {
   readerMethods: string[][];
   builderMethods: string[][];
 }
+
+/** The names of `$.ElementSize`'s values, indexed by value. */
+const ELEMENT_SIZE_NAMES = ['VOID', 'BIT', 'BYTE', 'TWO_BYTES', 'FOUR_BYTES', 'EIGHT_BYTES', 'POINTER', 'INLINE_COMPOSITE'];
 
 function sortedFields(node: StructNode): Field[] {
   return [...(node.struct.fields ?? [])].sort((a, b) => a.codeOrder - b.codeOrder);
@@ -138,7 +143,7 @@ function dataAccess(key: string, offset: number, defaultValue: unknown, cast: st
   };
 }
 
-function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, members: MemberNames, scope: GenericScope): Omit<FieldCode, 'name' | 'accessor' | 'doc' | 'discriminant' | 'isGroup'> {
+function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, members: MemberNames, scope: GenericScope): Omit<FieldCode, 'name' | 'accessor' | 'declaration' | 'doc' | 'discriminant' | 'isGroup'> {
   const slot = (field as Extract<Field, { slot: unknown }>).slot;
   const type = slot.type;
   const key = typeKey(type);
@@ -218,7 +223,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
     case 'list': {
       const elementType = (type as { list: { elementType: Type | null } }).list.elementType;
       const elementKey = typeKey(elementType);
-      const size = listElementSize(elementType);
+      const size = `$.ElementSize.${ELEMENT_SIZE_NAMES[listElementSize(elementType)]}`;
       const element = elementExpression(ctx, elementType, scope);
       const constant = pointerConstant(defaultValue);
       const d = constant ? `, ${ctx.constant(constant)}` : '';
@@ -247,8 +252,8 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
         initBody = `new ${f.builder}($.initStructList(this.$segment, ${b}, length, ${dw}, ${pc}), ${n.builder}${params})`;
       } else {
         read = `new ${f.reader}(${list}, ${element})`;
-        builderRead = `new ${f.builder}($.getList(this.$segment, ${b}, 6${d}), ${element})`;
-        initBody = `new ${f.builder}($.initList(this.$segment, ${b}, 6, length), ${element})`;
+        builderRead = `new ${f.builder}($.getList(this.$segment, ${b}, $.ElementSize.POINTER${d}), ${element})`;
+        initBody = `new ${f.builder}($.initList(this.$segment, ${b}, $.ElementSize.POINTER, length), ${element})`;
       }
       base.builderMethods.push(method(`${init}(length: number): ${f.builder} {`, `  return ${initBody};`, '}'));
       const object = `$.listToObject(${list}, ${element}) as ${f.object}`;
@@ -325,7 +330,7 @@ function describeField(ctx: FileContext, field: Field, members: MemberNames, doc
     const reader = `new ${n.reader}${args}(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting${params})`;
     const builder = `new ${n.builder}${args}(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount${params})`;
     return {
-      name, accessor, doc, discriminant, isGroup: true,
+      name, accessor, declaration: `${name} :group`, doc, discriminant, isGroup: true,
       objectType: n.value + args,
       initType: n.init + args,
       readerType: n.reader + args,
@@ -348,7 +353,9 @@ function describeField(ctx: FileContext, field: Field, members: MemberNames, doc
       if (signature >= 0) lines.splice(signature + 1, 0, `  ${setDiscriminant(discriminantByte, discriminant)}`);
     }
   }
-  return { name, accessor, doc, discriminant, isGroup: false, ...slot };
+  const ordinal = 'explicit' in field.ordinal ? ` @${field.ordinal.explicit}` : '';
+  const declaration = `${name}${ordinal} :${schemaTypeName(ctx, (field as Extract<Field, { slot: unknown }>).slot.type, scope)}`;
+  return { name, accessor, declaration, doc, discriminant, isGroup: false, ...slot };
 }
 
 /** The statement making `discriminant` the active member of a builder's union. */
@@ -407,92 +414,73 @@ export function emitStruct(ctx: FileContext, node: StructNode): void {
   emitObjectType(w, `export type ${names.init}${typeParams} =`, common.filter((c) => c.set !== null && !(c.readerType === 'null' && c.discriminant === null)).map((c) => [c.name, c.initType, c.doc, true]), hasUnion ? variantType(true) : []);
   w.line('');
 
-  // Reader.
+  // Reader. The location, `$` and `toObject()` come from the runtime's base class; a field named
+  // `toObject` takes that name, so such a class extends the core and gets `toObject$()` here.
   const paramsDeclaration = 'readonly $.PointerCodec<any, any, any, any>[]';
+  const readerAliased = members.helper('toObject') === 'toObject';
   w.doc(nodeDoc);
-  w.block(`export class ${names.reader}${typeParams} {`, () => {
-    w.line('readonly $segment: $.Segment;');
-    w.line('readonly $view: DataView;');
-    w.line('/** Byte offsets of the data and pointer sections (moved by list iteration). */');
-    w.line('$data: number;');
-    w.line('$pointers: number;');
-    w.line('readonly $dataSize: number;');
-    w.line('readonly $pointerCount: number;');
-    w.line('readonly $nesting: number;');
+  w.block(`export class ${names.reader}${typeParams} extends ${readerAliased ? `$.GeneratedReader<${names.value}${typeArgs}>` : '$.GeneratedReaderCore'} {`, () => {
     if (scope.isGeneric) {
       w.line('/** Codecs of the type parameters, as bound where this type is used. */');
       w.line(`readonly $params: ${paramsDeclaration};`);
-    }
-    w.line('');
-    const params = scope.isGeneric ? `, params: ${paramsDeclaration} = []` : '';
-    w.block(`constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number${params}) {`, () => {
-      w.line('this.$segment = segment;');
-      w.line('this.$view = segment.view;');
-      w.line('this.$data = data;');
-      w.line('this.$pointers = pointers;');
-      w.line('this.$dataSize = dataSize;');
-      w.line('this.$pointerCount = pointerCount;');
-      w.line('this.$nesting = nesting;');
-      if (scope.isGeneric) w.line('this.$params = params;');
-    });
-    w.line('');
-    w.line('/** This struct as an untyped wire-level reader. */');
-    w.block('get $(): $.StructReader {', () => w.line('return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);'));
-    if (hasUnion) {
       w.line('');
+      w.block(`constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number, params: ${paramsDeclaration} = []) {`, () => {
+        w.line('super(segment, data, dataSize, pointers, pointerCount, nesting);');
+        w.line('this.$params = params;');
+      });
+    }
+    let first = !scope.isGeneric;
+    const gap = () => {
+      if (!first) w.line('');
+      first = false;
+    };
+    if (hasUnion) {
+      gap();
       w.line('/** The active member of the union (undefined for a member this code does not know). */');
       w.block(`${members.helper('which')}(): ${whichType} | undefined {`, () => w.line(`return ${whichTable}[${readerDiscriminant(discriminantByte)}];`));
     }
     for (const c of codes) {
-      w.line('');
-      w.doc(c.doc);
+      gap();
+      w.doc(fieldDoc(c));
       w.block(`get ${c.accessor}(): ${c.readerType} {`, () => w.line(`return ${c.read};`));
       for (const m of c.readerMethods) {
         w.line('');
         for (const l of m) w.line(l);
       }
     }
-    w.line('');
-    w.line('/** The plain-object form of this struct (see docs/objects.md). */');
-    w.block(`$toObject(): ${names.value}${typeArgs} {`, () => emitToObject(w, names.value + typeArgs, common, variants, discriminantByte));
-    alias(w, members, 'toObject', `(): ${names.value}${typeArgs}`, 'return this.$toObject();');
+    gap();
+    w.block(`${readerAliased ? 'override ' : ''}$toObject(): ${names.value}${typeArgs} {`, () => emitToObject(w, names.value + typeArgs, common, variants, discriminantByte));
+    if (!readerAliased) alias(w, members, 'toObject', `(): ${names.value}${typeArgs}`, 'return this.$toObject();');
   });
   w.line('');
 
-  // Builder.
+  // Builder: as the reader, with `assign`, `asReader` and `toObject` from the base class.
+  const builderAliased = ['assign', 'asReader', 'toObject'].every((name) => members.helper(name) === name);
+  const builderBase = builderAliased ? `$.GeneratedBuilder<${names.value}${typeArgs}, ${names.init}${typeArgs}, ${names.reader}${typeArgs}>` : '$.GeneratedBuilderCore';
   w.doc(nodeDoc);
-  w.block(`export class ${names.builder}${typeParams} {`, () => {
-    w.line('readonly $segment: $.Segment;');
-    w.line('/** Byte offsets of the data and pointer sections (moved by list iteration). */');
-    w.line('$data: number;');
-    w.line('$pointers: number;');
-    w.line('readonly $dataSize: number;');
-    w.line('readonly $pointerCount: number;');
+  w.block(`export class ${names.builder}${typeParams} extends ${builderBase} {`, () => {
     if (scope.isGeneric) {
       w.line('/** Codecs of the type parameters, as bound where this type is used. */');
       w.line(`readonly $params: ${paramsDeclaration};`);
-    }
-    w.line('');
-    const params = scope.isGeneric ? `, params: ${paramsDeclaration} = []` : '';
-    w.block(`constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number${params}) {`, () => {
-      w.line('this.$segment = segment;');
-      w.line('this.$data = data;');
-      w.line('this.$pointers = pointers;');
-      w.line('this.$dataSize = dataSize;');
-      w.line('this.$pointerCount = pointerCount;');
-      if (scope.isGeneric) w.line('this.$params = params;');
-    });
-    w.line('');
-    w.line('/** This struct as an untyped wire-level builder. */');
-    w.block('get $(): $.StructBuilder {', () => w.line('return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);'));
-    if (hasUnion) {
       w.line('');
+      w.block(`constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, params: ${paramsDeclaration} = []) {`, () => {
+        w.line('super(segment, data, dataSize, pointers, pointerCount);');
+        w.line('this.$params = params;');
+      });
+    }
+    let first = !scope.isGeneric;
+    const gap = () => {
+      if (!first) w.line('');
+      first = false;
+    };
+    if (hasUnion) {
+      gap();
       w.line('/** The active member of the union (undefined for a member this code does not know). */');
       w.block(`${members.helper('which')}(): ${whichType} | undefined {`, () => w.line(`return ${whichTable}[this.$segment.view.getUint16(${at('this.$data', discriminantByte)}, true)];`));
     }
     for (const c of codes) {
-      w.line('');
-      w.doc(c.doc);
+      gap();
+      w.doc(fieldDoc(c));
       w.block(`get ${c.accessor}(): ${c.builderType} {`, () => w.line(`return ${c.builderRead};`));
       const isGroup = c.isGroup;
       if (c.set !== null && (c.discriminant !== null || c.readerType !== 'null')) {
@@ -523,19 +511,32 @@ export function emitStruct(ctx: FileContext, node: StructNode): void {
         for (const l of m) w.line(l);
       }
     }
-    w.line('');
-    w.line('/** Sets the fields present in `value` (undefined ones are left alone). */');
-    w.block(`$assign(value: ${names.init}${typeArgs}): void {`, () => emitAssign(w, common, variants, names.value));
-    alias(w, members, 'assign', `(value: ${names.init}${typeArgs}): void`, 'this.$assign(value);');
+    const override = builderAliased ? 'override ' : '';
+    gap();
+    w.block(`${override}$assign(value: ${names.init}${typeArgs}): void {`, () => emitAssign(w, common, variants, names.value));
     const passParams = scope.isGeneric ? ', this.$params' : '';
     w.line('');
-    w.block(`$asReader(): ${names.reader}${typeArgs} {`, () => w.line(`return new ${names.reader}${typeArgs}(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity${passParams});`));
-    alias(w, members, 'asReader', `(): ${names.reader}${typeArgs}`, 'return this.$asReader();');
-    w.line('');
-    w.block(`$toObject(): ${names.value}${typeArgs} {`, () => w.line(`return this.$asReader().$toObject();`));
-    alias(w, members, 'toObject', `(): ${names.value}${typeArgs}`, 'return this.$toObject();');
+    w.block(`${override}$asReader(): ${names.reader}${typeArgs} {`, () => w.line(`return new ${names.reader}${typeArgs}(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING${passParams});`));
+    if (!builderAliased) {
+      w.line('');
+      w.block(`$toObject(): ${names.value}${typeArgs} {`, () => w.line(`return this.$asReader().$toObject();`));
+      alias(w, members, 'assign', `(value: ${names.init}${typeArgs}): void`, 'this.$assign(value);');
+      alias(w, members, 'asReader', `(): ${names.reader}${typeArgs}`, 'return this.$asReader();');
+      alias(w, members, 'toObject', `(): ${names.value}${typeArgs}`, 'return this.$toObject();');
+    }
   });
   w.line('');
+}
+
+/**
+ * A field's doc comment: its declaration as the schema writes it (`id @0 :UInt32`), then the
+ * schema's own comment, so a reader of generated code (or of an editor's hover) sees both.
+ */
+function fieldDoc(c: FieldCode): string {
+  const declaration = `\`${c.declaration}\``;
+  if (c.doc === null || c.doc.trim() === '') return declaration;
+  const lines = c.doc.replace(/\s+$/, '').split('\n');
+  return lines.length === 1 ? `${declaration}: ${lines[0]!.trim()}` : `${declaration}:\n${c.doc}`;
 }
 
 /**
@@ -556,7 +557,7 @@ function emitObjectType(w: FileContext['w'], head: string, properties: [string, 
     }
   };
   if (variants.length === 0) {
-    if (properties.length === 0) w.line(`${head} Record<string, never>;`);
+    if (properties.length === 0) w.line(`${head} { [key: string]: never };`);
     else w.block(`${head} {`, body, '};');
     return;
   }
@@ -580,9 +581,9 @@ function emitToObject(w: FileContext['w'], typeName: string, common: FieldCode[]
     return;
   }
   if (common.length === 0) {
-    w.line('const object: Record<string, unknown> = {};');
+    w.line('const object: { [key: string]: unknown } = {};');
   } else {
-    w.block('const object: Record<string, unknown> = {', () => {
+    w.block('const object: { [key: string]: unknown } = {', () => {
       for (const c of common) w.line(`${propertyKey(c.name)}: ${c.toObject},`);
     }, '};');
   }

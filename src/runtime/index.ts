@@ -9,6 +9,7 @@ export {
   StructListBuilder, PointerListBuilder, BoolListBuilder, VoidListBuilder, PrimitiveListBuilder,
 } from './list-builders.js';
 export * from './access.js';
+export { GeneratedReaderCore, GeneratedReader, GeneratedBuilderCore, GeneratedBuilder, UNLIMITED_NESTING } from './generated-struct.js';
 export { StructType, type StructReaderLike, type StructBuilderLike, type EncodeOptions } from './struct-type.js';
 export {
   TEXT, DATA, ANY_POINTER, ANY_STRUCT, ANY_LIST, CAPABILITY, listOf, lazyCodec, wrapList, wrapListBuilder, listToObject, assignList, assignListAt,

@@ -20,35 +20,17 @@ export type Persistent_SaveParamsInit<SturdyRef extends $.PointerCodec<any, any,
   sealFor?: $.InitOf<Owner> | null;
 };
 
-export class Persistent_SaveParamsReader<SturdyRef extends $.PointerCodec<any, any, any, any> = $.AnyPointerCodec, Owner extends $.PointerCodec<any, any, any, any> = $.AnyPointerCodec> {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
+export class Persistent_SaveParamsReader<SturdyRef extends $.PointerCodec<any, any, any, any> = $.AnyPointerCodec, Owner extends $.PointerCodec<any, any, any, any> = $.AnyPointerCodec> extends $.GeneratedReader<Persistent_SaveParams<SturdyRef, Owner>> {
   /** Codecs of the type parameters, as bound where this type is used. */
   readonly $params: readonly $.PointerCodec<any, any, any, any>[];
 
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number, params: readonly $.PointerCodec<any, any, any, any>[] = []) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
+    super(segment, data, dataSize, pointers, pointerCount, nesting);
     this.$params = params;
   }
 
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
   /**
+   * `sealFor @0 :Owner`:
    * Who the token is for. Only that party may restore it; a token that leaks is useless to
    * anyone else.
    */
@@ -60,43 +42,24 @@ export class Persistent_SaveParamsReader<SturdyRef extends $.PointerCodec<any, a
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Persistent_SaveParams<SturdyRef, Owner> {
+  override $toObject(): Persistent_SaveParams<SturdyRef, Owner> {
     return {
       sealFor: $.param(this.$params, 1).toObject(this.$, 0) as $.ObjectOf<Owner> | null,
     };
   }
-
-  toObject(): Persistent_SaveParams<SturdyRef, Owner> {
-    return this.$toObject();
-  }
 }
 
-export class Persistent_SaveParamsBuilder<SturdyRef extends $.PointerCodec<any, any, any, any> = $.AnyPointerCodec, Owner extends $.PointerCodec<any, any, any, any> = $.AnyPointerCodec> {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
+export class Persistent_SaveParamsBuilder<SturdyRef extends $.PointerCodec<any, any, any, any> = $.AnyPointerCodec, Owner extends $.PointerCodec<any, any, any, any> = $.AnyPointerCodec> extends $.GeneratedBuilder<Persistent_SaveParams<SturdyRef, Owner>, Persistent_SaveParamsInit<SturdyRef, Owner>, Persistent_SaveParamsReader<SturdyRef, Owner>> {
   /** Codecs of the type parameters, as bound where this type is used. */
   readonly $params: readonly $.PointerCodec<any, any, any, any>[];
 
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, params: readonly $.PointerCodec<any, any, any, any>[] = []) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
+    super(segment, data, dataSize, pointers, pointerCount);
     this.$params = params;
   }
 
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
   /**
+   * `sealFor @0 :Owner`:
    * Who the token is for. Only that party may restore it; a token that leaks is useless to
    * anyone else.
    */
@@ -121,29 +84,12 @@ export class Persistent_SaveParamsBuilder<SturdyRef extends $.PointerCodec<any, 
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Persistent_SaveParamsInit<SturdyRef, Owner>): void {
+  override $assign(value: Persistent_SaveParamsInit<SturdyRef, Owner>): void {
     if (value.sealFor !== undefined) this.sealFor = value.sealFor;
   }
 
-  assign(value: Persistent_SaveParamsInit<SturdyRef, Owner>): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Persistent_SaveParamsReader<SturdyRef, Owner> {
-    return new Persistent_SaveParamsReader<SturdyRef, Owner>(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity, this.$params);
-  }
-
-  asReader(): Persistent_SaveParamsReader<SturdyRef, Owner> {
-    return this.$asReader();
-  }
-
-  $toObject(): Persistent_SaveParams<SturdyRef, Owner> {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Persistent_SaveParams<SturdyRef, Owner> {
-    return this.$toObject();
+  override $asReader(): Persistent_SaveParamsReader<SturdyRef, Owner> {
+    return new Persistent_SaveParamsReader<SturdyRef, Owner>(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING, this.$params);
   }
 }
 
@@ -156,34 +102,16 @@ export type Persistent_SaveResultsInit<SturdyRef extends $.PointerCodec<any, any
   sturdyRef?: $.InitOf<SturdyRef> | null;
 };
 
-export class Persistent_SaveResultsReader<SturdyRef extends $.PointerCodec<any, any, any, any> = $.AnyPointerCodec, Owner extends $.PointerCodec<any, any, any, any> = $.AnyPointerCodec> {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
+export class Persistent_SaveResultsReader<SturdyRef extends $.PointerCodec<any, any, any, any> = $.AnyPointerCodec, Owner extends $.PointerCodec<any, any, any, any> = $.AnyPointerCodec> extends $.GeneratedReader<Persistent_SaveResults<SturdyRef, Owner>> {
   /** Codecs of the type parameters, as bound where this type is used. */
   readonly $params: readonly $.PointerCodec<any, any, any, any>[];
 
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number, params: readonly $.PointerCodec<any, any, any, any>[] = []) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
+    super(segment, data, dataSize, pointers, pointerCount, nesting);
     this.$params = params;
   }
 
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+  /** `sturdyRef @0 :SturdyRef` */
   get sturdyRef(): $.ReaderOf<SturdyRef> {
     return $.param(this.$params, 0).read(this.$, 0) as $.ReaderOf<SturdyRef>;
   }
@@ -192,42 +120,23 @@ export class Persistent_SaveResultsReader<SturdyRef extends $.PointerCodec<any, 
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Persistent_SaveResults<SturdyRef, Owner> {
+  override $toObject(): Persistent_SaveResults<SturdyRef, Owner> {
     return {
       sturdyRef: $.param(this.$params, 0).toObject(this.$, 0) as $.ObjectOf<SturdyRef> | null,
     };
   }
-
-  toObject(): Persistent_SaveResults<SturdyRef, Owner> {
-    return this.$toObject();
-  }
 }
 
-export class Persistent_SaveResultsBuilder<SturdyRef extends $.PointerCodec<any, any, any, any> = $.AnyPointerCodec, Owner extends $.PointerCodec<any, any, any, any> = $.AnyPointerCodec> {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
+export class Persistent_SaveResultsBuilder<SturdyRef extends $.PointerCodec<any, any, any, any> = $.AnyPointerCodec, Owner extends $.PointerCodec<any, any, any, any> = $.AnyPointerCodec> extends $.GeneratedBuilder<Persistent_SaveResults<SturdyRef, Owner>, Persistent_SaveResultsInit<SturdyRef, Owner>, Persistent_SaveResultsReader<SturdyRef, Owner>> {
   /** Codecs of the type parameters, as bound where this type is used. */
   readonly $params: readonly $.PointerCodec<any, any, any, any>[];
 
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, params: readonly $.PointerCodec<any, any, any, any>[] = []) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
+    super(segment, data, dataSize, pointers, pointerCount);
     this.$params = params;
   }
 
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+  /** `sturdyRef @0 :SturdyRef` */
   get sturdyRef(): $.BuilderOf<SturdyRef> {
     return $.param(this.$params, 0).get(this.$, 0) as $.BuilderOf<SturdyRef>;
   }
@@ -249,29 +158,12 @@ export class Persistent_SaveResultsBuilder<SturdyRef extends $.PointerCodec<any,
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Persistent_SaveResultsInit<SturdyRef, Owner>): void {
+  override $assign(value: Persistent_SaveResultsInit<SturdyRef, Owner>): void {
     if (value.sturdyRef !== undefined) this.sturdyRef = value.sturdyRef;
   }
 
-  assign(value: Persistent_SaveResultsInit<SturdyRef, Owner>): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Persistent_SaveResultsReader<SturdyRef, Owner> {
-    return new Persistent_SaveResultsReader<SturdyRef, Owner>(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity, this.$params);
-  }
-
-  asReader(): Persistent_SaveResultsReader<SturdyRef, Owner> {
-    return this.$asReader();
-  }
-
-  $toObject(): Persistent_SaveResults<SturdyRef, Owner> {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Persistent_SaveResults<SturdyRef, Owner> {
-    return this.$toObject();
+  override $asReader(): Persistent_SaveResultsReader<SturdyRef, Owner> {
+    return new Persistent_SaveResultsReader<SturdyRef, Owner>(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING, this.$params);
   }
 }
 

@@ -23,69 +23,22 @@ export type VatIdInit = {
 };
 
 /** On a two-party network a vat is known only by its side. */
-export class VatIdReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class VatIdReader extends $.GeneratedReader<VatId> {
+  /** `side @0 :Side` */
   get side(): Side {
     return (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0) as Side;
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): VatId {
+  override $toObject(): VatId {
     return {
       side: (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0) as Side,
     };
   }
-
-  toObject(): VatId {
-    return this.$toObject();
-  }
 }
 
 /** On a two-party network a vat is known only by its side. */
-export class VatIdBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class VatIdBuilder extends $.GeneratedBuilder<VatId, VatIdInit, VatIdReader> {
+  /** `side @0 :Side` */
   get side(): Side {
     return this.$segment.view.getUint16(this.$data, true) as Side;
   }
@@ -94,29 +47,12 @@ export class VatIdBuilder {
     this.$segment.view.setUint16(this.$data, value, true);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: VatIdInit): void {
+  override $assign(value: VatIdInit): void {
     if (value.side !== undefined) this.side = value.side;
   }
 
-  assign(value: VatIdInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): VatIdReader {
-    return new VatIdReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): VatIdReader {
-    return this.$asReader();
-  }
-
-  $toObject(): VatId {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): VatId {
-    return this.$toObject();
+  override $asReader(): VatIdReader {
+    return new VatIdReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -132,71 +68,22 @@ export type ThirdPartyCompletionInit = {
 };
 
 /** Only used for joins here. */
-export class ThirdPartyCompletionReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
-  /** The join this completes. */
+export class ThirdPartyCompletionReader extends $.GeneratedReader<ThirdPartyCompletion> {
+  /** `joinId @0 :UInt32`: The join this completes. */
   get joinId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): ThirdPartyCompletion {
+  override $toObject(): ThirdPartyCompletion {
     return {
       joinId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
     };
   }
-
-  toObject(): ThirdPartyCompletion {
-    return this.$toObject();
-  }
 }
 
 /** Only used for joins here. */
-export class ThirdPartyCompletionBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  /** The join this completes. */
+export class ThirdPartyCompletionBuilder extends $.GeneratedBuilder<ThirdPartyCompletion, ThirdPartyCompletionInit, ThirdPartyCompletionReader> {
+  /** `joinId @0 :UInt32`: The join this completes. */
   get joinId(): number {
     return this.$segment.view.getUint32(this.$data, true);
   }
@@ -205,207 +92,58 @@ export class ThirdPartyCompletionBuilder {
     this.$segment.view.setUint32(this.$data, value, true);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: ThirdPartyCompletionInit): void {
+  override $assign(value: ThirdPartyCompletionInit): void {
     if (value.joinId !== undefined) this.joinId = value.joinId;
   }
 
-  assign(value: ThirdPartyCompletionInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): ThirdPartyCompletionReader {
-    return new ThirdPartyCompletionReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): ThirdPartyCompletionReader {
-    return this.$asReader();
-  }
-
-  $toObject(): ThirdPartyCompletion {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): ThirdPartyCompletion {
-    return this.$toObject();
+  override $asReader(): ThirdPartyCompletionReader {
+    return new ThirdPartyCompletionReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
 /** Unused: there is never a third party. */
-export type ThirdPartyToAwait = Record<string, never>;
+export type ThirdPartyToAwait = { [key: string]: never };
 /** What `ThirdPartyToAwaitBuilder.assign` and `encode` accept for `ThirdPartyToAwait`: any subset of its fields. */
-export type ThirdPartyToAwaitInit = Record<string, never>;
+export type ThirdPartyToAwaitInit = { [key: string]: never };
 
 /** Unused: there is never a third party. */
-export class ThirdPartyToAwaitReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): ThirdPartyToAwait {
+export class ThirdPartyToAwaitReader extends $.GeneratedReader<ThirdPartyToAwait> {
+  override $toObject(): ThirdPartyToAwait {
     return {} as ThirdPartyToAwait;
   }
-
-  toObject(): ThirdPartyToAwait {
-    return this.$toObject();
-  }
 }
 
 /** Unused: there is never a third party. */
-export class ThirdPartyToAwaitBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: ThirdPartyToAwaitInit): void {
+export class ThirdPartyToAwaitBuilder extends $.GeneratedBuilder<ThirdPartyToAwait, ThirdPartyToAwaitInit, ThirdPartyToAwaitReader> {
+  override $assign(value: ThirdPartyToAwaitInit): void {
     void value;
   }
 
-  assign(value: ThirdPartyToAwaitInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): ThirdPartyToAwaitReader {
-    return new ThirdPartyToAwaitReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): ThirdPartyToAwaitReader {
-    return this.$asReader();
-  }
-
-  $toObject(): ThirdPartyToAwait {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): ThirdPartyToAwait {
-    return this.$toObject();
+  override $asReader(): ThirdPartyToAwaitReader {
+    return new ThirdPartyToAwaitReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
 /** Unused: there is never a third party. */
-export type ThirdPartyToContact = Record<string, never>;
+export type ThirdPartyToContact = { [key: string]: never };
 /** What `ThirdPartyToContactBuilder.assign` and `encode` accept for `ThirdPartyToContact`: any subset of its fields. */
-export type ThirdPartyToContactInit = Record<string, never>;
+export type ThirdPartyToContactInit = { [key: string]: never };
 
 /** Unused: there is never a third party. */
-export class ThirdPartyToContactReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): ThirdPartyToContact {
+export class ThirdPartyToContactReader extends $.GeneratedReader<ThirdPartyToContact> {
+  override $toObject(): ThirdPartyToContact {
     return {} as ThirdPartyToContact;
   }
-
-  toObject(): ThirdPartyToContact {
-    return this.$toObject();
-  }
 }
 
 /** Unused: there is never a third party. */
-export class ThirdPartyToContactBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: ThirdPartyToContactInit): void {
+export class ThirdPartyToContactBuilder extends $.GeneratedBuilder<ThirdPartyToContact, ThirdPartyToContactInit, ThirdPartyToContactReader> {
+  override $assign(value: ThirdPartyToContactInit): void {
     void value;
   }
 
-  assign(value: ThirdPartyToContactInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): ThirdPartyToContactReader {
-    return new ThirdPartyToContactReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): ThirdPartyToContactReader {
-    return this.$asReader();
-  }
-
-  $toObject(): ThirdPartyToContact {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): ThirdPartyToContact {
-    return this.$toObject();
+  override $asReader(): ThirdPartyToContactReader {
+    return new ThirdPartyToContactReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -429,83 +167,34 @@ export type JoinKeyPartInit = {
 };
 
 /** A part of the key of a join, which on this network is checked by the one peer. */
-export class JoinKeyPartReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
-  /** Chosen by the joining side; the same for all parts of one join. */
+export class JoinKeyPartReader extends $.GeneratedReader<JoinKeyPart> {
+  /** `joinId @0 :UInt32`: Chosen by the joining side; the same for all parts of one join. */
   get joinId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
   }
 
-  /** How many parts the join has. */
+  /** `partCount @1 :UInt16`: How many parts the join has. */
   get partCount(): number {
     return (this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0);
   }
 
-  /** Which part this is, from 0. */
+  /** `partNum @2 :UInt16`: Which part this is, from 0. */
   get partNum(): number {
     return (this.$dataSize >= 8 ? this.$view.getUint16(this.$data + 6, true) : 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): JoinKeyPart {
+  override $toObject(): JoinKeyPart {
     return {
       joinId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
       partCount: (this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0),
       partNum: (this.$dataSize >= 8 ? this.$view.getUint16(this.$data + 6, true) : 0),
     };
   }
-
-  toObject(): JoinKeyPart {
-    return this.$toObject();
-  }
 }
 
 /** A part of the key of a join, which on this network is checked by the one peer. */
-export class JoinKeyPartBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  /** Chosen by the joining side; the same for all parts of one join. */
+export class JoinKeyPartBuilder extends $.GeneratedBuilder<JoinKeyPart, JoinKeyPartInit, JoinKeyPartReader> {
+  /** `joinId @0 :UInt32`: Chosen by the joining side; the same for all parts of one join. */
   get joinId(): number {
     return this.$segment.view.getUint32(this.$data, true);
   }
@@ -514,7 +203,7 @@ export class JoinKeyPartBuilder {
     this.$segment.view.setUint32(this.$data, value, true);
   }
 
-  /** How many parts the join has. */
+  /** `partCount @1 :UInt16`: How many parts the join has. */
   get partCount(): number {
     return this.$segment.view.getUint16(this.$data + 4, true);
   }
@@ -523,7 +212,7 @@ export class JoinKeyPartBuilder {
     this.$segment.view.setUint16(this.$data + 4, value, true);
   }
 
-  /** Which part this is, from 0. */
+  /** `partNum @2 :UInt16`: Which part this is, from 0. */
   get partNum(): number {
     return this.$segment.view.getUint16(this.$data + 6, true);
   }
@@ -532,31 +221,14 @@ export class JoinKeyPartBuilder {
     this.$segment.view.setUint16(this.$data + 6, value, true);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: JoinKeyPartInit): void {
+  override $assign(value: JoinKeyPartInit): void {
     if (value.joinId !== undefined) this.joinId = value.joinId;
     if (value.partCount !== undefined) this.partCount = value.partCount;
     if (value.partNum !== undefined) this.partNum = value.partNum;
   }
 
-  assign(value: JoinKeyPartInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): JoinKeyPartReader {
-    return new JoinKeyPartReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): JoinKeyPartReader {
-    return this.$asReader();
-  }
-
-  $toObject(): JoinKeyPart {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): JoinKeyPart {
-    return this.$toObject();
+  override $asReader(): JoinKeyPartReader {
+    return new JoinKeyPartReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -577,41 +249,18 @@ export type JoinResultInit = {
   cap?: $rpc.Client | null;
 };
 
-export class JoinResultReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class JoinResultReader extends $.GeneratedReader<JoinResult> {
+  /** `joinId @0 :UInt32` */
   get joinId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
   }
 
-  /** Whether all parts designated the same object. */
+  /** `succeeded @1 :Bool`: Whether all parts designated the same object. */
   get succeeded(): boolean {
     return (this.$dataSize > 4 && (this.$view.getUint8(this.$data + 4) & 1) !== 0);
   }
 
-  /** That object, on success (sent with the last part's answer). */
+  /** `cap @2 :Capability`: That object, on success (sent with the last part's answer). */
   get cap(): $rpc.Client | null {
     return $rpc.capabilityOf($rpc.Client, $.readCapability(this.$segment, this.$pointers, this.$pointerCount, 0));
   }
@@ -620,41 +269,17 @@ export class JoinResultReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): JoinResult {
+  override $toObject(): JoinResult {
     return {
       joinId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
       succeeded: (this.$dataSize > 4 && (this.$view.getUint8(this.$data + 4) & 1) !== 0),
       cap: $rpc.capabilityOf($rpc.Client, $.readCapability(this.$segment, this.$pointers, this.$pointerCount, 0)),
     };
   }
-
-  toObject(): JoinResult {
-    return this.$toObject();
-  }
 }
 
-export class JoinResultBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class JoinResultBuilder extends $.GeneratedBuilder<JoinResult, JoinResultInit, JoinResultReader> {
+  /** `joinId @0 :UInt32` */
   get joinId(): number {
     return this.$segment.view.getUint32(this.$data, true);
   }
@@ -663,7 +288,7 @@ export class JoinResultBuilder {
     this.$segment.view.setUint32(this.$data, value, true);
   }
 
-  /** Whether all parts designated the same object. */
+  /** `succeeded @1 :Bool`: Whether all parts designated the same object. */
   get succeeded(): boolean {
     return (this.$segment.view.getUint8(this.$data + 4) & 1) !== 0;
   }
@@ -672,7 +297,7 @@ export class JoinResultBuilder {
     $.setBit(this.$segment.bytes, this.$data + 4, 1, value);
   }
 
-  /** That object, on success (sent with the last part's answer). */
+  /** `cap @2 :Capability`: That object, on success (sent with the last part's answer). */
   get cap(): $rpc.Client | null {
     return $rpc.capabilityOf($rpc.Client, $.readCapabilityAt(this.$segment, this.$pointers));
   }
@@ -694,31 +319,14 @@ export class JoinResultBuilder {
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: JoinResultInit): void {
+  override $assign(value: JoinResultInit): void {
     if (value.joinId !== undefined) this.joinId = value.joinId;
     if (value.succeeded !== undefined) this.succeeded = value.succeeded;
     if (value.cap !== undefined) this.cap = value.cap;
   }
 
-  assign(value: JoinResultInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): JoinResultReader {
-    return new JoinResultReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): JoinResultReader {
-    return this.$asReader();
-  }
-
-  $toObject(): JoinResult {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): JoinResult {
-    return this.$toObject();
+  override $asReader(): JoinResultReader {
+    return new JoinResultReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 

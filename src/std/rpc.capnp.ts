@@ -49,37 +49,14 @@ export type MessageInit = (
 );
 
 /** One RPC message. */
-export class MessageReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class MessageReader extends $.GeneratedReader<Message> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'unimplemented' | 'abort' | 'bootstrap' | 'call' | 'return' | 'finish' | 'resolve' | 'release' | 'disembargo' | 'obsoleteSave' | 'obsoleteDelete' | 'provide' | 'accept' | 'thirdPartyAnswer' | 'join' | undefined {
     return $which0[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
   }
 
   /**
+   * `unimplemented @0 :Message`:
    * Sent back when a message cannot be handled because its kind is unknown to the receiver
    * (a newer protocol feature); carries the message that was not understood.
    */
@@ -91,7 +68,7 @@ export class MessageReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The sender is closing the connection because of the given error. */
+  /** `abort @1 :Exception`: The sender is closing the connection because of the given error. */
   get abort(): ExceptionReader {
     return $.readStruct<ExceptionReader>(ExceptionReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -100,6 +77,7 @@ export class MessageReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** `bootstrap @8 :Bootstrap` */
   get bootstrap(): BootstrapReader {
     return $.readStruct<BootstrapReader>(BootstrapReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -108,6 +86,7 @@ export class MessageReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** `call @2 :Call` */
   get call(): CallReader {
     return $.readStruct<CallReader>(CallReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -116,6 +95,7 @@ export class MessageReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** `return @3 :Return` */
   get return(): ReturnReader {
     return $.readStruct<ReturnReader>(ReturnReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -124,6 +104,7 @@ export class MessageReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** `finish @4 :Finish` */
   get finish(): FinishReader {
     return $.readStruct<FinishReader>(FinishReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -132,6 +113,7 @@ export class MessageReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** `resolve @5 :Resolve` */
   get resolve(): ResolveReader {
     return $.readStruct<ResolveReader>(ResolveReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -140,6 +122,7 @@ export class MessageReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** `release @6 :Release` */
   get release(): ReleaseReader {
     return $.readStruct<ReleaseReader>(ReleaseReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -148,6 +131,7 @@ export class MessageReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** `disembargo @13 :Disembargo` */
   get disembargo(): DisembargoReader {
     return $.readStruct<DisembargoReader>(DisembargoReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -156,7 +140,7 @@ export class MessageReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** No longer used (saving capabilities is done with persistent.capnp's interface). */
+  /** `obsoleteSave @7 :AnyPointer`: No longer used (saving capabilities is done with persistent.capnp's interface). */
   get obsoleteSave(): $.AnyPointerReader {
     return $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -165,7 +149,7 @@ export class MessageReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** No longer used. */
+  /** `obsoleteDelete @9 :AnyPointer`: No longer used. */
   get obsoleteDelete(): $.AnyPointerReader {
     return $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -174,6 +158,7 @@ export class MessageReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** `provide @10 :Provide` */
   get provide(): ProvideReader {
     return $.readStruct<ProvideReader>(ProvideReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -182,6 +167,7 @@ export class MessageReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** `accept @11 :Accept` */
   get accept(): AcceptReader {
     return $.readStruct<AcceptReader>(AcceptReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -190,6 +176,7 @@ export class MessageReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** `thirdPartyAnswer @14 :ThirdPartyAnswer` */
   get thirdPartyAnswer(): ThirdPartyAnswerReader {
     return $.readStruct<ThirdPartyAnswerReader>(ThirdPartyAnswerReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -198,6 +185,7 @@ export class MessageReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** `join @12 :Join` */
   get join(): JoinReader {
     return $.readStruct<JoinReader>(JoinReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -206,9 +194,8 @@ export class MessageReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Message {
-    const object: Record<string, unknown> = {};
+  override $toObject(): Message {
+    const object: { [key: string]: unknown } = {};
     switch ((this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)) {
       case 0: object["unimplemented"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<MessageReader>(MessageReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
       case 1: object["abort"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<ExceptionReader>(ExceptionReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
@@ -228,40 +215,17 @@ export class MessageReader {
     }
     return object as Message;
   }
-
-  toObject(): Message {
-    return this.$toObject();
-  }
 }
 
 /** One RPC message. */
-export class MessageBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, MessageReader> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'unimplemented' | 'abort' | 'bootstrap' | 'call' | 'return' | 'finish' | 'resolve' | 'release' | 'disembargo' | 'obsoleteSave' | 'obsoleteDelete' | 'provide' | 'accept' | 'thirdPartyAnswer' | 'join' | undefined {
     return $which0[this.$segment.view.getUint16(this.$data, true)];
   }
 
   /**
+   * `unimplemented @0 :Message`:
    * Sent back when a message cannot be handled because its kind is unknown to the receiver
    * (a newer protocol feature); carries the message that was not understood.
    */
@@ -293,7 +257,7 @@ export class MessageBuilder {
     return $.initStruct<MessageBuilder>(MessageBuilder, this.$segment, this.$pointers, 1, 1);
   }
 
-  /** The sender is closing the connection because of the given error. */
+  /** `abort @1 :Exception`: The sender is closing the connection because of the given error. */
   get abort(): ExceptionBuilder {
     return $.getStruct<ExceptionBuilder>(ExceptionBuilder, this.$segment, this.$pointers, 1, 3);
   }
@@ -322,6 +286,7 @@ export class MessageBuilder {
     return $.initStruct<ExceptionBuilder>(ExceptionBuilder, this.$segment, this.$pointers, 1, 3);
   }
 
+  /** `bootstrap @8 :Bootstrap` */
   get bootstrap(): BootstrapBuilder {
     return $.getStruct<BootstrapBuilder>(BootstrapBuilder, this.$segment, this.$pointers, 1, 1);
   }
@@ -350,6 +315,7 @@ export class MessageBuilder {
     return $.initStruct<BootstrapBuilder>(BootstrapBuilder, this.$segment, this.$pointers, 1, 1);
   }
 
+  /** `call @2 :Call` */
   get call(): CallBuilder {
     return $.getStruct<CallBuilder>(CallBuilder, this.$segment, this.$pointers, 3, 3);
   }
@@ -378,6 +344,7 @@ export class MessageBuilder {
     return $.initStruct<CallBuilder>(CallBuilder, this.$segment, this.$pointers, 3, 3);
   }
 
+  /** `return @3 :Return` */
   get return(): ReturnBuilder {
     return $.getStruct<ReturnBuilder>(ReturnBuilder, this.$segment, this.$pointers, 2, 1);
   }
@@ -406,6 +373,7 @@ export class MessageBuilder {
     return $.initStruct<ReturnBuilder>(ReturnBuilder, this.$segment, this.$pointers, 2, 1);
   }
 
+  /** `finish @4 :Finish` */
   get finish(): FinishBuilder {
     return $.getStruct<FinishBuilder>(FinishBuilder, this.$segment, this.$pointers, 1, 0);
   }
@@ -434,6 +402,7 @@ export class MessageBuilder {
     return $.initStruct<FinishBuilder>(FinishBuilder, this.$segment, this.$pointers, 1, 0);
   }
 
+  /** `resolve @5 :Resolve` */
   get resolve(): ResolveBuilder {
     return $.getStruct<ResolveBuilder>(ResolveBuilder, this.$segment, this.$pointers, 1, 1);
   }
@@ -462,6 +431,7 @@ export class MessageBuilder {
     return $.initStruct<ResolveBuilder>(ResolveBuilder, this.$segment, this.$pointers, 1, 1);
   }
 
+  /** `release @6 :Release` */
   get release(): ReleaseBuilder {
     return $.getStruct<ReleaseBuilder>(ReleaseBuilder, this.$segment, this.$pointers, 1, 0);
   }
@@ -490,6 +460,7 @@ export class MessageBuilder {
     return $.initStruct<ReleaseBuilder>(ReleaseBuilder, this.$segment, this.$pointers, 1, 0);
   }
 
+  /** `disembargo @13 :Disembargo` */
   get disembargo(): DisembargoBuilder {
     return $.getStruct<DisembargoBuilder>(DisembargoBuilder, this.$segment, this.$pointers, 1, 2);
   }
@@ -518,7 +489,7 @@ export class MessageBuilder {
     return $.initStruct<DisembargoBuilder>(DisembargoBuilder, this.$segment, this.$pointers, 1, 2);
   }
 
-  /** No longer used (saving capabilities is done with persistent.capnp's interface). */
+  /** `obsoleteSave @7 :AnyPointer`: No longer used (saving capabilities is done with persistent.capnp's interface). */
   get obsoleteSave(): $.AnyPointerBuilder {
     return $.pointerBuilder(this.$segment, this.$pointers);
   }
@@ -549,7 +520,7 @@ export class MessageBuilder {
     return slot;
   }
 
-  /** No longer used. */
+  /** `obsoleteDelete @9 :AnyPointer`: No longer used. */
   get obsoleteDelete(): $.AnyPointerBuilder {
     return $.pointerBuilder(this.$segment, this.$pointers);
   }
@@ -580,6 +551,7 @@ export class MessageBuilder {
     return slot;
   }
 
+  /** `provide @10 :Provide` */
   get provide(): ProvideBuilder {
     return $.getStruct<ProvideBuilder>(ProvideBuilder, this.$segment, this.$pointers, 1, 2);
   }
@@ -608,6 +580,7 @@ export class MessageBuilder {
     return $.initStruct<ProvideBuilder>(ProvideBuilder, this.$segment, this.$pointers, 1, 2);
   }
 
+  /** `accept @11 :Accept` */
   get accept(): AcceptBuilder {
     return $.getStruct<AcceptBuilder>(AcceptBuilder, this.$segment, this.$pointers, 1, 2);
   }
@@ -636,6 +609,7 @@ export class MessageBuilder {
     return $.initStruct<AcceptBuilder>(AcceptBuilder, this.$segment, this.$pointers, 1, 2);
   }
 
+  /** `thirdPartyAnswer @14 :ThirdPartyAnswer` */
   get thirdPartyAnswer(): ThirdPartyAnswerBuilder {
     return $.getStruct<ThirdPartyAnswerBuilder>(ThirdPartyAnswerBuilder, this.$segment, this.$pointers, 1, 1);
   }
@@ -664,6 +638,7 @@ export class MessageBuilder {
     return $.initStruct<ThirdPartyAnswerBuilder>(ThirdPartyAnswerBuilder, this.$segment, this.$pointers, 1, 1);
   }
 
+  /** `join @12 :Join` */
   get join(): JoinBuilder {
     return $.getStruct<JoinBuilder>(JoinBuilder, this.$segment, this.$pointers, 1, 2);
   }
@@ -692,8 +667,7 @@ export class MessageBuilder {
     return $.initStruct<JoinBuilder>(JoinBuilder, this.$segment, this.$pointers, 1, 2);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: MessageInit): void {
+  override $assign(value: MessageInit): void {
     $.checkOneMember(value, ["unimplemented", "abort", "bootstrap", "call", "return", "finish", "resolve", "release", "disembargo", "obsoleteSave", "obsoleteDelete", "provide", "accept", "thirdPartyAnswer", "join"], 'Message');
     if (value.unimplemented !== undefined) this.unimplemented = value.unimplemented;
     if (value.abort !== undefined) this.abort = value.abort;
@@ -712,24 +686,8 @@ export class MessageBuilder {
     if (value.join !== undefined) this.join = value.join;
   }
 
-  assign(value: MessageInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): MessageReader {
-    return new MessageReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): MessageReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Message {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Message {
-    return this.$toObject();
+  override $asReader(): MessageReader {
+    return new MessageReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -753,36 +711,13 @@ export type BootstrapInit = {
  * Asks the peer for its bootstrap interface: the capability a connection starts from. It is
  * answered like a call, with a Return whose results are the capability.
  */
-export class BootstrapReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class BootstrapReader extends $.GeneratedReader<Bootstrap> {
+  /** `questionId @0 :UInt32` */
   get questionId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
   }
 
-  /** No longer used (it once named one of several bootstrap objects). */
+  /** `deprecatedObjectId @1 :AnyPointer`: No longer used (it once named one of several bootstrap objects). */
   get deprecatedObjectId(): $.AnyPointerReader {
     return $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -791,16 +726,11 @@ export class BootstrapReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Bootstrap {
+  override $toObject(): Bootstrap {
     return {
       questionId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
       deprecatedObjectId: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting) : null,
     };
-  }
-
-  toObject(): Bootstrap {
-    return this.$toObject();
   }
 }
 
@@ -808,27 +738,8 @@ export class BootstrapReader {
  * Asks the peer for its bootstrap interface: the capability a connection starts from. It is
  * answered like a call, with a Return whose results are the capability.
  */
-export class BootstrapBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class BootstrapBuilder extends $.GeneratedBuilder<Bootstrap, BootstrapInit, BootstrapReader> {
+  /** `questionId @0 :UInt32` */
   get questionId(): number {
     return this.$segment.view.getUint32(this.$data, true);
   }
@@ -837,7 +748,7 @@ export class BootstrapBuilder {
     this.$segment.view.setUint32(this.$data, value, true);
   }
 
-  /** No longer used (it once named one of several bootstrap objects). */
+  /** `deprecatedObjectId @1 :AnyPointer`: No longer used (it once named one of several bootstrap objects). */
   get deprecatedObjectId(): $.AnyPointerBuilder {
     return $.pointerBuilder(this.$segment, this.$pointers);
   }
@@ -865,30 +776,13 @@ export class BootstrapBuilder {
     return slot;
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: BootstrapInit): void {
+  override $assign(value: BootstrapInit): void {
     if (value.questionId !== undefined) this.questionId = value.questionId;
     if (value.deprecatedObjectId !== undefined) this.deprecatedObjectId = value.deprecatedObjectId;
   }
 
-  assign(value: BootstrapInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): BootstrapReader {
-    return new BootstrapReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): BootstrapReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Bootstrap {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Bootstrap {
-    return this.$toObject();
+  override $asReader(): BootstrapReader {
+    return new BootstrapReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -942,37 +836,13 @@ export type CallInit = {
 };
 
 /** Calls a method of a capability. */
-export class CallReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
-  /** Chosen by the caller; the Return will name it. */
+export class CallReader extends $.GeneratedReader<Call> {
+  /** `questionId @0 :UInt32`: Chosen by the caller; the Return will name it. */
   get questionId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
   }
 
-  /** The capability called. */
+  /** `target @1 :MessageTarget`: The capability called. */
   get target(): MessageTargetReader {
     return $.readStruct<MessageTargetReader>(MessageTargetReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -981,17 +851,18 @@ export class CallReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The interface the method belongs to. */
+  /** `interfaceId @2 :UInt64`: The interface the method belongs to. */
   get interfaceId(): bigint {
     return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
   }
 
-  /** The method's ordinal in that interface. */
+  /** `methodId @3 :UInt16`: The method's ordinal in that interface. */
   get methodId(): number {
     return (this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0);
   }
 
   /**
+   * `allowThirdPartyTailCall @8 :Bool`:
    * The callee may send the results straight to a third vat (for a tail call) instead of back
    * to the caller.
    */
@@ -999,17 +870,17 @@ export class CallReader {
     return (this.$dataSize > 16 && (this.$view.getUint8(this.$data + 16) & 1) !== 0);
   }
 
-  /** The caller will not pipeline on the results, so the callee need not keep them for that. */
+  /** `noPromisePipelining @9 :Bool`: The caller will not pipeline on the results, so the callee need not keep them for that. */
   get noPromisePipelining(): boolean {
     return (this.$dataSize > 16 && (this.$view.getUint8(this.$data + 16) & 2) !== 0);
   }
 
-  /** The caller only wants to pipeline on the results: the Return need not carry them. */
+  /** `onlyPromisePipeline @10 :Bool`: The caller only wants to pipeline on the results: the Return need not carry them. */
   get onlyPromisePipeline(): boolean {
     return (this.$dataSize > 16 && (this.$view.getUint8(this.$data + 16) & 4) !== 0);
   }
 
-  /** The parameter struct, and the capabilities it holds. */
+  /** `params @4 :Payload`: The parameter struct, and the capabilities it holds. */
   get params(): PayloadReader {
     return $.readStruct<PayloadReader>(PayloadReader, this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting);
   }
@@ -1018,13 +889,12 @@ export class CallReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
-  /** Where the results go. */
+  /** `sendResultsTo :group`: Where the results go. */
   get sendResultsTo(): Call_SendResultsToReader {
     return new Call_SendResultsToReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Call {
+  override $toObject(): Call {
     return {
       questionId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
       target: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<MessageTargetReader>(MessageTargetReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
@@ -1037,35 +907,11 @@ export class CallReader {
       sendResultsTo: new Call_SendResultsToReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(),
     };
   }
-
-  toObject(): Call {
-    return this.$toObject();
-  }
 }
 
 /** Calls a method of a capability. */
-export class CallBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  /** Chosen by the caller; the Return will name it. */
+export class CallBuilder extends $.GeneratedBuilder<Call, CallInit, CallReader> {
+  /** `questionId @0 :UInt32`: Chosen by the caller; the Return will name it. */
   get questionId(): number {
     return this.$segment.view.getUint32(this.$data, true);
   }
@@ -1074,7 +920,7 @@ export class CallBuilder {
     this.$segment.view.setUint32(this.$data, value, true);
   }
 
-  /** The capability called. */
+  /** `target @1 :MessageTarget`: The capability called. */
   get target(): MessageTargetBuilder {
     return $.getStruct<MessageTargetBuilder>(MessageTargetBuilder, this.$segment, this.$pointers, 1, 1);
   }
@@ -1100,7 +946,7 @@ export class CallBuilder {
     return $.initStruct<MessageTargetBuilder>(MessageTargetBuilder, this.$segment, this.$pointers, 1, 1);
   }
 
-  /** The interface the method belongs to. */
+  /** `interfaceId @2 :UInt64`: The interface the method belongs to. */
   get interfaceId(): bigint {
     return this.$segment.view.getBigUint64(this.$data + 8, true);
   }
@@ -1109,7 +955,7 @@ export class CallBuilder {
     this.$segment.view.setBigUint64(this.$data + 8, $.toBigInt(value), true);
   }
 
-  /** The method's ordinal in that interface. */
+  /** `methodId @3 :UInt16`: The method's ordinal in that interface. */
   get methodId(): number {
     return this.$segment.view.getUint16(this.$data + 4, true);
   }
@@ -1119,6 +965,7 @@ export class CallBuilder {
   }
 
   /**
+   * `allowThirdPartyTailCall @8 :Bool`:
    * The callee may send the results straight to a third vat (for a tail call) instead of back
    * to the caller.
    */
@@ -1130,7 +977,7 @@ export class CallBuilder {
     $.setBit(this.$segment.bytes, this.$data + 16, 1, value);
   }
 
-  /** The caller will not pipeline on the results, so the callee need not keep them for that. */
+  /** `noPromisePipelining @9 :Bool`: The caller will not pipeline on the results, so the callee need not keep them for that. */
   get noPromisePipelining(): boolean {
     return (this.$segment.view.getUint8(this.$data + 16) & 2) !== 0;
   }
@@ -1139,7 +986,7 @@ export class CallBuilder {
     $.setBit(this.$segment.bytes, this.$data + 16, 2, value);
   }
 
-  /** The caller only wants to pipeline on the results: the Return need not carry them. */
+  /** `onlyPromisePipeline @10 :Bool`: The caller only wants to pipeline on the results: the Return need not carry them. */
   get onlyPromisePipeline(): boolean {
     return (this.$segment.view.getUint8(this.$data + 16) & 4) !== 0;
   }
@@ -1148,7 +995,7 @@ export class CallBuilder {
     $.setBit(this.$segment.bytes, this.$data + 16, 4, value);
   }
 
-  /** The parameter struct, and the capabilities it holds. */
+  /** `params @4 :Payload`: The parameter struct, and the capabilities it holds. */
   get params(): PayloadBuilder {
     return $.getStruct<PayloadBuilder>(PayloadBuilder, this.$segment, this.$pointers + 8, 0, 2);
   }
@@ -1174,7 +1021,7 @@ export class CallBuilder {
     return $.initStruct<PayloadBuilder>(PayloadBuilder, this.$segment, this.$pointers + 8, 0, 2);
   }
 
-  /** Where the results go. */
+  /** `sendResultsTo :group`: Where the results go. */
   get sendResultsTo(): Call_SendResultsToBuilder {
     return new Call_SendResultsToBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
@@ -1183,8 +1030,7 @@ export class CallBuilder {
     new Call_SendResultsToBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount).$assign(value);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: CallInit): void {
+  override $assign(value: CallInit): void {
     if (value.questionId !== undefined) this.questionId = value.questionId;
     if (value.target !== undefined) this.target = value.target;
     if (value.interfaceId !== undefined) this.interfaceId = value.interfaceId;
@@ -1196,24 +1042,8 @@ export class CallBuilder {
     if (value.sendResultsTo !== undefined) this.sendResultsTo = value.sendResultsTo;
   }
 
-  assign(value: CallInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): CallReader {
-    return new CallReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): CallReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Call {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Call {
-    return this.$toObject();
+  override $asReader(): CallReader {
+    return new CallReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -1231,47 +1061,23 @@ export type Call_SendResultsToInit = (
 );
 
 /** Where the results go. */
-export class Call_SendResultsToReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class Call_SendResultsToReader extends $.GeneratedReader<Call_SendResultsTo> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'caller' | 'yourself' | 'thirdParty' | undefined {
     return $which1[(this.$dataSize >= 8 ? this.$view.getUint16(this.$data + 6, true) : 0)];
   }
 
-  /** Back to the caller, in a Return (the usual case). */
+  /** `caller @5 :Void`: Back to the caller, in a Return (the usual case). */
   get caller(): null {
     return null;
   }
 
-  /** Nowhere: the callee keeps them for a later Return.takeFromOtherQuestion (tail calls). */
+  /** `yourself @6 :Void`: Nowhere: the callee keeps them for a later Return.takeFromOtherQuestion (tail calls). */
   get yourself(): null {
     return null;
   }
 
-  /** To a third vat. */
+  /** `thirdParty @7 :AnyPointer`: To a third vat. */
   get thirdParty(): $.AnyPointerReader {
     return $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting);
   }
@@ -1280,9 +1086,8 @@ export class Call_SendResultsToReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Call_SendResultsTo {
-    const object: Record<string, unknown> = {};
+  override $toObject(): Call_SendResultsTo {
+    const object: { [key: string]: unknown } = {};
     switch ((this.$dataSize >= 8 ? this.$view.getUint16(this.$data + 6, true) : 0)) {
       case 0: object["caller"] = null; break;
       case 1: object["yourself"] = null; break;
@@ -1290,40 +1095,16 @@ export class Call_SendResultsToReader {
     }
     return object as Call_SendResultsTo;
   }
-
-  toObject(): Call_SendResultsTo {
-    return this.$toObject();
-  }
 }
 
 /** Where the results go. */
-export class Call_SendResultsToBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class Call_SendResultsToBuilder extends $.GeneratedBuilder<Call_SendResultsTo, Call_SendResultsToInit, Call_SendResultsToReader> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'caller' | 'yourself' | 'thirdParty' | undefined {
     return $which1[this.$segment.view.getUint16(this.$data + 6, true)];
   }
 
-  /** Back to the caller, in a Return (the usual case). */
+  /** `caller @5 :Void`: Back to the caller, in a Return (the usual case). */
   get caller(): null {
     return null;
   }
@@ -1333,7 +1114,7 @@ export class Call_SendResultsToBuilder {
     this.$segment.view.setUint16(this.$data + 6, 0, true);
   }
 
-  /** Nowhere: the callee keeps them for a later Return.takeFromOtherQuestion (tail calls). */
+  /** `yourself @6 :Void`: Nowhere: the callee keeps them for a later Return.takeFromOtherQuestion (tail calls). */
   get yourself(): null {
     return null;
   }
@@ -1343,7 +1124,7 @@ export class Call_SendResultsToBuilder {
     this.$segment.view.setUint16(this.$data + 6, 1, true);
   }
 
-  /** To a third vat. */
+  /** `thirdParty @7 :AnyPointer`: To a third vat. */
   get thirdParty(): $.AnyPointerBuilder {
     return $.pointerBuilder(this.$segment, this.$pointers + 16);
   }
@@ -1374,32 +1155,15 @@ export class Call_SendResultsToBuilder {
     return slot;
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Call_SendResultsToInit): void {
+  override $assign(value: Call_SendResultsToInit): void {
     $.checkOneMember(value, ["caller", "yourself", "thirdParty"], 'Call_SendResultsTo');
     if (value.caller !== undefined) this.caller = value.caller;
     if (value.yourself !== undefined) this.yourself = value.yourself;
     if (value.thirdParty !== undefined) this.thirdParty = value.thirdParty;
   }
 
-  assign(value: Call_SendResultsToInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Call_SendResultsToReader {
-    return new Call_SendResultsToReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): Call_SendResultsToReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Call_SendResultsTo {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Call_SendResultsTo {
-    return this.$toObject();
+  override $asReader(): Call_SendResultsToReader {
+    return new Call_SendResultsToReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -1443,42 +1207,19 @@ export type ReturnInit = {
 );
 
 /** Answers a Call or Bootstrap. */
-export class ReturnReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class ReturnReader extends $.GeneratedReader<Return> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'results' | 'exception' | 'canceled' | 'resultsSentElsewhere' | 'takeFromOtherQuestion' | 'awaitFromThirdParty' | undefined {
     return $which2[(this.$dataSize >= 8 ? this.$view.getUint16(this.$data + 6, true) : 0)];
   }
 
-  /** The question answered. */
+  /** `answerId @0 :UInt32`: The question answered. */
   get answerId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
   }
 
   /**
+   * `releaseParamCaps @1 :Bool`:
    * Whether the caller should release the capabilities of the call's parameters now (when false,
    * the callee keeps holding them and will release them itself).
    */
@@ -1486,12 +1227,12 @@ export class ReturnReader {
     return !(this.$dataSize > 4 && (this.$view.getUint8(this.$data + 4) & 1) !== 0);
   }
 
-  /** The callee has already forgotten the call; the caller must not send Finish. */
+  /** `noFinishNeeded @8 :Bool`: The callee has already forgotten the call; the caller must not send Finish. */
   get noFinishNeeded(): boolean {
     return (this.$dataSize > 4 && (this.$view.getUint8(this.$data + 4) & 2) !== 0);
   }
 
-  /** The result struct. */
+  /** `results @2 :Payload`: The result struct. */
   get results(): PayloadReader {
     return $.readStruct<PayloadReader>(PayloadReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -1500,7 +1241,7 @@ export class ReturnReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The call failed. */
+  /** `exception @3 :Exception`: The call failed. */
   get exception(): ExceptionReader {
     return $.readStruct<ExceptionReader>(ExceptionReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -1509,22 +1250,22 @@ export class ReturnReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The call was canceled before it completed (the caller had already sent Finish). */
+  /** `canceled @4 :Void`: The call was canceled before it completed (the caller had already sent Finish). */
   get canceled(): null {
     return null;
   }
 
-  /** The results went where Call.sendResultsTo said. */
+  /** `resultsSentElsewhere @5 :Void`: The results went where Call.sendResultsTo said. */
   get resultsSentElsewhere(): null {
     return null;
   }
 
-  /** The results are those of another of the receiver's questions (a tail call). */
+  /** `takeFromOtherQuestion @6 :UInt32`: The results are those of another of the receiver's questions (a tail call). */
   get takeFromOtherQuestion(): number {
     return (this.$dataSize >= 12 ? this.$view.getUint32(this.$data + 8, true) : 0);
   }
 
-  /** The results will come from a third vat. */
+  /** `awaitFromThirdParty @7 :AnyPointer`: The results will come from a third vat. */
   get awaitFromThirdParty(): $.AnyPointerReader {
     return $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -1533,9 +1274,8 @@ export class ReturnReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Return {
-    const object: Record<string, unknown> = {
+  override $toObject(): Return {
+    const object: { [key: string]: unknown } = {
       answerId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
       releaseParamCaps: !(this.$dataSize > 4 && (this.$view.getUint8(this.$data + 4) & 1) !== 0),
       noFinishNeeded: (this.$dataSize > 4 && (this.$view.getUint8(this.$data + 4) & 2) !== 0),
@@ -1550,40 +1290,16 @@ export class ReturnReader {
     }
     return object as Return;
   }
-
-  toObject(): Return {
-    return this.$toObject();
-  }
 }
 
 /** Answers a Call or Bootstrap. */
-export class ReturnBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class ReturnBuilder extends $.GeneratedBuilder<Return, ReturnInit, ReturnReader> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'results' | 'exception' | 'canceled' | 'resultsSentElsewhere' | 'takeFromOtherQuestion' | 'awaitFromThirdParty' | undefined {
     return $which2[this.$segment.view.getUint16(this.$data + 6, true)];
   }
 
-  /** The question answered. */
+  /** `answerId @0 :UInt32`: The question answered. */
   get answerId(): number {
     return this.$segment.view.getUint32(this.$data, true);
   }
@@ -1593,6 +1309,7 @@ export class ReturnBuilder {
   }
 
   /**
+   * `releaseParamCaps @1 :Bool`:
    * Whether the caller should release the capabilities of the call's parameters now (when false,
    * the callee keeps holding them and will release them itself).
    */
@@ -1604,7 +1321,7 @@ export class ReturnBuilder {
     $.setBit(this.$segment.bytes, this.$data + 4, 1, !value);
   }
 
-  /** The callee has already forgotten the call; the caller must not send Finish. */
+  /** `noFinishNeeded @8 :Bool`: The callee has already forgotten the call; the caller must not send Finish. */
   get noFinishNeeded(): boolean {
     return (this.$segment.view.getUint8(this.$data + 4) & 2) !== 0;
   }
@@ -1613,7 +1330,7 @@ export class ReturnBuilder {
     $.setBit(this.$segment.bytes, this.$data + 4, 2, value);
   }
 
-  /** The result struct. */
+  /** `results @2 :Payload`: The result struct. */
   get results(): PayloadBuilder {
     return $.getStruct<PayloadBuilder>(PayloadBuilder, this.$segment, this.$pointers, 0, 2);
   }
@@ -1642,7 +1359,7 @@ export class ReturnBuilder {
     return $.initStruct<PayloadBuilder>(PayloadBuilder, this.$segment, this.$pointers, 0, 2);
   }
 
-  /** The call failed. */
+  /** `exception @3 :Exception`: The call failed. */
   get exception(): ExceptionBuilder {
     return $.getStruct<ExceptionBuilder>(ExceptionBuilder, this.$segment, this.$pointers, 1, 3);
   }
@@ -1671,7 +1388,7 @@ export class ReturnBuilder {
     return $.initStruct<ExceptionBuilder>(ExceptionBuilder, this.$segment, this.$pointers, 1, 3);
   }
 
-  /** The call was canceled before it completed (the caller had already sent Finish). */
+  /** `canceled @4 :Void`: The call was canceled before it completed (the caller had already sent Finish). */
   get canceled(): null {
     return null;
   }
@@ -1681,7 +1398,7 @@ export class ReturnBuilder {
     this.$segment.view.setUint16(this.$data + 6, 2, true);
   }
 
-  /** The results went where Call.sendResultsTo said. */
+  /** `resultsSentElsewhere @5 :Void`: The results went where Call.sendResultsTo said. */
   get resultsSentElsewhere(): null {
     return null;
   }
@@ -1691,7 +1408,7 @@ export class ReturnBuilder {
     this.$segment.view.setUint16(this.$data + 6, 3, true);
   }
 
-  /** The results are those of another of the receiver's questions (a tail call). */
+  /** `takeFromOtherQuestion @6 :UInt32`: The results are those of another of the receiver's questions (a tail call). */
   get takeFromOtherQuestion(): number {
     return this.$segment.view.getUint32(this.$data + 8, true);
   }
@@ -1701,7 +1418,7 @@ export class ReturnBuilder {
     this.$segment.view.setUint32(this.$data + 8, value, true);
   }
 
-  /** The results will come from a third vat. */
+  /** `awaitFromThirdParty @7 :AnyPointer`: The results will come from a third vat. */
   get awaitFromThirdParty(): $.AnyPointerBuilder {
     return $.pointerBuilder(this.$segment, this.$pointers);
   }
@@ -1732,8 +1449,7 @@ export class ReturnBuilder {
     return slot;
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: ReturnInit): void {
+  override $assign(value: ReturnInit): void {
     if (value.answerId !== undefined) this.answerId = value.answerId;
     if (value.releaseParamCaps !== undefined) this.releaseParamCaps = value.releaseParamCaps;
     if (value.noFinishNeeded !== undefined) this.noFinishNeeded = value.noFinishNeeded;
@@ -1746,24 +1462,8 @@ export class ReturnBuilder {
     if (value.awaitFromThirdParty !== undefined) this.awaitFromThirdParty = value.awaitFromThirdParty;
   }
 
-  assign(value: ReturnInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): ReturnReader {
-    return new ReturnReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): ReturnReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Return {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Return {
-    return this.$toObject();
+  override $asReader(): ReturnReader {
+    return new ReturnReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -1797,41 +1497,19 @@ export type FinishInit = {
  * Tells the callee the caller no longer needs a question's answer (so it may cancel the call,
  * or drop the results).
  */
-export class FinishReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class FinishReader extends $.GeneratedReader<Finish> {
+  /** `questionId @0 :UInt32` */
   get questionId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
   }
 
-  /** Whether the capabilities in the results should be released along with the answer. */
+  /** `releaseResultCaps @1 :Bool`: Whether the capabilities in the results should be released along with the answer. */
   get releaseResultCaps(): boolean {
     return !(this.$dataSize > 4 && (this.$view.getUint8(this.$data + 4) & 1) !== 0);
   }
 
   /**
+   * `requireEarlyCancellationWorkaround @2 :Bool`:
    * Set by peers that do not expect a call to be canceled before it has started running;
    * asks the callee to let the call start before honoring the cancellation.
    */
@@ -1839,17 +1517,12 @@ export class FinishReader {
     return !(this.$dataSize > 4 && (this.$view.getUint8(this.$data + 4) & 2) !== 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Finish {
+  override $toObject(): Finish {
     return {
       questionId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
       releaseResultCaps: !(this.$dataSize > 4 && (this.$view.getUint8(this.$data + 4) & 1) !== 0),
       requireEarlyCancellationWorkaround: !(this.$dataSize > 4 && (this.$view.getUint8(this.$data + 4) & 2) !== 0),
     };
-  }
-
-  toObject(): Finish {
-    return this.$toObject();
   }
 }
 
@@ -1857,27 +1530,8 @@ export class FinishReader {
  * Tells the callee the caller no longer needs a question's answer (so it may cancel the call,
  * or drop the results).
  */
-export class FinishBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class FinishBuilder extends $.GeneratedBuilder<Finish, FinishInit, FinishReader> {
+  /** `questionId @0 :UInt32` */
   get questionId(): number {
     return this.$segment.view.getUint32(this.$data, true);
   }
@@ -1886,7 +1540,7 @@ export class FinishBuilder {
     this.$segment.view.setUint32(this.$data, value, true);
   }
 
-  /** Whether the capabilities in the results should be released along with the answer. */
+  /** `releaseResultCaps @1 :Bool`: Whether the capabilities in the results should be released along with the answer. */
   get releaseResultCaps(): boolean {
     return !((this.$segment.view.getUint8(this.$data + 4) & 1) !== 0);
   }
@@ -1896,6 +1550,7 @@ export class FinishBuilder {
   }
 
   /**
+   * `requireEarlyCancellationWorkaround @2 :Bool`:
    * Set by peers that do not expect a call to be canceled before it has started running;
    * asks the callee to let the call start before honoring the cancellation.
    */
@@ -1907,31 +1562,14 @@ export class FinishBuilder {
     $.setBit(this.$segment.bytes, this.$data + 4, 2, !value);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: FinishInit): void {
+  override $assign(value: FinishInit): void {
     if (value.questionId !== undefined) this.questionId = value.questionId;
     if (value.releaseResultCaps !== undefined) this.releaseResultCaps = value.releaseResultCaps;
     if (value.requireEarlyCancellationWorkaround !== undefined) this.requireEarlyCancellationWorkaround = value.requireEarlyCancellationWorkaround;
   }
 
-  assign(value: FinishInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): FinishReader {
-    return new FinishReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): FinishReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Finish {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Finish {
-    return this.$toObject();
+  override $asReader(): FinishReader {
+    return new FinishReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -1953,42 +1591,18 @@ export type ResolveInit = {
 );
 
 /** Says what an exported promise resolved to. */
-export class ResolveReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class ResolveReader extends $.GeneratedReader<Resolve> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'cap' | 'exception' | undefined {
     return $which3[(this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0)];
   }
 
-  /** The export that was a promise. */
+  /** `promiseId @0 :UInt32`: The export that was a promise. */
   get promiseId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
   }
 
-  /** The capability it became. */
+  /** `cap @1 :CapDescriptor`: The capability it became. */
   get cap(): CapDescriptorReader {
     return $.readStruct<CapDescriptorReader>(CapDescriptorReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -1997,7 +1611,7 @@ export class ResolveReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** It broke. */
+  /** `exception @2 :Exception`: It broke. */
   get exception(): ExceptionReader {
     return $.readStruct<ExceptionReader>(ExceptionReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -2006,9 +1620,8 @@ export class ResolveReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Resolve {
-    const object: Record<string, unknown> = {
+  override $toObject(): Resolve {
+    const object: { [key: string]: unknown } = {
       promiseId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
     };
     switch ((this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0)) {
@@ -2017,40 +1630,16 @@ export class ResolveReader {
     }
     return object as Resolve;
   }
-
-  toObject(): Resolve {
-    return this.$toObject();
-  }
 }
 
 /** Says what an exported promise resolved to. */
-export class ResolveBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class ResolveBuilder extends $.GeneratedBuilder<Resolve, ResolveInit, ResolveReader> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'cap' | 'exception' | undefined {
     return $which3[this.$segment.view.getUint16(this.$data + 4, true)];
   }
 
-  /** The export that was a promise. */
+  /** `promiseId @0 :UInt32`: The export that was a promise. */
   get promiseId(): number {
     return this.$segment.view.getUint32(this.$data, true);
   }
@@ -2059,7 +1648,7 @@ export class ResolveBuilder {
     this.$segment.view.setUint32(this.$data, value, true);
   }
 
-  /** The capability it became. */
+  /** `cap @1 :CapDescriptor`: The capability it became. */
   get cap(): CapDescriptorBuilder {
     return $.getStruct<CapDescriptorBuilder>(CapDescriptorBuilder, this.$segment, this.$pointers, 1, 1);
   }
@@ -2088,7 +1677,7 @@ export class ResolveBuilder {
     return $.initStruct<CapDescriptorBuilder>(CapDescriptorBuilder, this.$segment, this.$pointers, 1, 1);
   }
 
-  /** It broke. */
+  /** `exception @2 :Exception`: It broke. */
   get exception(): ExceptionBuilder {
     return $.getStruct<ExceptionBuilder>(ExceptionBuilder, this.$segment, this.$pointers, 1, 3);
   }
@@ -2117,32 +1706,15 @@ export class ResolveBuilder {
     return $.initStruct<ExceptionBuilder>(ExceptionBuilder, this.$segment, this.$pointers, 1, 3);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: ResolveInit): void {
+  override $assign(value: ResolveInit): void {
     if (value.promiseId !== undefined) this.promiseId = value.promiseId;
     $.checkOneMember(value, ["cap", "exception"], 'Resolve');
     if (value.cap !== undefined) this.cap = value.cap;
     if (value.exception !== undefined) this.exception = value.exception;
   }
 
-  assign(value: ResolveInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): ResolveReader {
-    return new ResolveReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): ResolveReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Resolve {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Resolve {
-    return this.$toObject();
+  override $asReader(): ResolveReader {
+    return new ResolveReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -2160,75 +1732,28 @@ export type ReleaseInit = {
 };
 
 /** Drops references to an import. */
-export class ReleaseReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class ReleaseReader extends $.GeneratedReader<Release> {
+  /** `id @0 :UInt32` */
   get id(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
   }
 
-  /** How many references: the number of times the capability was received. */
+  /** `referenceCount @1 :UInt32`: How many references: the number of times the capability was received. */
   get referenceCount(): number {
     return (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Release {
+  override $toObject(): Release {
     return {
       id: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
       referenceCount: (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0),
     };
   }
-
-  toObject(): Release {
-    return this.$toObject();
-  }
 }
 
 /** Drops references to an import. */
-export class ReleaseBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class ReleaseBuilder extends $.GeneratedBuilder<Release, ReleaseInit, ReleaseReader> {
+  /** `id @0 :UInt32` */
   get id(): number {
     return this.$segment.view.getUint32(this.$data, true);
   }
@@ -2237,7 +1762,7 @@ export class ReleaseBuilder {
     this.$segment.view.setUint32(this.$data, value, true);
   }
 
-  /** How many references: the number of times the capability was received. */
+  /** `referenceCount @1 :UInt32`: How many references: the number of times the capability was received. */
   get referenceCount(): number {
     return this.$segment.view.getUint32(this.$data + 4, true);
   }
@@ -2246,30 +1771,13 @@ export class ReleaseBuilder {
     this.$segment.view.setUint32(this.$data + 4, value, true);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: ReleaseInit): void {
+  override $assign(value: ReleaseInit): void {
     if (value.id !== undefined) this.id = value.id;
     if (value.referenceCount !== undefined) this.referenceCount = value.referenceCount;
   }
 
-  assign(value: ReleaseInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): ReleaseReader {
-    return new ReleaseReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): ReleaseReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Release {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Release {
-    return this.$toObject();
+  override $asReader(): ReleaseReader {
+    return new ReleaseReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -2295,32 +1803,8 @@ export type DisembargoInit = {
  * calls made on the resolved capability wait until calls already sent through the promise
  * have arrived.
  */
-export class DisembargoReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
-  /** The capability the promise resolved to. */
+export class DisembargoReader extends $.GeneratedReader<Disembargo> {
+  /** `target @0 :MessageTarget`: The capability the promise resolved to. */
   get target(): MessageTargetReader {
     return $.readStruct<MessageTargetReader>(MessageTargetReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -2329,20 +1813,16 @@ export class DisembargoReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** `context :group` */
   get context(): Disembargo_ContextReader {
     return new Disembargo_ContextReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Disembargo {
+  override $toObject(): Disembargo {
     return {
       target: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<MessageTargetReader>(MessageTargetReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
       context: new Disembargo_ContextReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(),
     };
-  }
-
-  toObject(): Disembargo {
-    return this.$toObject();
   }
 }
 
@@ -2351,28 +1831,8 @@ export class DisembargoReader {
  * calls made on the resolved capability wait until calls already sent through the promise
  * have arrived.
  */
-export class DisembargoBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  /** The capability the promise resolved to. */
+export class DisembargoBuilder extends $.GeneratedBuilder<Disembargo, DisembargoInit, DisembargoReader> {
+  /** `target @0 :MessageTarget`: The capability the promise resolved to. */
   get target(): MessageTargetBuilder {
     return $.getStruct<MessageTargetBuilder>(MessageTargetBuilder, this.$segment, this.$pointers, 1, 1);
   }
@@ -2398,6 +1858,7 @@ export class DisembargoBuilder {
     return $.initStruct<MessageTargetBuilder>(MessageTargetBuilder, this.$segment, this.$pointers, 1, 1);
   }
 
+  /** `context :group` */
   get context(): Disembargo_ContextBuilder {
     return new Disembargo_ContextBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
@@ -2406,30 +1867,13 @@ export class DisembargoBuilder {
     new Disembargo_ContextBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount).$assign(value);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: DisembargoInit): void {
+  override $assign(value: DisembargoInit): void {
     if (value.target !== undefined) this.target = value.target;
     if (value.context !== undefined) this.context = value.context;
   }
 
-  assign(value: DisembargoInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): DisembargoReader {
-    return new DisembargoReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): DisembargoReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Disembargo {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Disembargo {
-    return this.$toObject();
+  override $asReader(): DisembargoReader {
+    return new DisembargoReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -2446,47 +1890,23 @@ export type Disembargo_ContextInit = (
   | { accept?: Uint8Array | null; senderLoopback?: never; receiverLoopback?: never }
 );
 
-export class Disembargo_ContextReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class Disembargo_ContextReader extends $.GeneratedReader<Disembargo_Context> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'senderLoopback' | 'receiverLoopback' | 'accept' | undefined {
     return $which4[(this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0)];
   }
 
-  /** Sent by the side that lifts the embargo; the peer reflects it back. */
+  /** `senderLoopback @1 :UInt32`: Sent by the side that lifts the embargo; the peer reflects it back. */
   get senderLoopback(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
   }
 
-  /** The reflected message: the embargo is over. */
+  /** `receiverLoopback @2 :UInt32`: The reflected message: the embargo is over. */
   get receiverLoopback(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
   }
 
-  /** For a capability provided by a third vat. */
+  /** `accept @3 :Data`: For a capability provided by a third vat. */
   get accept(): Uint8Array {
     return $.readData(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
@@ -2495,9 +1915,8 @@ export class Disembargo_ContextReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Disembargo_Context {
-    const object: Record<string, unknown> = {};
+  override $toObject(): Disembargo_Context {
+    const object: { [key: string]: unknown } = {};
     switch ((this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0)) {
       case 0: object["senderLoopback"] = (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0); break;
       case 1: object["receiverLoopback"] = (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0); break;
@@ -2505,39 +1924,15 @@ export class Disembargo_ContextReader {
     }
     return object as Disembargo_Context;
   }
-
-  toObject(): Disembargo_Context {
-    return this.$toObject();
-  }
 }
 
-export class Disembargo_ContextBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class Disembargo_ContextBuilder extends $.GeneratedBuilder<Disembargo_Context, Disembargo_ContextInit, Disembargo_ContextReader> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'senderLoopback' | 'receiverLoopback' | 'accept' | undefined {
     return $which4[this.$segment.view.getUint16(this.$data + 4, true)];
   }
 
-  /** Sent by the side that lifts the embargo; the peer reflects it back. */
+  /** `senderLoopback @1 :UInt32`: Sent by the side that lifts the embargo; the peer reflects it back. */
   get senderLoopback(): number {
     return this.$segment.view.getUint32(this.$data, true);
   }
@@ -2547,7 +1942,7 @@ export class Disembargo_ContextBuilder {
     this.$segment.view.setUint32(this.$data, value, true);
   }
 
-  /** The reflected message: the embargo is over. */
+  /** `receiverLoopback @2 :UInt32`: The reflected message: the embargo is over. */
   get receiverLoopback(): number {
     return this.$segment.view.getUint32(this.$data, true);
   }
@@ -2557,7 +1952,7 @@ export class Disembargo_ContextBuilder {
     this.$segment.view.setUint32(this.$data, value, true);
   }
 
-  /** For a capability provided by a third vat. */
+  /** `accept @3 :Data`: For a capability provided by a third vat. */
   get accept(): Uint8Array {
     return $.readDataAt(this.$segment, this.$pointers + 8, undefined);
   }
@@ -2587,32 +1982,15 @@ export class Disembargo_ContextBuilder {
     return $.initData(this.$segment, this.$pointers + 8, length);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Disembargo_ContextInit): void {
+  override $assign(value: Disembargo_ContextInit): void {
     $.checkOneMember(value, ["senderLoopback", "receiverLoopback", "accept"], 'Disembargo_Context');
     if (value.senderLoopback !== undefined) this.senderLoopback = value.senderLoopback;
     if (value.receiverLoopback !== undefined) this.receiverLoopback = value.receiverLoopback;
     if (value.accept !== undefined) this.accept = value.accept;
   }
 
-  assign(value: Disembargo_ContextInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Disembargo_ContextReader {
-    return new Disembargo_ContextReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): Disembargo_ContextReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Disembargo_Context {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Disembargo_Context {
-    return this.$toObject();
+  override $asReader(): Disembargo_ContextReader {
+    return new Disembargo_ContextReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -2634,36 +2012,13 @@ export type ProvideInit = {
 };
 
 /** Asks the receiver to hold a capability for a third vat, which will pick it up with Accept. */
-export class ProvideReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class ProvideReader extends $.GeneratedReader<Provide> {
+  /** `questionId @0 :UInt32` */
   get questionId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
   }
 
-  /** The capability to provide. */
+  /** `target @1 :MessageTarget`: The capability to provide. */
   get target(): MessageTargetReader {
     return $.readStruct<MessageTargetReader>(MessageTargetReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -2672,7 +2027,7 @@ export class ProvideReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** Who will accept it. */
+  /** `recipient @2 :AnyPointer`: Who will accept it. */
   get recipient(): $.AnyPointerReader {
     return $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting);
   }
@@ -2681,42 +2036,18 @@ export class ProvideReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Provide {
+  override $toObject(): Provide {
     return {
       questionId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
       target: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<MessageTargetReader>(MessageTargetReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
       recipient: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting) : null,
     };
   }
-
-  toObject(): Provide {
-    return this.$toObject();
-  }
 }
 
 /** Asks the receiver to hold a capability for a third vat, which will pick it up with Accept. */
-export class ProvideBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class ProvideBuilder extends $.GeneratedBuilder<Provide, ProvideInit, ProvideReader> {
+  /** `questionId @0 :UInt32` */
   get questionId(): number {
     return this.$segment.view.getUint32(this.$data, true);
   }
@@ -2725,7 +2056,7 @@ export class ProvideBuilder {
     this.$segment.view.setUint32(this.$data, value, true);
   }
 
-  /** The capability to provide. */
+  /** `target @1 :MessageTarget`: The capability to provide. */
   get target(): MessageTargetBuilder {
     return $.getStruct<MessageTargetBuilder>(MessageTargetBuilder, this.$segment, this.$pointers, 1, 1);
   }
@@ -2751,7 +2082,7 @@ export class ProvideBuilder {
     return $.initStruct<MessageTargetBuilder>(MessageTargetBuilder, this.$segment, this.$pointers, 1, 1);
   }
 
-  /** Who will accept it. */
+  /** `recipient @2 :AnyPointer`: Who will accept it. */
   get recipient(): $.AnyPointerBuilder {
     return $.pointerBuilder(this.$segment, this.$pointers + 8);
   }
@@ -2779,31 +2110,14 @@ export class ProvideBuilder {
     return slot;
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: ProvideInit): void {
+  override $assign(value: ProvideInit): void {
     if (value.questionId !== undefined) this.questionId = value.questionId;
     if (value.target !== undefined) this.target = value.target;
     if (value.recipient !== undefined) this.recipient = value.recipient;
   }
 
-  assign(value: ProvideInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): ProvideReader {
-    return new ProvideReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): ProvideReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Provide {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Provide {
-    return this.$toObject();
+  override $asReader(): ProvideReader {
+    return new ProvideReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -2825,36 +2139,13 @@ export type AcceptInit = {
 };
 
 /** Picks up a capability another vat provided for the sender. */
-export class AcceptReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class AcceptReader extends $.GeneratedReader<Accept> {
+  /** `questionId @0 :UInt32` */
   get questionId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
   }
 
-  /** Identifies the provision, as the introducing vat described it. */
+  /** `provision @1 :AnyPointer`: Identifies the provision, as the introducing vat described it. */
   get provision(): $.AnyPointerReader {
     return $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -2863,7 +2154,7 @@ export class AcceptReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** If set, the capability is embargoed until a matching Disembargo arrives. */
+  /** `embargo @2 :Data`: If set, the capability is embargoed until a matching Disembargo arrives. */
   get embargo(): Uint8Array {
     return $.readData(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
@@ -2872,42 +2163,18 @@ export class AcceptReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Accept {
+  override $toObject(): Accept {
     return {
       questionId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
       provision: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting) : null,
       embargo: $.dataOrNull(this.$segment, this.$pointers, this.$pointerCount, 1),
     };
   }
-
-  toObject(): Accept {
-    return this.$toObject();
-  }
 }
 
 /** Picks up a capability another vat provided for the sender. */
-export class AcceptBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class AcceptBuilder extends $.GeneratedBuilder<Accept, AcceptInit, AcceptReader> {
+  /** `questionId @0 :UInt32` */
   get questionId(): number {
     return this.$segment.view.getUint32(this.$data, true);
   }
@@ -2916,7 +2183,7 @@ export class AcceptBuilder {
     this.$segment.view.setUint32(this.$data, value, true);
   }
 
-  /** Identifies the provision, as the introducing vat described it. */
+  /** `provision @1 :AnyPointer`: Identifies the provision, as the introducing vat described it. */
   get provision(): $.AnyPointerBuilder {
     return $.pointerBuilder(this.$segment, this.$pointers);
   }
@@ -2944,7 +2211,7 @@ export class AcceptBuilder {
     return slot;
   }
 
-  /** If set, the capability is embargoed until a matching Disembargo arrives. */
+  /** `embargo @2 :Data`: If set, the capability is embargoed until a matching Disembargo arrives. */
   get embargo(): Uint8Array {
     return $.readDataAt(this.$segment, this.$pointers + 8, undefined);
   }
@@ -2971,31 +2238,14 @@ export class AcceptBuilder {
     return $.initData(this.$segment, this.$pointers + 8, length);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: AcceptInit): void {
+  override $assign(value: AcceptInit): void {
     if (value.questionId !== undefined) this.questionId = value.questionId;
     if (value.provision !== undefined) this.provision = value.provision;
     if (value.embargo !== undefined) this.embargo = value.embargo;
   }
 
-  assign(value: AcceptInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): AcceptReader {
-    return new AcceptReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): AcceptReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Accept {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Accept {
-    return this.$toObject();
+  override $asReader(): AcceptReader {
+    return new AcceptReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -3011,31 +2261,8 @@ export type ThirdPartyAnswerInit = {
 };
 
 /** Tells a vat that results it awaits from a third vat are the given answer. */
-export class ThirdPartyAnswerReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class ThirdPartyAnswerReader extends $.GeneratedReader<ThirdPartyAnswer> {
+  /** `completion @0 :AnyPointer` */
   get completion(): $.AnyPointerReader {
     return $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -3044,45 +2271,22 @@ export class ThirdPartyAnswerReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** `answerId @1 :UInt32` */
   get answerId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): ThirdPartyAnswer {
+  override $toObject(): ThirdPartyAnswer {
     return {
       completion: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting) : null,
       answerId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
     };
   }
-
-  toObject(): ThirdPartyAnswer {
-    return this.$toObject();
-  }
 }
 
 /** Tells a vat that results it awaits from a third vat are the given answer. */
-export class ThirdPartyAnswerBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class ThirdPartyAnswerBuilder extends $.GeneratedBuilder<ThirdPartyAnswer, ThirdPartyAnswerInit, ThirdPartyAnswerReader> {
+  /** `completion @0 :AnyPointer` */
   get completion(): $.AnyPointerBuilder {
     return $.pointerBuilder(this.$segment, this.$pointers);
   }
@@ -3110,6 +2314,7 @@ export class ThirdPartyAnswerBuilder {
     return slot;
   }
 
+  /** `answerId @1 :UInt32` */
   get answerId(): number {
     return this.$segment.view.getUint32(this.$data, true);
   }
@@ -3118,30 +2323,13 @@ export class ThirdPartyAnswerBuilder {
     this.$segment.view.setUint32(this.$data, value, true);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: ThirdPartyAnswerInit): void {
+  override $assign(value: ThirdPartyAnswerInit): void {
     if (value.completion !== undefined) this.completion = value.completion;
     if (value.answerId !== undefined) this.answerId = value.answerId;
   }
 
-  assign(value: ThirdPartyAnswerInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): ThirdPartyAnswerReader {
-    return new ThirdPartyAnswerReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): ThirdPartyAnswerReader {
-    return this.$asReader();
-  }
-
-  $toObject(): ThirdPartyAnswer {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): ThirdPartyAnswer {
-    return this.$toObject();
+  override $asReader(): ThirdPartyAnswerReader {
+    return new ThirdPartyAnswerReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -3169,36 +2357,13 @@ export type JoinInit = {
  * Checks that several capabilities designate the same object (to verify a capability
  * received from a third party).
  */
-export class JoinReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class JoinReader extends $.GeneratedReader<Join> {
+  /** `questionId @0 :UInt32` */
   get questionId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
   }
 
-  /** One of the capabilities. */
+  /** `target @1 :MessageTarget`: One of the capabilities. */
   get target(): MessageTargetReader {
     return $.readStruct<MessageTargetReader>(MessageTargetReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -3207,7 +2372,7 @@ export class JoinReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** This capability's part of the join key. */
+  /** `keyPart @2 :AnyPointer`: This capability's part of the join key. */
   get keyPart(): $.AnyPointerReader {
     return $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting);
   }
@@ -3216,17 +2381,12 @@ export class JoinReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Join {
+  override $toObject(): Join {
     return {
       questionId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
       target: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<MessageTargetReader>(MessageTargetReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
       keyPart: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting) : null,
     };
-  }
-
-  toObject(): Join {
-    return this.$toObject();
   }
 }
 
@@ -3234,27 +2394,8 @@ export class JoinReader {
  * Checks that several capabilities designate the same object (to verify a capability
  * received from a third party).
  */
-export class JoinBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class JoinBuilder extends $.GeneratedBuilder<Join, JoinInit, JoinReader> {
+  /** `questionId @0 :UInt32` */
   get questionId(): number {
     return this.$segment.view.getUint32(this.$data, true);
   }
@@ -3263,7 +2404,7 @@ export class JoinBuilder {
     this.$segment.view.setUint32(this.$data, value, true);
   }
 
-  /** One of the capabilities. */
+  /** `target @1 :MessageTarget`: One of the capabilities. */
   get target(): MessageTargetBuilder {
     return $.getStruct<MessageTargetBuilder>(MessageTargetBuilder, this.$segment, this.$pointers, 1, 1);
   }
@@ -3289,7 +2430,7 @@ export class JoinBuilder {
     return $.initStruct<MessageTargetBuilder>(MessageTargetBuilder, this.$segment, this.$pointers, 1, 1);
   }
 
-  /** This capability's part of the join key. */
+  /** `keyPart @2 :AnyPointer`: This capability's part of the join key. */
   get keyPart(): $.AnyPointerBuilder {
     return $.pointerBuilder(this.$segment, this.$pointers + 8);
   }
@@ -3317,31 +2458,14 @@ export class JoinBuilder {
     return slot;
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: JoinInit): void {
+  override $assign(value: JoinInit): void {
     if (value.questionId !== undefined) this.questionId = value.questionId;
     if (value.target !== undefined) this.target = value.target;
     if (value.keyPart !== undefined) this.keyPart = value.keyPart;
   }
 
-  assign(value: JoinInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): JoinReader {
-    return new JoinReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): JoinReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Join {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Join {
-    return this.$toObject();
+  override $asReader(): JoinReader {
+    return new JoinReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -3357,42 +2481,18 @@ export type MessageTargetInit = (
 );
 
 /** What a call (or other message) is addressed to. */
-export class MessageTargetReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class MessageTargetReader extends $.GeneratedReader<MessageTarget> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'importedCap' | 'promisedAnswer' | undefined {
     return $which5[(this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0)];
   }
 
-  /** A capability the receiver exported to the sender. */
+  /** `importedCap @0 :UInt32`: A capability the receiver exported to the sender. */
   get importedCap(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
   }
 
-  /** A capability in the results of a call the sender made and has not finished. */
+  /** `promisedAnswer @1 :PromisedAnswer`: A capability in the results of a call the sender made and has not finished. */
   get promisedAnswer(): PromisedAnswerReader {
     return $.readStruct<PromisedAnswerReader>(PromisedAnswerReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -3401,49 +2501,24 @@ export class MessageTargetReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): MessageTarget {
-    const object: Record<string, unknown> = {};
+  override $toObject(): MessageTarget {
+    const object: { [key: string]: unknown } = {};
     switch ((this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0)) {
       case 0: object["importedCap"] = (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0); break;
       case 1: object["promisedAnswer"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<PromisedAnswerReader>(PromisedAnswerReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
     }
     return object as MessageTarget;
   }
-
-  toObject(): MessageTarget {
-    return this.$toObject();
-  }
 }
 
 /** What a call (or other message) is addressed to. */
-export class MessageTargetBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class MessageTargetBuilder extends $.GeneratedBuilder<MessageTarget, MessageTargetInit, MessageTargetReader> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'importedCap' | 'promisedAnswer' | undefined {
     return $which5[this.$segment.view.getUint16(this.$data + 4, true)];
   }
 
-  /** A capability the receiver exported to the sender. */
+  /** `importedCap @0 :UInt32`: A capability the receiver exported to the sender. */
   get importedCap(): number {
     return this.$segment.view.getUint32(this.$data, true);
   }
@@ -3453,7 +2528,7 @@ export class MessageTargetBuilder {
     this.$segment.view.setUint32(this.$data, value, true);
   }
 
-  /** A capability in the results of a call the sender made and has not finished. */
+  /** `promisedAnswer @1 :PromisedAnswer`: A capability in the results of a call the sender made and has not finished. */
   get promisedAnswer(): PromisedAnswerBuilder {
     return $.getStruct<PromisedAnswerBuilder>(PromisedAnswerBuilder, this.$segment, this.$pointers, 1, 1);
   }
@@ -3482,31 +2557,14 @@ export class MessageTargetBuilder {
     return $.initStruct<PromisedAnswerBuilder>(PromisedAnswerBuilder, this.$segment, this.$pointers, 1, 1);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: MessageTargetInit): void {
+  override $assign(value: MessageTargetInit): void {
     $.checkOneMember(value, ["importedCap", "promisedAnswer"], 'MessageTarget');
     if (value.importedCap !== undefined) this.importedCap = value.importedCap;
     if (value.promisedAnswer !== undefined) this.promisedAnswer = value.promisedAnswer;
   }
 
-  assign(value: MessageTargetInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): MessageTargetReader {
-    return new MessageTargetReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): MessageTargetReader {
-    return this.$asReader();
-  }
-
-  $toObject(): MessageTarget {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): MessageTarget {
-    return this.$toObject();
+  override $asReader(): MessageTargetReader {
+    return new MessageTargetReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -3524,32 +2582,8 @@ export type PayloadInit = {
 };
 
 /** A struct sent over RPC, with the capabilities it holds. */
-export class PayloadReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
-  /** The content. Its capability pointers index `capTable`. */
+export class PayloadReader extends $.GeneratedReader<Payload> {
+  /** `content @0 :AnyPointer`: The content. Its capability pointers index `capTable`. */
   get content(): $.AnyPointerReader {
     return $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -3558,50 +2592,26 @@ export class PayloadReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** `capTable @1 :List(CapDescriptor)` */
   get capTable(): $.StructList<CapDescriptorReader> {
-    return new $.StructList<CapDescriptorReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), CapDescriptorReader);
+    return new $.StructList<CapDescriptorReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), CapDescriptorReader);
   }
 
   hasCapTable(): boolean {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Payload {
+  override $toObject(): Payload {
     return {
       content: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting) : null,
-      capTable: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), CapDescriptor) as CapDescriptor[] | null : null,
+      capTable: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), CapDescriptor) as CapDescriptor[] | null : null,
     };
-  }
-
-  toObject(): Payload {
-    return this.$toObject();
   }
 }
 
 /** A struct sent over RPC, with the capabilities it holds. */
-export class PayloadBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  /** The content. Its capability pointers index `capTable`. */
+export class PayloadBuilder extends $.GeneratedBuilder<Payload, PayloadInit, PayloadReader> {
+  /** `content @0 :AnyPointer`: The content. Its capability pointers index `capTable`. */
   get content(): $.AnyPointerBuilder {
     return $.pointerBuilder(this.$segment, this.$pointers);
   }
@@ -3629,6 +2639,7 @@ export class PayloadBuilder {
     return slot;
   }
 
+  /** `capTable @1 :List(CapDescriptor)` */
   get capTable(): $.StructListBuilder<CapDescriptorBuilder> {
     return new $.StructListBuilder<CapDescriptorBuilder>($.getStructList(this.$segment, this.$pointers + 8, 1, 1), CapDescriptorBuilder);
   }
@@ -3654,30 +2665,13 @@ export class PayloadBuilder {
     return new $.StructListBuilder<CapDescriptorBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 1, 1), CapDescriptorBuilder);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: PayloadInit): void {
+  override $assign(value: PayloadInit): void {
     if (value.content !== undefined) this.content = value.content;
     if (value.capTable !== undefined) this.capTable = value.capTable;
   }
 
-  assign(value: PayloadInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): PayloadReader {
-    return new PayloadReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): PayloadReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Payload {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Payload {
-    return this.$toObject();
+  override $asReader(): PayloadReader {
+    return new PayloadReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -3713,57 +2707,33 @@ export type CapDescriptorInit = {
 );
 
 /** A capability as sent in a payload. */
-export class CapDescriptorReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class CapDescriptorReader extends $.GeneratedReader<CapDescriptor> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'none' | 'senderHosted' | 'senderPromise' | 'receiverHosted' | 'receiverAnswer' | 'thirdPartyHosted' | undefined {
     return $which6[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
   }
 
-  /** A null capability. */
+  /** `none @0 :Void`: A null capability. */
   get none(): null {
     return null;
   }
 
-  /** A capability the sender exports (new, or already in its export table). */
+  /** `senderHosted @1 :UInt32`: A capability the sender exports (new, or already in its export table). */
   get senderHosted(): number {
     return (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0);
   }
 
-  /** A promise the sender exports; a Resolve will follow. */
+  /** `senderPromise @2 :UInt32`: A promise the sender exports; a Resolve will follow. */
   get senderPromise(): number {
     return (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0);
   }
 
-  /** A capability the receiver exported. */
+  /** `receiverHosted @3 :UInt32`: A capability the receiver exported. */
   get receiverHosted(): number {
     return (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0);
   }
 
-  /** A capability in the results of one of the receiver's answers. */
+  /** `receiverAnswer @4 :PromisedAnswer`: A capability in the results of one of the receiver's answers. */
   get receiverAnswer(): PromisedAnswerReader {
     return $.readStruct<PromisedAnswerReader>(PromisedAnswerReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -3772,7 +2742,7 @@ export class CapDescriptorReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** A capability hosted by a third vat. */
+  /** `thirdPartyHosted @5 :ThirdPartyCapDescriptor`: A capability hosted by a third vat. */
   get thirdPartyHosted(): ThirdPartyCapDescriptorReader {
     return $.readStruct<ThirdPartyCapDescriptorReader>(ThirdPartyCapDescriptorReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -3782,6 +2752,7 @@ export class CapDescriptorReader {
   }
 
   /**
+   * `attachedFd @6 :UInt8`:
    * On transports that pass file descriptors: the index of the descriptor attached to this
    * capability in the message (0xff: none).
    */
@@ -3789,9 +2760,8 @@ export class CapDescriptorReader {
     return ((this.$dataSize >= 3 ? this.$view.getUint8(this.$data + 2) : 0) ^ 255);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): CapDescriptor {
-    const object: Record<string, unknown> = {
+  override $toObject(): CapDescriptor {
+    const object: { [key: string]: unknown } = {
       attachedFd: ((this.$dataSize >= 3 ? this.$view.getUint8(this.$data + 2) : 0) ^ 255),
     };
     switch ((this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)) {
@@ -3804,40 +2774,16 @@ export class CapDescriptorReader {
     }
     return object as CapDescriptor;
   }
-
-  toObject(): CapDescriptor {
-    return this.$toObject();
-  }
 }
 
 /** A capability as sent in a payload. */
-export class CapDescriptorBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class CapDescriptorBuilder extends $.GeneratedBuilder<CapDescriptor, CapDescriptorInit, CapDescriptorReader> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'none' | 'senderHosted' | 'senderPromise' | 'receiverHosted' | 'receiverAnswer' | 'thirdPartyHosted' | undefined {
     return $which6[this.$segment.view.getUint16(this.$data, true)];
   }
 
-  /** A null capability. */
+  /** `none @0 :Void`: A null capability. */
   get none(): null {
     return null;
   }
@@ -3847,7 +2793,7 @@ export class CapDescriptorBuilder {
     this.$segment.view.setUint16(this.$data, 0, true);
   }
 
-  /** A capability the sender exports (new, or already in its export table). */
+  /** `senderHosted @1 :UInt32`: A capability the sender exports (new, or already in its export table). */
   get senderHosted(): number {
     return this.$segment.view.getUint32(this.$data + 4, true);
   }
@@ -3857,7 +2803,7 @@ export class CapDescriptorBuilder {
     this.$segment.view.setUint32(this.$data + 4, value, true);
   }
 
-  /** A promise the sender exports; a Resolve will follow. */
+  /** `senderPromise @2 :UInt32`: A promise the sender exports; a Resolve will follow. */
   get senderPromise(): number {
     return this.$segment.view.getUint32(this.$data + 4, true);
   }
@@ -3867,7 +2813,7 @@ export class CapDescriptorBuilder {
     this.$segment.view.setUint32(this.$data + 4, value, true);
   }
 
-  /** A capability the receiver exported. */
+  /** `receiverHosted @3 :UInt32`: A capability the receiver exported. */
   get receiverHosted(): number {
     return this.$segment.view.getUint32(this.$data + 4, true);
   }
@@ -3877,7 +2823,7 @@ export class CapDescriptorBuilder {
     this.$segment.view.setUint32(this.$data + 4, value, true);
   }
 
-  /** A capability in the results of one of the receiver's answers. */
+  /** `receiverAnswer @4 :PromisedAnswer`: A capability in the results of one of the receiver's answers. */
   get receiverAnswer(): PromisedAnswerBuilder {
     return $.getStruct<PromisedAnswerBuilder>(PromisedAnswerBuilder, this.$segment, this.$pointers, 1, 1);
   }
@@ -3906,7 +2852,7 @@ export class CapDescriptorBuilder {
     return $.initStruct<PromisedAnswerBuilder>(PromisedAnswerBuilder, this.$segment, this.$pointers, 1, 1);
   }
 
-  /** A capability hosted by a third vat. */
+  /** `thirdPartyHosted @5 :ThirdPartyCapDescriptor`: A capability hosted by a third vat. */
   get thirdPartyHosted(): ThirdPartyCapDescriptorBuilder {
     return $.getStruct<ThirdPartyCapDescriptorBuilder>(ThirdPartyCapDescriptorBuilder, this.$segment, this.$pointers, 1, 1);
   }
@@ -3936,6 +2882,7 @@ export class CapDescriptorBuilder {
   }
 
   /**
+   * `attachedFd @6 :UInt8`:
    * On transports that pass file descriptors: the index of the descriptor attached to this
    * capability in the message (0xff: none).
    */
@@ -3947,8 +2894,7 @@ export class CapDescriptorBuilder {
     this.$segment.view.setUint8(this.$data + 2, value ^ 255);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: CapDescriptorInit): void {
+  override $assign(value: CapDescriptorInit): void {
     if (value.attachedFd !== undefined) this.attachedFd = value.attachedFd;
     $.checkOneMember(value, ["none", "senderHosted", "senderPromise", "receiverHosted", "receiverAnswer", "thirdPartyHosted"], 'CapDescriptor');
     if (value.none !== undefined) this.none = value.none;
@@ -3959,24 +2905,8 @@ export class CapDescriptorBuilder {
     if (value.thirdPartyHosted !== undefined) this.thirdPartyHosted = value.thirdPartyHosted;
   }
 
-  assign(value: CapDescriptorInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): CapDescriptorReader {
-    return new CapDescriptorReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): CapDescriptorReader {
-    return this.$asReader();
-  }
-
-  $toObject(): CapDescriptor {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): CapDescriptor {
-    return this.$toObject();
+  override $asReader(): CapDescriptorReader {
+    return new CapDescriptorReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -3994,79 +2924,32 @@ export type PromisedAnswerInit = {
 };
 
 /** A capability inside the results of a call that may not have returned yet. */
-export class PromisedAnswerReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class PromisedAnswerReader extends $.GeneratedReader<PromisedAnswer> {
+  /** `questionId @0 :UInt32` */
   get questionId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
   }
 
-  /** How to get from the result struct to the capability. */
+  /** `transform @1 :List(PromisedAnswer.Op)`: How to get from the result struct to the capability. */
   get transform(): $.StructList<PromisedAnswer_OpReader> {
-    return new $.StructList<PromisedAnswer_OpReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, 7, this.$nesting), PromisedAnswer_OpReader);
+    return new $.StructList<PromisedAnswer_OpReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), PromisedAnswer_OpReader);
   }
 
   hasTransform(): boolean {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): PromisedAnswer {
+  override $toObject(): PromisedAnswer {
     return {
       questionId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
-      transform: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, 7, this.$nesting), PromisedAnswer_Op) as PromisedAnswer_Op[] | null : null,
+      transform: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), PromisedAnswer_Op) as PromisedAnswer_Op[] | null : null,
     };
-  }
-
-  toObject(): PromisedAnswer {
-    return this.$toObject();
   }
 }
 
 /** A capability inside the results of a call that may not have returned yet. */
-export class PromisedAnswerBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class PromisedAnswerBuilder extends $.GeneratedBuilder<PromisedAnswer, PromisedAnswerInit, PromisedAnswerReader> {
+  /** `questionId @0 :UInt32` */
   get questionId(): number {
     return this.$segment.view.getUint32(this.$data, true);
   }
@@ -4075,7 +2958,7 @@ export class PromisedAnswerBuilder {
     this.$segment.view.setUint32(this.$data, value, true);
   }
 
-  /** How to get from the result struct to the capability. */
+  /** `transform @1 :List(PromisedAnswer.Op)`: How to get from the result struct to the capability. */
   get transform(): $.StructListBuilder<PromisedAnswer_OpBuilder> {
     return new $.StructListBuilder<PromisedAnswer_OpBuilder>($.getStructList(this.$segment, this.$pointers, 1, 0), PromisedAnswer_OpBuilder);
   }
@@ -4101,30 +2984,13 @@ export class PromisedAnswerBuilder {
     return new $.StructListBuilder<PromisedAnswer_OpBuilder>($.initStructList(this.$segment, this.$pointers, length, 1, 0), PromisedAnswer_OpBuilder);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: PromisedAnswerInit): void {
+  override $assign(value: PromisedAnswerInit): void {
     if (value.questionId !== undefined) this.questionId = value.questionId;
     if (value.transform !== undefined) this.transform = value.transform;
   }
 
-  assign(value: PromisedAnswerInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): PromisedAnswerReader {
-    return new PromisedAnswerReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): PromisedAnswerReader {
-    return this.$asReader();
-  }
-
-  $toObject(): PromisedAnswer {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): PromisedAnswer {
-    return this.$toObject();
+  override $asReader(): PromisedAnswerReader {
+    return new PromisedAnswerReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -4139,88 +3005,39 @@ export type PromisedAnswer_OpInit = (
   | { getPointerField?: number; noop?: never }
 );
 
-export class PromisedAnswer_OpReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class PromisedAnswer_OpReader extends $.GeneratedReader<PromisedAnswer_Op> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'noop' | 'getPointerField' | undefined {
     return $which7[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
   }
 
-  /** Does nothing (kept for compatibility). */
+  /** `noop @0 :Void`: Does nothing (kept for compatibility). */
   get noop(): null {
     return null;
   }
 
-  /** Follows the pointer field with this index. */
+  /** `getPointerField @1 :UInt16`: Follows the pointer field with this index. */
   get getPointerField(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): PromisedAnswer_Op {
-    const object: Record<string, unknown> = {};
+  override $toObject(): PromisedAnswer_Op {
+    const object: { [key: string]: unknown } = {};
     switch ((this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)) {
       case 0: object["noop"] = null; break;
       case 1: object["getPointerField"] = (this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0); break;
     }
     return object as PromisedAnswer_Op;
   }
-
-  toObject(): PromisedAnswer_Op {
-    return this.$toObject();
-  }
 }
 
-export class PromisedAnswer_OpBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class PromisedAnswer_OpBuilder extends $.GeneratedBuilder<PromisedAnswer_Op, PromisedAnswer_OpInit, PromisedAnswer_OpReader> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'noop' | 'getPointerField' | undefined {
     return $which7[this.$segment.view.getUint16(this.$data, true)];
   }
 
-  /** Does nothing (kept for compatibility). */
+  /** `noop @0 :Void`: Does nothing (kept for compatibility). */
   get noop(): null {
     return null;
   }
@@ -4230,7 +3047,7 @@ export class PromisedAnswer_OpBuilder {
     this.$segment.view.setUint16(this.$data, 0, true);
   }
 
-  /** Follows the pointer field with this index. */
+  /** `getPointerField @1 :UInt16`: Follows the pointer field with this index. */
   get getPointerField(): number {
     return this.$segment.view.getUint16(this.$data + 2, true);
   }
@@ -4240,31 +3057,14 @@ export class PromisedAnswer_OpBuilder {
     this.$segment.view.setUint16(this.$data + 2, value, true);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: PromisedAnswer_OpInit): void {
+  override $assign(value: PromisedAnswer_OpInit): void {
     $.checkOneMember(value, ["noop", "getPointerField"], 'PromisedAnswer_Op');
     if (value.noop !== undefined) this.noop = value.noop;
     if (value.getPointerField !== undefined) this.getPointerField = value.getPointerField;
   }
 
-  assign(value: PromisedAnswer_OpInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): PromisedAnswer_OpReader {
-    return new PromisedAnswer_OpReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): PromisedAnswer_OpReader {
-    return this.$asReader();
-  }
-
-  $toObject(): PromisedAnswer_Op {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): PromisedAnswer_Op {
-    return this.$toObject();
+  override $asReader(): PromisedAnswer_OpReader {
+    return new PromisedAnswer_OpReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -4290,32 +3090,8 @@ export type ThirdPartyCapDescriptorInit = {
 };
 
 /** A capability hosted by a third vat. */
-export class ThirdPartyCapDescriptorReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
-  /** How to reach it. */
+export class ThirdPartyCapDescriptorReader extends $.GeneratedReader<ThirdPartyCapDescriptor> {
+  /** `id @0 :AnyPointer`: How to reach it. */
   get id(): $.AnyPointerReader {
     return $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -4325,6 +3101,7 @@ export class ThirdPartyCapDescriptorReader {
   }
 
   /**
+   * `vineId @1 :UInt32`:
    * A capability the sender exports that forwards to the real one, usable until the receiver
    * has connected to the third vat.
    */
@@ -4332,42 +3109,17 @@ export class ThirdPartyCapDescriptorReader {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): ThirdPartyCapDescriptor {
+  override $toObject(): ThirdPartyCapDescriptor {
     return {
       id: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting) : null,
       vineId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
     };
   }
-
-  toObject(): ThirdPartyCapDescriptor {
-    return this.$toObject();
-  }
 }
 
 /** A capability hosted by a third vat. */
-export class ThirdPartyCapDescriptorBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  /** How to reach it. */
+export class ThirdPartyCapDescriptorBuilder extends $.GeneratedBuilder<ThirdPartyCapDescriptor, ThirdPartyCapDescriptorInit, ThirdPartyCapDescriptorReader> {
+  /** `id @0 :AnyPointer`: How to reach it. */
   get id(): $.AnyPointerBuilder {
     return $.pointerBuilder(this.$segment, this.$pointers);
   }
@@ -4396,6 +3148,7 @@ export class ThirdPartyCapDescriptorBuilder {
   }
 
   /**
+   * `vineId @1 :UInt32`:
    * A capability the sender exports that forwards to the real one, usable until the receiver
    * has connected to the third vat.
    */
@@ -4407,30 +3160,13 @@ export class ThirdPartyCapDescriptorBuilder {
     this.$segment.view.setUint32(this.$data, value, true);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: ThirdPartyCapDescriptorInit): void {
+  override $assign(value: ThirdPartyCapDescriptorInit): void {
     if (value.id !== undefined) this.id = value.id;
     if (value.vineId !== undefined) this.vineId = value.vineId;
   }
 
-  assign(value: ThirdPartyCapDescriptorInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): ThirdPartyCapDescriptorReader {
-    return new ThirdPartyCapDescriptorReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): ThirdPartyCapDescriptorReader {
-    return this.$asReader();
-  }
-
-  $toObject(): ThirdPartyCapDescriptor {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): ThirdPartyCapDescriptor {
-    return this.$toObject();
+  override $asReader(): ThirdPartyCapDescriptorReader {
+    return new ThirdPartyCapDescriptorReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -4466,32 +3202,8 @@ export type ExceptionInit = {
 };
 
 /** Why something failed. */
-export class ExceptionReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
-  /** A message for humans. */
+export class ExceptionReader extends $.GeneratedReader<Exception> {
+  /** `reason @0 :Text`: A message for humans. */
   get reason(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
@@ -4500,22 +3212,22 @@ export class ExceptionReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** What kind of failure, which tells the caller what it may do about it. */
+  /** `type @3 :Exception.Type`: What kind of failure, which tells the caller what it may do about it. */
   get type(): Exception_Type {
     return (this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0) as Exception_Type;
   }
 
-  /** No longer used. */
+  /** `obsoleteIsCallersFault @1 :Bool`: No longer used. */
   get obsoleteIsCallersFault(): boolean {
     return (this.$dataSize > 0 && (this.$view.getUint8(this.$data) & 1) !== 0);
   }
 
-  /** No longer used. */
+  /** `obsoleteDurability @2 :UInt16`: No longer used. */
   get obsoleteDurability(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0);
   }
 
-  /** Where the failure happened, for debugging (may be empty). */
+  /** `trace @4 :Text`: Where the failure happened, for debugging (may be empty). */
   get trace(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
@@ -4524,55 +3236,30 @@ export class ExceptionReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
-  /** Structured data about the failure, for applications that define it. */
+  /** `details @5 :List(Exception.Detail)`: Structured data about the failure, for applications that define it. */
   get details(): $.StructList<Exception_DetailReader> {
-    return new $.StructList<Exception_DetailReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 2, 7, this.$nesting), Exception_DetailReader);
+    return new $.StructList<Exception_DetailReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 2, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Exception_DetailReader);
   }
 
   hasDetails(): boolean {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Exception {
+  override $toObject(): Exception {
     return {
       reason: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
       type: (this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0) as Exception_Type,
       obsoleteIsCallersFault: (this.$dataSize > 0 && (this.$view.getUint8(this.$data) & 1) !== 0),
       obsoleteDurability: (this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0),
       trace: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 1),
-      details: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 2, 7, this.$nesting), Exception_Detail) as Exception_Detail[] | null : null,
+      details: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 2, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Exception_Detail) as Exception_Detail[] | null : null,
     };
-  }
-
-  toObject(): Exception {
-    return this.$toObject();
   }
 }
 
 /** Why something failed. */
-export class ExceptionBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  /** A message for humans. */
+export class ExceptionBuilder extends $.GeneratedBuilder<Exception, ExceptionInit, ExceptionReader> {
+  /** `reason @0 :Text`: A message for humans. */
   get reason(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
   }
@@ -4594,7 +3281,7 @@ export class ExceptionBuilder {
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
-  /** What kind of failure, which tells the caller what it may do about it. */
+  /** `type @3 :Exception.Type`: What kind of failure, which tells the caller what it may do about it. */
   get type(): Exception_Type {
     return this.$segment.view.getUint16(this.$data + 4, true) as Exception_Type;
   }
@@ -4603,7 +3290,7 @@ export class ExceptionBuilder {
     this.$segment.view.setUint16(this.$data + 4, value, true);
   }
 
-  /** No longer used. */
+  /** `obsoleteIsCallersFault @1 :Bool`: No longer used. */
   get obsoleteIsCallersFault(): boolean {
     return (this.$segment.view.getUint8(this.$data) & 1) !== 0;
   }
@@ -4612,7 +3299,7 @@ export class ExceptionBuilder {
     $.setBit(this.$segment.bytes, this.$data, 1, value);
   }
 
-  /** No longer used. */
+  /** `obsoleteDurability @2 :UInt16`: No longer used. */
   get obsoleteDurability(): number {
     return this.$segment.view.getUint16(this.$data + 2, true);
   }
@@ -4621,7 +3308,7 @@ export class ExceptionBuilder {
     this.$segment.view.setUint16(this.$data + 2, value, true);
   }
 
-  /** Where the failure happened, for debugging (may be empty). */
+  /** `trace @4 :Text`: Where the failure happened, for debugging (may be empty). */
   get trace(): string {
     return $.readTextAt(this.$segment, this.$pointers + 8, '');
   }
@@ -4643,7 +3330,7 @@ export class ExceptionBuilder {
     $.adopt(this.$segment, this.$pointers + 8, orphan);
   }
 
-  /** Structured data about the failure, for applications that define it. */
+  /** `details @5 :List(Exception.Detail)`: Structured data about the failure, for applications that define it. */
   get details(): $.StructListBuilder<Exception_DetailBuilder> {
     return new $.StructListBuilder<Exception_DetailBuilder>($.getStructList(this.$segment, this.$pointers + 16, 1, 1), Exception_DetailBuilder);
   }
@@ -4669,8 +3356,7 @@ export class ExceptionBuilder {
     return new $.StructListBuilder<Exception_DetailBuilder>($.initStructList(this.$segment, this.$pointers + 16, length, 1, 1), Exception_DetailBuilder);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: ExceptionInit): void {
+  override $assign(value: ExceptionInit): void {
     if (value.reason !== undefined) this.reason = value.reason;
     if (value.type !== undefined) this.type = value.type;
     if (value.obsoleteIsCallersFault !== undefined) this.obsoleteIsCallersFault = value.obsoleteIsCallersFault;
@@ -4679,24 +3365,8 @@ export class ExceptionBuilder {
     if (value.details !== undefined) this.details = value.details;
   }
 
-  assign(value: ExceptionInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): ExceptionReader {
-    return new ExceptionReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): ExceptionReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Exception {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Exception {
-    return this.$toObject();
+  override $asReader(): ExceptionReader {
+    return new ExceptionReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -4727,37 +3397,13 @@ export type Exception_DetailInit = {
   data?: Uint8Array | null;
 };
 
-export class Exception_DetailReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
-  /** What kind of detail: an id chosen by whoever defined it. */
+export class Exception_DetailReader extends $.GeneratedReader<Exception_Detail> {
+  /** `detailId @0 :UInt64`: What kind of detail: an id chosen by whoever defined it. */
   get detailId(): bigint {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
   }
 
-  /** The detail, encoded as that definition says. */
+  /** `data @1 :Data`: The detail, encoded as that definition says. */
   get data(): Uint8Array {
     return $.readData(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
@@ -4766,41 +3412,16 @@ export class Exception_DetailReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Exception_Detail {
+  override $toObject(): Exception_Detail {
     return {
       detailId: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
       data: $.dataOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
     };
   }
-
-  toObject(): Exception_Detail {
-    return this.$toObject();
-  }
 }
 
-export class Exception_DetailBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  /** What kind of detail: an id chosen by whoever defined it. */
+export class Exception_DetailBuilder extends $.GeneratedBuilder<Exception_Detail, Exception_DetailInit, Exception_DetailReader> {
+  /** `detailId @0 :UInt64`: What kind of detail: an id chosen by whoever defined it. */
   get detailId(): bigint {
     return this.$segment.view.getBigUint64(this.$data, true);
   }
@@ -4809,7 +3430,7 @@ export class Exception_DetailBuilder {
     this.$segment.view.setBigUint64(this.$data, $.toBigInt(value), true);
   }
 
-  /** The detail, encoded as that definition says. */
+  /** `data @1 :Data`: The detail, encoded as that definition says. */
   get data(): Uint8Array {
     return $.readDataAt(this.$segment, this.$pointers, undefined);
   }
@@ -4836,30 +3457,13 @@ export class Exception_DetailBuilder {
     return $.initData(this.$segment, this.$pointers, length);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Exception_DetailInit): void {
+  override $assign(value: Exception_DetailInit): void {
     if (value.detailId !== undefined) this.detailId = value.detailId;
     if (value.data !== undefined) this.data = value.data;
   }
 
-  assign(value: Exception_DetailInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Exception_DetailReader {
-    return new Exception_DetailReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): Exception_DetailReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Exception_Detail {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Exception_Detail {
-    return this.$toObject();
+  override $asReader(): Exception_DetailReader {
+    return new Exception_DetailReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 

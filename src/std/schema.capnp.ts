@@ -114,41 +114,19 @@ export type NodeInit = {
 );
 
 /** One named declaration of a schema, or a group, or a method's implicit parameter struct. */
-export class NodeReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class NodeReader extends $.GeneratedReader<Node> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'file' | 'struct' | 'enum' | 'interface' | 'const' | 'annotation' | undefined {
     return $which0[(this.$dataSize >= 14 ? this.$view.getUint16(this.$data + 12, true) : 0)];
   }
 
+  /** `id @0 :UInt64` */
   get id(): bigint {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
   }
 
   /**
+   * `displayName @1 :Text`:
    * A human-readable name for the node: the file name for a file (`foo/bar.capnp`), otherwise
    * the file name, a colon and the dotted path of nested names (`foo/bar.capnp:Outer.Inner`).
    * For messages and debugging only; code generators should use `nestedNodes` for names.
@@ -162,6 +140,7 @@ export class NodeReader {
   }
 
   /**
+   * `displayNamePrefixLength @2 :UInt32`:
    * How many leading bytes of `displayName` name the scope; what follows is the node's own
    * name.
    */
@@ -170,6 +149,7 @@ export class NodeReader {
   }
 
   /**
+   * `scopeId @3 :UInt64`:
    * The node that contains this one: its parent declaration, or the struct a group belongs to.
    * Zero for files and for method parameter structs, which have no lexical scope.
    */
@@ -178,11 +158,12 @@ export class NodeReader {
   }
 
   /**
+   * `parameters @32 :List(Node.Parameter)`:
    * The generic parameters declared by this node (not by its parents). Null when there are
    * none.
    */
   get parameters(): $.StructList<Node_ParameterReader> {
-    return new $.StructList<Node_ParameterReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 5, 7, this.$nesting), Node_ParameterReader);
+    return new $.StructList<Node_ParameterReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 5, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_ParameterReader);
   }
 
   hasParameters(): boolean {
@@ -190,6 +171,7 @@ export class NodeReader {
   }
 
   /**
+   * `isGeneric @33 :Bool`:
    * Whether this node or any node it is nested in has generic parameters, so that its types
    * may refer to parameters bound elsewhere.
    */
@@ -198,56 +180,64 @@ export class NodeReader {
   }
 
   /**
+   * `nestedNodes @4 :List(Node.NestedNode)`:
    * The declarations nested in this one, in source order (groups and parameter structs are not
    * listed: fields and methods refer to them).
    */
   get nestedNodes(): $.StructList<Node_NestedNodeReader> {
-    return new $.StructList<Node_NestedNodeReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), Node_NestedNodeReader);
+    return new $.StructList<Node_NestedNodeReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_NestedNodeReader);
   }
 
   hasNestedNodes(): boolean {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
-  /** The annotations applied to this declaration. */
+  /** `annotations @5 :List(Annotation)`: The annotations applied to this declaration. */
   get annotations(): $.StructList<AnnotationReader> {
-    return new $.StructList<AnnotationReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 2, 7, this.$nesting), AnnotationReader);
+    return new $.StructList<AnnotationReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 2, $.ElementSize.INLINE_COMPOSITE, this.$nesting), AnnotationReader);
   }
 
   hasAnnotations(): boolean {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2);
   }
 
-  /** A schema file. Its nested nodes are the file's top-level declarations. */
+  /** `file @6 :Void`: A schema file. Its nested nodes are the file's top-level declarations. */
   get file(): null {
     return null;
   }
 
+  /** `struct :group` */
   get struct(): Node_StructReader {
     return new Node_StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
+  /** `enum :group` */
   get enum(): Node_EnumReader {
     return new Node_EnumReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
+  /** `interface :group` */
   get interface(): Node_InterfaceReader {
     return new Node_InterfaceReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
+  /** `const :group` */
   get const(): Node_ConstReader {
     return new Node_ConstReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
+  /** `annotation :group` */
   get annotation(): Node_AnnotationReader {
     return new Node_AnnotationReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
+  /** `startByte @34 :UInt32` */
   get startByte(): number {
     return (this.$dataSize >= 44 ? this.$view.getUint32(this.$data + 40, true) : 0);
   }
 
   /**
+   * `endByte @35 :UInt32`:
    * Where the declaration is in its file, as byte offsets; zero when the compiler does not
    * record positions.
    */
@@ -255,17 +245,16 @@ export class NodeReader {
     return (this.$dataSize >= 48 ? this.$view.getUint32(this.$data + 44, true) : 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Node {
-    const object: Record<string, unknown> = {
+  override $toObject(): Node {
+    const object: { [key: string]: unknown } = {
       id: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
       displayName: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
       displayNamePrefixLength: (this.$dataSize >= 12 ? this.$view.getUint32(this.$data + 8, true) : 0),
       scopeId: (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n),
-      parameters: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 5) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 5, 7, this.$nesting), Node_Parameter) as Node_Parameter[] | null : null,
+      parameters: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 5) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 5, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_Parameter) as Node_Parameter[] | null : null,
       isGeneric: (this.$dataSize > 36 && (this.$view.getUint8(this.$data + 36) & 1) !== 0),
-      nestedNodes: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), Node_NestedNode) as Node_NestedNode[] | null : null,
-      annotations: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 2, 7, this.$nesting), Annotation) as Annotation[] | null : null,
+      nestedNodes: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_NestedNode) as Node_NestedNode[] | null : null,
+      annotations: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 2, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Annotation) as Annotation[] | null : null,
       startByte: (this.$dataSize >= 44 ? this.$view.getUint32(this.$data + 40, true) : 0),
       endByte: (this.$dataSize >= 48 ? this.$view.getUint32(this.$data + 44, true) : 0),
     };
@@ -279,39 +268,16 @@ export class NodeReader {
     }
     return object as Node;
   }
-
-  toObject(): Node {
-    return this.$toObject();
-  }
 }
 
 /** One named declaration of a schema, or a group, or a method's implicit parameter struct. */
-export class NodeBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class NodeBuilder extends $.GeneratedBuilder<Node, NodeInit, NodeReader> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'file' | 'struct' | 'enum' | 'interface' | 'const' | 'annotation' | undefined {
     return $which0[this.$segment.view.getUint16(this.$data + 12, true)];
   }
 
+  /** `id @0 :UInt64` */
   get id(): bigint {
     return this.$segment.view.getBigUint64(this.$data, true);
   }
@@ -321,6 +287,7 @@ export class NodeBuilder {
   }
 
   /**
+   * `displayName @1 :Text`:
    * A human-readable name for the node: the file name for a file (`foo/bar.capnp`), otherwise
    * the file name, a colon and the dotted path of nested names (`foo/bar.capnp:Outer.Inner`).
    * For messages and debugging only; code generators should use `nestedNodes` for names.
@@ -347,6 +314,7 @@ export class NodeBuilder {
   }
 
   /**
+   * `displayNamePrefixLength @2 :UInt32`:
    * How many leading bytes of `displayName` name the scope; what follows is the node's own
    * name.
    */
@@ -359,6 +327,7 @@ export class NodeBuilder {
   }
 
   /**
+   * `scopeId @3 :UInt64`:
    * The node that contains this one: its parent declaration, or the struct a group belongs to.
    * Zero for files and for method parameter structs, which have no lexical scope.
    */
@@ -371,6 +340,7 @@ export class NodeBuilder {
   }
 
   /**
+   * `parameters @32 :List(Node.Parameter)`:
    * The generic parameters declared by this node (not by its parents). Null when there are
    * none.
    */
@@ -400,6 +370,7 @@ export class NodeBuilder {
   }
 
   /**
+   * `isGeneric @33 :Bool`:
    * Whether this node or any node it is nested in has generic parameters, so that its types
    * may refer to parameters bound elsewhere.
    */
@@ -412,6 +383,7 @@ export class NodeBuilder {
   }
 
   /**
+   * `nestedNodes @4 :List(Node.NestedNode)`:
    * The declarations nested in this one, in source order (groups and parameter structs are not
    * listed: fields and methods refer to them).
    */
@@ -440,7 +412,7 @@ export class NodeBuilder {
     return new $.StructListBuilder<Node_NestedNodeBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 1, 1), Node_NestedNodeBuilder);
   }
 
-  /** The annotations applied to this declaration. */
+  /** `annotations @5 :List(Annotation)`: The annotations applied to this declaration. */
   get annotations(): $.StructListBuilder<AnnotationBuilder> {
     return new $.StructListBuilder<AnnotationBuilder>($.getStructList(this.$segment, this.$pointers + 16, 1, 2), AnnotationBuilder);
   }
@@ -466,7 +438,7 @@ export class NodeBuilder {
     return new $.StructListBuilder<AnnotationBuilder>($.initStructList(this.$segment, this.$pointers + 16, length, 1, 2), AnnotationBuilder);
   }
 
-  /** A schema file. Its nested nodes are the file's top-level declarations. */
+  /** `file @6 :Void`: A schema file. Its nested nodes are the file's top-level declarations. */
   get file(): null {
     return null;
   }
@@ -476,6 +448,7 @@ export class NodeBuilder {
     this.$segment.view.setUint16(this.$data + 12, 0, true);
   }
 
+  /** `struct :group` */
   get struct(): Node_StructBuilder {
     return new Node_StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
@@ -497,6 +470,7 @@ export class NodeBuilder {
     return new Node_StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
+  /** `enum :group` */
   get enum(): Node_EnumBuilder {
     return new Node_EnumBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
@@ -512,6 +486,7 @@ export class NodeBuilder {
     return new Node_EnumBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
+  /** `interface :group` */
   get interface(): Node_InterfaceBuilder {
     return new Node_InterfaceBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
@@ -528,6 +503,7 @@ export class NodeBuilder {
     return new Node_InterfaceBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
+  /** `const :group` */
   get const(): Node_ConstBuilder {
     return new Node_ConstBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
@@ -544,6 +520,7 @@ export class NodeBuilder {
     return new Node_ConstBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
+  /** `annotation :group` */
   get annotation(): Node_AnnotationBuilder {
     return new Node_AnnotationBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
@@ -571,6 +548,7 @@ export class NodeBuilder {
     return new Node_AnnotationBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
+  /** `startByte @34 :UInt32` */
   get startByte(): number {
     return this.$segment.view.getUint32(this.$data + 40, true);
   }
@@ -580,6 +558,7 @@ export class NodeBuilder {
   }
 
   /**
+   * `endByte @35 :UInt32`:
    * Where the declaration is in its file, as byte offsets; zero when the compiler does not
    * record positions.
    */
@@ -591,8 +570,7 @@ export class NodeBuilder {
     this.$segment.view.setUint32(this.$data + 44, value, true);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: NodeInit): void {
+  override $assign(value: NodeInit): void {
     if (value.id !== undefined) this.id = value.id;
     if (value.displayName !== undefined) this.displayName = value.displayName;
     if (value.displayNamePrefixLength !== undefined) this.displayNamePrefixLength = value.displayNamePrefixLength;
@@ -612,24 +590,8 @@ export class NodeBuilder {
     if (value.annotation !== undefined) this.annotation = value.annotation;
   }
 
-  assign(value: NodeInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): NodeReader {
-    return new NodeReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): NodeReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Node {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Node {
-    return this.$toObject();
+  override $asReader(): NodeReader {
+    return new NodeReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -692,42 +654,19 @@ export type Node_StructInit = {
   fields?: $.ListInit<FieldInit | FieldReader> | null;
 };
 
-export class Node_StructReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
-  /** Size of the data section, in 64-bit words. */
+export class Node_StructReader extends $.GeneratedReader<Node_Struct> {
+  /** `dataWordCount @7 :UInt16`: Size of the data section, in 64-bit words. */
   get dataWordCount(): number {
     return (this.$dataSize >= 16 ? this.$view.getUint16(this.$data + 14, true) : 0);
   }
 
-  /** Size of the pointer section, in pointers. */
+  /** `pointerCount @8 :UInt16`: Size of the pointer section, in pointers. */
   get pointerCount(): number {
     return (this.$dataSize >= 26 ? this.$view.getUint16(this.$data + 24, true) : 0);
   }
 
   /**
+   * `preferredListEncoding @9 :ElementSize`:
    * How a list of this struct should be encoded. Always `inlineComposite` in current
    * compilers: the other encodings were never finished.
    */
@@ -736,6 +675,7 @@ export class Node_StructReader {
   }
 
   /**
+   * `isGroup @10 :Bool`:
    * Whether this is a group (or named union) inside another struct rather than a type of its
    * own. A group shares the sections of the struct containing it.
    */
@@ -744,6 +684,7 @@ export class Node_StructReader {
   }
 
   /**
+   * `discriminantCount @11 :UInt16`:
    * Number of fields in this struct's unnamed union (0 when there is none). Union fields
    * come first in `fields`.
    */
@@ -751,25 +692,25 @@ export class Node_StructReader {
     return (this.$dataSize >= 32 ? this.$view.getUint16(this.$data + 30, true) : 0);
   }
 
-  /** Where the union's tag is, in 16-bit units from the start of the data section. */
+  /** `discriminantOffset @12 :UInt32`: Where the union's tag is, in 16-bit units from the start of the data section. */
   get discriminantOffset(): number {
     return (this.$dataSize >= 36 ? this.$view.getUint32(this.$data + 32, true) : 0);
   }
 
   /**
+   * `fields @13 :List(Field)`:
    * The fields, in the order their layout was decided (by ordinal, a group where its first
    * member is reached). Use `codeOrder` for source order.
    */
   get fields(): $.StructList<FieldReader> {
-    return new $.StructList<FieldReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, 7, this.$nesting), FieldReader);
+    return new $.StructList<FieldReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, $.ElementSize.INLINE_COMPOSITE, this.$nesting), FieldReader);
   }
 
   hasFields(): boolean {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Node_Struct {
+  override $toObject(): Node_Struct {
     return {
       dataWordCount: (this.$dataSize >= 16 ? this.$view.getUint16(this.$data + 14, true) : 0),
       pointerCount: (this.$dataSize >= 26 ? this.$view.getUint16(this.$data + 24, true) : 0),
@@ -777,37 +718,13 @@ export class Node_StructReader {
       isGroup: (this.$dataSize > 28 && (this.$view.getUint8(this.$data + 28) & 1) !== 0),
       discriminantCount: (this.$dataSize >= 32 ? this.$view.getUint16(this.$data + 30, true) : 0),
       discriminantOffset: (this.$dataSize >= 36 ? this.$view.getUint32(this.$data + 32, true) : 0),
-      fields: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, 7, this.$nesting), Field) as Field[] | null : null,
+      fields: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Field) as Field[] | null : null,
     };
-  }
-
-  toObject(): Node_Struct {
-    return this.$toObject();
   }
 }
 
-export class Node_StructBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  /** Size of the data section, in 64-bit words. */
+export class Node_StructBuilder extends $.GeneratedBuilder<Node_Struct, Node_StructInit, Node_StructReader> {
+  /** `dataWordCount @7 :UInt16`: Size of the data section, in 64-bit words. */
   get dataWordCount(): number {
     return this.$segment.view.getUint16(this.$data + 14, true);
   }
@@ -816,7 +733,7 @@ export class Node_StructBuilder {
     this.$segment.view.setUint16(this.$data + 14, value, true);
   }
 
-  /** Size of the pointer section, in pointers. */
+  /** `pointerCount @8 :UInt16`: Size of the pointer section, in pointers. */
   get pointerCount(): number {
     return this.$segment.view.getUint16(this.$data + 24, true);
   }
@@ -826,6 +743,7 @@ export class Node_StructBuilder {
   }
 
   /**
+   * `preferredListEncoding @9 :ElementSize`:
    * How a list of this struct should be encoded. Always `inlineComposite` in current
    * compilers: the other encodings were never finished.
    */
@@ -838,6 +756,7 @@ export class Node_StructBuilder {
   }
 
   /**
+   * `isGroup @10 :Bool`:
    * Whether this is a group (or named union) inside another struct rather than a type of its
    * own. A group shares the sections of the struct containing it.
    */
@@ -850,6 +769,7 @@ export class Node_StructBuilder {
   }
 
   /**
+   * `discriminantCount @11 :UInt16`:
    * Number of fields in this struct's unnamed union (0 when there is none). Union fields
    * come first in `fields`.
    */
@@ -861,7 +781,7 @@ export class Node_StructBuilder {
     this.$segment.view.setUint16(this.$data + 30, value, true);
   }
 
-  /** Where the union's tag is, in 16-bit units from the start of the data section. */
+  /** `discriminantOffset @12 :UInt32`: Where the union's tag is, in 16-bit units from the start of the data section. */
   get discriminantOffset(): number {
     return this.$segment.view.getUint32(this.$data + 32, true);
   }
@@ -871,6 +791,7 @@ export class Node_StructBuilder {
   }
 
   /**
+   * `fields @13 :List(Field)`:
    * The fields, in the order their layout was decided (by ordinal, a group where its first
    * member is reached). Use `codeOrder` for source order.
    */
@@ -899,8 +820,7 @@ export class Node_StructBuilder {
     return new $.StructListBuilder<FieldBuilder>($.initStructList(this.$segment, this.$pointers + 24, length, 3, 4), FieldBuilder);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Node_StructInit): void {
+  override $assign(value: Node_StructInit): void {
     if (value.dataWordCount !== undefined) this.dataWordCount = value.dataWordCount;
     if (value.pointerCount !== undefined) this.pointerCount = value.pointerCount;
     if (value.preferredListEncoding !== undefined) this.preferredListEncoding = value.preferredListEncoding;
@@ -910,24 +830,8 @@ export class Node_StructBuilder {
     if (value.fields !== undefined) this.fields = value.fields;
   }
 
-  assign(value: Node_StructInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Node_StructReader {
-    return new Node_StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): Node_StructReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Node_Struct {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Node_Struct {
-    return this.$toObject();
+  override $asReader(): Node_StructReader {
+    return new Node_StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -942,74 +846,25 @@ export type Node_EnumInit = {
   enumerants?: $.ListInit<EnumerantInit | EnumerantReader> | null;
 };
 
-export class Node_EnumReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
-  /** The enumerants, by number. */
+export class Node_EnumReader extends $.GeneratedReader<Node_Enum> {
+  /** `enumerants @14 :List(Enumerant)`: The enumerants, by number. */
   get enumerants(): $.StructList<EnumerantReader> {
-    return new $.StructList<EnumerantReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, 7, this.$nesting), EnumerantReader);
+    return new $.StructList<EnumerantReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, $.ElementSize.INLINE_COMPOSITE, this.$nesting), EnumerantReader);
   }
 
   hasEnumerants(): boolean {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Node_Enum {
+  override $toObject(): Node_Enum {
     return {
-      enumerants: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, 7, this.$nesting), Enumerant) as Enumerant[] | null : null,
+      enumerants: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Enumerant) as Enumerant[] | null : null,
     };
-  }
-
-  toObject(): Node_Enum {
-    return this.$toObject();
   }
 }
 
-export class Node_EnumBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  /** The enumerants, by number. */
+export class Node_EnumBuilder extends $.GeneratedBuilder<Node_Enum, Node_EnumInit, Node_EnumReader> {
+  /** `enumerants @14 :List(Enumerant)`: The enumerants, by number. */
   get enumerants(): $.StructListBuilder<EnumerantBuilder> {
     return new $.StructListBuilder<EnumerantBuilder>($.getStructList(this.$segment, this.$pointers + 24, 1, 2), EnumerantBuilder);
   }
@@ -1035,29 +890,12 @@ export class Node_EnumBuilder {
     return new $.StructListBuilder<EnumerantBuilder>($.initStructList(this.$segment, this.$pointers + 24, length, 1, 2), EnumerantBuilder);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Node_EnumInit): void {
+  override $assign(value: Node_EnumInit): void {
     if (value.enumerants !== undefined) this.enumerants = value.enumerants;
   }
 
-  assign(value: Node_EnumInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Node_EnumReader {
-    return new Node_EnumReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): Node_EnumReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Node_Enum {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Node_Enum {
-    return this.$toObject();
+  override $asReader(): Node_EnumReader {
+    return new Node_EnumReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -1076,84 +914,35 @@ export type Node_InterfaceInit = {
   superclasses?: $.ListInit<SuperclassInit | SuperclassReader> | null;
 };
 
-export class Node_InterfaceReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
-  /** The methods, by ordinal. */
+export class Node_InterfaceReader extends $.GeneratedReader<Node_Interface> {
+  /** `methods @15 :List(Method)`: The methods, by ordinal. */
   get methods(): $.StructList<MethodReader> {
-    return new $.StructList<MethodReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, 7, this.$nesting), MethodReader);
+    return new $.StructList<MethodReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, $.ElementSize.INLINE_COMPOSITE, this.$nesting), MethodReader);
   }
 
   hasMethods(): boolean {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3);
   }
 
-  /** The interfaces this one extends. */
+  /** `superclasses @31 :List(Superclass)`: The interfaces this one extends. */
   get superclasses(): $.StructList<SuperclassReader> {
-    return new $.StructList<SuperclassReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 4, 7, this.$nesting), SuperclassReader);
+    return new $.StructList<SuperclassReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 4, $.ElementSize.INLINE_COMPOSITE, this.$nesting), SuperclassReader);
   }
 
   hasSuperclasses(): boolean {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 4);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Node_Interface {
+  override $toObject(): Node_Interface {
     return {
-      methods: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, 7, this.$nesting), Method) as Method[] | null : null,
-      superclasses: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 4) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 4, 7, this.$nesting), Superclass) as Superclass[] | null : null,
+      methods: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Method) as Method[] | null : null,
+      superclasses: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 4) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 4, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Superclass) as Superclass[] | null : null,
     };
-  }
-
-  toObject(): Node_Interface {
-    return this.$toObject();
   }
 }
 
-export class Node_InterfaceBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  /** The methods, by ordinal. */
+export class Node_InterfaceBuilder extends $.GeneratedBuilder<Node_Interface, Node_InterfaceInit, Node_InterfaceReader> {
+  /** `methods @15 :List(Method)`: The methods, by ordinal. */
   get methods(): $.StructListBuilder<MethodBuilder> {
     return new $.StructListBuilder<MethodBuilder>($.getStructList(this.$segment, this.$pointers + 24, 3, 5), MethodBuilder);
   }
@@ -1179,7 +968,7 @@ export class Node_InterfaceBuilder {
     return new $.StructListBuilder<MethodBuilder>($.initStructList(this.$segment, this.$pointers + 24, length, 3, 5), MethodBuilder);
   }
 
-  /** The interfaces this one extends. */
+  /** `superclasses @31 :List(Superclass)`: The interfaces this one extends. */
   get superclasses(): $.StructListBuilder<SuperclassBuilder> {
     return new $.StructListBuilder<SuperclassBuilder>($.getStructList(this.$segment, this.$pointers + 32, 1, 1), SuperclassBuilder);
   }
@@ -1205,30 +994,13 @@ export class Node_InterfaceBuilder {
     return new $.StructListBuilder<SuperclassBuilder>($.initStructList(this.$segment, this.$pointers + 32, length, 1, 1), SuperclassBuilder);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Node_InterfaceInit): void {
+  override $assign(value: Node_InterfaceInit): void {
     if (value.methods !== undefined) this.methods = value.methods;
     if (value.superclasses !== undefined) this.superclasses = value.superclasses;
   }
 
-  assign(value: Node_InterfaceInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Node_InterfaceReader {
-    return new Node_InterfaceReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): Node_InterfaceReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Node_Interface {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Node_Interface {
-    return this.$toObject();
+  override $asReader(): Node_InterfaceReader {
+    return new Node_InterfaceReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -1243,31 +1015,8 @@ export type Node_ConstInit = {
   value?: ValueInit | ValueReader | null;
 };
 
-export class Node_ConstReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class Node_ConstReader extends $.GeneratedReader<Node_Const> {
+  /** `type @16 :Type` */
   get type(): TypeReader {
     return $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting);
   }
@@ -1276,6 +1025,7 @@ export class Node_ConstReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3);
   }
 
+  /** `value @17 :Value` */
   get value(): ValueReader {
     return $.readStruct<ValueReader>(ValueReader, this.$segment, this.$pointers, this.$pointerCount, 4, this.$nesting);
   }
@@ -1284,40 +1034,16 @@ export class Node_ConstReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 4);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Node_Const {
+  override $toObject(): Node_Const {
     return {
       type: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting).$toObject() : null,
       value: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 4) ? $.readStruct<ValueReader>(ValueReader, this.$segment, this.$pointers, this.$pointerCount, 4, this.$nesting).$toObject() : null,
     };
   }
-
-  toObject(): Node_Const {
-    return this.$toObject();
-  }
 }
 
-export class Node_ConstBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class Node_ConstBuilder extends $.GeneratedBuilder<Node_Const, Node_ConstInit, Node_ConstReader> {
+  /** `type @16 :Type` */
   get type(): TypeBuilder {
     return $.getStruct<TypeBuilder>(TypeBuilder, this.$segment, this.$pointers + 24, 3, 1);
   }
@@ -1343,6 +1069,7 @@ export class Node_ConstBuilder {
     return $.initStruct<TypeBuilder>(TypeBuilder, this.$segment, this.$pointers + 24, 3, 1);
   }
 
+  /** `value @17 :Value` */
   get value(): ValueBuilder {
     return $.getStruct<ValueBuilder>(ValueBuilder, this.$segment, this.$pointers + 32, 2, 1);
   }
@@ -1368,30 +1095,13 @@ export class Node_ConstBuilder {
     return $.initStruct<ValueBuilder>(ValueBuilder, this.$segment, this.$pointers + 32, 2, 1);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Node_ConstInit): void {
+  override $assign(value: Node_ConstInit): void {
     if (value.type !== undefined) this.type = value.type;
     if (value.value !== undefined) this.value = value.value;
   }
 
-  assign(value: Node_ConstInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Node_ConstReader {
-    return new Node_ConstReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): Node_ConstReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Node_Const {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Node_Const {
-    return this.$toObject();
+  override $asReader(): Node_ConstReader {
+    return new Node_ConstReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -1430,32 +1140,8 @@ export type Node_AnnotationInit = {
   targetsAnnotation?: boolean;
 };
 
-export class Node_AnnotationReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
-  /** The type of the annotation's value (Void when it takes none). */
+export class Node_AnnotationReader extends $.GeneratedReader<Node_Annotation> {
+  /** `type @18 :Type`: The type of the annotation's value (Void when it takes none). */
   get type(): TypeReader {
     return $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting);
   }
@@ -1464,56 +1150,67 @@ export class Node_AnnotationReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3);
   }
 
+  /** `targetsFile @19 :Bool` */
   get targetsFile(): boolean {
     return (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 1) !== 0);
   }
 
+  /** `targetsConst @20 :Bool` */
   get targetsConst(): boolean {
     return (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 2) !== 0);
   }
 
+  /** `targetsEnum @21 :Bool` */
   get targetsEnum(): boolean {
     return (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 4) !== 0);
   }
 
+  /** `targetsEnumerant @22 :Bool` */
   get targetsEnumerant(): boolean {
     return (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 8) !== 0);
   }
 
+  /** `targetsStruct @23 :Bool` */
   get targetsStruct(): boolean {
     return (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 16) !== 0);
   }
 
+  /** `targetsField @24 :Bool` */
   get targetsField(): boolean {
     return (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 32) !== 0);
   }
 
+  /** `targetsUnion @25 :Bool` */
   get targetsUnion(): boolean {
     return (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 64) !== 0);
   }
 
+  /** `targetsGroup @26 :Bool` */
   get targetsGroup(): boolean {
     return (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 128) !== 0);
   }
 
+  /** `targetsInterface @27 :Bool` */
   get targetsInterface(): boolean {
     return (this.$dataSize > 15 && (this.$view.getUint8(this.$data + 15) & 1) !== 0);
   }
 
+  /** `targetsMethod @28 :Bool` */
   get targetsMethod(): boolean {
     return (this.$dataSize > 15 && (this.$view.getUint8(this.$data + 15) & 2) !== 0);
   }
 
+  /** `targetsParam @29 :Bool` */
   get targetsParam(): boolean {
     return (this.$dataSize > 15 && (this.$view.getUint8(this.$data + 15) & 4) !== 0);
   }
 
+  /** `targetsAnnotation @30 :Bool` */
   get targetsAnnotation(): boolean {
     return (this.$dataSize > 15 && (this.$view.getUint8(this.$data + 15) & 8) !== 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Node_Annotation {
+  override $toObject(): Node_Annotation {
     return {
       type: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting).$toObject() : null,
       targetsFile: (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 1) !== 0),
@@ -1530,34 +1227,10 @@ export class Node_AnnotationReader {
       targetsAnnotation: (this.$dataSize > 15 && (this.$view.getUint8(this.$data + 15) & 8) !== 0),
     };
   }
-
-  toObject(): Node_Annotation {
-    return this.$toObject();
-  }
 }
 
-export class Node_AnnotationBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  /** The type of the annotation's value (Void when it takes none). */
+export class Node_AnnotationBuilder extends $.GeneratedBuilder<Node_Annotation, Node_AnnotationInit, Node_AnnotationReader> {
+  /** `type @18 :Type`: The type of the annotation's value (Void when it takes none). */
   get type(): TypeBuilder {
     return $.getStruct<TypeBuilder>(TypeBuilder, this.$segment, this.$pointers + 24, 3, 1);
   }
@@ -1583,6 +1256,7 @@ export class Node_AnnotationBuilder {
     return $.initStruct<TypeBuilder>(TypeBuilder, this.$segment, this.$pointers + 24, 3, 1);
   }
 
+  /** `targetsFile @19 :Bool` */
   get targetsFile(): boolean {
     return (this.$segment.view.getUint8(this.$data + 14) & 1) !== 0;
   }
@@ -1591,6 +1265,7 @@ export class Node_AnnotationBuilder {
     $.setBit(this.$segment.bytes, this.$data + 14, 1, value);
   }
 
+  /** `targetsConst @20 :Bool` */
   get targetsConst(): boolean {
     return (this.$segment.view.getUint8(this.$data + 14) & 2) !== 0;
   }
@@ -1599,6 +1274,7 @@ export class Node_AnnotationBuilder {
     $.setBit(this.$segment.bytes, this.$data + 14, 2, value);
   }
 
+  /** `targetsEnum @21 :Bool` */
   get targetsEnum(): boolean {
     return (this.$segment.view.getUint8(this.$data + 14) & 4) !== 0;
   }
@@ -1607,6 +1283,7 @@ export class Node_AnnotationBuilder {
     $.setBit(this.$segment.bytes, this.$data + 14, 4, value);
   }
 
+  /** `targetsEnumerant @22 :Bool` */
   get targetsEnumerant(): boolean {
     return (this.$segment.view.getUint8(this.$data + 14) & 8) !== 0;
   }
@@ -1615,6 +1292,7 @@ export class Node_AnnotationBuilder {
     $.setBit(this.$segment.bytes, this.$data + 14, 8, value);
   }
 
+  /** `targetsStruct @23 :Bool` */
   get targetsStruct(): boolean {
     return (this.$segment.view.getUint8(this.$data + 14) & 16) !== 0;
   }
@@ -1623,6 +1301,7 @@ export class Node_AnnotationBuilder {
     $.setBit(this.$segment.bytes, this.$data + 14, 16, value);
   }
 
+  /** `targetsField @24 :Bool` */
   get targetsField(): boolean {
     return (this.$segment.view.getUint8(this.$data + 14) & 32) !== 0;
   }
@@ -1631,6 +1310,7 @@ export class Node_AnnotationBuilder {
     $.setBit(this.$segment.bytes, this.$data + 14, 32, value);
   }
 
+  /** `targetsUnion @25 :Bool` */
   get targetsUnion(): boolean {
     return (this.$segment.view.getUint8(this.$data + 14) & 64) !== 0;
   }
@@ -1639,6 +1319,7 @@ export class Node_AnnotationBuilder {
     $.setBit(this.$segment.bytes, this.$data + 14, 64, value);
   }
 
+  /** `targetsGroup @26 :Bool` */
   get targetsGroup(): boolean {
     return (this.$segment.view.getUint8(this.$data + 14) & 128) !== 0;
   }
@@ -1647,6 +1328,7 @@ export class Node_AnnotationBuilder {
     $.setBit(this.$segment.bytes, this.$data + 14, 128, value);
   }
 
+  /** `targetsInterface @27 :Bool` */
   get targetsInterface(): boolean {
     return (this.$segment.view.getUint8(this.$data + 15) & 1) !== 0;
   }
@@ -1655,6 +1337,7 @@ export class Node_AnnotationBuilder {
     $.setBit(this.$segment.bytes, this.$data + 15, 1, value);
   }
 
+  /** `targetsMethod @28 :Bool` */
   get targetsMethod(): boolean {
     return (this.$segment.view.getUint8(this.$data + 15) & 2) !== 0;
   }
@@ -1663,6 +1346,7 @@ export class Node_AnnotationBuilder {
     $.setBit(this.$segment.bytes, this.$data + 15, 2, value);
   }
 
+  /** `targetsParam @29 :Bool` */
   get targetsParam(): boolean {
     return (this.$segment.view.getUint8(this.$data + 15) & 4) !== 0;
   }
@@ -1671,6 +1355,7 @@ export class Node_AnnotationBuilder {
     $.setBit(this.$segment.bytes, this.$data + 15, 4, value);
   }
 
+  /** `targetsAnnotation @30 :Bool` */
   get targetsAnnotation(): boolean {
     return (this.$segment.view.getUint8(this.$data + 15) & 8) !== 0;
   }
@@ -1679,8 +1364,7 @@ export class Node_AnnotationBuilder {
     $.setBit(this.$segment.bytes, this.$data + 15, 8, value);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Node_AnnotationInit): void {
+  override $assign(value: Node_AnnotationInit): void {
     if (value.type !== undefined) this.type = value.type;
     if (value.targetsFile !== undefined) this.targetsFile = value.targetsFile;
     if (value.targetsConst !== undefined) this.targetsConst = value.targetsConst;
@@ -1696,24 +1380,8 @@ export class Node_AnnotationBuilder {
     if (value.targetsAnnotation !== undefined) this.targetsAnnotation = value.targetsAnnotation;
   }
 
-  assign(value: Node_AnnotationInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Node_AnnotationReader {
-    return new Node_AnnotationReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): Node_AnnotationReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Node_Annotation {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Node_Annotation {
-    return this.$toObject();
+  override $asReader(): Node_AnnotationReader {
+    return new Node_AnnotationReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -1727,31 +1395,8 @@ export type Node_ParameterInit = {
 };
 
 /** A generic parameter of a node or method. */
-export class Node_ParameterReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class Node_ParameterReader extends $.GeneratedReader<Node_Parameter> {
+  /** `name @0 :Text` */
   get name(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
@@ -1760,40 +1405,16 @@ export class Node_ParameterReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Node_Parameter {
+  override $toObject(): Node_Parameter {
     return {
       name: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
     };
   }
-
-  toObject(): Node_Parameter {
-    return this.$toObject();
-  }
 }
 
 /** A generic parameter of a node or method. */
-export class Node_ParameterBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class Node_ParameterBuilder extends $.GeneratedBuilder<Node_Parameter, Node_ParameterInit, Node_ParameterReader> {
+  /** `name @0 :Text` */
   get name(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
   }
@@ -1815,29 +1436,12 @@ export class Node_ParameterBuilder {
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Node_ParameterInit): void {
+  override $assign(value: Node_ParameterInit): void {
     if (value.name !== undefined) this.name = value.name;
   }
 
-  assign(value: Node_ParameterInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Node_ParameterReader {
-    return new Node_ParameterReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): Node_ParameterReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Node_Parameter {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Node_Parameter {
-    return this.$toObject();
+  override $asReader(): Node_ParameterReader {
+    return new Node_ParameterReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -1856,32 +1460,8 @@ export type Node_NestedNodeInit = {
   id?: bigint | number;
 };
 
-export class Node_NestedNodeReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
-  /** The nested declaration's name in this scope. */
+export class Node_NestedNodeReader extends $.GeneratedReader<Node_NestedNode> {
+  /** `name @0 :Text`: The nested declaration's name in this scope. */
   get name(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
@@ -1890,46 +1470,21 @@ export class Node_NestedNodeReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** Its node. */
+  /** `id @1 :UInt64`: Its node. */
   get id(): bigint {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Node_NestedNode {
+  override $toObject(): Node_NestedNode {
     return {
       name: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
       id: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
     };
   }
-
-  toObject(): Node_NestedNode {
-    return this.$toObject();
-  }
 }
 
-export class Node_NestedNodeBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  /** The nested declaration's name in this scope. */
+export class Node_NestedNodeBuilder extends $.GeneratedBuilder<Node_NestedNode, Node_NestedNodeInit, Node_NestedNodeReader> {
+  /** `name @0 :Text`: The nested declaration's name in this scope. */
   get name(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
   }
@@ -1951,7 +1506,7 @@ export class Node_NestedNodeBuilder {
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
-  /** Its node. */
+  /** `id @1 :UInt64`: Its node. */
   get id(): bigint {
     return this.$segment.view.getBigUint64(this.$data, true);
   }
@@ -1960,30 +1515,13 @@ export class Node_NestedNodeBuilder {
     this.$segment.view.setBigUint64(this.$data, $.toBigInt(value), true);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Node_NestedNodeInit): void {
+  override $assign(value: Node_NestedNodeInit): void {
     if (value.name !== undefined) this.name = value.name;
     if (value.id !== undefined) this.id = value.id;
   }
 
-  assign(value: Node_NestedNodeInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Node_NestedNodeReader {
-    return new Node_NestedNodeReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): Node_NestedNodeReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Node_NestedNode {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Node_NestedNode {
-    return this.$toObject();
+  override $asReader(): Node_NestedNodeReader {
+    return new Node_NestedNodeReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -2017,37 +1555,13 @@ export type Node_SourceInfoInit = {
  * What the source says about a node beyond its schema: doc comments and positions. Kept out
  * of Node so that nodes compiled from sources that differ only in comments are equal.
  */
-export class Node_SourceInfoReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
-  /** The node described. */
+export class Node_SourceInfoReader extends $.GeneratedReader<Node_SourceInfo> {
+  /** `id @0 :UInt64`: The node described. */
   get id(): bigint {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
   }
 
-  /** The node's doc comment, one `\n`-terminated line per comment line; null if none. */
+  /** `docComment @1 :Text`: The node's doc comment, one `\n`-terminated line per comment line; null if none. */
   get docComment(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
@@ -2056,36 +1570,33 @@ export class Node_SourceInfoReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** Per member (field, enumerant or method, in the node's list order). */
+  /** `members @2 :List(Node.SourceInfo.Member)`: Per member (field, enumerant or method, in the node's list order). */
   get members(): $.StructList<Node_SourceInfo_MemberReader> {
-    return new $.StructList<Node_SourceInfo_MemberReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), Node_SourceInfo_MemberReader);
+    return new $.StructList<Node_SourceInfo_MemberReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_SourceInfo_MemberReader);
   }
 
   hasMembers(): boolean {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
+  /** `startByte @3 :UInt32` */
   get startByte(): number {
     return (this.$dataSize >= 12 ? this.$view.getUint32(this.$data + 8, true) : 0);
   }
 
+  /** `endByte @4 :UInt32` */
   get endByte(): number {
     return (this.$dataSize >= 16 ? this.$view.getUint32(this.$data + 12, true) : 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Node_SourceInfo {
+  override $toObject(): Node_SourceInfo {
     return {
       id: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
       docComment: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
-      members: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), Node_SourceInfo_Member) as Node_SourceInfo_Member[] | null : null,
+      members: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_SourceInfo_Member) as Node_SourceInfo_Member[] | null : null,
       startByte: (this.$dataSize >= 12 ? this.$view.getUint32(this.$data + 8, true) : 0),
       endByte: (this.$dataSize >= 16 ? this.$view.getUint32(this.$data + 12, true) : 0),
     };
-  }
-
-  toObject(): Node_SourceInfo {
-    return this.$toObject();
   }
 }
 
@@ -2093,28 +1604,8 @@ export class Node_SourceInfoReader {
  * What the source says about a node beyond its schema: doc comments and positions. Kept out
  * of Node so that nodes compiled from sources that differ only in comments are equal.
  */
-export class Node_SourceInfoBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  /** The node described. */
+export class Node_SourceInfoBuilder extends $.GeneratedBuilder<Node_SourceInfo, Node_SourceInfoInit, Node_SourceInfoReader> {
+  /** `id @0 :UInt64`: The node described. */
   get id(): bigint {
     return this.$segment.view.getBigUint64(this.$data, true);
   }
@@ -2123,7 +1614,7 @@ export class Node_SourceInfoBuilder {
     this.$segment.view.setBigUint64(this.$data, $.toBigInt(value), true);
   }
 
-  /** The node's doc comment, one `\n`-terminated line per comment line; null if none. */
+  /** `docComment @1 :Text`: The node's doc comment, one `\n`-terminated line per comment line; null if none. */
   get docComment(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
   }
@@ -2145,7 +1636,7 @@ export class Node_SourceInfoBuilder {
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
-  /** Per member (field, enumerant or method, in the node's list order). */
+  /** `members @2 :List(Node.SourceInfo.Member)`: Per member (field, enumerant or method, in the node's list order). */
   get members(): $.StructListBuilder<Node_SourceInfo_MemberBuilder> {
     return new $.StructListBuilder<Node_SourceInfo_MemberBuilder>($.getStructList(this.$segment, this.$pointers + 8, 1, 1), Node_SourceInfo_MemberBuilder);
   }
@@ -2171,6 +1662,7 @@ export class Node_SourceInfoBuilder {
     return new $.StructListBuilder<Node_SourceInfo_MemberBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 1, 1), Node_SourceInfo_MemberBuilder);
   }
 
+  /** `startByte @3 :UInt32` */
   get startByte(): number {
     return this.$segment.view.getUint32(this.$data + 8, true);
   }
@@ -2179,6 +1671,7 @@ export class Node_SourceInfoBuilder {
     this.$segment.view.setUint32(this.$data + 8, value, true);
   }
 
+  /** `endByte @4 :UInt32` */
   get endByte(): number {
     return this.$segment.view.getUint32(this.$data + 12, true);
   }
@@ -2187,8 +1680,7 @@ export class Node_SourceInfoBuilder {
     this.$segment.view.setUint32(this.$data + 12, value, true);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Node_SourceInfoInit): void {
+  override $assign(value: Node_SourceInfoInit): void {
     if (value.id !== undefined) this.id = value.id;
     if (value.docComment !== undefined) this.docComment = value.docComment;
     if (value.members !== undefined) this.members = value.members;
@@ -2196,24 +1688,8 @@ export class Node_SourceInfoBuilder {
     if (value.endByte !== undefined) this.endByte = value.endByte;
   }
 
-  assign(value: Node_SourceInfoInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Node_SourceInfoReader {
-    return new Node_SourceInfoReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): Node_SourceInfoReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Node_SourceInfo {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Node_SourceInfo {
-    return this.$toObject();
+  override $asReader(): Node_SourceInfoReader {
+    return new Node_SourceInfoReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -2230,31 +1706,8 @@ export type Node_SourceInfo_MemberInit = {
   endByte?: number;
 };
 
-export class Node_SourceInfo_MemberReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class Node_SourceInfo_MemberReader extends $.GeneratedReader<Node_SourceInfo_Member> {
+  /** `docComment @0 :Text` */
   get docComment(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
@@ -2263,49 +1716,27 @@ export class Node_SourceInfo_MemberReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** `startByte @1 :UInt32` */
   get startByte(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
   }
 
+  /** `endByte @2 :UInt32` */
   get endByte(): number {
     return (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Node_SourceInfo_Member {
+  override $toObject(): Node_SourceInfo_Member {
     return {
       docComment: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
       startByte: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
       endByte: (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0),
     };
   }
-
-  toObject(): Node_SourceInfo_Member {
-    return this.$toObject();
-  }
 }
 
-export class Node_SourceInfo_MemberBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class Node_SourceInfo_MemberBuilder extends $.GeneratedBuilder<Node_SourceInfo_Member, Node_SourceInfo_MemberInit, Node_SourceInfo_MemberReader> {
+  /** `docComment @0 :Text` */
   get docComment(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
   }
@@ -2327,6 +1758,7 @@ export class Node_SourceInfo_MemberBuilder {
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
+  /** `startByte @1 :UInt32` */
   get startByte(): number {
     return this.$segment.view.getUint32(this.$data, true);
   }
@@ -2335,6 +1767,7 @@ export class Node_SourceInfo_MemberBuilder {
     this.$segment.view.setUint32(this.$data, value, true);
   }
 
+  /** `endByte @2 :UInt32` */
   get endByte(): number {
     return this.$segment.view.getUint32(this.$data + 4, true);
   }
@@ -2343,31 +1776,14 @@ export class Node_SourceInfo_MemberBuilder {
     this.$segment.view.setUint32(this.$data + 4, value, true);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Node_SourceInfo_MemberInit): void {
+  override $assign(value: Node_SourceInfo_MemberInit): void {
     if (value.docComment !== undefined) this.docComment = value.docComment;
     if (value.startByte !== undefined) this.startByte = value.startByte;
     if (value.endByte !== undefined) this.endByte = value.endByte;
   }
 
-  assign(value: Node_SourceInfo_MemberInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Node_SourceInfo_MemberReader {
-    return new Node_SourceInfo_MemberReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): Node_SourceInfo_MemberReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Node_SourceInfo_Member {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Node_SourceInfo_Member {
-    return this.$toObject();
+  override $asReader(): Node_SourceInfo_MemberReader {
+    return new Node_SourceInfo_MemberReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -2399,36 +1815,13 @@ export type FieldInit = {
 );
 
 /** A struct field: a slot holding a value, or a group. */
-export class FieldReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class FieldReader extends $.GeneratedReader<Field> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'slot' | 'group' | undefined {
     return $which1[(this.$dataSize >= 10 ? this.$view.getUint16(this.$data + 8, true) : 0)];
   }
 
+  /** `name @0 :Text` */
   get name(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
@@ -2437,44 +1830,45 @@ export class FieldReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The field's position among its siblings in the source. */
+  /** `codeOrder @1 :UInt16`: The field's position among its siblings in the source. */
   get codeOrder(): number {
     return (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0);
   }
 
+  /** `annotations @2 :List(Annotation)` */
   get annotations(): $.StructList<AnnotationReader> {
-    return new $.StructList<AnnotationReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), AnnotationReader);
+    return new $.StructList<AnnotationReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), AnnotationReader);
   }
 
   hasAnnotations(): boolean {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
-  /** For a union member, the tag value meaning "this member is set". */
+  /** `discriminantValue @3 :UInt16`: For a union member, the tag value meaning "this member is set". */
   get discriminantValue(): number {
     return ((this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0) ^ 65535);
   }
 
-  /** A field holding a value of its own. */
+  /** `slot :group`: A field holding a value of its own. */
   get slot(): Field_SlotReader {
     return new Field_SlotReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
-  /** A field that is a group: its members are described by another node. */
+  /** `group :group`: A field that is a group: its members are described by another node. */
   get group(): Field_GroupReader {
     return new Field_GroupReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
+  /** `ordinal :group` */
   get ordinal(): Field_OrdinalReader {
     return new Field_OrdinalReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Field {
-    const object: Record<string, unknown> = {
+  override $toObject(): Field {
+    const object: { [key: string]: unknown } = {
       name: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
       codeOrder: (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0),
-      annotations: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), Annotation) as Annotation[] | null : null,
+      annotations: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Annotation) as Annotation[] | null : null,
       discriminantValue: ((this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0) ^ 65535),
       ordinal: new Field_OrdinalReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(),
     };
@@ -2484,39 +1878,16 @@ export class FieldReader {
     }
     return object as Field;
   }
-
-  toObject(): Field {
-    return this.$toObject();
-  }
 }
 
 /** A struct field: a slot holding a value, or a group. */
-export class FieldBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class FieldBuilder extends $.GeneratedBuilder<Field, FieldInit, FieldReader> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'slot' | 'group' | undefined {
     return $which1[this.$segment.view.getUint16(this.$data + 8, true)];
   }
 
+  /** `name @0 :Text` */
   get name(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
   }
@@ -2538,7 +1909,7 @@ export class FieldBuilder {
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
-  /** The field's position among its siblings in the source. */
+  /** `codeOrder @1 :UInt16`: The field's position among its siblings in the source. */
   get codeOrder(): number {
     return this.$segment.view.getUint16(this.$data, true);
   }
@@ -2547,6 +1918,7 @@ export class FieldBuilder {
     this.$segment.view.setUint16(this.$data, value, true);
   }
 
+  /** `annotations @2 :List(Annotation)` */
   get annotations(): $.StructListBuilder<AnnotationBuilder> {
     return new $.StructListBuilder<AnnotationBuilder>($.getStructList(this.$segment, this.$pointers + 8, 1, 2), AnnotationBuilder);
   }
@@ -2572,7 +1944,7 @@ export class FieldBuilder {
     return new $.StructListBuilder<AnnotationBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 1, 2), AnnotationBuilder);
   }
 
-  /** For a union member, the tag value meaning "this member is set". */
+  /** `discriminantValue @3 :UInt16`: For a union member, the tag value meaning "this member is set". */
   get discriminantValue(): number {
     return (this.$segment.view.getUint16(this.$data + 2, true) ^ 65535);
   }
@@ -2581,7 +1953,7 @@ export class FieldBuilder {
     this.$segment.view.setUint16(this.$data + 2, value ^ 65535, true);
   }
 
-  /** A field holding a value of its own. */
+  /** `slot :group`: A field holding a value of its own. */
   get slot(): Field_SlotBuilder {
     return new Field_SlotBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
@@ -2600,7 +1972,7 @@ export class FieldBuilder {
     return new Field_SlotBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
-  /** A field that is a group: its members are described by another node. */
+  /** `group :group`: A field that is a group: its members are described by another node. */
   get group(): Field_GroupBuilder {
     return new Field_GroupBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
@@ -2616,6 +1988,7 @@ export class FieldBuilder {
     return new Field_GroupBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
+  /** `ordinal :group` */
   get ordinal(): Field_OrdinalBuilder {
     return new Field_OrdinalBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
@@ -2624,8 +1997,7 @@ export class FieldBuilder {
     new Field_OrdinalBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount).$assign(value);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: FieldInit): void {
+  override $assign(value: FieldInit): void {
     if (value.name !== undefined) this.name = value.name;
     if (value.codeOrder !== undefined) this.codeOrder = value.codeOrder;
     if (value.annotations !== undefined) this.annotations = value.annotations;
@@ -2636,24 +2008,8 @@ export class FieldBuilder {
     if (value.group !== undefined) this.group = value.group;
   }
 
-  assign(value: FieldInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): FieldReader {
-    return new FieldReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): FieldReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Field {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Field {
-    return this.$toObject();
+  override $asReader(): FieldReader {
+    return new FieldReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -2691,32 +2047,9 @@ export type Field_SlotInit = {
 };
 
 /** A field holding a value of its own. */
-export class Field_SlotReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class Field_SlotReader extends $.GeneratedReader<Field_Slot> {
   /**
+   * `offset @4 :UInt32`:
    * Where the value is, in units of its type's size: bits for Bool, bytes for 8-bit types,
    * and so on, from the start of the data section; the index in the pointer section for
    * pointer types. Void fields take no space.
@@ -2725,6 +2058,7 @@ export class Field_SlotReader {
     return (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0);
   }
 
+  /** `type @5 :Type` */
   get type(): TypeReader {
     return $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting);
   }
@@ -2733,6 +2067,7 @@ export class Field_SlotReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2);
   }
 
+  /** `defaultValue @6 :Value` */
   get defaultValue(): ValueReader {
     return $.readStruct<ValueReader>(ValueReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting);
   }
@@ -2742,6 +2077,7 @@ export class Field_SlotReader {
   }
 
   /**
+   * `hadExplicitDefault @10 :Bool`:
    * Whether the default was written in the source (even when it equals the type's zero
    * value). Matters to code that translates to formats with a notion of "unset".
    */
@@ -2749,8 +2085,7 @@ export class Field_SlotReader {
     return (this.$dataSize > 16 && (this.$view.getUint8(this.$data + 16) & 1) !== 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Field_Slot {
+  override $toObject(): Field_Slot {
     return {
       offset: (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0),
       type: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting).$toObject() : null,
@@ -2758,35 +2093,12 @@ export class Field_SlotReader {
       hadExplicitDefault: (this.$dataSize > 16 && (this.$view.getUint8(this.$data + 16) & 1) !== 0),
     };
   }
-
-  toObject(): Field_Slot {
-    return this.$toObject();
-  }
 }
 
 /** A field holding a value of its own. */
-export class Field_SlotBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class Field_SlotBuilder extends $.GeneratedBuilder<Field_Slot, Field_SlotInit, Field_SlotReader> {
   /**
+   * `offset @4 :UInt32`:
    * Where the value is, in units of its type's size: bits for Bool, bytes for 8-bit types,
    * and so on, from the start of the data section; the index in the pointer section for
    * pointer types. Void fields take no space.
@@ -2799,6 +2111,7 @@ export class Field_SlotBuilder {
     this.$segment.view.setUint32(this.$data + 4, value, true);
   }
 
+  /** `type @5 :Type` */
   get type(): TypeBuilder {
     return $.getStruct<TypeBuilder>(TypeBuilder, this.$segment, this.$pointers + 16, 3, 1);
   }
@@ -2824,6 +2137,7 @@ export class Field_SlotBuilder {
     return $.initStruct<TypeBuilder>(TypeBuilder, this.$segment, this.$pointers + 16, 3, 1);
   }
 
+  /** `defaultValue @6 :Value` */
   get defaultValue(): ValueBuilder {
     return $.getStruct<ValueBuilder>(ValueBuilder, this.$segment, this.$pointers + 24, 2, 1);
   }
@@ -2850,6 +2164,7 @@ export class Field_SlotBuilder {
   }
 
   /**
+   * `hadExplicitDefault @10 :Bool`:
    * Whether the default was written in the source (even when it equals the type's zero
    * value). Matters to code that translates to formats with a notion of "unset".
    */
@@ -2861,32 +2176,15 @@ export class Field_SlotBuilder {
     $.setBit(this.$segment.bytes, this.$data + 16, 1, value);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Field_SlotInit): void {
+  override $assign(value: Field_SlotInit): void {
     if (value.offset !== undefined) this.offset = value.offset;
     if (value.type !== undefined) this.type = value.type;
     if (value.defaultValue !== undefined) this.defaultValue = value.defaultValue;
     if (value.hadExplicitDefault !== undefined) this.hadExplicitDefault = value.hadExplicitDefault;
   }
 
-  assign(value: Field_SlotInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Field_SlotReader {
-    return new Field_SlotReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): Field_SlotReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Field_Slot {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Field_Slot {
-    return this.$toObject();
+  override $asReader(): Field_SlotReader {
+    return new Field_SlotReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -2902,71 +2200,22 @@ export type Field_GroupInit = {
 };
 
 /** A field that is a group: its members are described by another node. */
-export class Field_GroupReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
-  /** The group's node. */
+export class Field_GroupReader extends $.GeneratedReader<Field_Group> {
+  /** `typeId @7 :UInt64`: The group's node. */
   get typeId(): bigint {
     return (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Field_Group {
+  override $toObject(): Field_Group {
     return {
       typeId: (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n),
     };
   }
-
-  toObject(): Field_Group {
-    return this.$toObject();
-  }
 }
 
 /** A field that is a group: its members are described by another node. */
-export class Field_GroupBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  /** The group's node. */
+export class Field_GroupBuilder extends $.GeneratedBuilder<Field_Group, Field_GroupInit, Field_GroupReader> {
+  /** `typeId @7 :UInt64`: The group's node. */
   get typeId(): bigint {
     return this.$segment.view.getBigUint64(this.$data + 16, true);
   }
@@ -2975,29 +2224,12 @@ export class Field_GroupBuilder {
     this.$segment.view.setBigUint64(this.$data + 16, $.toBigInt(value), true);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Field_GroupInit): void {
+  override $assign(value: Field_GroupInit): void {
     if (value.typeId !== undefined) this.typeId = value.typeId;
   }
 
-  assign(value: Field_GroupInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Field_GroupReader {
-    return new Field_GroupReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): Field_GroupReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Field_Group {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Field_Group {
-    return this.$toObject();
+  override $asReader(): Field_GroupReader {
+    return new Field_GroupReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -3012,88 +2244,39 @@ export type Field_OrdinalInit = (
   | { explicit?: number; implicit?: never }
 );
 
-export class Field_OrdinalReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class Field_OrdinalReader extends $.GeneratedReader<Field_Ordinal> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'implicit' | 'explicit' | undefined {
     return $which2[(this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0)];
   }
 
-  /** For groups and unions without a number of their own. */
+  /** `implicit @8 :Void`: For groups and unions without a number of their own. */
   get implicit(): null {
     return null;
   }
 
-  /** The `@N` of the field. */
+  /** `explicit @9 :UInt16`: The `@N` of the field. */
   get explicit(): number {
     return (this.$dataSize >= 14 ? this.$view.getUint16(this.$data + 12, true) : 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Field_Ordinal {
-    const object: Record<string, unknown> = {};
+  override $toObject(): Field_Ordinal {
+    const object: { [key: string]: unknown } = {};
     switch ((this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0)) {
       case 0: object["implicit"] = null; break;
       case 1: object["explicit"] = (this.$dataSize >= 14 ? this.$view.getUint16(this.$data + 12, true) : 0); break;
     }
     return object as Field_Ordinal;
   }
-
-  toObject(): Field_Ordinal {
-    return this.$toObject();
-  }
 }
 
-export class Field_OrdinalBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class Field_OrdinalBuilder extends $.GeneratedBuilder<Field_Ordinal, Field_OrdinalInit, Field_OrdinalReader> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'implicit' | 'explicit' | undefined {
     return $which2[this.$segment.view.getUint16(this.$data + 10, true)];
   }
 
-  /** For groups and unions without a number of their own. */
+  /** `implicit @8 :Void`: For groups and unions without a number of their own. */
   get implicit(): null {
     return null;
   }
@@ -3103,7 +2286,7 @@ export class Field_OrdinalBuilder {
     this.$segment.view.setUint16(this.$data + 10, 0, true);
   }
 
-  /** The `@N` of the field. */
+  /** `explicit @9 :UInt16`: The `@N` of the field. */
   get explicit(): number {
     return this.$segment.view.getUint16(this.$data + 12, true);
   }
@@ -3113,31 +2296,14 @@ export class Field_OrdinalBuilder {
     this.$segment.view.setUint16(this.$data + 12, value, true);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Field_OrdinalInit): void {
+  override $assign(value: Field_OrdinalInit): void {
     $.checkOneMember(value, ["implicit", "explicit"], 'Field_Ordinal');
     if (value.implicit !== undefined) this.implicit = value.implicit;
     if (value.explicit !== undefined) this.explicit = value.explicit;
   }
 
-  assign(value: Field_OrdinalInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Field_OrdinalReader {
-    return new Field_OrdinalReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): Field_OrdinalReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Field_Ordinal {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Field_Ordinal {
-    return this.$toObject();
+  override $asReader(): Field_OrdinalReader {
+    return new Field_OrdinalReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -3159,31 +2325,8 @@ export type EnumerantInit = {
   annotations?: $.ListInit<AnnotationInit | AnnotationReader> | null;
 };
 
-export class EnumerantReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class EnumerantReader extends $.GeneratedReader<Enumerant> {
+  /** `name @0 :Text` */
   get name(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
@@ -3192,54 +2335,31 @@ export class EnumerantReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The enumerant's position in the source. */
+  /** `codeOrder @1 :UInt16`: The enumerant's position in the source. */
   get codeOrder(): number {
     return (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0);
   }
 
+  /** `annotations @2 :List(Annotation)` */
   get annotations(): $.StructList<AnnotationReader> {
-    return new $.StructList<AnnotationReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), AnnotationReader);
+    return new $.StructList<AnnotationReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), AnnotationReader);
   }
 
   hasAnnotations(): boolean {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Enumerant {
+  override $toObject(): Enumerant {
     return {
       name: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
       codeOrder: (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0),
-      annotations: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), Annotation) as Annotation[] | null : null,
+      annotations: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Annotation) as Annotation[] | null : null,
     };
-  }
-
-  toObject(): Enumerant {
-    return this.$toObject();
   }
 }
 
-export class EnumerantBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class EnumerantBuilder extends $.GeneratedBuilder<Enumerant, EnumerantInit, EnumerantReader> {
+  /** `name @0 :Text` */
   get name(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
   }
@@ -3261,7 +2381,7 @@ export class EnumerantBuilder {
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
-  /** The enumerant's position in the source. */
+  /** `codeOrder @1 :UInt16`: The enumerant's position in the source. */
   get codeOrder(): number {
     return this.$segment.view.getUint16(this.$data, true);
   }
@@ -3270,6 +2390,7 @@ export class EnumerantBuilder {
     this.$segment.view.setUint16(this.$data, value, true);
   }
 
+  /** `annotations @2 :List(Annotation)` */
   get annotations(): $.StructListBuilder<AnnotationBuilder> {
     return new $.StructListBuilder<AnnotationBuilder>($.getStructList(this.$segment, this.$pointers + 8, 1, 2), AnnotationBuilder);
   }
@@ -3295,31 +2416,14 @@ export class EnumerantBuilder {
     return new $.StructListBuilder<AnnotationBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 1, 2), AnnotationBuilder);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: EnumerantInit): void {
+  override $assign(value: EnumerantInit): void {
     if (value.name !== undefined) this.name = value.name;
     if (value.codeOrder !== undefined) this.codeOrder = value.codeOrder;
     if (value.annotations !== undefined) this.annotations = value.annotations;
   }
 
-  assign(value: EnumerantInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): EnumerantReader {
-    return new EnumerantReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): EnumerantReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Enumerant {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Enumerant {
-    return this.$toObject();
+  override $asReader(): EnumerantReader {
+    return new EnumerantReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -3335,35 +2439,13 @@ export type SuperclassInit = {
 };
 
 /** An interface extended by another, with the bindings of its generic parameters. */
-export class SuperclassReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class SuperclassReader extends $.GeneratedReader<Superclass> {
+  /** `id @0 :UInt64` */
   get id(): bigint {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
   }
 
+  /** `brand @1 :Brand` */
   get brand(): BrandReader {
     return $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -3372,41 +2454,17 @@ export class SuperclassReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Superclass {
+  override $toObject(): Superclass {
     return {
       id: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
       brand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
     };
   }
-
-  toObject(): Superclass {
-    return this.$toObject();
-  }
 }
 
 /** An interface extended by another, with the bindings of its generic parameters. */
-export class SuperclassBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class SuperclassBuilder extends $.GeneratedBuilder<Superclass, SuperclassInit, SuperclassReader> {
+  /** `id @0 :UInt64` */
   get id(): bigint {
     return this.$segment.view.getBigUint64(this.$data, true);
   }
@@ -3415,6 +2473,7 @@ export class SuperclassBuilder {
     this.$segment.view.setBigUint64(this.$data, $.toBigInt(value), true);
   }
 
+  /** `brand @1 :Brand` */
   get brand(): BrandBuilder {
     return $.getStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers, 0, 1);
   }
@@ -3440,30 +2499,13 @@ export class SuperclassBuilder {
     return $.initStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers, 0, 1);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: SuperclassInit): void {
+  override $assign(value: SuperclassInit): void {
     if (value.id !== undefined) this.id = value.id;
     if (value.brand !== undefined) this.brand = value.brand;
   }
 
-  assign(value: SuperclassInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): SuperclassReader {
-    return new SuperclassReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): SuperclassReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Superclass {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Superclass {
-    return this.$toObject();
+  override $asReader(): SuperclassReader {
+    return new SuperclassReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -3506,31 +2548,8 @@ export type MethodInit = {
   annotations?: $.ListInit<AnnotationInit | AnnotationReader> | null;
 };
 
-export class MethodReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class MethodReader extends $.GeneratedReader<Method> {
+  /** `name @0 :Text` */
   get name(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
@@ -3539,14 +2558,14 @@ export class MethodReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The method's position in the source. */
+  /** `codeOrder @1 :UInt16`: The method's position in the source. */
   get codeOrder(): number {
     return (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0);
   }
 
-  /** Generic parameters of the method itself (`foo @0 [T] (x :T) -> ()`). */
+  /** `implicitParameters @7 :List(Node.Parameter)`: Generic parameters of the method itself (`foo @0 [T] (x :T) -> ()`). */
   get implicitParameters(): $.StructList<Node_ParameterReader> {
-    return new $.StructList<Node_ParameterReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 4, 7, this.$nesting), Node_ParameterReader);
+    return new $.StructList<Node_ParameterReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 4, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_ParameterReader);
   }
 
   hasImplicitParameters(): boolean {
@@ -3554,6 +2573,7 @@ export class MethodReader {
   }
 
   /**
+   * `paramStructType @2 :UInt64`:
    * The struct holding the parameters: usually one the compiler made for the method (whose
    * scopeId is 0), or a struct named in the source.
    */
@@ -3561,7 +2581,7 @@ export class MethodReader {
     return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
   }
 
-  /** Bindings of the parameter struct's generic parameters. */
+  /** `paramBrand @5 :Brand`: Bindings of the parameter struct's generic parameters. */
   get paramBrand(): BrandReader {
     return $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting);
   }
@@ -3570,11 +2590,12 @@ export class MethodReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2);
   }
 
-  /** Likewise for the results. For a `-> stream` method, stream.capnp's StreamResult. */
+  /** `resultStructType @3 :UInt64`: Likewise for the results. For a `-> stream` method, stream.capnp's StreamResult. */
   get resultStructType(): bigint {
     return (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n);
   }
 
+  /** `resultBrand @6 :Brand` */
   get resultBrand(): BrandReader {
     return $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting);
   }
@@ -3583,54 +2604,31 @@ export class MethodReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3);
   }
 
+  /** `annotations @4 :List(Annotation)` */
   get annotations(): $.StructList<AnnotationReader> {
-    return new $.StructList<AnnotationReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), AnnotationReader);
+    return new $.StructList<AnnotationReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), AnnotationReader);
   }
 
   hasAnnotations(): boolean {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Method {
+  override $toObject(): Method {
     return {
       name: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
       codeOrder: (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0),
-      implicitParameters: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 4) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 4, 7, this.$nesting), Node_Parameter) as Node_Parameter[] | null : null,
+      implicitParameters: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 4) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 4, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_Parameter) as Node_Parameter[] | null : null,
       paramStructType: (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n),
       paramBrand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting).$toObject() : null,
       resultStructType: (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n),
       resultBrand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting).$toObject() : null,
-      annotations: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), Annotation) as Annotation[] | null : null,
+      annotations: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Annotation) as Annotation[] | null : null,
     };
-  }
-
-  toObject(): Method {
-    return this.$toObject();
   }
 }
 
-export class MethodBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class MethodBuilder extends $.GeneratedBuilder<Method, MethodInit, MethodReader> {
+  /** `name @0 :Text` */
   get name(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
   }
@@ -3652,7 +2650,7 @@ export class MethodBuilder {
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
-  /** The method's position in the source. */
+  /** `codeOrder @1 :UInt16`: The method's position in the source. */
   get codeOrder(): number {
     return this.$segment.view.getUint16(this.$data, true);
   }
@@ -3661,7 +2659,7 @@ export class MethodBuilder {
     this.$segment.view.setUint16(this.$data, value, true);
   }
 
-  /** Generic parameters of the method itself (`foo @0 [T] (x :T) -> ()`). */
+  /** `implicitParameters @7 :List(Node.Parameter)`: Generic parameters of the method itself (`foo @0 [T] (x :T) -> ()`). */
   get implicitParameters(): $.StructListBuilder<Node_ParameterBuilder> {
     return new $.StructListBuilder<Node_ParameterBuilder>($.getStructList(this.$segment, this.$pointers + 32, 0, 1), Node_ParameterBuilder);
   }
@@ -3688,6 +2686,7 @@ export class MethodBuilder {
   }
 
   /**
+   * `paramStructType @2 :UInt64`:
    * The struct holding the parameters: usually one the compiler made for the method (whose
    * scopeId is 0), or a struct named in the source.
    */
@@ -3699,7 +2698,7 @@ export class MethodBuilder {
     this.$segment.view.setBigUint64(this.$data + 8, $.toBigInt(value), true);
   }
 
-  /** Bindings of the parameter struct's generic parameters. */
+  /** `paramBrand @5 :Brand`: Bindings of the parameter struct's generic parameters. */
   get paramBrand(): BrandBuilder {
     return $.getStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers + 16, 0, 1);
   }
@@ -3725,7 +2724,7 @@ export class MethodBuilder {
     return $.initStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers + 16, 0, 1);
   }
 
-  /** Likewise for the results. For a `-> stream` method, stream.capnp's StreamResult. */
+  /** `resultStructType @3 :UInt64`: Likewise for the results. For a `-> stream` method, stream.capnp's StreamResult. */
   get resultStructType(): bigint {
     return this.$segment.view.getBigUint64(this.$data + 16, true);
   }
@@ -3734,6 +2733,7 @@ export class MethodBuilder {
     this.$segment.view.setBigUint64(this.$data + 16, $.toBigInt(value), true);
   }
 
+  /** `resultBrand @6 :Brand` */
   get resultBrand(): BrandBuilder {
     return $.getStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers + 24, 0, 1);
   }
@@ -3759,6 +2759,7 @@ export class MethodBuilder {
     return $.initStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers + 24, 0, 1);
   }
 
+  /** `annotations @4 :List(Annotation)` */
   get annotations(): $.StructListBuilder<AnnotationBuilder> {
     return new $.StructListBuilder<AnnotationBuilder>($.getStructList(this.$segment, this.$pointers + 8, 1, 2), AnnotationBuilder);
   }
@@ -3784,8 +2785,7 @@ export class MethodBuilder {
     return new $.StructListBuilder<AnnotationBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 1, 2), AnnotationBuilder);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: MethodInit): void {
+  override $assign(value: MethodInit): void {
     if (value.name !== undefined) this.name = value.name;
     if (value.codeOrder !== undefined) this.codeOrder = value.codeOrder;
     if (value.implicitParameters !== undefined) this.implicitParameters = value.implicitParameters;
@@ -3796,24 +2796,8 @@ export class MethodBuilder {
     if (value.annotations !== undefined) this.annotations = value.annotations;
   }
 
-  assign(value: MethodInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): MethodReader {
-    return new MethodReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): MethodReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Method {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Method {
-    return this.$toObject();
+  override $asReader(): MethodReader {
+    return new MethodReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -3863,116 +2847,109 @@ export type TypeInit = (
 );
 
 /** The type of a field, constant, annotation, list element or generic argument. */
-export class TypeReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class TypeReader extends $.GeneratedReader<Type> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'void' | 'bool' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64' | 'float32' | 'float64' | 'text' | 'data' | 'list' | 'enum' | 'struct' | 'interface' | 'anyPointer' | undefined {
     return $which3[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
   }
 
+  /** `void @0 :Void` */
   get void(): null {
     return null;
   }
 
+  /** `bool @1 :Void` */
   get bool(): null {
     return null;
   }
 
+  /** `int8 @2 :Void` */
   get int8(): null {
     return null;
   }
 
+  /** `int16 @3 :Void` */
   get int16(): null {
     return null;
   }
 
+  /** `int32 @4 :Void` */
   get int32(): null {
     return null;
   }
 
+  /** `int64 @5 :Void` */
   get int64(): null {
     return null;
   }
 
+  /** `uint8 @6 :Void` */
   get uint8(): null {
     return null;
   }
 
+  /** `uint16 @7 :Void` */
   get uint16(): null {
     return null;
   }
 
+  /** `uint32 @8 :Void` */
   get uint32(): null {
     return null;
   }
 
+  /** `uint64 @9 :Void` */
   get uint64(): null {
     return null;
   }
 
+  /** `float32 @10 :Void` */
   get float32(): null {
     return null;
   }
 
+  /** `float64 @11 :Void` */
   get float64(): null {
     return null;
   }
 
+  /** `text @12 :Void` */
   get text(): null {
     return null;
   }
 
+  /** `data @13 :Void` */
   get data(): null {
     return null;
   }
 
+  /** `list :group` */
   get list(): Type_ListReader {
     return new Type_ListReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
+  /** `enum :group` */
   get enum(): Type_EnumReader {
     return new Type_EnumReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
+  /** `struct :group` */
   get struct(): Type_StructReader {
     return new Type_StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
+  /** `interface :group` */
   get interface(): Type_InterfaceReader {
     return new Type_InterfaceReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
-  /** A pointer whose target type is not fixed by the schema. */
+  /** `anyPointer :group`: A pointer whose target type is not fixed by the schema. */
   get anyPointer(): Type_AnyPointerReader {
     return new Type_AnyPointerReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Type {
-    const object: Record<string, unknown> = {};
+  override $toObject(): Type {
+    const object: { [key: string]: unknown } = {};
     switch ((this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)) {
       case 0: object["void"] = null; break;
       case 1: object["bool"] = null; break;
@@ -3996,39 +2973,16 @@ export class TypeReader {
     }
     return object as Type;
   }
-
-  toObject(): Type {
-    return this.$toObject();
-  }
 }
 
 /** The type of a field, constant, annotation, list element or generic argument. */
-export class TypeBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class TypeBuilder extends $.GeneratedBuilder<Type, TypeInit, TypeReader> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'void' | 'bool' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64' | 'float32' | 'float64' | 'text' | 'data' | 'list' | 'enum' | 'struct' | 'interface' | 'anyPointer' | undefined {
     return $which3[this.$segment.view.getUint16(this.$data, true)];
   }
 
+  /** `void @0 :Void` */
   get void(): null {
     return null;
   }
@@ -4038,6 +2992,7 @@ export class TypeBuilder {
     this.$segment.view.setUint16(this.$data, 0, true);
   }
 
+  /** `bool @1 :Void` */
   get bool(): null {
     return null;
   }
@@ -4047,6 +3002,7 @@ export class TypeBuilder {
     this.$segment.view.setUint16(this.$data, 1, true);
   }
 
+  /** `int8 @2 :Void` */
   get int8(): null {
     return null;
   }
@@ -4056,6 +3012,7 @@ export class TypeBuilder {
     this.$segment.view.setUint16(this.$data, 2, true);
   }
 
+  /** `int16 @3 :Void` */
   get int16(): null {
     return null;
   }
@@ -4065,6 +3022,7 @@ export class TypeBuilder {
     this.$segment.view.setUint16(this.$data, 3, true);
   }
 
+  /** `int32 @4 :Void` */
   get int32(): null {
     return null;
   }
@@ -4074,6 +3032,7 @@ export class TypeBuilder {
     this.$segment.view.setUint16(this.$data, 4, true);
   }
 
+  /** `int64 @5 :Void` */
   get int64(): null {
     return null;
   }
@@ -4083,6 +3042,7 @@ export class TypeBuilder {
     this.$segment.view.setUint16(this.$data, 5, true);
   }
 
+  /** `uint8 @6 :Void` */
   get uint8(): null {
     return null;
   }
@@ -4092,6 +3052,7 @@ export class TypeBuilder {
     this.$segment.view.setUint16(this.$data, 6, true);
   }
 
+  /** `uint16 @7 :Void` */
   get uint16(): null {
     return null;
   }
@@ -4101,6 +3062,7 @@ export class TypeBuilder {
     this.$segment.view.setUint16(this.$data, 7, true);
   }
 
+  /** `uint32 @8 :Void` */
   get uint32(): null {
     return null;
   }
@@ -4110,6 +3072,7 @@ export class TypeBuilder {
     this.$segment.view.setUint16(this.$data, 8, true);
   }
 
+  /** `uint64 @9 :Void` */
   get uint64(): null {
     return null;
   }
@@ -4119,6 +3082,7 @@ export class TypeBuilder {
     this.$segment.view.setUint16(this.$data, 9, true);
   }
 
+  /** `float32 @10 :Void` */
   get float32(): null {
     return null;
   }
@@ -4128,6 +3092,7 @@ export class TypeBuilder {
     this.$segment.view.setUint16(this.$data, 10, true);
   }
 
+  /** `float64 @11 :Void` */
   get float64(): null {
     return null;
   }
@@ -4137,6 +3102,7 @@ export class TypeBuilder {
     this.$segment.view.setUint16(this.$data, 11, true);
   }
 
+  /** `text @12 :Void` */
   get text(): null {
     return null;
   }
@@ -4146,6 +3112,7 @@ export class TypeBuilder {
     this.$segment.view.setUint16(this.$data, 12, true);
   }
 
+  /** `data @13 :Void` */
   get data(): null {
     return null;
   }
@@ -4155,6 +3122,7 @@ export class TypeBuilder {
     this.$segment.view.setUint16(this.$data, 13, true);
   }
 
+  /** `list :group` */
   get list(): Type_ListBuilder {
     return new Type_ListBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
@@ -4170,6 +3138,7 @@ export class TypeBuilder {
     return new Type_ListBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
+  /** `enum :group` */
   get enum(): Type_EnumBuilder {
     return new Type_EnumBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
@@ -4186,6 +3155,7 @@ export class TypeBuilder {
     return new Type_EnumBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
+  /** `struct :group` */
   get struct(): Type_StructBuilder {
     return new Type_StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
@@ -4202,6 +3172,7 @@ export class TypeBuilder {
     return new Type_StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
+  /** `interface :group` */
   get interface(): Type_InterfaceBuilder {
     return new Type_InterfaceBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
@@ -4218,7 +3189,7 @@ export class TypeBuilder {
     return new Type_InterfaceBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
-  /** A pointer whose target type is not fixed by the schema. */
+  /** `anyPointer :group`: A pointer whose target type is not fixed by the schema. */
   get anyPointer(): Type_AnyPointerBuilder {
     return new Type_AnyPointerBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
@@ -4238,8 +3209,7 @@ export class TypeBuilder {
     return new Type_AnyPointerBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: TypeInit): void {
+  override $assign(value: TypeInit): void {
     $.checkOneMember(value, ["void", "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "text", "data", "list", "enum", "struct", "interface", "anyPointer"], 'Type');
     if (value.void !== undefined) this.void = value.void;
     if (value.bool !== undefined) this.bool = value.bool;
@@ -4262,24 +3232,8 @@ export class TypeBuilder {
     if (value.anyPointer !== undefined) this.anyPointer = value.anyPointer;
   }
 
-  assign(value: TypeInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): TypeReader {
-    return new TypeReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): TypeReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Type {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Type {
-    return this.$toObject();
+  override $asReader(): TypeReader {
+    return new TypeReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -4292,31 +3246,8 @@ export type Type_ListInit = {
   elementType?: TypeInit | TypeReader | null;
 };
 
-export class Type_ListReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class Type_ListReader extends $.GeneratedReader<Type_List> {
+  /** `elementType @14 :Type` */
   get elementType(): TypeReader {
     return $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -4325,39 +3256,15 @@ export class Type_ListReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Type_List {
+  override $toObject(): Type_List {
     return {
       elementType: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
     };
   }
-
-  toObject(): Type_List {
-    return this.$toObject();
-  }
 }
 
-export class Type_ListBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class Type_ListBuilder extends $.GeneratedBuilder<Type_List, Type_ListInit, Type_ListReader> {
+  /** `elementType @14 :Type` */
   get elementType(): TypeBuilder {
     return $.getStruct<TypeBuilder>(TypeBuilder, this.$segment, this.$pointers, 3, 1);
   }
@@ -4383,29 +3290,12 @@ export class Type_ListBuilder {
     return $.initStruct<TypeBuilder>(TypeBuilder, this.$segment, this.$pointers, 3, 1);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Type_ListInit): void {
+  override $assign(value: Type_ListInit): void {
     if (value.elementType !== undefined) this.elementType = value.elementType;
   }
 
-  assign(value: Type_ListInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Type_ListReader {
-    return new Type_ListReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): Type_ListReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Type_List {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Type_List {
-    return this.$toObject();
+  override $asReader(): Type_ListReader {
+    return new Type_ListReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -4420,35 +3310,13 @@ export type Type_EnumInit = {
   brand?: BrandInit | BrandReader | null;
 };
 
-export class Type_EnumReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class Type_EnumReader extends $.GeneratedReader<Type_Enum> {
+  /** `typeId @15 :UInt64` */
   get typeId(): bigint {
     return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
   }
 
+  /** `brand @21 :Brand` */
   get brand(): BrandReader {
     return $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -4457,40 +3325,16 @@ export class Type_EnumReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Type_Enum {
+  override $toObject(): Type_Enum {
     return {
       typeId: (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n),
       brand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
     };
   }
-
-  toObject(): Type_Enum {
-    return this.$toObject();
-  }
 }
 
-export class Type_EnumBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class Type_EnumBuilder extends $.GeneratedBuilder<Type_Enum, Type_EnumInit, Type_EnumReader> {
+  /** `typeId @15 :UInt64` */
   get typeId(): bigint {
     return this.$segment.view.getBigUint64(this.$data + 8, true);
   }
@@ -4499,6 +3343,7 @@ export class Type_EnumBuilder {
     this.$segment.view.setBigUint64(this.$data + 8, $.toBigInt(value), true);
   }
 
+  /** `brand @21 :Brand` */
   get brand(): BrandBuilder {
     return $.getStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers, 0, 1);
   }
@@ -4524,30 +3369,13 @@ export class Type_EnumBuilder {
     return $.initStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers, 0, 1);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Type_EnumInit): void {
+  override $assign(value: Type_EnumInit): void {
     if (value.typeId !== undefined) this.typeId = value.typeId;
     if (value.brand !== undefined) this.brand = value.brand;
   }
 
-  assign(value: Type_EnumInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Type_EnumReader {
-    return new Type_EnumReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): Type_EnumReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Type_Enum {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Type_Enum {
-    return this.$toObject();
+  override $asReader(): Type_EnumReader {
+    return new Type_EnumReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -4562,35 +3390,13 @@ export type Type_StructInit = {
   brand?: BrandInit | BrandReader | null;
 };
 
-export class Type_StructReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class Type_StructReader extends $.GeneratedReader<Type_Struct> {
+  /** `typeId @16 :UInt64` */
   get typeId(): bigint {
     return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
   }
 
+  /** `brand @22 :Brand` */
   get brand(): BrandReader {
     return $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -4599,40 +3405,16 @@ export class Type_StructReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Type_Struct {
+  override $toObject(): Type_Struct {
     return {
       typeId: (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n),
       brand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
     };
   }
-
-  toObject(): Type_Struct {
-    return this.$toObject();
-  }
 }
 
-export class Type_StructBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class Type_StructBuilder extends $.GeneratedBuilder<Type_Struct, Type_StructInit, Type_StructReader> {
+  /** `typeId @16 :UInt64` */
   get typeId(): bigint {
     return this.$segment.view.getBigUint64(this.$data + 8, true);
   }
@@ -4641,6 +3423,7 @@ export class Type_StructBuilder {
     this.$segment.view.setBigUint64(this.$data + 8, $.toBigInt(value), true);
   }
 
+  /** `brand @22 :Brand` */
   get brand(): BrandBuilder {
     return $.getStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers, 0, 1);
   }
@@ -4666,30 +3449,13 @@ export class Type_StructBuilder {
     return $.initStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers, 0, 1);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Type_StructInit): void {
+  override $assign(value: Type_StructInit): void {
     if (value.typeId !== undefined) this.typeId = value.typeId;
     if (value.brand !== undefined) this.brand = value.brand;
   }
 
-  assign(value: Type_StructInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Type_StructReader {
-    return new Type_StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): Type_StructReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Type_Struct {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Type_Struct {
-    return this.$toObject();
+  override $asReader(): Type_StructReader {
+    return new Type_StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -4704,35 +3470,13 @@ export type Type_InterfaceInit = {
   brand?: BrandInit | BrandReader | null;
 };
 
-export class Type_InterfaceReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class Type_InterfaceReader extends $.GeneratedReader<Type_Interface> {
+  /** `typeId @17 :UInt64` */
   get typeId(): bigint {
     return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
   }
 
+  /** `brand @23 :Brand` */
   get brand(): BrandReader {
     return $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -4741,40 +3485,16 @@ export class Type_InterfaceReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Type_Interface {
+  override $toObject(): Type_Interface {
     return {
       typeId: (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n),
       brand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
     };
   }
-
-  toObject(): Type_Interface {
-    return this.$toObject();
-  }
 }
 
-export class Type_InterfaceBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class Type_InterfaceBuilder extends $.GeneratedBuilder<Type_Interface, Type_InterfaceInit, Type_InterfaceReader> {
+  /** `typeId @17 :UInt64` */
   get typeId(): bigint {
     return this.$segment.view.getBigUint64(this.$data + 8, true);
   }
@@ -4783,6 +3503,7 @@ export class Type_InterfaceBuilder {
     this.$segment.view.setBigUint64(this.$data + 8, $.toBigInt(value), true);
   }
 
+  /** `brand @23 :Brand` */
   get brand(): BrandBuilder {
     return $.getStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers, 0, 1);
   }
@@ -4808,30 +3529,13 @@ export class Type_InterfaceBuilder {
     return $.initStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers, 0, 1);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Type_InterfaceInit): void {
+  override $assign(value: Type_InterfaceInit): void {
     if (value.typeId !== undefined) this.typeId = value.typeId;
     if (value.brand !== undefined) this.brand = value.brand;
   }
 
-  assign(value: Type_InterfaceInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Type_InterfaceReader {
-    return new Type_InterfaceReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): Type_InterfaceReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Type_Interface {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Type_Interface {
-    return this.$toObject();
+  override $asReader(): Type_InterfaceReader {
+    return new Type_InterfaceReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -4849,54 +3553,29 @@ export type Type_AnyPointerInit = (
 );
 
 /** A pointer whose target type is not fixed by the schema. */
-export class Type_AnyPointerReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class Type_AnyPointerReader extends $.GeneratedReader<Type_AnyPointer> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'unconstrained' | 'parameter' | 'implicitMethodParameter' | undefined {
     return $which4[(this.$dataSize >= 10 ? this.$view.getUint16(this.$data + 8, true) : 0)];
   }
 
-  /** Any pointer of the given kind. */
+  /** `unconstrained :group`: Any pointer of the given kind. */
   get unconstrained(): Type_AnyPointer_UnconstrainedReader {
     return new Type_AnyPointer_UnconstrainedReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
-  /** A generic parameter: the type is whatever the parameter is bound to. */
+  /** `parameter :group`: A generic parameter: the type is whatever the parameter is bound to. */
   get parameter(): Type_AnyPointer_ParameterReader {
     return new Type_AnyPointer_ParameterReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
-  /** A generic parameter of the method being described. */
+  /** `implicitMethodParameter :group`: A generic parameter of the method being described. */
   get implicitMethodParameter(): Type_AnyPointer_ImplicitMethodParameterReader {
     return new Type_AnyPointer_ImplicitMethodParameterReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Type_AnyPointer {
-    const object: Record<string, unknown> = {};
+  override $toObject(): Type_AnyPointer {
+    const object: { [key: string]: unknown } = {};
     switch ((this.$dataSize >= 10 ? this.$view.getUint16(this.$data + 8, true) : 0)) {
       case 0: object["unconstrained"] = new Type_AnyPointer_UnconstrainedReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
       case 1: object["parameter"] = new Type_AnyPointer_ParameterReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
@@ -4904,40 +3583,16 @@ export class Type_AnyPointerReader {
     }
     return object as Type_AnyPointer;
   }
-
-  toObject(): Type_AnyPointer {
-    return this.$toObject();
-  }
 }
 
 /** A pointer whose target type is not fixed by the schema. */
-export class Type_AnyPointerBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class Type_AnyPointerBuilder extends $.GeneratedBuilder<Type_AnyPointer, Type_AnyPointerInit, Type_AnyPointerReader> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'unconstrained' | 'parameter' | 'implicitMethodParameter' | undefined {
     return $which4[this.$segment.view.getUint16(this.$data + 8, true)];
   }
 
-  /** Any pointer of the given kind. */
+  /** `unconstrained :group`: Any pointer of the given kind. */
   get unconstrained(): Type_AnyPointer_UnconstrainedBuilder {
     return new Type_AnyPointer_UnconstrainedBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
@@ -4953,7 +3608,7 @@ export class Type_AnyPointerBuilder {
     return new Type_AnyPointer_UnconstrainedBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
-  /** A generic parameter: the type is whatever the parameter is bound to. */
+  /** `parameter :group`: A generic parameter: the type is whatever the parameter is bound to. */
   get parameter(): Type_AnyPointer_ParameterBuilder {
     return new Type_AnyPointer_ParameterBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
@@ -4970,7 +3625,7 @@ export class Type_AnyPointerBuilder {
     return new Type_AnyPointer_ParameterBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
-  /** A generic parameter of the method being described. */
+  /** `implicitMethodParameter :group`: A generic parameter of the method being described. */
   get implicitMethodParameter(): Type_AnyPointer_ImplicitMethodParameterBuilder {
     return new Type_AnyPointer_ImplicitMethodParameterBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
@@ -4986,32 +3641,15 @@ export class Type_AnyPointerBuilder {
     return new Type_AnyPointer_ImplicitMethodParameterBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Type_AnyPointerInit): void {
+  override $assign(value: Type_AnyPointerInit): void {
     $.checkOneMember(value, ["unconstrained", "parameter", "implicitMethodParameter"], 'Type_AnyPointer');
     if (value.unconstrained !== undefined) this.unconstrained = value.unconstrained;
     if (value.parameter !== undefined) this.parameter = value.parameter;
     if (value.implicitMethodParameter !== undefined) this.implicitMethodParameter = value.implicitMethodParameter;
   }
 
-  assign(value: Type_AnyPointerInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Type_AnyPointerReader {
-    return new Type_AnyPointerReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): Type_AnyPointerReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Type_AnyPointer {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Type_AnyPointer {
-    return this.$toObject();
+  override $asReader(): Type_AnyPointerReader {
+    return new Type_AnyPointerReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -5031,59 +3669,34 @@ export type Type_AnyPointer_UnconstrainedInit = (
 );
 
 /** Any pointer of the given kind. */
-export class Type_AnyPointer_UnconstrainedReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class Type_AnyPointer_UnconstrainedReader extends $.GeneratedReader<Type_AnyPointer_Unconstrained> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'anyKind' | 'struct' | 'list' | 'capability' | undefined {
     return $which5[(this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0)];
   }
 
-  /** AnyPointer: anything. */
+  /** `anyKind @18 :Void`: AnyPointer: anything. */
   get anyKind(): null {
     return null;
   }
 
-  /** AnyStruct. */
+  /** `struct @25 :Void`: AnyStruct. */
   get struct(): null {
     return null;
   }
 
-  /** AnyList. */
+  /** `list @26 :Void`: AnyList. */
   get list(): null {
     return null;
   }
 
-  /** Capability: any interface. */
+  /** `capability @27 :Void`: Capability: any interface. */
   get capability(): null {
     return null;
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Type_AnyPointer_Unconstrained {
-    const object: Record<string, unknown> = {};
+  override $toObject(): Type_AnyPointer_Unconstrained {
+    const object: { [key: string]: unknown } = {};
     switch ((this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0)) {
       case 0: object["anyKind"] = null; break;
       case 1: object["struct"] = null; break;
@@ -5092,40 +3705,16 @@ export class Type_AnyPointer_UnconstrainedReader {
     }
     return object as Type_AnyPointer_Unconstrained;
   }
-
-  toObject(): Type_AnyPointer_Unconstrained {
-    return this.$toObject();
-  }
 }
 
 /** Any pointer of the given kind. */
-export class Type_AnyPointer_UnconstrainedBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class Type_AnyPointer_UnconstrainedBuilder extends $.GeneratedBuilder<Type_AnyPointer_Unconstrained, Type_AnyPointer_UnconstrainedInit, Type_AnyPointer_UnconstrainedReader> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'anyKind' | 'struct' | 'list' | 'capability' | undefined {
     return $which5[this.$segment.view.getUint16(this.$data + 10, true)];
   }
 
-  /** AnyPointer: anything. */
+  /** `anyKind @18 :Void`: AnyPointer: anything. */
   get anyKind(): null {
     return null;
   }
@@ -5135,7 +3724,7 @@ export class Type_AnyPointer_UnconstrainedBuilder {
     this.$segment.view.setUint16(this.$data + 10, 0, true);
   }
 
-  /** AnyStruct. */
+  /** `struct @25 :Void`: AnyStruct. */
   get struct(): null {
     return null;
   }
@@ -5145,7 +3734,7 @@ export class Type_AnyPointer_UnconstrainedBuilder {
     this.$segment.view.setUint16(this.$data + 10, 1, true);
   }
 
-  /** AnyList. */
+  /** `list @26 :Void`: AnyList. */
   get list(): null {
     return null;
   }
@@ -5155,7 +3744,7 @@ export class Type_AnyPointer_UnconstrainedBuilder {
     this.$segment.view.setUint16(this.$data + 10, 2, true);
   }
 
-  /** Capability: any interface. */
+  /** `capability @27 :Void`: Capability: any interface. */
   get capability(): null {
     return null;
   }
@@ -5165,8 +3754,7 @@ export class Type_AnyPointer_UnconstrainedBuilder {
     this.$segment.view.setUint16(this.$data + 10, 3, true);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Type_AnyPointer_UnconstrainedInit): void {
+  override $assign(value: Type_AnyPointer_UnconstrainedInit): void {
     $.checkOneMember(value, ["anyKind", "struct", "list", "capability"], 'Type_AnyPointer_Unconstrained');
     if (value.anyKind !== undefined) this.anyKind = value.anyKind;
     if (value.struct !== undefined) this.struct = value.struct;
@@ -5174,24 +3762,8 @@ export class Type_AnyPointer_UnconstrainedBuilder {
     if (value.capability !== undefined) this.capability = value.capability;
   }
 
-  assign(value: Type_AnyPointer_UnconstrainedInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Type_AnyPointer_UnconstrainedReader {
-    return new Type_AnyPointer_UnconstrainedReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): Type_AnyPointer_UnconstrainedReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Type_AnyPointer_Unconstrained {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Type_AnyPointer_Unconstrained {
-    return this.$toObject();
+  override $asReader(): Type_AnyPointer_UnconstrainedReader {
+    return new Type_AnyPointer_UnconstrainedReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -5211,77 +3783,28 @@ export type Type_AnyPointer_ParameterInit = {
 };
 
 /** A generic parameter: the type is whatever the parameter is bound to. */
-export class Type_AnyPointer_ParameterReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
-  /** The node declaring the parameter. */
+export class Type_AnyPointer_ParameterReader extends $.GeneratedReader<Type_AnyPointer_Parameter> {
+  /** `scopeId @19 :UInt64`: The node declaring the parameter. */
   get scopeId(): bigint {
     return (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n);
   }
 
-  /** Its position in that node's parameter list. */
+  /** `parameterIndex @20 :UInt16`: Its position in that node's parameter list. */
   get parameterIndex(): number {
     return (this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Type_AnyPointer_Parameter {
+  override $toObject(): Type_AnyPointer_Parameter {
     return {
       scopeId: (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n),
       parameterIndex: (this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0),
     };
   }
-
-  toObject(): Type_AnyPointer_Parameter {
-    return this.$toObject();
-  }
 }
 
 /** A generic parameter: the type is whatever the parameter is bound to. */
-export class Type_AnyPointer_ParameterBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  /** The node declaring the parameter. */
+export class Type_AnyPointer_ParameterBuilder extends $.GeneratedBuilder<Type_AnyPointer_Parameter, Type_AnyPointer_ParameterInit, Type_AnyPointer_ParameterReader> {
+  /** `scopeId @19 :UInt64`: The node declaring the parameter. */
   get scopeId(): bigint {
     return this.$segment.view.getBigUint64(this.$data + 16, true);
   }
@@ -5290,7 +3813,7 @@ export class Type_AnyPointer_ParameterBuilder {
     this.$segment.view.setBigUint64(this.$data + 16, $.toBigInt(value), true);
   }
 
-  /** Its position in that node's parameter list. */
+  /** `parameterIndex @20 :UInt16`: Its position in that node's parameter list. */
   get parameterIndex(): number {
     return this.$segment.view.getUint16(this.$data + 10, true);
   }
@@ -5299,30 +3822,13 @@ export class Type_AnyPointer_ParameterBuilder {
     this.$segment.view.setUint16(this.$data + 10, value, true);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Type_AnyPointer_ParameterInit): void {
+  override $assign(value: Type_AnyPointer_ParameterInit): void {
     if (value.scopeId !== undefined) this.scopeId = value.scopeId;
     if (value.parameterIndex !== undefined) this.parameterIndex = value.parameterIndex;
   }
 
-  assign(value: Type_AnyPointer_ParameterInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Type_AnyPointer_ParameterReader {
-    return new Type_AnyPointer_ParameterReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): Type_AnyPointer_ParameterReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Type_AnyPointer_Parameter {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Type_AnyPointer_Parameter {
-    return this.$toObject();
+  override $asReader(): Type_AnyPointer_ParameterReader {
+    return new Type_AnyPointer_ParameterReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -5336,69 +3842,22 @@ export type Type_AnyPointer_ImplicitMethodParameterInit = {
 };
 
 /** A generic parameter of the method being described. */
-export class Type_AnyPointer_ImplicitMethodParameterReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class Type_AnyPointer_ImplicitMethodParameterReader extends $.GeneratedReader<Type_AnyPointer_ImplicitMethodParameter> {
+  /** `parameterIndex @24 :UInt16` */
   get parameterIndex(): number {
     return (this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Type_AnyPointer_ImplicitMethodParameter {
+  override $toObject(): Type_AnyPointer_ImplicitMethodParameter {
     return {
       parameterIndex: (this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0),
     };
   }
-
-  toObject(): Type_AnyPointer_ImplicitMethodParameter {
-    return this.$toObject();
-  }
 }
 
 /** A generic parameter of the method being described. */
-export class Type_AnyPointer_ImplicitMethodParameterBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class Type_AnyPointer_ImplicitMethodParameterBuilder extends $.GeneratedBuilder<Type_AnyPointer_ImplicitMethodParameter, Type_AnyPointer_ImplicitMethodParameterInit, Type_AnyPointer_ImplicitMethodParameterReader> {
+  /** `parameterIndex @24 :UInt16` */
   get parameterIndex(): number {
     return this.$segment.view.getUint16(this.$data + 10, true);
   }
@@ -5407,29 +3866,12 @@ export class Type_AnyPointer_ImplicitMethodParameterBuilder {
     this.$segment.view.setUint16(this.$data + 10, value, true);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Type_AnyPointer_ImplicitMethodParameterInit): void {
+  override $assign(value: Type_AnyPointer_ImplicitMethodParameterInit): void {
     if (value.parameterIndex !== undefined) this.parameterIndex = value.parameterIndex;
   }
 
-  assign(value: Type_AnyPointer_ImplicitMethodParameterInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Type_AnyPointer_ImplicitMethodParameterReader {
-    return new Type_AnyPointer_ImplicitMethodParameterReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): Type_AnyPointer_ImplicitMethodParameterReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Type_AnyPointer_ImplicitMethodParameter {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Type_AnyPointer_ImplicitMethodParameter {
-    return this.$toObject();
+  override $asReader(): Type_AnyPointer_ImplicitMethodParameterReader {
+    return new Type_AnyPointer_ImplicitMethodParameterReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -5451,49 +3893,20 @@ export type BrandInit = {
  * What the generic parameters of a type and of its enclosing scopes are bound to, where the
  * type is used. Scopes not listed have their parameters bound to AnyPointer.
  */
-export class BrandReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
-  /** One entry per bound scope, innermost first. */
+export class BrandReader extends $.GeneratedReader<Brand> {
+  /** `scopes @0 :List(Brand.Scope)`: One entry per bound scope, innermost first. */
   get scopes(): $.StructList<Brand_ScopeReader> {
-    return new $.StructList<Brand_ScopeReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, 7, this.$nesting), Brand_ScopeReader);
+    return new $.StructList<Brand_ScopeReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Brand_ScopeReader);
   }
 
   hasScopes(): boolean {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Brand {
+  override $toObject(): Brand {
     return {
-      scopes: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, 7, this.$nesting), Brand_Scope) as Brand_Scope[] | null : null,
+      scopes: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Brand_Scope) as Brand_Scope[] | null : null,
     };
-  }
-
-  toObject(): Brand {
-    return this.$toObject();
   }
 }
 
@@ -5501,28 +3914,8 @@ export class BrandReader {
  * What the generic parameters of a type and of its enclosing scopes are bound to, where the
  * type is used. Scopes not listed have their parameters bound to AnyPointer.
  */
-export class BrandBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  /** One entry per bound scope, innermost first. */
+export class BrandBuilder extends $.GeneratedBuilder<Brand, BrandInit, BrandReader> {
+  /** `scopes @0 :List(Brand.Scope)`: One entry per bound scope, innermost first. */
   get scopes(): $.StructListBuilder<Brand_ScopeBuilder> {
     return new $.StructListBuilder<Brand_ScopeBuilder>($.getStructList(this.$segment, this.$pointers, 2, 1), Brand_ScopeBuilder);
   }
@@ -5548,29 +3941,12 @@ export class BrandBuilder {
     return new $.StructListBuilder<Brand_ScopeBuilder>($.initStructList(this.$segment, this.$pointers, length, 2, 1), Brand_ScopeBuilder);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: BrandInit): void {
+  override $assign(value: BrandInit): void {
     if (value.scopes !== undefined) this.scopes = value.scopes;
   }
 
-  assign(value: BrandInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): BrandReader {
-    return new BrandReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): BrandReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Brand {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Brand {
-    return this.$toObject();
+  override $asReader(): BrandReader {
+    return new BrandReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -5591,44 +3967,20 @@ export type Brand_ScopeInit = {
   | { inherit?: null; bind?: never }
 );
 
-export class Brand_ScopeReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class Brand_ScopeReader extends $.GeneratedReader<Brand_Scope> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'bind' | 'inherit' | undefined {
     return $which6[(this.$dataSize >= 10 ? this.$view.getUint16(this.$data + 8, true) : 0)];
   }
 
-  /** The node whose parameters these bindings are for. */
+  /** `scopeId @0 :UInt64`: The node whose parameters these bindings are for. */
   get scopeId(): bigint {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
   }
 
-  /** The arguments, one per parameter. */
+  /** `bind @1 :List(Brand.Binding)`: The arguments, one per parameter. */
   get bind(): $.StructList<Brand_BindingReader> {
-    return new $.StructList<Brand_BindingReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, 7, this.$nesting), Brand_BindingReader);
+    return new $.StructList<Brand_BindingReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Brand_BindingReader);
   }
 
   hasBind(): boolean {
@@ -5636,6 +3988,7 @@ export class Brand_ScopeReader {
   }
 
   /**
+   * `inherit @2 :Void`:
    * The parameters keep the bindings of the context the type is used in (a generic type
    * referring to itself, or to a sibling, from inside its own scope).
    */
@@ -5643,50 +3996,25 @@ export class Brand_ScopeReader {
     return null;
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Brand_Scope {
-    const object: Record<string, unknown> = {
+  override $toObject(): Brand_Scope {
+    const object: { [key: string]: unknown } = {
       scopeId: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
     };
     switch ((this.$dataSize >= 10 ? this.$view.getUint16(this.$data + 8, true) : 0)) {
-      case 0: object["bind"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, 7, this.$nesting), Brand_Binding) as Brand_Binding[] | null : null; break;
+      case 0: object["bind"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Brand_Binding) as Brand_Binding[] | null : null; break;
       case 1: object["inherit"] = null; break;
     }
     return object as Brand_Scope;
   }
-
-  toObject(): Brand_Scope {
-    return this.$toObject();
-  }
 }
 
-export class Brand_ScopeBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class Brand_ScopeBuilder extends $.GeneratedBuilder<Brand_Scope, Brand_ScopeInit, Brand_ScopeReader> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'bind' | 'inherit' | undefined {
     return $which6[this.$segment.view.getUint16(this.$data + 8, true)];
   }
 
-  /** The node whose parameters these bindings are for. */
+  /** `scopeId @0 :UInt64`: The node whose parameters these bindings are for. */
   get scopeId(): bigint {
     return this.$segment.view.getBigUint64(this.$data, true);
   }
@@ -5695,7 +4023,7 @@ export class Brand_ScopeBuilder {
     this.$segment.view.setBigUint64(this.$data, $.toBigInt(value), true);
   }
 
-  /** The arguments, one per parameter. */
+  /** `bind @1 :List(Brand.Binding)`: The arguments, one per parameter. */
   get bind(): $.StructListBuilder<Brand_BindingBuilder> {
     return new $.StructListBuilder<Brand_BindingBuilder>($.getStructList(this.$segment, this.$pointers, 1, 1), Brand_BindingBuilder);
   }
@@ -5725,6 +4053,7 @@ export class Brand_ScopeBuilder {
   }
 
   /**
+   * `inherit @2 :Void`:
    * The parameters keep the bindings of the context the type is used in (a generic type
    * referring to itself, or to a sibling, from inside its own scope).
    */
@@ -5737,32 +4066,15 @@ export class Brand_ScopeBuilder {
     this.$segment.view.setUint16(this.$data + 8, 1, true);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Brand_ScopeInit): void {
+  override $assign(value: Brand_ScopeInit): void {
     if (value.scopeId !== undefined) this.scopeId = value.scopeId;
     $.checkOneMember(value, ["bind", "inherit"], 'Brand_Scope');
     if (value.bind !== undefined) this.bind = value.bind;
     if (value.inherit !== undefined) this.inherit = value.inherit;
   }
 
-  assign(value: Brand_ScopeInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Brand_ScopeReader {
-    return new Brand_ScopeReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): Brand_ScopeReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Brand_Scope {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Brand_Scope {
-    return this.$toObject();
+  override $asReader(): Brand_ScopeReader {
+    return new Brand_ScopeReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -5777,40 +4089,18 @@ export type Brand_BindingInit = (
   | { type?: TypeInit | TypeReader | null; unbound?: never }
 );
 
-export class Brand_BindingReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class Brand_BindingReader extends $.GeneratedReader<Brand_Binding> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'unbound' | 'type' | undefined {
     return $which7[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
   }
 
+  /** `unbound @0 :Void` */
   get unbound(): null {
     return null;
   }
 
+  /** `type @1 :Type` */
   get type(): TypeReader {
     return $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -5819,47 +4109,23 @@ export class Brand_BindingReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Brand_Binding {
-    const object: Record<string, unknown> = {};
+  override $toObject(): Brand_Binding {
+    const object: { [key: string]: unknown } = {};
     switch ((this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)) {
       case 0: object["unbound"] = null; break;
       case 1: object["type"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
     }
     return object as Brand_Binding;
   }
-
-  toObject(): Brand_Binding {
-    return this.$toObject();
-  }
 }
 
-export class Brand_BindingBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class Brand_BindingBuilder extends $.GeneratedBuilder<Brand_Binding, Brand_BindingInit, Brand_BindingReader> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'unbound' | 'type' | undefined {
     return $which7[this.$segment.view.getUint16(this.$data, true)];
   }
 
+  /** `unbound @0 :Void` */
   get unbound(): null {
     return null;
   }
@@ -5869,6 +4135,7 @@ export class Brand_BindingBuilder {
     this.$segment.view.setUint16(this.$data, 0, true);
   }
 
+  /** `type @1 :Type` */
   get type(): TypeBuilder {
     return $.getStruct<TypeBuilder>(TypeBuilder, this.$segment, this.$pointers, 3, 1);
   }
@@ -5897,31 +4164,14 @@ export class Brand_BindingBuilder {
     return $.initStruct<TypeBuilder>(TypeBuilder, this.$segment, this.$pointers, 3, 1);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Brand_BindingInit): void {
+  override $assign(value: Brand_BindingInit): void {
     $.checkOneMember(value, ["unbound", "type"], 'Brand_Binding');
     if (value.unbound !== undefined) this.unbound = value.unbound;
     if (value.type !== undefined) this.type = value.type;
   }
 
-  assign(value: Brand_BindingInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Brand_BindingReader {
-    return new Brand_BindingReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): Brand_BindingReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Brand_Binding {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Brand_Binding {
-    return this.$toObject();
+  override $asReader(): Brand_BindingReader {
+    return new Brand_BindingReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -5977,84 +4227,73 @@ export type ValueInit = (
  * A constant value: a default, a constant's value, or an annotation's value. The member set
  * matches the type's.
  */
-export class ValueReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class ValueReader extends $.GeneratedReader<Value> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'void' | 'bool' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64' | 'float32' | 'float64' | 'text' | 'data' | 'list' | 'enum' | 'struct' | 'interface' | 'anyPointer' | undefined {
     return $which3[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
   }
 
+  /** `void @0 :Void` */
   get void(): null {
     return null;
   }
 
+  /** `bool @1 :Bool` */
   get bool(): boolean {
     return (this.$dataSize > 2 && (this.$view.getUint8(this.$data + 2) & 1) !== 0);
   }
 
+  /** `int8 @2 :Int8` */
   get int8(): number {
     return (this.$dataSize >= 3 ? this.$view.getInt8(this.$data + 2) : 0);
   }
 
+  /** `int16 @3 :Int16` */
   get int16(): number {
     return (this.$dataSize >= 4 ? this.$view.getInt16(this.$data + 2, true) : 0);
   }
 
+  /** `int32 @4 :Int32` */
   get int32(): number {
     return (this.$dataSize >= 8 ? this.$view.getInt32(this.$data + 4, true) : 0);
   }
 
+  /** `int64 @5 :Int64` */
   get int64(): bigint {
     return (this.$dataSize >= 16 ? this.$view.getBigInt64(this.$data + 8, true) : 0n);
   }
 
+  /** `uint8 @6 :UInt8` */
   get uint8(): number {
     return (this.$dataSize >= 3 ? this.$view.getUint8(this.$data + 2) : 0);
   }
 
+  /** `uint16 @7 :UInt16` */
   get uint16(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0);
   }
 
+  /** `uint32 @8 :UInt32` */
   get uint32(): number {
     return (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0);
   }
 
+  /** `uint64 @9 :UInt64` */
   get uint64(): bigint {
     return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
   }
 
+  /** `float32 @10 :Float32` */
   get float32(): number {
     return (this.$dataSize >= 8 ? this.$view.getFloat32(this.$data + 4, true) : 0);
   }
 
+  /** `float64 @11 :Float64` */
   get float64(): number {
     return (this.$dataSize >= 16 ? this.$view.getFloat64(this.$data + 8, true) : 0);
   }
 
+  /** `text @12 :Text` */
   get text(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
@@ -6063,6 +4302,7 @@ export class ValueReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** `data @13 :Data` */
   get data(): Uint8Array {
     return $.readData(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
@@ -6071,7 +4311,7 @@ export class ValueReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** Read it with the list type the schema gives. */
+  /** `list @14 :AnyList`: Read it with the list type the schema gives. */
   get list(): $.ListReader {
     return $.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ANY_SIZE, this.$nesting);
   }
@@ -6080,12 +4320,12 @@ export class ValueReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The enumerant's number. */
+  /** `enum @15 :UInt16`: The enumerant's number. */
   get enum(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0);
   }
 
-  /** Read it with the struct type the schema gives. */
+  /** `struct @16 :AnyStruct`: Read it with the struct type the schema gives. */
   get struct(): $.StructReader {
     return this.$.getStruct(0);
   }
@@ -6094,11 +4334,12 @@ export class ValueReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** A capability's only constant value is null. */
+  /** `interface @17 :Void`: A capability's only constant value is null. */
   get interface(): null {
     return null;
   }
 
+  /** `anyPointer @18 :AnyPointer` */
   get anyPointer(): $.AnyPointerReader {
     return $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -6107,9 +4348,8 @@ export class ValueReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Value {
-    const object: Record<string, unknown> = {};
+  override $toObject(): Value {
+    const object: { [key: string]: unknown } = {};
     switch ((this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)) {
       case 0: object["void"] = null; break;
       case 1: object["bool"] = (this.$dataSize > 2 && (this.$view.getUint8(this.$data + 2) & 1) !== 0); break;
@@ -6133,42 +4373,19 @@ export class ValueReader {
     }
     return object as Value;
   }
-
-  toObject(): Value {
-    return this.$toObject();
-  }
 }
 
 /**
  * A constant value: a default, a constant's value, or an annotation's value. The member set
  * matches the type's.
  */
-export class ValueBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueReader> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'void' | 'bool' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64' | 'float32' | 'float64' | 'text' | 'data' | 'list' | 'enum' | 'struct' | 'interface' | 'anyPointer' | undefined {
     return $which3[this.$segment.view.getUint16(this.$data, true)];
   }
 
+  /** `void @0 :Void` */
   get void(): null {
     return null;
   }
@@ -6178,6 +4395,7 @@ export class ValueBuilder {
     this.$segment.view.setUint16(this.$data, 0, true);
   }
 
+  /** `bool @1 :Bool` */
   get bool(): boolean {
     return (this.$segment.view.getUint8(this.$data + 2) & 1) !== 0;
   }
@@ -6187,6 +4405,7 @@ export class ValueBuilder {
     $.setBit(this.$segment.bytes, this.$data + 2, 1, value);
   }
 
+  /** `int8 @2 :Int8` */
   get int8(): number {
     return this.$segment.view.getInt8(this.$data + 2);
   }
@@ -6196,6 +4415,7 @@ export class ValueBuilder {
     this.$segment.view.setInt8(this.$data + 2, value);
   }
 
+  /** `int16 @3 :Int16` */
   get int16(): number {
     return this.$segment.view.getInt16(this.$data + 2, true);
   }
@@ -6205,6 +4425,7 @@ export class ValueBuilder {
     this.$segment.view.setInt16(this.$data + 2, value, true);
   }
 
+  /** `int32 @4 :Int32` */
   get int32(): number {
     return this.$segment.view.getInt32(this.$data + 4, true);
   }
@@ -6214,6 +4435,7 @@ export class ValueBuilder {
     this.$segment.view.setInt32(this.$data + 4, value, true);
   }
 
+  /** `int64 @5 :Int64` */
   get int64(): bigint {
     return this.$segment.view.getBigInt64(this.$data + 8, true);
   }
@@ -6223,6 +4445,7 @@ export class ValueBuilder {
     this.$segment.view.setBigInt64(this.$data + 8, $.toBigInt(value), true);
   }
 
+  /** `uint8 @6 :UInt8` */
   get uint8(): number {
     return this.$segment.view.getUint8(this.$data + 2);
   }
@@ -6232,6 +4455,7 @@ export class ValueBuilder {
     this.$segment.view.setUint8(this.$data + 2, value);
   }
 
+  /** `uint16 @7 :UInt16` */
   get uint16(): number {
     return this.$segment.view.getUint16(this.$data + 2, true);
   }
@@ -6241,6 +4465,7 @@ export class ValueBuilder {
     this.$segment.view.setUint16(this.$data + 2, value, true);
   }
 
+  /** `uint32 @8 :UInt32` */
   get uint32(): number {
     return this.$segment.view.getUint32(this.$data + 4, true);
   }
@@ -6250,6 +4475,7 @@ export class ValueBuilder {
     this.$segment.view.setUint32(this.$data + 4, value, true);
   }
 
+  /** `uint64 @9 :UInt64` */
   get uint64(): bigint {
     return this.$segment.view.getBigUint64(this.$data + 8, true);
   }
@@ -6259,6 +4485,7 @@ export class ValueBuilder {
     this.$segment.view.setBigUint64(this.$data + 8, $.toBigInt(value), true);
   }
 
+  /** `float32 @10 :Float32` */
   get float32(): number {
     return this.$segment.view.getFloat32(this.$data + 4, true);
   }
@@ -6268,6 +4495,7 @@ export class ValueBuilder {
     this.$segment.view.setFloat32(this.$data + 4, value, true);
   }
 
+  /** `float64 @11 :Float64` */
   get float64(): number {
     return this.$segment.view.getFloat64(this.$data + 8, true);
   }
@@ -6277,6 +4505,7 @@ export class ValueBuilder {
     this.$segment.view.setFloat64(this.$data + 8, value, true);
   }
 
+  /** `text @12 :Text` */
   get text(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
   }
@@ -6300,6 +4529,7 @@ export class ValueBuilder {
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
+  /** `data @13 :Data` */
   get data(): Uint8Array {
     return $.readDataAt(this.$segment, this.$pointers, undefined);
   }
@@ -6329,7 +4559,7 @@ export class ValueBuilder {
     return $.initData(this.$segment, this.$pointers, length);
   }
 
-  /** Read it with the list type the schema gives. */
+  /** `list @14 :AnyList`: Read it with the list type the schema gives. */
   get list(): $.AnyPointerBuilder {
     return $.pointerBuilder(this.$segment, this.$pointers);
   }
@@ -6360,7 +4590,7 @@ export class ValueBuilder {
     return slot;
   }
 
-  /** The enumerant's number. */
+  /** `enum @15 :UInt16`: The enumerant's number. */
   get enum(): number {
     return this.$segment.view.getUint16(this.$data + 2, true);
   }
@@ -6370,7 +4600,7 @@ export class ValueBuilder {
     this.$segment.view.setUint16(this.$data + 2, value, true);
   }
 
-  /** Read it with the struct type the schema gives. */
+  /** `struct @16 :AnyStruct`: Read it with the struct type the schema gives. */
   get struct(): $.AnyPointerBuilder {
     return $.pointerBuilder(this.$segment, this.$pointers);
   }
@@ -6401,7 +4631,7 @@ export class ValueBuilder {
     return slot;
   }
 
-  /** A capability's only constant value is null. */
+  /** `interface @17 :Void`: A capability's only constant value is null. */
   get interface(): null {
     return null;
   }
@@ -6411,6 +4641,7 @@ export class ValueBuilder {
     this.$segment.view.setUint16(this.$data, 17, true);
   }
 
+  /** `anyPointer @18 :AnyPointer` */
   get anyPointer(): $.AnyPointerBuilder {
     return $.pointerBuilder(this.$segment, this.$pointers);
   }
@@ -6441,8 +4672,7 @@ export class ValueBuilder {
     return slot;
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: ValueInit): void {
+  override $assign(value: ValueInit): void {
     $.checkOneMember(value, ["void", "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "text", "data", "list", "enum", "struct", "interface", "anyPointer"], 'Value');
     if (value.void !== undefined) this.void = value.void;
     if (value.bool !== undefined) this.bool = value.bool;
@@ -6465,24 +4695,8 @@ export class ValueBuilder {
     if (value.anyPointer !== undefined) this.anyPointer = value.anyPointer;
   }
 
-  assign(value: ValueInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): ValueReader {
-    return new ValueReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): ValueReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Value {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Value {
-    return this.$toObject();
+  override $asReader(): ValueReader {
+    return new ValueReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -6504,37 +4718,13 @@ export type AnnotationInit = {
 };
 
 /** An annotation applied to a declaration. */
-export class AnnotationReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
-  /** The annotation's declaration node. */
+export class AnnotationReader extends $.GeneratedReader<Annotation> {
+  /** `id @0 :UInt64`: The annotation's declaration node. */
   get id(): bigint {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
   }
 
-  /** Bindings for generic parameters of the annotation's scopes. */
+  /** `brand @2 :Brand`: Bindings for generic parameters of the annotation's scopes. */
   get brand(): BrandReader {
     return $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting);
   }
@@ -6543,6 +4733,7 @@ export class AnnotationReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
+  /** `value @1 :Value` */
   get value(): ValueReader {
     return $.readStruct<ValueReader>(ValueReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -6551,43 +4742,18 @@ export class AnnotationReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Annotation {
+  override $toObject(): Annotation {
     return {
       id: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
       brand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting).$toObject() : null,
       value: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<ValueReader>(ValueReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
     };
   }
-
-  toObject(): Annotation {
-    return this.$toObject();
-  }
 }
 
 /** An annotation applied to a declaration. */
-export class AnnotationBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  /** The annotation's declaration node. */
+export class AnnotationBuilder extends $.GeneratedBuilder<Annotation, AnnotationInit, AnnotationReader> {
+  /** `id @0 :UInt64`: The annotation's declaration node. */
   get id(): bigint {
     return this.$segment.view.getBigUint64(this.$data, true);
   }
@@ -6596,7 +4762,7 @@ export class AnnotationBuilder {
     this.$segment.view.setBigUint64(this.$data, $.toBigInt(value), true);
   }
 
-  /** Bindings for generic parameters of the annotation's scopes. */
+  /** `brand @2 :Brand`: Bindings for generic parameters of the annotation's scopes. */
   get brand(): BrandBuilder {
     return $.getStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers + 8, 0, 1);
   }
@@ -6622,6 +4788,7 @@ export class AnnotationBuilder {
     return $.initStruct<BrandBuilder>(BrandBuilder, this.$segment, this.$pointers + 8, 0, 1);
   }
 
+  /** `value @1 :Value` */
   get value(): ValueBuilder {
     return $.getStruct<ValueBuilder>(ValueBuilder, this.$segment, this.$pointers, 2, 1);
   }
@@ -6647,31 +4814,14 @@ export class AnnotationBuilder {
     return $.initStruct<ValueBuilder>(ValueBuilder, this.$segment, this.$pointers, 2, 1);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: AnnotationInit): void {
+  override $assign(value: AnnotationInit): void {
     if (value.id !== undefined) this.id = value.id;
     if (value.brand !== undefined) this.brand = value.brand;
     if (value.value !== undefined) this.value = value.value;
   }
 
-  assign(value: AnnotationInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): AnnotationReader {
-    return new AnnotationReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): AnnotationReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Annotation {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Annotation {
-    return this.$toObject();
+  override $asReader(): AnnotationReader {
+    return new AnnotationReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -6702,78 +4852,33 @@ export type CapnpVersionInit = {
   micro?: number;
 };
 
-export class CapnpVersionReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class CapnpVersionReader extends $.GeneratedReader<CapnpVersion> {
+  /** `major @0 :UInt16` */
   get major(): number {
     return (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0);
   }
 
+  /** `minor @1 :UInt8` */
   get minor(): number {
     return (this.$dataSize >= 3 ? this.$view.getUint8(this.$data + 2) : 0);
   }
 
+  /** `micro @2 :UInt8` */
   get micro(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint8(this.$data + 3) : 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): CapnpVersion {
+  override $toObject(): CapnpVersion {
     return {
       major: (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0),
       minor: (this.$dataSize >= 3 ? this.$view.getUint8(this.$data + 2) : 0),
       micro: (this.$dataSize >= 4 ? this.$view.getUint8(this.$data + 3) : 0),
     };
   }
-
-  toObject(): CapnpVersion {
-    return this.$toObject();
-  }
 }
 
-export class CapnpVersionBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class CapnpVersionBuilder extends $.GeneratedBuilder<CapnpVersion, CapnpVersionInit, CapnpVersionReader> {
+  /** `major @0 :UInt16` */
   get major(): number {
     return this.$segment.view.getUint16(this.$data, true);
   }
@@ -6782,6 +4887,7 @@ export class CapnpVersionBuilder {
     this.$segment.view.setUint16(this.$data, value, true);
   }
 
+  /** `minor @1 :UInt8` */
   get minor(): number {
     return this.$segment.view.getUint8(this.$data + 2);
   }
@@ -6790,6 +4896,7 @@ export class CapnpVersionBuilder {
     this.$segment.view.setUint8(this.$data + 2, value);
   }
 
+  /** `micro @2 :UInt8` */
   get micro(): number {
     return this.$segment.view.getUint8(this.$data + 3);
   }
@@ -6798,31 +4905,14 @@ export class CapnpVersionBuilder {
     this.$segment.view.setUint8(this.$data + 3, value);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: CapnpVersionInit): void {
+  override $assign(value: CapnpVersionInit): void {
     if (value.major !== undefined) this.major = value.major;
     if (value.minor !== undefined) this.minor = value.minor;
     if (value.micro !== undefined) this.micro = value.micro;
   }
 
-  assign(value: CapnpVersionInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): CapnpVersionReader {
-    return new CapnpVersionReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): CapnpVersionReader {
-    return this.$asReader();
-  }
-
-  $toObject(): CapnpVersion {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): CapnpVersion {
-    return this.$toObject();
+  override $asReader(): CapnpVersionReader {
+    return new CapnpVersionReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -6856,32 +4946,8 @@ export type CodeGeneratorRequestInit = {
 };
 
 /** What a schema compiler gives a code generator plugin on its standard input. */
-export class CodeGeneratorRequestReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
-  /** The version of the compiler that wrote the request (null from versions too old to say). */
+export class CodeGeneratorRequestReader extends $.GeneratedReader<CodeGeneratorRequest> {
+  /** `capnpVersion @2 :CapnpVersion`: The version of the compiler that wrote the request (null from versions too old to say). */
   get capnpVersion(): CapnpVersionReader {
     return $.readStruct<CapnpVersionReader>(CapnpVersionReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting);
   }
@@ -6891,73 +4957,49 @@ export class CodeGeneratorRequestReader {
   }
 
   /**
+   * `nodes @0 :List(Node)`:
    * Every node the requested files need: their own, and those they use from other files (with
    * those nodes' parents), in no particular order.
    */
   get nodes(): $.StructList<NodeReader> {
-    return new $.StructList<NodeReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, 7, this.$nesting), NodeReader);
+    return new $.StructList<NodeReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), NodeReader);
   }
 
   hasNodes(): boolean {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** Doc comments and positions for the nodes, where known. */
+  /** `sourceInfo @3 :List(Node.SourceInfo)`: Doc comments and positions for the nodes, where known. */
   get sourceInfo(): $.StructList<Node_SourceInfoReader> {
-    return new $.StructList<Node_SourceInfoReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, 7, this.$nesting), Node_SourceInfoReader);
+    return new $.StructList<Node_SourceInfoReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_SourceInfoReader);
   }
 
   hasSourceInfo(): boolean {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3);
   }
 
-  /** The files to generate code for. */
+  /** `requestedFiles @1 :List(CodeGeneratorRequest.RequestedFile)`: The files to generate code for. */
   get requestedFiles(): $.StructList<CodeGeneratorRequest_RequestedFileReader> {
-    return new $.StructList<CodeGeneratorRequest_RequestedFileReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), CodeGeneratorRequest_RequestedFileReader);
+    return new $.StructList<CodeGeneratorRequest_RequestedFileReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), CodeGeneratorRequest_RequestedFileReader);
   }
 
   hasRequestedFiles(): boolean {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): CodeGeneratorRequest {
+  override $toObject(): CodeGeneratorRequest {
     return {
       capnpVersion: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.readStruct<CapnpVersionReader>(CapnpVersionReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting).$toObject() : null,
-      nodes: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, 7, this.$nesting), Node) as Node[] | null : null,
-      sourceInfo: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, 7, this.$nesting), Node_SourceInfo) as Node_SourceInfo[] | null : null,
-      requestedFiles: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), CodeGeneratorRequest_RequestedFile) as CodeGeneratorRequest_RequestedFile[] | null : null,
+      nodes: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node) as Node[] | null : null,
+      sourceInfo: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_SourceInfo) as Node_SourceInfo[] | null : null,
+      requestedFiles: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), CodeGeneratorRequest_RequestedFile) as CodeGeneratorRequest_RequestedFile[] | null : null,
     };
-  }
-
-  toObject(): CodeGeneratorRequest {
-    return this.$toObject();
   }
 }
 
 /** What a schema compiler gives a code generator plugin on its standard input. */
-export class CodeGeneratorRequestBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  /** The version of the compiler that wrote the request (null from versions too old to say). */
+export class CodeGeneratorRequestBuilder extends $.GeneratedBuilder<CodeGeneratorRequest, CodeGeneratorRequestInit, CodeGeneratorRequestReader> {
+  /** `capnpVersion @2 :CapnpVersion`: The version of the compiler that wrote the request (null from versions too old to say). */
   get capnpVersion(): CapnpVersionBuilder {
     return $.getStruct<CapnpVersionBuilder>(CapnpVersionBuilder, this.$segment, this.$pointers + 16, 1, 0);
   }
@@ -6984,6 +5026,7 @@ export class CodeGeneratorRequestBuilder {
   }
 
   /**
+   * `nodes @0 :List(Node)`:
    * Every node the requested files need: their own, and those they use from other files (with
    * those nodes' parents), in no particular order.
    */
@@ -7012,7 +5055,7 @@ export class CodeGeneratorRequestBuilder {
     return new $.StructListBuilder<NodeBuilder>($.initStructList(this.$segment, this.$pointers, length, 6, 6), NodeBuilder);
   }
 
-  /** Doc comments and positions for the nodes, where known. */
+  /** `sourceInfo @3 :List(Node.SourceInfo)`: Doc comments and positions for the nodes, where known. */
   get sourceInfo(): $.StructListBuilder<Node_SourceInfoBuilder> {
     return new $.StructListBuilder<Node_SourceInfoBuilder>($.getStructList(this.$segment, this.$pointers + 24, 2, 2), Node_SourceInfoBuilder);
   }
@@ -7038,7 +5081,7 @@ export class CodeGeneratorRequestBuilder {
     return new $.StructListBuilder<Node_SourceInfoBuilder>($.initStructList(this.$segment, this.$pointers + 24, length, 2, 2), Node_SourceInfoBuilder);
   }
 
-  /** The files to generate code for. */
+  /** `requestedFiles @1 :List(CodeGeneratorRequest.RequestedFile)`: The files to generate code for. */
   get requestedFiles(): $.StructListBuilder<CodeGeneratorRequest_RequestedFileBuilder> {
     return new $.StructListBuilder<CodeGeneratorRequest_RequestedFileBuilder>($.getStructList(this.$segment, this.$pointers + 8, 1, 3), CodeGeneratorRequest_RequestedFileBuilder);
   }
@@ -7064,32 +5107,15 @@ export class CodeGeneratorRequestBuilder {
     return new $.StructListBuilder<CodeGeneratorRequest_RequestedFileBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 1, 3), CodeGeneratorRequest_RequestedFileBuilder);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: CodeGeneratorRequestInit): void {
+  override $assign(value: CodeGeneratorRequestInit): void {
     if (value.capnpVersion !== undefined) this.capnpVersion = value.capnpVersion;
     if (value.nodes !== undefined) this.nodes = value.nodes;
     if (value.sourceInfo !== undefined) this.sourceInfo = value.sourceInfo;
     if (value.requestedFiles !== undefined) this.requestedFiles = value.requestedFiles;
   }
 
-  assign(value: CodeGeneratorRequestInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): CodeGeneratorRequestReader {
-    return new CodeGeneratorRequestReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): CodeGeneratorRequestReader {
-    return this.$asReader();
-  }
-
-  $toObject(): CodeGeneratorRequest {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): CodeGeneratorRequest {
-    return this.$toObject();
+  override $asReader(): CodeGeneratorRequestReader {
+    return new CodeGeneratorRequestReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -7122,37 +5148,14 @@ export type CodeGeneratorRequest_RequestedFileInit = {
   fileSourceInfo?: CodeGeneratorRequest_RequestedFile_FileSourceInfoInit | CodeGeneratorRequest_RequestedFile_FileSourceInfoReader | null;
 };
 
-export class CodeGeneratorRequest_RequestedFileReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
-  /** The file's node. */
+export class CodeGeneratorRequest_RequestedFileReader extends $.GeneratedReader<CodeGeneratorRequest_RequestedFile> {
+  /** `id @0 :UInt64`: The file's node. */
   get id(): bigint {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
   }
 
   /**
+   * `filename @1 :Text`:
    * The file's path as given to the compiler (minus any `--src-prefix`): where its generated
    * code should go.
    */
@@ -7164,16 +5167,16 @@ export class CodeGeneratorRequest_RequestedFileReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The files it imports for types, which its generated code must refer to. */
+  /** `imports @2 :List(CodeGeneratorRequest.RequestedFile.Import)`: The files it imports for types, which its generated code must refer to. */
   get imports(): $.StructList<CodeGeneratorRequest_RequestedFile_ImportReader> {
-    return new $.StructList<CodeGeneratorRequest_RequestedFile_ImportReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), CodeGeneratorRequest_RequestedFile_ImportReader);
+    return new $.StructList<CodeGeneratorRequest_RequestedFile_ImportReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), CodeGeneratorRequest_RequestedFile_ImportReader);
   }
 
   hasImports(): boolean {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
-  /** Where names are used in the file, for tools that link names to declarations. */
+  /** `fileSourceInfo @3 :CodeGeneratorRequest.RequestedFile.FileSourceInfo`: Where names are used in the file, for tools that link names to declarations. */
   get fileSourceInfo(): CodeGeneratorRequest_RequestedFile_FileSourceInfoReader {
     return $.readStruct<CodeGeneratorRequest_RequestedFile_FileSourceInfoReader>(CodeGeneratorRequest_RequestedFile_FileSourceInfoReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting);
   }
@@ -7182,43 +5185,18 @@ export class CodeGeneratorRequest_RequestedFileReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): CodeGeneratorRequest_RequestedFile {
+  override $toObject(): CodeGeneratorRequest_RequestedFile {
     return {
       id: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
       filename: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
-      imports: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), CodeGeneratorRequest_RequestedFile_Import) as CodeGeneratorRequest_RequestedFile_Import[] | null : null,
+      imports: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), CodeGeneratorRequest_RequestedFile_Import) as CodeGeneratorRequest_RequestedFile_Import[] | null : null,
       fileSourceInfo: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.readStruct<CodeGeneratorRequest_RequestedFile_FileSourceInfoReader>(CodeGeneratorRequest_RequestedFile_FileSourceInfoReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting).$toObject() : null,
     };
   }
-
-  toObject(): CodeGeneratorRequest_RequestedFile {
-    return this.$toObject();
-  }
 }
 
-export class CodeGeneratorRequest_RequestedFileBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  /** The file's node. */
+export class CodeGeneratorRequest_RequestedFileBuilder extends $.GeneratedBuilder<CodeGeneratorRequest_RequestedFile, CodeGeneratorRequest_RequestedFileInit, CodeGeneratorRequest_RequestedFileReader> {
+  /** `id @0 :UInt64`: The file's node. */
   get id(): bigint {
     return this.$segment.view.getBigUint64(this.$data, true);
   }
@@ -7228,6 +5206,7 @@ export class CodeGeneratorRequest_RequestedFileBuilder {
   }
 
   /**
+   * `filename @1 :Text`:
    * The file's path as given to the compiler (minus any `--src-prefix`): where its generated
    * code should go.
    */
@@ -7252,7 +5231,7 @@ export class CodeGeneratorRequest_RequestedFileBuilder {
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
-  /** The files it imports for types, which its generated code must refer to. */
+  /** `imports @2 :List(CodeGeneratorRequest.RequestedFile.Import)`: The files it imports for types, which its generated code must refer to. */
   get imports(): $.StructListBuilder<CodeGeneratorRequest_RequestedFile_ImportBuilder> {
     return new $.StructListBuilder<CodeGeneratorRequest_RequestedFile_ImportBuilder>($.getStructList(this.$segment, this.$pointers + 8, 1, 1), CodeGeneratorRequest_RequestedFile_ImportBuilder);
   }
@@ -7278,7 +5257,7 @@ export class CodeGeneratorRequest_RequestedFileBuilder {
     return new $.StructListBuilder<CodeGeneratorRequest_RequestedFile_ImportBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 1, 1), CodeGeneratorRequest_RequestedFile_ImportBuilder);
   }
 
-  /** Where names are used in the file, for tools that link names to declarations. */
+  /** `fileSourceInfo @3 :CodeGeneratorRequest.RequestedFile.FileSourceInfo`: Where names are used in the file, for tools that link names to declarations. */
   get fileSourceInfo(): CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder {
     return $.getStruct<CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder>(CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder, this.$segment, this.$pointers + 16, 0, 1);
   }
@@ -7304,32 +5283,15 @@ export class CodeGeneratorRequest_RequestedFileBuilder {
     return $.initStruct<CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder>(CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder, this.$segment, this.$pointers + 16, 0, 1);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: CodeGeneratorRequest_RequestedFileInit): void {
+  override $assign(value: CodeGeneratorRequest_RequestedFileInit): void {
     if (value.id !== undefined) this.id = value.id;
     if (value.filename !== undefined) this.filename = value.filename;
     if (value.imports !== undefined) this.imports = value.imports;
     if (value.fileSourceInfo !== undefined) this.fileSourceInfo = value.fileSourceInfo;
   }
 
-  assign(value: CodeGeneratorRequest_RequestedFileInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): CodeGeneratorRequest_RequestedFileReader {
-    return new CodeGeneratorRequest_RequestedFileReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): CodeGeneratorRequest_RequestedFileReader {
-    return this.$asReader();
-  }
-
-  $toObject(): CodeGeneratorRequest_RequestedFile {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): CodeGeneratorRequest_RequestedFile {
-    return this.$toObject();
+  override $asReader(): CodeGeneratorRequest_RequestedFileReader {
+    return new CodeGeneratorRequest_RequestedFileReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -7348,37 +5310,13 @@ export type CodeGeneratorRequest_RequestedFile_ImportInit = {
   name?: string | null;
 };
 
-export class CodeGeneratorRequest_RequestedFile_ImportReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
-  /** The imported file's node. */
+export class CodeGeneratorRequest_RequestedFile_ImportReader extends $.GeneratedReader<CodeGeneratorRequest_RequestedFile_Import> {
+  /** `id @0 :UInt64`: The imported file's node. */
   get id(): bigint {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
   }
 
-  /** The path exactly as written in the import. */
+  /** `name @1 :Text`: The path exactly as written in the import. */
   get name(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
@@ -7387,41 +5325,16 @@ export class CodeGeneratorRequest_RequestedFile_ImportReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): CodeGeneratorRequest_RequestedFile_Import {
+  override $toObject(): CodeGeneratorRequest_RequestedFile_Import {
     return {
       id: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
       name: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
     };
   }
-
-  toObject(): CodeGeneratorRequest_RequestedFile_Import {
-    return this.$toObject();
-  }
 }
 
-export class CodeGeneratorRequest_RequestedFile_ImportBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  /** The imported file's node. */
+export class CodeGeneratorRequest_RequestedFile_ImportBuilder extends $.GeneratedBuilder<CodeGeneratorRequest_RequestedFile_Import, CodeGeneratorRequest_RequestedFile_ImportInit, CodeGeneratorRequest_RequestedFile_ImportReader> {
+  /** `id @0 :UInt64`: The imported file's node. */
   get id(): bigint {
     return this.$segment.view.getBigUint64(this.$data, true);
   }
@@ -7430,7 +5343,7 @@ export class CodeGeneratorRequest_RequestedFile_ImportBuilder {
     this.$segment.view.setBigUint64(this.$data, $.toBigInt(value), true);
   }
 
-  /** The path exactly as written in the import. */
+  /** `name @1 :Text`: The path exactly as written in the import. */
   get name(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
   }
@@ -7452,30 +5365,13 @@ export class CodeGeneratorRequest_RequestedFile_ImportBuilder {
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: CodeGeneratorRequest_RequestedFile_ImportInit): void {
+  override $assign(value: CodeGeneratorRequest_RequestedFile_ImportInit): void {
     if (value.id !== undefined) this.id = value.id;
     if (value.name !== undefined) this.name = value.name;
   }
 
-  assign(value: CodeGeneratorRequest_RequestedFile_ImportInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): CodeGeneratorRequest_RequestedFile_ImportReader {
-    return new CodeGeneratorRequest_RequestedFile_ImportReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): CodeGeneratorRequest_RequestedFile_ImportReader {
-    return this.$asReader();
-  }
-
-  $toObject(): CodeGeneratorRequest_RequestedFile_Import {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): CodeGeneratorRequest_RequestedFile_Import {
-    return this.$toObject();
+  override $asReader(): CodeGeneratorRequest_RequestedFile_ImportReader {
+    return new CodeGeneratorRequest_RequestedFile_ImportReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -7488,72 +5384,25 @@ export type CodeGeneratorRequest_RequestedFile_FileSourceInfoInit = {
   identifiers?: $.ListInit<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierInit | CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader> | null;
 };
 
-export class CodeGeneratorRequest_RequestedFile_FileSourceInfoReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class CodeGeneratorRequest_RequestedFile_FileSourceInfoReader extends $.GeneratedReader<CodeGeneratorRequest_RequestedFile_FileSourceInfo> {
+  /** `identifiers @0 :List(CodeGeneratorRequest.RequestedFile.FileSourceInfo.Identifier)` */
   get identifiers(): $.StructList<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader> {
-    return new $.StructList<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, 7, this.$nesting), CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader);
+    return new $.StructList<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader);
   }
 
   hasIdentifiers(): boolean {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo {
+  override $toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo {
     return {
-      identifiers: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, 7, this.$nesting), CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier) as CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier[] | null : null,
+      identifiers: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier) as CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier[] | null : null,
     };
-  }
-
-  toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo {
-    return this.$toObject();
   }
 }
 
-export class CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder extends $.GeneratedBuilder<CodeGeneratorRequest_RequestedFile_FileSourceInfo, CodeGeneratorRequest_RequestedFile_FileSourceInfoInit, CodeGeneratorRequest_RequestedFile_FileSourceInfoReader> {
+  /** `identifiers @0 :List(CodeGeneratorRequest.RequestedFile.FileSourceInfo.Identifier)` */
   get identifiers(): $.StructListBuilder<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder> {
     return new $.StructListBuilder<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder>($.getStructList(this.$segment, this.$pointers, 3, 0), CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder);
   }
@@ -7579,29 +5428,12 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder {
     return new $.StructListBuilder<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder>($.initStructList(this.$segment, this.$pointers, length, 3, 0), CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: CodeGeneratorRequest_RequestedFile_FileSourceInfoInit): void {
+  override $assign(value: CodeGeneratorRequest_RequestedFile_FileSourceInfoInit): void {
     if (value.identifiers !== undefined) this.identifiers = value.identifiers;
   }
 
-  assign(value: CodeGeneratorRequest_RequestedFile_FileSourceInfoInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): CodeGeneratorRequest_RequestedFile_FileSourceInfoReader {
-    return new CodeGeneratorRequest_RequestedFile_FileSourceInfoReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): CodeGeneratorRequest_RequestedFile_FileSourceInfoReader {
-    return this.$asReader();
-  }
-
-  $toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo {
-    return this.$toObject();
+  override $asReader(): CodeGeneratorRequest_RequestedFile_FileSourceInfoReader {
+    return new CodeGeneratorRequest_RequestedFile_FileSourceInfoReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -7622,57 +5454,34 @@ export type CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierInit = {
   | { member?: CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberInit; typeId?: never }
 );
 
-export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader extends $.GeneratedReader<CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'typeId' | 'member' | undefined {
     return $which8[(this.$dataSize >= 18 ? this.$view.getUint16(this.$data + 16, true) : 0)];
   }
 
+  /** `startByte @0 :UInt32` */
   get startByte(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
   }
 
+  /** `endByte @1 :UInt32` */
   get endByte(): number {
     return (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0);
   }
 
-  /** The name refers to this node. */
+  /** `typeId @2 :UInt64`: The name refers to this node. */
   get typeId(): bigint {
     return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
   }
 
-  /** The name refers to a member (field, enumerant or method) of this node. */
+  /** `member :group`: The name refers to a member (field, enumerant or method) of this node. */
   get member(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader {
     return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier {
-    const object: Record<string, unknown> = {
+  override $toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier {
+    const object: { [key: string]: unknown } = {
       startByte: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
       endByte: (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0),
     };
@@ -7682,38 +5491,15 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader 
     }
     return object as CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier;
   }
-
-  toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier {
-    return this.$toObject();
-  }
 }
 
-export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder extends $.GeneratedBuilder<CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier, CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierInit, CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'typeId' | 'member' | undefined {
     return $which8[this.$segment.view.getUint16(this.$data + 16, true)];
   }
 
+  /** `startByte @0 :UInt32` */
   get startByte(): number {
     return this.$segment.view.getUint32(this.$data, true);
   }
@@ -7722,6 +5508,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder
     this.$segment.view.setUint32(this.$data, value, true);
   }
 
+  /** `endByte @1 :UInt32` */
   get endByte(): number {
     return this.$segment.view.getUint32(this.$data + 4, true);
   }
@@ -7730,7 +5517,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder
     this.$segment.view.setUint32(this.$data + 4, value, true);
   }
 
-  /** The name refers to this node. */
+  /** `typeId @2 :UInt64`: The name refers to this node. */
   get typeId(): bigint {
     return this.$segment.view.getBigUint64(this.$data + 8, true);
   }
@@ -7740,7 +5527,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder
     this.$segment.view.setBigUint64(this.$data + 8, $.toBigInt(value), true);
   }
 
-  /** The name refers to a member (field, enumerant or method) of this node. */
+  /** `member :group`: The name refers to a member (field, enumerant or method) of this node. */
   get member(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberBuilder {
     return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
@@ -7757,8 +5544,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder
     return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierInit): void {
+  override $assign(value: CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierInit): void {
     if (value.startByte !== undefined) this.startByte = value.startByte;
     if (value.endByte !== undefined) this.endByte = value.endByte;
     $.checkOneMember(value, ["typeId", "member"], 'CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier');
@@ -7766,24 +5552,8 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder
     if (value.member !== undefined) this.member = value.member;
   }
 
-  assign(value: CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader {
-    return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader {
-    return this.$asReader();
-  }
-
-  $toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier {
-    return this.$toObject();
+  override $asReader(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader {
+    return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -7799,74 +5569,28 @@ export type CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberI
 };
 
 /** The name refers to a member (field, enumerant or method) of this node. */
-export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader extends $.GeneratedReader<CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member> {
+  /** `parentTypeId @3 :UInt64` */
   get parentTypeId(): bigint {
     return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
   }
 
+  /** `ordinal @4 :UInt16` */
   get ordinal(): number {
     return (this.$dataSize >= 20 ? this.$view.getUint16(this.$data + 18, true) : 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member {
+  override $toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member {
     return {
       parentTypeId: (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n),
       ordinal: (this.$dataSize >= 20 ? this.$view.getUint16(this.$data + 18, true) : 0),
     };
   }
-
-  toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member {
-    return this.$toObject();
-  }
 }
 
 /** The name refers to a member (field, enumerant or method) of this node. */
-export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberBuilder extends $.GeneratedBuilder<CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member, CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberInit, CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader> {
+  /** `parentTypeId @3 :UInt64` */
   get parentTypeId(): bigint {
     return this.$segment.view.getBigUint64(this.$data + 8, true);
   }
@@ -7875,6 +5599,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member
     this.$segment.view.setBigUint64(this.$data + 8, $.toBigInt(value), true);
   }
 
+  /** `ordinal @4 :UInt16` */
   get ordinal(): number {
     return this.$segment.view.getUint16(this.$data + 18, true);
   }
@@ -7883,30 +5608,13 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member
     this.$segment.view.setUint16(this.$data + 18, value, true);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberInit): void {
+  override $assign(value: CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberInit): void {
     if (value.parentTypeId !== undefined) this.parentTypeId = value.parentTypeId;
     if (value.ordinal !== undefined) this.ordinal = value.ordinal;
   }
 
-  assign(value: CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader {
-    return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader {
-    return this.$asReader();
-  }
-
-  $toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member {
-    return this.$toObject();
+  override $asReader(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader {
+    return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 

@@ -7,47 +7,18 @@ import * as $ from '../runtime/index.js';
  * completion of a streaming call only tells the caller when to send the next one, so that a
  * limited number of calls is in flight at any time.
  */
-export type StreamResult = Record<string, never>;
+export type StreamResult = { [key: string]: never };
 /** What `StreamResultBuilder.assign` and `encode` accept for `StreamResult`: any subset of its fields. */
-export type StreamResultInit = Record<string, never>;
+export type StreamResultInit = { [key: string]: never };
 
 /**
  * The (empty) result of a streaming method. A caller does not wait for its value: the
  * completion of a streaming call only tells the caller when to send the next one, so that a
  * limited number of calls is in flight at any time.
  */
-export class StreamResultReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): StreamResult {
+export class StreamResultReader extends $.GeneratedReader<StreamResult> {
+  override $toObject(): StreamResult {
     return {} as StreamResult;
-  }
-
-  toObject(): StreamResult {
-    return this.$toObject();
   }
 }
 
@@ -56,50 +27,13 @@ export class StreamResultReader {
  * completion of a streaming call only tells the caller when to send the next one, so that a
  * limited number of calls is in flight at any time.
  */
-export class StreamResultBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: StreamResultInit): void {
+export class StreamResultBuilder extends $.GeneratedBuilder<StreamResult, StreamResultInit, StreamResultReader> {
+  override $assign(value: StreamResultInit): void {
     void value;
   }
 
-  assign(value: StreamResultInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): StreamResultReader {
-    return new StreamResultReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): StreamResultReader {
-    return this.$asReader();
-  }
-
-  $toObject(): StreamResult {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): StreamResult {
-    return this.$toObject();
+  override $asReader(): StreamResultReader {
+    return new StreamResultReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 

@@ -28,48 +28,28 @@ export type ValueInit = (
 );
 
 /** Any JSON value. */
-export class ValueReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class ValueReader extends $.GeneratedReader<Value> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'null' | 'boolean' | 'number' | 'string' | 'array' | 'object' | 'call' | 'raw' | undefined {
     return $which0[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
   }
 
+  /** `null @0 :Void` */
   get null(): null {
     return null;
   }
 
+  /** `boolean @1 :Bool` */
   get boolean(): boolean {
     return (this.$dataSize > 2 && (this.$view.getUint8(this.$data + 2) & 1) !== 0);
   }
 
+  /** `number @2 :Float64` */
   get number(): number {
     return (this.$dataSize >= 16 ? this.$view.getFloat64(this.$data + 8, true) : 0);
   }
 
+  /** `string @3 :Text` */
   get string(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
@@ -78,24 +58,25 @@ export class ValueReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** `array @4 :List(Value)` */
   get array(): $.StructList<ValueReader> {
-    return new $.StructList<ValueReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, 7, this.$nesting), ValueReader);
+    return new $.StructList<ValueReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), ValueReader);
   }
 
   hasArray(): boolean {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** Members in order; a name may repeat. */
+  /** `object @5 :List(Value.Field)`: Members in order; a name may repeat. */
   get object(): $.StructList<Value_FieldReader> {
-    return new $.StructList<Value_FieldReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, 7, this.$nesting), Value_FieldReader);
+    return new $.StructList<Value_FieldReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Value_FieldReader);
   }
 
   hasObject(): boolean {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** Not standard JSON: a function call, `name(arg, ...)`, as some dialects allow. */
+  /** `call @6 :Value.Call`: Not standard JSON: a function call, `name(arg, ...)`, as some dialects allow. */
   get call(): Value_CallReader {
     return $.readStruct<Value_CallReader>(Value_CallReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
   }
@@ -104,7 +85,7 @@ export class ValueReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** Text copied into the output as is, which must be valid JSON. Never produced by parsing. */
+  /** `raw @7 :Text`: Text copied into the output as is, which must be valid JSON. Never produced by parsing. */
   get raw(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
@@ -113,54 +94,30 @@ export class ValueReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Value {
-    const object: Record<string, unknown> = {};
+  override $toObject(): Value {
+    const object: { [key: string]: unknown } = {};
     switch ((this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)) {
       case 0: object["null"] = null; break;
       case 1: object["boolean"] = (this.$dataSize > 2 && (this.$view.getUint8(this.$data + 2) & 1) !== 0); break;
       case 2: object["number"] = (this.$dataSize >= 16 ? this.$view.getFloat64(this.$data + 8, true) : 0); break;
       case 3: object["string"] = $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0); break;
-      case 4: object["array"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, 7, this.$nesting), Value) as Value[] | null : null; break;
-      case 5: object["object"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, 7, this.$nesting), Value_Field) as Value_Field[] | null : null; break;
+      case 4: object["array"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Value) as Value[] | null : null; break;
+      case 5: object["object"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Value_Field) as Value_Field[] | null : null; break;
       case 6: object["call"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<Value_CallReader>(Value_CallReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
       case 7: object["raw"] = $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0); break;
     }
     return object as Value;
   }
-
-  toObject(): Value {
-    return this.$toObject();
-  }
 }
 
 /** Any JSON value. */
-export class ValueBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueReader> {
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'null' | 'boolean' | 'number' | 'string' | 'array' | 'object' | 'call' | 'raw' | undefined {
     return $which0[this.$segment.view.getUint16(this.$data, true)];
   }
 
+  /** `null @0 :Void` */
   get null(): null {
     return null;
   }
@@ -170,6 +127,7 @@ export class ValueBuilder {
     this.$segment.view.setUint16(this.$data, 0, true);
   }
 
+  /** `boolean @1 :Bool` */
   get boolean(): boolean {
     return (this.$segment.view.getUint8(this.$data + 2) & 1) !== 0;
   }
@@ -179,6 +137,7 @@ export class ValueBuilder {
     $.setBit(this.$segment.bytes, this.$data + 2, 1, value);
   }
 
+  /** `number @2 :Float64` */
   get number(): number {
     return this.$segment.view.getFloat64(this.$data + 8, true);
   }
@@ -188,6 +147,7 @@ export class ValueBuilder {
     this.$segment.view.setFloat64(this.$data + 8, value, true);
   }
 
+  /** `string @3 :Text` */
   get string(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
   }
@@ -211,6 +171,7 @@ export class ValueBuilder {
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
+  /** `array @4 :List(Value)` */
   get array(): $.StructListBuilder<ValueBuilder> {
     return new $.StructListBuilder<ValueBuilder>($.getStructList(this.$segment, this.$pointers, 2, 1), ValueBuilder);
   }
@@ -239,7 +200,7 @@ export class ValueBuilder {
     return new $.StructListBuilder<ValueBuilder>($.initStructList(this.$segment, this.$pointers, length, 2, 1), ValueBuilder);
   }
 
-  /** Members in order; a name may repeat. */
+  /** `object @5 :List(Value.Field)`: Members in order; a name may repeat. */
   get object(): $.StructListBuilder<Value_FieldBuilder> {
     return new $.StructListBuilder<Value_FieldBuilder>($.getStructList(this.$segment, this.$pointers, 0, 2), Value_FieldBuilder);
   }
@@ -268,7 +229,7 @@ export class ValueBuilder {
     return new $.StructListBuilder<Value_FieldBuilder>($.initStructList(this.$segment, this.$pointers, length, 0, 2), Value_FieldBuilder);
   }
 
-  /** Not standard JSON: a function call, `name(arg, ...)`, as some dialects allow. */
+  /** `call @6 :Value.Call`: Not standard JSON: a function call, `name(arg, ...)`, as some dialects allow. */
   get call(): Value_CallBuilder {
     return $.getStruct<Value_CallBuilder>(Value_CallBuilder, this.$segment, this.$pointers, 0, 2);
   }
@@ -297,7 +258,7 @@ export class ValueBuilder {
     return $.initStruct<Value_CallBuilder>(Value_CallBuilder, this.$segment, this.$pointers, 0, 2);
   }
 
-  /** Text copied into the output as is, which must be valid JSON. Never produced by parsing. */
+  /** `raw @7 :Text`: Text copied into the output as is, which must be valid JSON. Never produced by parsing. */
   get raw(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
   }
@@ -321,8 +282,7 @@ export class ValueBuilder {
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: ValueInit): void {
+  override $assign(value: ValueInit): void {
     $.checkOneMember(value, ["null", "boolean", "number", "string", "array", "object", "call", "raw"], 'Value');
     if (value.null !== undefined) this.null = value.null;
     if (value.boolean !== undefined) this.boolean = value.boolean;
@@ -334,24 +294,8 @@ export class ValueBuilder {
     if (value.raw !== undefined) this.raw = value.raw;
   }
 
-  assign(value: ValueInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): ValueReader {
-    return new ValueReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): ValueReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Value {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Value {
-    return this.$toObject();
+  override $asReader(): ValueReader {
+    return new ValueReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -366,31 +310,8 @@ export type Value_FieldInit = {
   value?: ValueInit | ValueReader | null;
 };
 
-export class Value_FieldReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class Value_FieldReader extends $.GeneratedReader<Value_Field> {
+  /** `name @0 :Text` */
   get name(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
@@ -399,6 +320,7 @@ export class Value_FieldReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** `value @1 :Value` */
   get value(): ValueReader {
     return $.readStruct<ValueReader>(ValueReader, this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting);
   }
@@ -407,40 +329,16 @@ export class Value_FieldReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Value_Field {
+  override $toObject(): Value_Field {
     return {
       name: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
       value: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.readStruct<ValueReader>(ValueReader, this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting).$toObject() : null,
     };
   }
-
-  toObject(): Value_Field {
-    return this.$toObject();
-  }
 }
 
-export class Value_FieldBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class Value_FieldBuilder extends $.GeneratedBuilder<Value_Field, Value_FieldInit, Value_FieldReader> {
+  /** `name @0 :Text` */
   get name(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
   }
@@ -462,6 +360,7 @@ export class Value_FieldBuilder {
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
+  /** `value @1 :Value` */
   get value(): ValueBuilder {
     return $.getStruct<ValueBuilder>(ValueBuilder, this.$segment, this.$pointers + 8, 2, 1);
   }
@@ -487,30 +386,13 @@ export class Value_FieldBuilder {
     return $.initStruct<ValueBuilder>(ValueBuilder, this.$segment, this.$pointers + 8, 2, 1);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Value_FieldInit): void {
+  override $assign(value: Value_FieldInit): void {
     if (value.name !== undefined) this.name = value.name;
     if (value.value !== undefined) this.value = value.value;
   }
 
-  assign(value: Value_FieldInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Value_FieldReader {
-    return new Value_FieldReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): Value_FieldReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Value_Field {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Value_Field {
-    return this.$toObject();
+  override $asReader(): Value_FieldReader {
+    return new Value_FieldReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -525,31 +407,8 @@ export type Value_CallInit = {
   params?: $.ListInit<ValueInit | ValueReader> | null;
 };
 
-export class Value_CallReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
+export class Value_CallReader extends $.GeneratedReader<Value_Call> {
+  /** `function @0 :Text` */
   get function(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
@@ -558,48 +417,25 @@ export class Value_CallReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
+  /** `params @1 :List(Value)` */
   get params(): $.StructList<ValueReader> {
-    return new $.StructList<ValueReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), ValueReader);
+    return new $.StructList<ValueReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), ValueReader);
   }
 
   hasParams(): boolean {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): Value_Call {
+  override $toObject(): Value_Call {
     return {
       function: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
-      params: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, 7, this.$nesting), Value) as Value[] | null : null,
+      params: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Value) as Value[] | null : null,
     };
-  }
-
-  toObject(): Value_Call {
-    return this.$toObject();
   }
 }
 
-export class Value_CallBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
+export class Value_CallBuilder extends $.GeneratedBuilder<Value_Call, Value_CallInit, Value_CallReader> {
+  /** `function @0 :Text` */
   get function(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
   }
@@ -621,6 +457,7 @@ export class Value_CallBuilder {
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
+  /** `params @1 :List(Value)` */
   get params(): $.StructListBuilder<ValueBuilder> {
     return new $.StructListBuilder<ValueBuilder>($.getStructList(this.$segment, this.$pointers + 8, 2, 1), ValueBuilder);
   }
@@ -646,30 +483,13 @@ export class Value_CallBuilder {
     return new $.StructListBuilder<ValueBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 2, 1), ValueBuilder);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: Value_CallInit): void {
+  override $assign(value: Value_CallInit): void {
     if (value.function !== undefined) this.function = value.function;
     if (value.params !== undefined) this.params = value.params;
   }
 
-  assign(value: Value_CallInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): Value_CallReader {
-    return new Value_CallReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): Value_CallReader {
-    return this.$asReader();
-  }
-
-  $toObject(): Value_Call {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): Value_Call {
-    return this.$toObject();
+  override $asReader(): Value_CallReader {
+    return new Value_CallReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -684,32 +504,8 @@ export type FlattenOptionsInit = {
   prefix?: string | null;
 };
 
-export class FlattenOptionsReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
-  /** Prepended to the names of the flattened members (to keep them apart from others). */
+export class FlattenOptionsReader extends $.GeneratedReader<FlattenOptions> {
+  /** `prefix @0 :Text`: Prepended to the names of the flattened members (to keep them apart from others). */
   get prefix(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0, "");
   }
@@ -718,40 +514,15 @@ export class FlattenOptionsReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): FlattenOptions {
+  override $toObject(): FlattenOptions {
     return {
       prefix: $.readText(this.$segment, this.$pointers, this.$pointerCount, 0, ""),
     };
   }
-
-  toObject(): FlattenOptions {
-    return this.$toObject();
-  }
 }
 
-export class FlattenOptionsBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  /** Prepended to the names of the flattened members (to keep them apart from others). */
+export class FlattenOptionsBuilder extends $.GeneratedBuilder<FlattenOptions, FlattenOptionsInit, FlattenOptionsReader> {
+  /** `prefix @0 :Text`: Prepended to the names of the flattened members (to keep them apart from others). */
   get prefix(): string {
     return $.readTextAt(this.$segment, this.$pointers, "");
   }
@@ -773,29 +544,12 @@ export class FlattenOptionsBuilder {
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: FlattenOptionsInit): void {
+  override $assign(value: FlattenOptionsInit): void {
     if (value.prefix !== undefined) this.prefix = value.prefix;
   }
 
-  assign(value: FlattenOptionsInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): FlattenOptionsReader {
-    return new FlattenOptionsReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): FlattenOptionsReader {
-    return this.$asReader();
-  }
-
-  $toObject(): FlattenOptions {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): FlattenOptions {
-    return this.$toObject();
+  override $asReader(): FlattenOptionsReader {
+    return new FlattenOptionsReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 
@@ -820,32 +574,8 @@ export type DiscriminatorOptionsInit = {
   valueName?: string | null;
 };
 
-export class DiscriminatorOptionsReader {
-  readonly $segment: $.Segment;
-  readonly $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-  readonly $nesting: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
-    this.$segment = segment;
-    this.$view = segment.view;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-    this.$nesting = nesting;
-  }
-
-  /** This struct as an untyped wire-level reader. */
-  get $(): $.StructReader {
-    return new $.StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
-  }
-
-  /** The name of the property holding the member's name (default: the union's own name). */
+export class DiscriminatorOptionsReader extends $.GeneratedReader<DiscriminatorOptions> {
+  /** `name @0 :Text`: The name of the property holding the member's name (default: the union's own name). */
   get name(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
   }
@@ -855,6 +585,7 @@ export class DiscriminatorOptionsReader {
   }
 
   /**
+   * `valueName @1 :Text`:
    * If set, the member's value goes in a property with this name instead of one named after
    * the member (useful for members that are not structs).
    */
@@ -866,41 +597,16 @@ export class DiscriminatorOptionsReader {
     return $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1);
   }
 
-  /** The plain-object form of this struct (see docs/objects.md). */
-  $toObject(): DiscriminatorOptions {
+  override $toObject(): DiscriminatorOptions {
     return {
       name: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
       valueName: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 1),
     };
   }
-
-  toObject(): DiscriminatorOptions {
-    return this.$toObject();
-  }
 }
 
-export class DiscriminatorOptionsBuilder {
-  readonly $segment: $.Segment;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
-  $data: number;
-  $pointers: number;
-  readonly $dataSize: number;
-  readonly $pointerCount: number;
-
-  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
-    this.$segment = segment;
-    this.$data = data;
-    this.$pointers = pointers;
-    this.$dataSize = dataSize;
-    this.$pointerCount = pointerCount;
-  }
-
-  /** This struct as an untyped wire-level builder. */
-  get $(): $.StructBuilder {
-    return new $.StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  /** The name of the property holding the member's name (default: the union's own name). */
+export class DiscriminatorOptionsBuilder extends $.GeneratedBuilder<DiscriminatorOptions, DiscriminatorOptionsInit, DiscriminatorOptionsReader> {
+  /** `name @0 :Text`: The name of the property holding the member's name (default: the union's own name). */
   get name(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
   }
@@ -923,6 +629,7 @@ export class DiscriminatorOptionsBuilder {
   }
 
   /**
+   * `valueName @1 :Text`:
    * If set, the member's value goes in a property with this name instead of one named after
    * the member (useful for members that are not structs).
    */
@@ -947,30 +654,13 @@ export class DiscriminatorOptionsBuilder {
     $.adopt(this.$segment, this.$pointers + 8, orphan);
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  $assign(value: DiscriminatorOptionsInit): void {
+  override $assign(value: DiscriminatorOptionsInit): void {
     if (value.name !== undefined) this.name = value.name;
     if (value.valueName !== undefined) this.valueName = value.valueName;
   }
 
-  assign(value: DiscriminatorOptionsInit): void {
-    this.$assign(value);
-  }
-
-  $asReader(): DiscriminatorOptionsReader {
-    return new DiscriminatorOptionsReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, Infinity);
-  }
-
-  asReader(): DiscriminatorOptionsReader {
-    return this.$asReader();
-  }
-
-  $toObject(): DiscriminatorOptions {
-    return this.$asReader().$toObject();
-  }
-
-  toObject(): DiscriminatorOptions {
-    return this.$toObject();
+  override $asReader(): DiscriminatorOptionsReader {
+    return new DiscriminatorOptionsReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, $.UNLIMITED_NESTING);
   }
 }
 

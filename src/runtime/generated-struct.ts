@@ -1,0 +1,119 @@
+/**
+ * The base classes of generated readers and builders: what every generated struct class
+ * shares (where its struct sits, the untyped view of it, the friendly aliases) lives here once,
+ * so a generated class holds only its fields.
+ *
+ * Why the location is plain fields rather than a wrapped wire-level `StructReader`: generated
+ * data getters read `this.$view` at byte offsets computed at generation time, with no object
+ * between them and the bytes (see codegen/struct-gen.ts). Subclasses add no fields of their own
+ * (generic structs add `$params`), so every instance of one generated class keeps one shape.
+ *
+ * Two levels per side: the `Core` classes hold the location, the `Base` classes add the
+ * aliases (`toObject()` for `$toObject()`, ...). A struct with a field named like an alias
+ * extends the core instead and gets the alias under a `$`-suffixed name: the schema's names win.
+ */
+import { StructBuilder, StructReader, type Segment } from '../wire/index.js';
+
+/**
+ * The nesting budget of readers made from builders (`asReader()`, `$`): a message being built
+ * here is trusted, its depth is whatever this program made it.
+ */
+export const UNLIMITED_NESTING = Infinity;
+
+/** Where a generated reader's struct sits: segment, byte offsets, section sizes, nesting budget. */
+export class GeneratedReaderCore {
+  readonly $segment: Segment;
+  /** The segment's DataView, kept here because data getters read it directly. */
+  readonly $view: DataView;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  /** Section sizes as the message has them (an older writer's struct may be smaller). */
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+  /** How many more levels of pointers may be followed below this struct. */
+  readonly $nesting: number;
+
+  constructor(segment: Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
+  /** This struct as an untyped wire-level reader. */
+  get $(): StructReader {
+    return new StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
+  }
+}
+
+/** A generated reader with its `toObject()` alias. `O` is the struct's plain-object type. */
+export abstract class GeneratedReader<O> extends GeneratedReaderCore {
+  /** The plain-object form of this struct (see docs/objects.md). */
+  abstract $toObject(): O;
+
+  /** The plain-object form of this struct (see docs/objects.md). */
+  toObject(): O {
+    return this.$toObject();
+  }
+}
+
+/**
+ * Where a generated builder's struct sits. Builders keep no DataView: the segment's buffer may be
+ * replaced when the message grows, so setters go through `$segment.view` each time.
+ */
+export class GeneratedBuilderCore {
+  readonly $segment: Segment;
+  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  $data: number;
+  $pointers: number;
+  readonly $dataSize: number;
+  readonly $pointerCount: number;
+
+  constructor(segment: Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
+  /** This struct as an untyped wire-level builder. */
+  get $(): StructBuilder {
+    return new StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, UNLIMITED_NESTING);
+  }
+}
+
+/**
+ * A generated builder with its aliases. `O` is the plain-object type, `I` what `assign` accepts,
+ * `R` the reader class.
+ */
+export abstract class GeneratedBuilder<O, I, R extends { $toObject(): O }> extends GeneratedBuilderCore {
+  /** Sets the fields present in `value` (undefined ones are left alone). */
+  abstract $assign(value: I): void;
+  /** This struct, read through its reader class. */
+  abstract $asReader(): R;
+
+  /** The plain-object form of this struct (see docs/objects.md). */
+  $toObject(): O {
+    return this.$asReader().$toObject();
+  }
+
+  /** Sets the fields present in `value` (undefined ones are left alone). */
+  assign(value: I): void {
+    this.$assign(value);
+  }
+
+  /** This struct, read through its reader class. */
+  asReader(): R {
+    return this.$asReader();
+  }
+
+  /** The plain-object form of this struct (see docs/objects.md). */
+  toObject(): O {
+    return this.$asReader().$toObject();
+  }
+}
