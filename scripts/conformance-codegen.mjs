@@ -24,7 +24,7 @@ const base = join(resolve(vectors), 'capnp-0.9.2');
 const testdata = join(base, 'capnp/testdata');
 const { generateTypeScript, generateJavaScript } = await import(pathToFileURL(join(root, 'dist/codegen/index.js')).href);
 const { decodeCodeGeneratorRequest } = await import(pathToFileURL(join(root, 'dist/schema/index.js')).href);
-const wire = await import(pathToFileURL(join(root, 'dist/index.js')).href);
+const wire = await import(pathToFileURL(join(root, 'dist/runtime/private.js')).href);
 
 let failures = 0;
 const check = (ok, what) => {
@@ -37,7 +37,7 @@ try {
   const files = ['capnp/c++.capnp', 'capnp/schema.capnp', 'capnp/stream.capnp', 'capnp/test.capnp', 'capnp/test-import.capnp', 'capnp/test-import2.capnp'].map((f) => join(base, f));
   const request = decodeCodeGeneratorRequest(execFileSync('capnp', ['compile', '-o-', '--no-standard-import', `-I${base}`, `--src-prefix=${base}`, ...files], { maxBuffer: 1 << 28 }));
   const src = join(work, 'src');
-  for (const file of generateTypeScript(request, { runtimeImport: pathToFileURL(join(root, 'dist/index.js')).href, stdImportPrefix: './' })) {
+  for (const file of generateTypeScript(request, { runtimeImport: pathToFileURL(join(root, 'dist/runtime/private.js')).href, stdImportPrefix: './' })) {
     mkdirSync(dirname(join(src, file.filename)), { recursive: true });
     writeFileSync(join(src, file.filename), file.content);
   }
@@ -46,7 +46,7 @@ try {
     compilerOptions: {
       target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: [], strict: true,
       skipLibCheck: true, rootDir: 'src', outDir: 'out', paths: {
-        [pathToFileURL(join(root, 'dist/index.js')).href]: [join(root, 'dist/index.d.ts')],
+        [pathToFileURL(join(root, 'dist/runtime/private.js')).href]: [join(root, 'dist/index.d.ts')],
         [pathToFileURL(join(root, 'dist/rpc/index.js')).href]: [join(root, 'dist/rpc/index.d.ts')],
       },
     },
@@ -57,7 +57,7 @@ try {
   const equalBytes = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
   const gen = await import(pathToFileURL(join(work, 'out/capnp/test.capnp.js')).href);
   const js = join(work, 'js');
-  for (const file of generateJavaScript(request, { runtimeImport: pathToFileURL(join(root, 'dist/index.js')).href, stdImportPrefix: './' })) {
+  for (const file of generateJavaScript(request, { runtimeImport: pathToFileURL(join(root, 'dist/runtime/private.js')).href, stdImportPrefix: './' })) {
     mkdirSync(dirname(join(js, file.filename)), { recursive: true });
     writeFileSync(join(js, file.filename), file.content);
   }

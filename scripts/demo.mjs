@@ -34,13 +34,13 @@ step(1, `Compiled examples/addressbook.capnp with Capstan's compiler in ${(perfo
 const out = join(examples, '.generated');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-const [file] = generateTypeScript(request, { runtimeImport: dist('index.js') });
+const [file] = generateTypeScript(request, { runtimeImport: dist('runtime/private.js') });
 writeFileSync(join(out, file.filename), file.content);
 writeFileSync(join(out, 'package.json'), JSON.stringify({ type: 'module' }));
 writeFileSync(join(out, 'tsconfig.json'), JSON.stringify({
   compilerOptions: {
     target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true, types: [],
-    lib: ['ES2022', 'DOM'], paths: { [dist('index.js')]: [join(root, 'dist/index.d.ts')] },
+    lib: ['ES2022', 'DOM'], paths: { [dist('runtime/private.js')]: [join(root, 'dist/runtime/private.d.ts')] },
   },
   files: [file.filename],
 }));

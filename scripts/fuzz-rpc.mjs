@@ -61,7 +61,7 @@ async function loadFixture() {
   const work = mkdtempSync(join(tmpdir(), 'capstan-fuzz-rpc-'));
   try {
     const src = join(work, 'src');
-    for (const file of generateTypeScript(request, { runtimeImport: dist('index.js'), rpcImport: dist('rpc/index.js'), stdImportPrefix: `${dist('std')}/` })) {
+    for (const file of generateTypeScript(request, { runtimeImport: dist('runtime/private.js'), rpcImport: dist('rpc/index.js'), stdImportPrefix: `${dist('std')}/` })) {
       mkdirSync(dirname(join(src, file.filename)), { recursive: true });
       writeFileSync(join(src, file.filename), file.content);
     }

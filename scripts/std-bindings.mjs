@@ -26,7 +26,7 @@ export function stdBindings({ compile, createNodeLoader, generateTypeScript, std
     const depth = path.split('/').length - 1;
     const up = depth === 0 ? './' : '../'.repeat(depth);
     out[path] = file.content
-      .replace("from 'RUNTIME'", `from '${up === './' ? '../' : `${up}../`}runtime/index.js'`)
+      .replace("from 'RUNTIME'", `from '${up === './' ? '../' : `${up}../`}runtime/private.js'`)
       .replace("from 'RPC'", `from '${up === './' ? '../' : `${up}../`}rpc/index.js'`)
       .replace(/from 'STD\/([^']+)'/g, (_, rest) => `from '${up}${rest}'`);
   }

@@ -48,7 +48,7 @@ async function generateCapstan(log) {
   const { generateTypeScript } = await import(join(ROOT, 'dist/codegen/index.js'));
   const { request, by } = await compileRequest();
   const esbuild = await import('esbuild');
-  for (const file of generateTypeScript(request, { runtimeImport: 'capstan' })) {
+  for (const file of generateTypeScript(request)) {
     const js = (await esbuild.transform(file.content, { loader: 'ts', format: 'esm', target: 'es2022' })).code;
     writeFileSync(join(dir, file.filename.replace(/\.ts$/, '.js')), js);
   }

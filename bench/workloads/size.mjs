@@ -26,7 +26,6 @@ export async function size(suite, env, inputs) {
   const esbuild = await import('esbuild');
   const entries = {
     'capstan (runtime)': "export * from 'capstan';",
-    'capstan/wire': "export * from 'capstan/wire';",
     'capstan/schema': "export * from 'capstan/schema';",
     'capstan/codegen': "export * from 'capstan/codegen';",
     'app: decode news with generated code': `import { News } from ${JSON.stringify(join(env.capstanDir, 'news.capnp.js'))}; export const read = (b) => News.decode(b);`,

@@ -9,7 +9,11 @@ import { capitalize, NameRegistry } from './names.js';
 import { encodeBase64 } from '../runtime/base64.js';
 
 export interface CodegenOptions {
-  /** Module the generated code imports the runtime from. Default `capstan`. */
+  /**
+   * Module the generated code imports the runtime from: `capstan/private` (the default), or a
+   * path to the same module (`.../dist/runtime/private.js`) for code that must not resolve the
+   * package by name.
+   */
   runtimeImport?: string;
   /**
    * Where bindings of the standard schemas (`/capnp/*.capnp`) are imported from: the file's
@@ -18,7 +22,7 @@ export interface CodegenOptions {
   stdImportPrefix?: string;
   /**
    * Module the generated code imports RPC from (only files with interfaces or capabilities
-   * do). Default: `capstan/rpc`, or `<dir>/rpc/index.js` when `runtimeImport` is `<dir>/runtime/index.js`.
+   * do). Default: `capstan/rpc`, or `<dir>/rpc/index.js` when `runtimeImport` is `<dir>/runtime/private.js`.
    */
   rpcImport?: string;
 }

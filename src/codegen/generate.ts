@@ -1,6 +1,7 @@
 /**
  * The code generator: a `CodeGeneratorRequest` in, one TypeScript module per requested schema
- * file out. Each module imports the runtime through its public entry point only.
+ * file out. Each module imports the runtime through `capstan/private` (the public runtime plus
+ * the helpers only generated code calls) and, when it has interfaces, `capstan/rpc`.
  */
 import { nodeKind, SchemaGraph, type CodeGeneratorRequest, type Node } from '../schema/index.js';
 import { FileContext, fileNodes, type CodegenOptions, type NodeNames } from './context.js';
@@ -8,11 +9,11 @@ import { emitConst, emitEnum, emitInterface } from './declarations.js';
 import { emitStruct } from './struct-gen.js';
 import { emitPipeline } from './interface-gen.js';
 
+/** The RPC module beside a runtime import: `capstan/rpc`, or `<dir>/rpc/index.js` beside `<dir>/runtime/private.js`. */
 function defaultRpcImport(runtimeImport: string): string {
-  if (runtimeImport === 'capstan') return 'capstan/rpc';
-  if (runtimeImport.endsWith('/runtime/index.js')) return runtimeImport.replace(/\/runtime\/index\.js$/, '/rpc/index.js');
-  if (runtimeImport.endsWith('/index.js')) return runtimeImport.replace(/\/index\.js$/, '/rpc/index.js');
-  return `${runtimeImport}/rpc`;
+  if (runtimeImport === 'capstan/private') return 'capstan/rpc';
+  if (runtimeImport.endsWith('/runtime/private.js')) return runtimeImport.replace(/\/runtime\/private\.js$/, '/rpc/index.js');
+  return `${runtimeImport.replace(/\/private$/, '')}/rpc`;
 }
 
 export interface GeneratedFile {
@@ -25,9 +26,9 @@ type StructNode = Parameters<typeof emitStruct>[1];
 
 export function generateTypeScript(request: CodeGeneratorRequest, options: CodegenOptions = {}): GeneratedFile[] {
   const resolved: Required<CodegenOptions> = {
-    runtimeImport: options.runtimeImport ?? 'capstan',
+    runtimeImport: options.runtimeImport ?? 'capstan/private',
     stdImportPrefix: options.stdImportPrefix ?? 'capstan/std/',
-    rpcImport: options.rpcImport ?? defaultRpcImport(options.runtimeImport ?? 'capstan'),
+    rpcImport: options.rpcImport ?? defaultRpcImport(options.runtimeImport ?? 'capstan/private'),
   };
   const graph = new SchemaGraph(request);
   const namesByFile = new Map<bigint, Map<bigint, NodeNames>>();

@@ -14,7 +14,7 @@ import { expressionString } from './expression-string.js';
 import { NO_IMPLICIT_PARAMS } from './generics.js';
 import { reportingAbortAt } from './report-abort.js';
 import type { NodeTranslator } from './node-translator.js';
-import { StructWriter, fromSchemaValue, newList, setListElement, type DynamicValue } from './values.js';
+import { StructWriter, fromSchemaValue, newList, setListElement, type ConstantValue } from './values.js';
 
 const INT_RANGES: Record<string, { min: bigint; max: bigint }> = {
   int8: { min: -128n, max: 127n },
@@ -49,7 +49,7 @@ export class ValueTranslator {
   }
 
   /** `source` as a value of `type`; null (error reported) if it is not one. */
-  compileValue(source: Expression, type: ResolvedType): DynamicValue | null {
+  compileValue(source: Expression, type: ResolvedType): ConstantValue | null {
     if (type.which === 'anyPointer' && !('kind' in type)) {
       addErrorOn(this.reporter, source,
         'Cannot interpret value because the type is a generic type parameter which is not yet bound. We don\'t know what type to expect here.');
@@ -113,7 +113,7 @@ export class ValueTranslator {
     return null;
   }
 
-  private compileValueInner(source: Expression, type: ResolvedType): DynamicValue | null {
+  private compileValueInner(source: Expression, type: ResolvedType): ConstantValue | null {
     switch (source.kind) {
       case 'relativeName': {
         // A bare name: an enumerant, a literal keyword, or (discouraged) a constant.
@@ -237,7 +237,7 @@ export class ValueTranslator {
   }
 
   /** The value of the constant `source` names (reporting what is wrong with it). */
-  private readConstant(source: Expression): DynamicValue | null {
+  private readConstant(source: Expression): ConstantValue | null {
     const translator = this.translator;
     const decl = translator.compileDeclExpression(source, NO_IMPLICIT_PARAMS);
     if (decl === null) return null;
@@ -257,7 +257,7 @@ export class ValueTranslator {
       node = finalNode;
     }
     if (!('const' in node)) return null;
-    let value: DynamicValue | null;
+    let value: ConstantValue | null;
     const raw = fromSchemaValue(node.const.value);
     if (raw.type === 'pointer') {
       const typeProto = 'const' in constSchema.node ? constSchema.node.const.type : null;
@@ -281,7 +281,7 @@ export class ValueTranslator {
 }
 
 /** A constant's pointer value, typed by the constant's type. */
-function pointerConstant(reader: AnyPointerReader | null, type: ResolvedType): DynamicValue {
+function pointerConstant(reader: AnyPointerReader | null, type: ResolvedType): ConstantValue {
   const pointer = reader ?? new MessageBuilder().getRootPointer().asReader();
   if (type.which === 'struct') return { type: 'struct', schema: type.schema, reader: pointer.getStruct() };
   if (type.which === 'list') return { type: 'list', schema: type, reader: pointer.getList() };

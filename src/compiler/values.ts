@@ -1,6 +1,6 @@
 /**
  * Values as the compiler handles them while interpreting default values, constants and
- * annotation arguments (`DynamicValue`), and as they go into the schema (`Value`).
+ * annotation arguments (`ConstantValue`), and as they go into the schema (`Value`).
  *
  * Struct and list values are built in messages of their own with the wire builders, so that
  * what ends up in the schema has exactly the bits the reference compiler writes: a field's
@@ -16,7 +16,7 @@ import { listElementSizeOf } from '../schema/builtin-types.js';
 import type { BrandedSchema, ResolvedType, SchemaResolver } from './branded-schema.js';
 import { CompileAbort } from './compile-abort.js';
 
-export type DynamicValue =
+export type ConstantValue =
   | { readonly type: 'void' }
   | { readonly type: 'bool'; readonly value: boolean }
   /** A signed integer (a negative literal, or a signed constant). */
@@ -77,7 +77,7 @@ export function integerToFloat32(value: bigint): number {
 }
 
 /** The value as a number of the given primitive type (conversions as in C++). */
-function asNumber(value: DynamicValue, which: string): number {
+function asNumber(value: ConstantValue, which: string): number {
   switch (value.type) {
     case 'bool': return value.value ? 1 : 0;
     case 'int':
@@ -91,7 +91,7 @@ function asNumber(value: DynamicValue, which: string): number {
   }
 }
 
-function asBigInt(value: DynamicValue): bigint {
+function asBigInt(value: ConstantValue): bigint {
   switch (value.type) {
     case 'int':
     case 'uint':
@@ -104,7 +104,7 @@ function asBigInt(value: DynamicValue): bigint {
 }
 
 /** A value compiled for a resolved type, in the form the schema holds it. */
-export function toSchemaValue(value: DynamicValue, type: ResolvedType): Value {
+export function toSchemaValue(value: ConstantValue, type: ResolvedType): Value {
   switch (type.which) {
     case 'void': return { void: null };
     case 'bool': return { bool: value.type === 'bool' && value.value };
@@ -131,7 +131,7 @@ export function toSchemaValue(value: DynamicValue, type: ResolvedType): Value {
 }
 
 /** A struct or list value as the root of a message of its own. */
-function standalonePointer(value: DynamicValue): AnyPointerReader | null {
+function standalonePointer(value: ConstantValue): AnyPointerReader | null {
   const message = new MessageBuilder();
   const root = message.getRootPointer();
   if (value.type === 'struct') root.setStruct(value.reader);
@@ -141,8 +141,8 @@ function standalonePointer(value: DynamicValue): AnyPointerReader | null {
   return root.asReader();
 }
 
-/** A Value read back as a DynamicValue (a constant's value, as another value refers to it). */
-export function fromSchemaValue(value: Value | null): DynamicValue | { type: 'pointer'; reader: AnyPointerReader | null } {
+/** A Value read back as a ConstantValue (a constant's value, as another value refers to it). */
+export function fromSchemaValue(value: Value | null): ConstantValue | { type: 'pointer'; reader: AnyPointerReader | null } {
   if (value === null) return { type: 'void' };
   const which = Object.keys(value)[0]!;
   const content = (value as Record<string, unknown>)[which];
@@ -197,7 +197,7 @@ export function newList(element: ResolvedType, length: number): ListBuilder {
 }
 
 /** Sets element `index` of a list being built (the value was checked against the type). */
-export function setListElement(list: ListBuilder, index: number, element: ResolvedType, value: DynamicValue): void {
+export function setListElement(list: ListBuilder, index: number, element: ResolvedType, value: ConstantValue): void {
   switch (element.which) {
     case 'void': return;
     case 'bool': list.setBool(index, value.type === 'bool' && value.value); return;
@@ -265,7 +265,7 @@ export class StructWriter {
   }
 
   /** Sets a slot field to a (type-checked) value. */
-  set(field: Field, value: DynamicValue): void {
+  set(field: Field, value: ConstantValue): void {
     this.setInUnion(field);
     if (!('slot' in field)) return;
     const type = this.fieldType(field);

@@ -27,5 +27,5 @@ export { DynamicList, DynamicListBuilder } from './list.js';
 export { readField, readDataField, hasField, readElement, setField, setPointer, setScalarElement, type DynamicValue } from './fields.js';
 export { structToObject, listToObject, fieldToObject, assignObject } from './objects.js';
 export {
-  readRoot, initRoot, getRoot, encode, decode, defaultStruct, constantValue, valueOfType, type EncodeOptions,
+  readRoot, initRoot, getRoot, encode, decode, defaultStruct, constantValue, valueOfType,
 } from './messages.js';

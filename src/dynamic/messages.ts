@@ -4,8 +4,9 @@
  */
 import {
   AnyPointerReader, MessageBuilder, MessageReader, constantSegment, readMessage,
-  type BuilderOptions, type MessageFormat, type ReadMessageOptions,
+  type ReadMessageOptions,
 } from '../wire/index.js';
+import type { EncodeOptions } from '../runtime/struct-type.js';
 import type { DynamicValue } from './fields.js';
 import { DynamicList } from './list.js';
 import { pointerDefault, type ConstSchema, type StructSchema } from './schema.js';
@@ -28,14 +29,14 @@ export function getRoot(schema: StructSchema, message: MessageBuilder): DynamicS
   return new DynamicStructBuilder(schema, message.getRoot(schema.dataWords, schema.pointerCount));
 }
 
-export interface EncodeOptions extends BuilderOptions {
-  /** Default `binary`. */
-  format?: MessageFormat;
-}
-
-/** A plain object (or a dynamic struct, copied) to message bytes. */
+/**
+ * A plain object (or a dynamic struct, copied) to message bytes. The options are generated
+ * code's (`EncodeOptions` of `capstan`): builder sizing, the output format, and a builder to
+ * reuse (reset first).
+ */
 export function encode(schema: StructSchema, value: Record<string, unknown> | DynamicStruct, options?: EncodeOptions): Uint8Array<ArrayBuffer> {
-  const message = new MessageBuilder(options);
+  const message = options?.builder ?? new MessageBuilder(options);
+  if (options?.builder !== undefined) message.reset();
   if (value instanceof DynamicStruct) message.setRoot(value.$);
   else initRoot(schema, message).assign(value);
   return message.toBytes(options?.format);

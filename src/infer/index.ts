@@ -123,7 +123,7 @@ export function fieldName(key: string): string {
 }
 
 /** A valid type name for a JSON key (PascalCase). */
-export function typeName(key: string): string {
+export function typeNameForKey(key: string): string {
   const parts = words(key);
   let name = parts.map(capitalize).join('');
   if (!/^[A-Z]/.test(name)) name = `T${name}`;
@@ -163,7 +163,7 @@ class Generator {
     for (const [key, field] of shape.fields) {
       const fname = unique(fieldName(key), fieldNames);
       const optional = (shape.present.get(key) ?? 0) < shape.objects;
-      const type = this.fieldType(field, optional, typeName(key), typeNames, decl);
+      const type = this.fieldType(field, optional, typeNameForKey(key), typeNames, decl);
       const annotation = fname === key ? '' : ` $Json.name(${JSON.stringify(key)})`;
       if (annotation) this.usesJson = true;
       decl.lines.push(`${fname} @${ordinal++} :${type.name}${annotation};${type.comment ? `  # ${type.comment}` : ''}`);
@@ -266,7 +266,7 @@ export function infer(name: string, sample: string | unknown, options?: InferOpt
   const root = new Shape();
   for (const value of samples(sample, options?.maxNestingDepth ?? 64)) root.add(value);
   const generator = new Generator();
-  const rootName = typeName(name);
+  const rootName = typeNameForKey(name);
   const decl = generator.struct(rootName, root);
   const id = options?.id ?? randomFileId();
   if (id < 2n ** 63n || id >= 2n ** 64n) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `a file id must be a 64-bit value with the top bit set, got 0x${id.toString(16)}`);

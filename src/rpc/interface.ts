@@ -10,7 +10,8 @@
  * scope (auto-generated structs have exactly its parameters; a named generic struct gets them
  * through the method's `paramsBrand`/`resultsBrand`).
  */
-import { ANY_POINTER, wrapBuilder, wrapReader, type StructType } from '../runtime/index.js';
+import { ANY_POINTER, type StructType } from '../runtime/index.js';
+import { wrapBuilder, wrapReader } from '../runtime/access.js';
 import type { AnyPointerReader } from '../wire/index.js';
 import { Client, disposeSymbol, RpcPromise, type ClientClass, type TypeParams } from './client.js';
 import { RpcError, unimplementedError } from './errors.js';

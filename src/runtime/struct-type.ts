@@ -66,12 +66,25 @@ export class StructType<O, I, R extends StructReaderLike<O>, B extends StructBui
     return new StructType(this.typeId, this.displayName, this.dataWords, this.pointerCount, this.Reader, this.Builder, params);
   }
 
-  private reader(struct: StructReader): R {
+  /**
+   * This type's reader over a schema-less struct: the value of an AnyPointer or AnyStruct field
+   * (`Person.wrap(reader.payload.getStruct())`), or a struct found by the dynamic API.
+   */
+  wrap(struct: StructReader): R {
     return wrapReader(this.Reader, struct, this.params);
   }
 
-  private builder(struct: StructBuilder): B {
+  /** This type's builder over a schema-less struct builder (see `wrap`). */
+  wrapBuilder(struct: StructBuilder): B {
     return wrapBuilder(this.Builder, struct, this.params);
+  }
+
+  private reader(struct: StructReader): R {
+    return this.wrap(struct);
+  }
+
+  private builder(struct: StructBuilder): B {
+    return this.wrapBuilder(struct);
   }
 
   /** Reads a message (framed by default; see `ReadMessageOptions.format`) and returns its root. */

@@ -44,7 +44,7 @@ export interface CapnpPluginOptions {
    * it, declare `'*.capnp'` in a shim, see docs/vite.md).
    */
   dts?: boolean;
-  /** Where the generated code imports the runtime from (default `capstan`). */
+  /** Where the generated code imports the runtime from (default `capstan/private`). */
   runtimeImport?: string;
   /** Where bindings of the standard schemas come from (default `capstan/std/`). */
   stdImportPrefix?: string;

@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { MessageBuilder, wrapReader } from '../../src/index.js';
+import { MessageBuilder } from '../../src/index.js';
 import { capnp, convert, decode, describeReference, encode } from '../support/reference.js';
 import { FIXTURES, GENERATED, generateFixtures } from '../support/generate.js';
 
@@ -378,8 +378,10 @@ describeReference('generated code against the reference tool', () => {
     root.anyStruct = inner.$;
     root.anyList = gen.Lists.read(gen.Lists.encode({ int32s: [4] })).$.getList(4, 4);
     const reader = root.asReader();
-    expect(wrapReader<any>(gen.PrimitivesReader, reader.any.getStruct()).int32).toBe(9);
-    expect(wrapReader<any>(gen.PrimitivesReader, reader.anyStruct).int32).toBe(9);
+    expect(gen.Primitives.wrap(reader.any.getStruct()).int32).toBe(9);
+    expect(gen.Primitives.wrap(reader.anyStruct).int32).toBe(9);
+    gen.Primitives.wrapBuilder(root.anyStruct.initStruct(gen.Primitives.dataWords, gen.Primitives.pointerCount)).int32 = 11;
+    expect(gen.Primitives.wrap(root.asReader().anyStruct).int32).toBe(11);
     expect(reader.anyList.getInt32(0)).toBe(4);
   });
 });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compile } from '../../src/compiler/index.js';
 import { SchemaLoader, readRoot } from '../../src/dynamic/index.js';
-import { fieldName, infer, randomFileId, typeName } from '../../src/infer/index.js';
+import { fieldName, infer, randomFileId, typeNameForKey } from '../../src/infer/index.js';
 import { fromJson, parseJsonStream, toJson, toPlain } from '../../src/json/index.js';
 import { decodeCodeGeneratorRequest } from '../../src/schema/index.js';
 import { capnp, compileRequest, describeReference } from '../support/reference.js';
@@ -63,9 +63,9 @@ describe('infer: naming and ids', () => {
     expect(fieldName('')).toBe('field');
     expect(fieldName('userID')).toBe('userID');
     expect(fieldName('user_id')).toBe('userId');
-    expect(typeName('stories')).toBe('Stories');
-    expect(typeName('text')).toBe('TextStruct');
-    expect(typeName('9lives')).toBe('T9lives');
+    expect(typeNameForKey('stories')).toBe('Stories');
+    expect(typeNameForKey('text')).toBe('TextStruct');
+    expect(typeNameForKey('9lives')).toBe('T9lives');
   });
 
   it('makes fresh file ids with the top bit set', () => {

@@ -31,7 +31,7 @@ export function distRpcFixture(): string {
     standardImports: false,
   });
   if (request === null) throw new Error(diagnostics.map((d) => d.message).join('\n'));
-  const [file] = generateTypeScript(request, { runtimeImport: dist('index.js'), rpcImport: dist('rpc/index.js'), stdImportPrefix: `${dist('std')}/` }).filter((f) => f.filename.endsWith('rpc-test.capnp.ts'));
+  const [file] = generateTypeScript(request, { runtimeImport: dist('runtime/private.js'), rpcImport: dist('rpc/index.js'), stdImportPrefix: `${dist('std')}/` }).filter((f) => f.filename.endsWith('rpc-test.capnp.ts'));
   const work = join(GENERATED, 'rpc-dist');
   const source = join(work, 'src', 'rpc-test.capnp.ts');
   const output = join(work, 'out', 'rpc-test.capnp.js');
@@ -43,7 +43,7 @@ export function distRpcFixture(): string {
     compilerOptions: {
       target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: [], strict: true,
       skipLibCheck: true, rootDir: 'src', outDir: 'out', paths: {
-        [dist('index.js')]: [join(ROOT, 'dist/index.d.ts')],
+        [dist('runtime/private.js')]: [join(ROOT, 'dist/runtime/private.d.ts')],
         [dist('rpc/index.js')]: [join(ROOT, 'dist/rpc/index.d.ts')],
         [dist('std/stream.capnp.js')]: [join(ROOT, 'dist/std/stream.capnp.d.ts')],
       },

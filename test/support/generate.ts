@@ -50,7 +50,7 @@ export function writeGenerated(outDir: string, files: readonly { filename: strin
       return rel.startsWith('.') ? rel : `./${rel}`;
     };
     const content = file.content
-      .replace("from 'RUNTIME'", `from '${specifier(join(ROOT, 'src/index.js'))}'`)
+      .replace("from 'RUNTIME'", `from '${specifier(join(ROOT, 'src/runtime/private.js'))}'`)
       .replace("from 'RPC'", `from '${specifier(join(ROOT, 'src/rpc/index.js'))}'`)
       .replace(/from 'STD\/([^']+)'/g, (_, rest: string) => `from '${specifier(join(stdDir, rest))}'`);
     mkdirSync(here, { recursive: true });

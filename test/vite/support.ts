@@ -10,6 +10,7 @@ const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** `capstan`, `capstan/rpc` and `capstan/std/*` resolved to this checkout's sources. */
 export const capstanAliases: Alias[] = [
   { find: /^capstan$/, replacement: join(repo, 'src/index.ts') },
+  { find: /^capstan\/private$/, replacement: join(repo, 'src/runtime/private.ts') },
   { find: /^capstan\/rpc$/, replacement: join(repo, 'src/rpc/index.ts') },
   { find: /^capstan\/std\/(.*)\.js$/, replacement: join(repo, 'src/std/$1.ts') },
 ];

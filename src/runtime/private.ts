@@ -1,0 +1,16 @@
+/**
+ * `capstan/private`: what generated code imports. Everything of the public runtime (so a
+ * generated file needs one import) plus the helpers only generated code calls: base classes of
+ * readers and builders, slot-level accessors that take a struct's location as plain arguments,
+ * list wrappers, default-value constants and generic-parameter lookup.
+ *
+ * Not an API: these change with the code generator (as protobuf-es keeps `codegenv2` and
+ * capnproto-rust `private`). Generated code and the runtime it imports come from one version.
+ */
+export * from './index.js';
+export { GeneratedReaderCore, GeneratedReader, GeneratedBuilderCore, GeneratedBuilder, UNLIMITED_NESTING } from './generated-struct.js';
+export * from './access.js';
+export { lazyCodec, wrapList, wrapListBuilder, listToObject, assignList, assignListAt, elementSizeOf, setAnyPointer } from './pointer-codecs.js';
+export { checkOneMember, constant, constantBytes, constantPointer, toBigInt } from './constants.js';
+export { param } from './generics.js';
+export { isNullPointer, readListAt, readTextAt, readDataAt, readCapabilityAt } from '../wire/read-object.js';
