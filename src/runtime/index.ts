@@ -16,5 +16,6 @@ export {
   type AnyStructCodec, type AnyListCodec,
 } from './pointer-codecs.js';
 export { decodeBase64, encodeBase64 } from './base64.js';
+export { atStep, asCapnpError, errorPath, formatPath, describeValue, isStackOverflow, notAnObject } from './error-path.js';
 export { checkOneMember, constant, constantBytes, constantPointer, toBigInt } from './constants.js';
 export { param, type AnyPointerCodec, type ReaderOf, type BuilderOf, type ObjectOf, type InitOf } from './generics.js';

@@ -96,7 +96,13 @@ export class VatIdBuilder {
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
   $assign(value: VatIdInit): void {
-    if (value.side !== undefined) this.side = value.side;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'VatId');
+    let $k = '';
+    try {
+      if (value.side !== undefined) { $k = 'side'; this.side = value.side; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   assign(value: VatIdInit): void {
@@ -207,7 +213,13 @@ export class ThirdPartyCompletionBuilder {
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
   $assign(value: ThirdPartyCompletionInit): void {
-    if (value.joinId !== undefined) this.joinId = value.joinId;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'ThirdPartyCompletion');
+    let $k = '';
+    try {
+      if (value.joinId !== undefined) { $k = 'joinId'; this.joinId = value.joinId; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   assign(value: ThirdPartyCompletionInit): void {
@@ -296,7 +308,7 @@ export class ThirdPartyToAwaitBuilder {
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
   $assign(value: ThirdPartyToAwaitInit): void {
-    void value;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'ThirdPartyToAwait');
   }
 
   assign(value: ThirdPartyToAwaitInit): void {
@@ -385,7 +397,7 @@ export class ThirdPartyToContactBuilder {
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
   $assign(value: ThirdPartyToContactInit): void {
-    void value;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'ThirdPartyToContact');
   }
 
   assign(value: ThirdPartyToContactInit): void {
@@ -534,9 +546,15 @@ export class JoinKeyPartBuilder {
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
   $assign(value: JoinKeyPartInit): void {
-    if (value.joinId !== undefined) this.joinId = value.joinId;
-    if (value.partCount !== undefined) this.partCount = value.partCount;
-    if (value.partNum !== undefined) this.partNum = value.partNum;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'JoinKeyPart');
+    let $k = '';
+    try {
+      if (value.joinId !== undefined) { $k = 'joinId'; this.joinId = value.joinId; }
+      if (value.partCount !== undefined) { $k = 'partCount'; this.partCount = value.partCount; }
+      if (value.partNum !== undefined) { $k = 'partNum'; this.partNum = value.partNum; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   assign(value: JoinKeyPartInit): void {
@@ -696,9 +714,15 @@ export class JoinResultBuilder {
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
   $assign(value: JoinResultInit): void {
-    if (value.joinId !== undefined) this.joinId = value.joinId;
-    if (value.succeeded !== undefined) this.succeeded = value.succeeded;
-    if (value.cap !== undefined) this.cap = value.cap;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'JoinResult');
+    let $k = '';
+    try {
+      if (value.joinId !== undefined) { $k = 'joinId'; this.joinId = value.joinId; }
+      if (value.succeeded !== undefined) { $k = 'succeeded'; this.succeeded = value.succeeded; }
+      if (value.cap !== undefined) { $k = 'cap'; this.cap = value.cap; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   assign(value: JoinResultInit): void {

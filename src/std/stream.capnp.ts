@@ -79,7 +79,7 @@ export class StreamResultBuilder {
 
   /** Sets the fields present in `value` (undefined ones are left alone). */
   $assign(value: StreamResultInit): void {
-    void value;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'StreamResult');
   }
 
   assign(value: StreamResultInit): void {
