@@ -11,6 +11,7 @@ import { evalCommand } from './eval.js';
 import { inferCommand } from './infer.js';
 import { openapiCommand } from './openapi.js';
 import { compileCommand, idCommand } from './compile.js';
+import { compatCommand } from './compat.js';
 
 export { convertCommand as convertWithSchemas } from './convert.js';
 export { decodeCommand, encodeCommand } from './decode-encode.js';
@@ -21,5 +22,5 @@ export { compileSchemaFile, loadSchemaFile, rootType, type ImportOptions, type S
 
 /** Every command, given the schema-less convert command this one extends. */
 export function schemaCommands(schemalessConvert: Command): Command[] {
-  return [compileCommand, convertCommand(schemalessConvert), decodeCommand, encodeCommand, evalCommand, idCommand, inferCommand, openapiCommand];
+  return [compatCommand, compileCommand, convertCommand(schemalessConvert), decodeCommand, encodeCommand, evalCommand, idCommand, inferCommand, openapiCommand];
 }
