@@ -9,11 +9,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Severity } from '../../src/compat/index.js';
+import { RULES_BY_ID, type Severity } from '../../src/compat/index.js';
 import { CORPUS } from './corpus/index.js';
 import { compareCase, runCallCheck, runStructCheck, writeCase } from './support.js';
 import { describeReference } from '../support/reference.js';
 
+/** Cases about changes that must not be reported at all. */
+const NO_CHANGE_CASES = ['members-reordered', 'field-default-unchanged'];
 const ORDER: Severity[] = ['compatible', 'source-breaking', 'wire-breaking'];
 const scratch = mkdtempSync(join(tmpdir(), 'capstan-compat-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -29,6 +31,13 @@ describe('compat corpus: verdicts', () => {
       expect(report.wireCompatible).toBe(c.verdict !== 'wire-breaking');
     });
   }
+
+  it('has a pair for every rule, named after it', () => {
+    const covered = new Set(CORPUS.filter((c) => c.expect.includes(c.name.split('/')[0]!)).map((c) => c.name.split('/')[0]));
+    expect([...RULES_BY_ID.keys()].filter((id) => !covered.has(id))).toEqual([]);
+    const unnamed = CORPUS.filter((c) => !RULES_BY_ID.has(c.name.split('/')[0]!) && !NO_CHANGE_CASES.includes(c.name.split('/')[0]!));
+    expect(unnamed.map((c) => c.name)).toEqual([]);
+  });
 
   it('proves every pair that is not wire-breaking by the wire', () => {
     const unproven = CORPUS.filter((c) => c.verdict !== 'wire-breaking' && (c.wire ?? []).length === 0).map((c) => c.name);
