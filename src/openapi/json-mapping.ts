@@ -58,6 +58,8 @@ interface ObjectParts {
   required: string[];
   /** One entry per union: its branches. */
   unions: JsonSchema[][];
+  /** OpenAPI's `discriminator`, when every member is a named struct flattened under the tag. */
+  discriminator?: JsonSchema;
 }
 
 const FLOAT_SPECIALS = ['NaN', 'Infinity', '-Infinity'];
@@ -182,6 +184,7 @@ export class JsonSchemaBuilder {
       return exclusive ? { oneOf: branches } : { anyOf: branches };
     });
     if (unions.length === 1) Object.assign(out, unions[0]);
+    if (parts.discriminator !== undefined && unions.length === 1) out.discriminator = parts.discriminator;
     else if (unions.length > 1) out.allOf = unions;
     return out;
   }
@@ -198,6 +201,7 @@ export class JsonSchemaBuilder {
     const tagName = discriminator ? discriminator.name ?? unionDeclName : null;
     const valueName = discriminator?.valueName ?? null;
     const branches: JsonSchema[] = [];
+    const discriminated = new Map<string, string>();
 
     for (const field of schema.fields) {
       let name = field.name;
@@ -241,7 +245,15 @@ export class JsonSchemaBuilder {
         branch.properties.set(prefix + tagName, { const: name });
         branch.required.push(prefix + tagName);
       }
-      if (flatten && type.kind === 'struct') {
+      if (flatten && type.kind === 'struct' && !field.isGroup && prefix + flattenPrefix === '' && tagName !== null && type.schema.id !== JSON_IDS.value) {
+        // A named struct flattened under a tag: its definition plus the tag, as OpenAPI
+        // writes polymorphism (and as `capstan openapi import` reads it back).
+        const ref = this.ref(type.schema);
+        const assembled: JsonSchema = { allOf: [ref], properties: Object.fromEntries(branch.properties), required: branch.required };
+        discriminated.set(name, ref.$ref as string);
+        branches.push(assembled);
+        continue;
+      } else if (flatten && type.kind === 'struct') {
         // The member's struct is written even when null (as its default), so its required fields are.
         this.merge(branch, this.objectParts(type.schema, field.isGroup ? subDiscriminator : null, field.isGroup ? field.name : null, prefix + flattenPrefix, true));
       } else if (!(type.kind === 'void' && tagName !== null)) {
@@ -258,6 +270,9 @@ export class JsonSchemaBuilder {
       branches.push(assembled);
     }
     if (branches.length > 0) {
+      if (tagName !== null && discriminated.size === branches.length && prefix === '') {
+        parts.discriminator = { propertyName: tagName, mapping: Object.fromEntries(discriminated) };
+      }
       if (present) parts.unions.push(branches);
       else for (const b of branches) for (const [k, v] of Object.entries((b.properties ?? {}) as Record<string, JsonSchema>)) if (!parts.properties.has(k)) parts.properties.set(k, v);
     }

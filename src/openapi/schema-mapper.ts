@@ -74,6 +74,34 @@ interface MergedObject {
   doc: string | undefined;
 }
 
+/**
+ * The component a union variant stands for: `{$ref}`, or `{allOf: [{$ref}, ...]}` where the
+ * other members only pin the tag (as `capstan openapi export` writes discriminated variants).
+ */
+function variantRef(variant: unknown): string | null {
+  if (!isObject(variant)) return null;
+  if (typeof variant.$ref === 'string') return componentName(variant.$ref);
+  if (Array.isArray(variant.allOf)) {
+    const refs = variant.allOf.filter((m) => isObject(m) && typeof m.$ref === 'string');
+    const others = variant.allOf.filter((m) => !(isObject(m) && typeof m.$ref === 'string'));
+    const onlyTags = others.every((m) => isObject(m) && (!isObject(m.properties) || Object.values(m.properties).every((p) => isObject(p) && 'const' in p)));
+    if (refs.length === 1 && onlyTags && !isObject(variant.properties)) return componentName((refs[0] as SchemaObject).$ref as string);
+  }
+  return null;
+}
+
+/**
+ * The one property of a union branch `{properties: {k: S}, required: [k]}` (how export writes
+ * a member of an untagged union), or null.
+ */
+function singleProperty(variant: unknown): [string, unknown] | null {
+  if (!isObject(variant) || !isObject(variant.properties) || typeof variant.$ref === 'string' || variant.allOf !== undefined) return null;
+  const entries = Object.entries(variant.properties);
+  if (entries.length !== 1 || !Array.isArray(variant.required) || !variant.required.includes(entries[0]![0])) return null;
+  if (variant.type !== undefined && variant.type !== 'object') return null;
+  return entries[0]!;
+}
+
 export class SchemaMapper {
   readonly components = new Map<string, Component>();
   /** Component schemas used as flattened variants of a discriminated union: the tag property each loses. */
@@ -110,7 +138,7 @@ export class SchemaMapper {
     const discriminator = node.discriminator;
     const variants = node.oneOf ?? node.anyOf;
     if (isObject(discriminator) && typeof discriminator.propertyName === 'string' && Array.isArray(variants)) {
-      const refs = variants.filter((v) => !isNullSchema(v)).map((v) => (isObject(v) && typeof v.$ref === 'string' ? componentName(v.$ref) : null));
+      const refs = variants.filter((v) => !isNullSchema(v)).map(variantRef);
       if (refs.every((r) => r !== null && this.isObjectSchema(this.components.get(r)?.schema))) {
         for (const r of refs) {
           const tags = this.variantTags.get(r!) ?? new Set<string>();
@@ -306,18 +334,20 @@ export class SchemaMapper {
     const fieldNames = new NameScope();
     const variants = Array.isArray(schema.allOf) ? [] : this.unionVariants(schema);
     const { types } = schemaTypes(schema);
+    const merged = this.mergeObject(schema, 0);
+    for (const [key, property] of merged.properties) {
+      if (skip?.has(key)) continue;
+      this.addField(decl, numbering, scope, fieldNames, key, property, false, []);
+    }
+    const hasProperties = merged.properties.length > 0;
     if (variants.length > 1) {
-      this.fillUnion(made, schema, variants, fieldNames);
-    } else if (types.length > 1 && !Array.isArray(schema.allOf)) {
+      // Beside properties, a oneOf is a union only when its branches are types or single
+      // properties (as export writes them); `oneOf: [{required: [a]}, ...]` only constrains.
+      if (!hasProperties || variants.every((v) => variantRef(v) !== null || singleProperty(v) !== null)) this.fillUnion(made, schema, variants, fieldNames);
+    } else if (types.length > 1 && !Array.isArray(schema.allOf) && !hasProperties) {
       // A list of types (3.1): one member per type.
       const members = types.map((t) => ({ ...schema, type: t, title: undefined }));
       this.fillUnion(made, { ...schema, discriminator: undefined }, members, fieldNames);
-    } else {
-      const merged = this.mergeObject(schema, 0);
-      for (const [key, property] of merged.properties) {
-        if (skip?.has(key)) continue;
-        this.addField(decl, numbering, scope, fieldNames, key, property, false, []);
-      }
     }
     this.addObsolete(decl, numbering, fieldNames);
   }
@@ -352,14 +382,22 @@ export class SchemaMapper {
         if (name !== null && !mapping.has(name)) mapping.set(name, value);
       }
     }
-    const refs = variants.map((v) => (isObject(v) && typeof v.$ref === 'string' ? componentName(v.$ref) : null));
+    const refs = variants.map(variantRef);
     const flatten = discriminator !== null && refs.every((r) => r !== null && this.variantTags.get(r)?.has(discriminator.propertyName as string));
     if (flatten) {
       decl.annotations.push(`$Json.discriminator(name = ${JSON.stringify(discriminator.propertyName)})`);
       this.usesJson = true;
     }
     const keys = new NameScope();
+    const singles = variants.map(singleProperty);
+    const externallyTagged = !flatten && singles.every((p) => p !== null) && new Set(singles.map((p) => p![0])).size === singles.length;
     variants.forEach((variant, i) => {
+      if (externallyTagged) {
+        const [key, value] = singles[i]!;
+        keys.claim(key);
+        this.addField(decl, numbering, scope, fieldNames, key, value, true, []);
+        return;
+      }
       const ref = refs[i];
       const resolved = deref<unknown>(this.document, variant);
       let key: string;
@@ -371,7 +409,8 @@ export class SchemaMapper {
       const extra = flatten ? ['$Json.flatten()'] : [];
       const name = memberName(key);
       if (flatten && name !== key) extra.unshift(`$Json.name(${JSON.stringify(key)})`);
-      this.addField(decl, numbering, scope, fieldNames, key, variant, true, extra);
+      const member = flatten ? { $ref: `#/components/schemas/${ref}`, 'x-capnp-renamed-from': renamedFrom(variant) } : variant;
+      this.addField(decl, numbering, scope, fieldNames, key, member, true, extra, flatten ? this.component(ref!) : undefined);
     });
   }
 
