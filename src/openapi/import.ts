@@ -56,6 +56,7 @@ export function importSpec(spec: Spec, options: ImportOptions = {}): ImportResul
   const mapper = new SchemaMapper(document, numbering, fileScope, componentSchemas(document));
   mapper.declareComponents();
   if (options.operations ?? true) mapOperations(mapper, document, fileScope, title);
+  mapper.resolveObsolete();
   file.usesJson = mapper.usesJson;
   return { capnp: writeCapnp(file), lock: numbering.finish() };
 }

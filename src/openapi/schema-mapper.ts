@@ -438,13 +438,27 @@ export class SchemaMapper {
     for (const { key, member } of numbering.unclaimed()) {
       const name = fieldNames.claim(member.name.startsWith('obsolete') ? member.name : obsoleteName(member.name));
       member.name = name;
-      const type = this.obsoleteType(member.type, member.storage);
-      decl.fields.push({
-        key, name, ordinal: member.ordinal, type: type.text, storage: type.storage, annotations: [],
+      const field: FieldDecl = {
+        key, name, ordinal: member.ordinal, type: member.type ?? 'AnyPointer', storage: member.storage ?? 'pointer', annotations: [],
         doc: `Removed from the spec (was ${JSON.stringify(key)}); kept so that ordinal @${member.ordinal} is never reused.`,
         obsolete: true, inUnion: member.inUnion === true,
-      });
+      };
+      decl.fields.push(field);
+      // Its type is settled once every declaration is known (resolveObsolete).
+      this.pendingObsolete.push({ fields: decl.fields, index: decl.fields.length - 1 });
     }
+  }
+
+  private readonly pendingObsolete: { fields: FieldDecl[]; index: number }[] = [];
+
+  /** Gives each obsolete field its old type, or one stored alike when that type is gone. */
+  resolveObsolete(): void {
+    for (const { fields, index } of this.pendingObsolete) {
+      const field = fields[index]!;
+      const type = this.obsoleteType(field.type, field.storage);
+      fields[index] = { ...field, type: type.text, storage: type.storage };
+    }
+    this.pendingObsolete.length = 0;
   }
 
   /** A removed member's type: as it was if that type still exists, else one stored the same way. */
