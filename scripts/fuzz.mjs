@@ -5,12 +5,21 @@
 //   node scripts/fuzz.mjs 7 1000000          (the same: SEED ITERATIONS)
 //   node scripts/fuzz.mjs --seed 7 --seconds 600
 //   npm run fuzz -- rpc --seed 7 --iterations 100000   (the RPC fuzzer: scripts/fuzz-rpc.mjs)
+//   npm run fuzz -- text --seconds 60                  (a coverage-guided target: fuzz/run.mjs)
 //
 // Prints progress, and on a failure writes the offending input to fuzz-failure-<seed>-<i>.bin
 // (rerun it with --replay FILE) and exits with status 1.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { FuzzFailure, exercise, runFuzz } from './fuzz-core.mjs';
+
+// `npm run fuzz -- <target|all|--list> ...`: the coverage-guided targets (fuzz/run.mjs).
+const targetNames = (await import('node:fs')).readdirSync(new URL('../fuzz/targets/', import.meta.url))
+  .filter((f) => f.endsWith('.fuzz.mjs')).map((f) => f.slice(0, -'.fuzz.mjs'.length));
+if ([...targetNames, 'all', '--list'].includes(process.argv[2] ?? '') || targetNames.some((t) => process.argv[2]?.split(',').includes(t))) {
+  await import('../fuzz/run.mjs');
+  await new Promise(() => {}); // fuzz/run.mjs exits by itself
+}
 
 if (process.argv[2] === 'rpc') {
   // `npm run fuzz -- rpc ...`: the RPC fuzzer instead (scripts/fuzz-rpc.mjs, same options).

@@ -12,6 +12,7 @@ import {
   readMessage, readMessages, CapnpError, ErrorCode, type BuilderOptions, type MessageReader, type ReaderOptions,
 } from '../wire/index.js';
 import { LIMIT_HELP, limits } from './commands/options.js';
+import { explainMisread } from './misread-format.js';
 import { EXIT_OK, UsageError, type CliIo, type Command } from './io.js';
 
 const INPUT_FORMATS = ['binary', 'packed', 'flat', 'flat-packed', 'canonical'] as const;
@@ -166,6 +167,9 @@ export const convertCommand: Command = {
         converted++;
       }
     } catch (error) {
+      // Packed input read as binary (and the like) is said so, in one line.
+      const explained = explainMisread(error, input, options.from, options.limits, (actual) => `try ${actual}:${options.to}`);
+      if (explained !== error) throw explained;
       // In a stream, say which message was bad.
       if (error instanceof CapnpError && (options.from === 'binary' || options.from === 'packed')) {
         throw new CapnpError(error.code, `message ${converted + 1} of the input: ${error.message}`, { cause: error });

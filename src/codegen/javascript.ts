@@ -322,8 +322,9 @@ function stripCode(s: Source, i: number, end: number): void {
         continue;
       }
     }
-    // A method or accessor of an object literal.
-    if ((t === '{' || t === ',') && (isName(s, i + 1) || s.kind(i + 1) === 'string')) {
+    // A method or accessor of an object literal (not a block: `try {` then `if (...) {`).
+    const block = t === '{' && i > 0 && ['try', 'else', 'finally', 'do'].includes(s.text(i - 1));
+    if ((t === '{' || t === ',') && !block && (isName(s, i + 1) || s.kind(i + 1) === 'string')) {
       let k = i + 1;
       if ((s.text(k) === 'get' || s.text(k) === 'set' || s.text(k) === 'async') && (isName(s, k + 1) || s.kind(k + 1) === 'string')) k++;
       if (s.text(k + 1) === '(' || s.text(k + 1) === '<') {

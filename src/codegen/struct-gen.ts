@@ -594,19 +594,28 @@ function emitToObject(w: FileContext['w'], typeName: string, common: FieldCode[]
 }
 
 function emitAssign(w: FileContext['w'], common: FieldCode[], variants: FieldCode[], typeName: string): void {
-  for (const c of common) {
-    if (c.set === null || c.readerType === 'null') continue;
-    w.line(`if (value.${c.name} !== undefined) this.${c.accessor} = value.${c.name};`);
-  }
-  if (variants.length === 0) {
-    if (common.every((c) => c.set === null || c.readerType === 'null')) w.line('void value;');
-    return;
-  }
-  const keys = variants.map((v) => JSON.stringify(v.name)).join(', ');
-  w.line(`$.checkOneMember(value, [${keys}], '${typeName}');`);
-  for (const v of variants) {
-    w.line(`if (value.${v.name} !== undefined) this.${v.accessor} = value.${v.name};`);
-  }
+  const settable = (c: FieldCode) => c.set !== null && c.readerType !== 'null';
+  // A value that is not an object is a mistake worth naming (`{ inner: 5 }`), not an empty struct.
+  w.line(`if (typeof value !== 'object' || value === null) throw $.notAnObject(value, '${typeName}');`);
+  if (!common.some(settable) && variants.length === 0) return;
+  // $k names the field being set, so a failure inside it (a value of the wrong kind, here or
+  // deeper) carries its path (`stories[3].title: ...`); a successful assign pays one store per field.
+  w.line("let $k = '';");
+  w.block('try {', () => {
+    for (const c of common) {
+      if (!settable(c)) continue;
+      w.line(`if (value.${c.name} !== undefined) { $k = '${c.name}'; this.${c.accessor} = value.${c.name}; }`);
+    }
+    if (variants.length === 0) return;
+    const keys = variants.map((v) => JSON.stringify(v.name)).join(', ');
+    w.line("$k = '';");
+    w.line(`$.checkOneMember(value, [${keys}], '${typeName}');`);
+    for (const v of variants) {
+      w.line(`if (value.${v.name} !== undefined) { $k = '${v.name}'; this.${v.accessor} = value.${v.name}; }`);
+    }
+  }, '} catch ($e) {');
+  w.line('  throw $.atStep($e, $k);');
+  w.line('}');
 }
 
 /** A reader's union discriminant (0, the first member, when the struct is too short to hold it). */

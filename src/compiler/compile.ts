@@ -46,6 +46,11 @@ export interface CompileResult {
 /** The version of the reference compiler whose output Capstan reproduces. */
 export const REFERENCE_CAPNP_VERSION = { major: 0, minor: 9, micro: 2 } as const;
 
+/** The engine's "the stack ran out" (V8 and JavaScriptCore: RangeError; SpiderMonkey: InternalError). */
+function isStackOverflow(error: unknown): boolean {
+  return error instanceof Error && (error instanceof RangeError || error.name === 'InternalError') && /call stack|recursion/i.test(error.message);
+}
+
 const STANDARD_DIRECTORY: SourceDirectory = { parts: null, displayPrefix: '<capstan standard schemas>/' };
 const SYSTEM_INCLUDE_DIRECTORIES = ['/usr/local/include', '/usr/include'];
 
@@ -121,6 +126,12 @@ export function compile(options: CompileOptions): CompileResult {
       requested.push(module);
     }
   } catch (error) {
+    // Declarations that depend on each other through a very long chain (a constant defined by
+    // the next file's, a thousand imports deep) recurse past the stack: an error, not a crash.
+    if (isStackOverflow(error)) {
+      sink.addGeneralError(options.files.join(' '), 'Declarations depend on each other through too long a chain (across imports?) to compile: the stack ran out.', true);
+      return { request: null, diagnostics: sink.diagnostics };
+    }
     // The reference compiler gives up on the whole run at these points; so do we.
     if (!(error instanceof CompileAbort)) throw error;
     if (!error.reported) sink.addGeneralError(options.files.join(' '), error.message, true);

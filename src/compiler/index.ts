@@ -8,3 +8,4 @@ export { formatDiagnostic, type Diagnostic } from './diagnostics.js';
 export { createMemoryLoader, layerLoaders, type SourceLoader } from './source-loader.js';
 export { childId, groupId, methodParamsId, randomId, formatId } from './ids.js';
 export { STANDARD_SCHEMAS } from './std-files.js';
+export { parseSchema, type ParsedSchema, type Declaration, type DeclarationBody, type Param, type ParamList, type LocatedText } from './parse-schema.js';

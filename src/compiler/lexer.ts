@@ -352,9 +352,18 @@ function alternativesFor(c: number): TokenAlternative[] {
 
 const ALTERNATIVES_BY_BYTE: readonly TokenAlternative[][] = Array.from({ length: 256 }, (_, c) => alternativesFor(c));
 
+/**
+ * Parentheses, brackets and braces may nest this deep in a schema file. The reference has no
+ * limit (its recursive parser overflows the stack, around 100 000 levels); here every pass of
+ * the compiler recurses on this nesting, so it is bounded well below what any stack holds.
+ */
+export const MAX_SCHEMA_NESTING = 128;
+
 export class Lexer {
   private readonly bytes: Uint8Array;
   private readonly reporter: ErrorReporter;
+  private depth = 0;
+  private reportedTooDeep = false;
 
   constructor(bytes: Uint8Array, reporter: ErrorReporter) {
     this.bytes = bytes;
@@ -453,9 +462,29 @@ export class Lexer {
     return tokens;
   }
 
+  /** Enters one level of nesting at `at`; false (reported once) past MAX_SCHEMA_NESTING. */
+  private enter(at: number): boolean {
+    if (this.depth >= MAX_SCHEMA_NESTING) {
+      if (!this.reportedTooDeep) this.reporter.addError(at, at + 1, `Parentheses, brackets and braces nest deeper than the limit of ${MAX_SCHEMA_NESTING}.`);
+      this.reportedTooDeep = true;
+      return false;
+    }
+    this.depth++;
+    return true;
+  }
+
   private delimitedList(input: Input, open: number, close: number, kind: 'parenthesizedList' | 'bracketedList'): Token | Fail {
     const start = input.pos;
     if (exact(input, open) === FAIL) return FAIL;
+    if (!this.enter(start)) return FAIL;
+    try {
+      return this.delimitedListBody(input, close, kind, start);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private delimitedListBody(input: Input, close: number, kind: 'parenthesizedList' | 'bracketedList', start: number): Token | Fail {
     const first = this.tokenSequence(input);
     const rest: Token[][] = [];
     while (!input.atEnd()) {
@@ -479,9 +508,16 @@ export class Lexer {
     const line = attempt(input, (sub) => (exact(sub, Char.Semicolon) === FAIL ? FAIL : { block: null, docComment: docComment(sub) }));
     if (line !== FAIL) return line;
     return attempt(input, (sub) => {
+      const open = sub.pos;
       if (exact(sub, Char.LeftBrace) === FAIL) return FAIL;
+      if (!this.enter(open)) return FAIL;
       const leadingComment = docComment(sub);
-      const block = this.statementSequence(sub);
+      let block: Statement[];
+      try {
+        block = this.statementSequence(sub);
+      } finally {
+        this.depth--;
+      }
       if (exact(sub, Char.RightBrace) === FAIL) return FAIL;
       const trailingComment = docComment(sub);
       return { block, docComment: leadingComment ?? trailingComment };

@@ -8,6 +8,7 @@ import {
   ANY_SIZE, AnyPointerBuilder, AnyPointerReader, CapnpError, ElementSize, ErrorCode, ListBuilder, ListReader,
   StructBuilder, StructReader, type Segment,
 } from '../wire/index.js';
+import { atStep } from '../runtime/error-path.js';
 import type { StructField } from './schema.js';
 import { isPointerType, listElementSize, typeName, type DynamicType } from './types.js';
 import { DynamicList, DynamicListBuilder } from './list.js';
@@ -384,10 +385,15 @@ export function initList(slot: AnyPointerBuilder, element: DynamicType, length: 
 /** Fills a freshly initialized list from values. */
 export function fillList(list: ListBuilder, element: DynamicType, items: ArrayLike<unknown>, what: string): void {
   const length = items.length;
-  for (let i = 0; i < length; i++) {
-    const item = items[i];
-    if (item === undefined) continue;
-    setElement(list, i, element, item, what);
+  let i = 0;
+  try {
+    for (; i < length; i++) {
+      const item = items[i];
+      if (item === undefined) continue;
+      setElement(list, i, element, item, what);
+    }
+  } catch (e) {
+    throw atStep(e, i);
   }
 }
 

@@ -7,6 +7,7 @@
 import {
   ANY_SIZE, CapnpError, ErrorCode, ListReader, type Segment, type StructBuilder, type StructReader,
 } from '../wire/index.js';
+import { atStep } from '../runtime/error-path.js';
 import { readDataField, setField } from './fields.js';
 import type { StructField, StructSchema } from './schema.js';
 import { isPointerType, listElementSize, type DynamicType } from './types.js';
@@ -124,18 +125,28 @@ export function assignObject(schema: StructSchema, b: StructBuilder, value: Reco
     throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `a ${schema.shortName} value must be an object, got ${value === null ? 'null' : typeof value}`);
   }
   let member: StructField | undefined;
-  for (const field of schema.fieldsInCodeOrder) {
-    const v = value[field.name];
-    if (v === undefined) continue;
-    if (field.discriminant >= 0) {
-      if (member) {
-        throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${schema.shortName}: a union holds one member, but both '${member.name}' and '${field.name}' were given`);
+  // The field being set, so that a failure inside it names its path (`stories[3].title: ...`).
+  let at = '';
+  try {
+    for (const field of schema.fieldsInCodeOrder) {
+      const v = value[field.name];
+      if (v === undefined) continue;
+      if (field.discriminant >= 0) {
+        if (member) {
+          throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${schema.shortName}: a union holds one member, but both '${member.name}' and '${field.name}' were given`);
+        }
+        member = field;
+        continue;
       }
-      member = field;
-      continue;
+      if (field.type.kind === 'void') continue;
+      at = field.name;
+      setField(b, field, v);
     }
-    if (field.type.kind === 'void') continue;
-    setField(b, field, v);
+    if (member) {
+      at = member.name;
+      setField(b, member, value[member.name]);
+    }
+  } catch (e) {
+    throw atStep(e, at);
   }
-  if (member) setField(b, member, value[member.name]);
 }

@@ -18,6 +18,7 @@ import {
   DynamicStruct, DynamicStructBuilder, hasField, initRoot, listElementSize, setScalarElement, typeName,
   type DynamicType, type EnumSchema, type StructField, type StructSchema,
 } from '../dynamic/index.js';
+import { isStackOverflow } from '../runtime/error-path.js';
 import { decodeBase64, encodeBase64, decodeHex, encodeHex } from './bytes.js';
 import {
   DEFAULT_JSON_NESTING_LIMIT, JSON_NULL, parseJson, writeJson, type JsonField, type JsonValue,
@@ -46,6 +47,18 @@ export interface JsonOptions {
 
 function jsonError(message: string): CapnpError {
   return new CapnpError(ErrorCode.INVALID_ARGUMENT, message);
+}
+
+/** An error at `path` inside the JSON document (`stories[3].title: ...`; nothing for the root). */
+function errorAt(path: string, message: string, code: ErrorCode = ErrorCode.INVALID_ARGUMENT): CapnpError {
+  return new CapnpError(code, path === '' ? message : `${path}: ${message}`);
+}
+
+/** The path of member `name` of the object at `path`. */
+function member(path: string, name: string): string {
+  // Names that are not identifiers are quoted, so the path reads back unambiguously.
+  const key = /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
+  return path === '' ? key : `${path}.${key}`;
 }
 
 function annotationText(value: unknown): string | null {
@@ -210,24 +223,27 @@ class StructCodec {
     }
   }
 
-  /** Decodes one JSON field into `b`; false when it must wait for the union's tag. */
-  decodeField(codecs: Codecs, name: string, value: JsonValue, b: StructBuilder, seen: Set<string>): boolean {
+  /**
+   * Decodes one JSON field into `b`; false when it must wait for the union's tag. `path` is
+   * where the field is in the document (a flattened member keeps the name it has there).
+   */
+  decodeField(codecs: Codecs, name: string, value: JsonValue, b: StructBuilder, seen: Set<string>, path: string): boolean {
     const entry = this.byName.get(name);
     if (!entry) {
-      if (codecs.options.rejectUnknownFields) throw jsonError(`${this.schema.shortName} has no field named '${name}' in JSON`);
+      if (codecs.options.rejectUnknownFields) throw errorAt(path, `${this.schema.shortName} has no field named '${name}' in JSON`);
       return true;
     }
     const schema = this.schema;
     switch (entry.kind) {
       case NORMAL:
-        codecs.decodeField(this.fields[entry.index]!, value, b);
+        codecs.decodeField(this.fields[entry.index]!, value, b, path);
         return true;
       case FLATTENED: {
         const info = this.fields[entry.index]!;
-        return info.flatten!.decodeField(codecs, name.slice(entry.prefixLength), value, structBuilderOf(b, info.field), seen);
+        return info.flatten!.decodeField(codecs, name.slice(entry.prefixLength), value, structBuilderOf(b, info.field), seen, path);
       }
       case UNION_TAG: {
-        if (value.type !== 'string') throw jsonError(`${schema.shortName}: the union tag '${name}' must be a string`);
+        if (value.type !== 'string') throw errorAt(path, `the union tag of ${schema.shortName} must be a string, found ${describeJson(value)}`);
         const member = this.tagValues.get(value.value);
         if (member) {
           new DynamicStructBuilder(schema, b).clear(member);
@@ -239,14 +255,14 @@ class StructCodec {
         if (!seen.has(unionKey(b, schema))) return false;
         const variant = schema.fieldByDiscriminant(b.getUint16(schema.discriminantOffset));
         const info = variant ? this.fields[variant.index] : undefined;
-        if (!info?.flatten) throw jsonError(`${schema.shortName}: '${name}' does not belong to the union member the tag selected`);
-        return info.flatten.decodeField(codecs, name.slice(entry.prefixLength), value, structBuilderOf(b, info.field), seen);
+        if (!info?.flatten) throw errorAt(path, `does not belong to the member of ${schema.shortName}'s union that the tag selected`);
+        return info.flatten.decodeField(codecs, name.slice(entry.prefixLength), value, structBuilderOf(b, info.field), seen, path);
       }
       case UNION_VALUE: {
         if (!seen.has(unionKey(b, schema))) return false;
         const variant = schema.fieldByDiscriminant(b.getUint16(schema.discriminantOffset));
-        if (!variant) throw jsonError(`${schema.shortName}: '${name}' has no union member to go to`);
-        codecs.decodeField(this.fields[variant.index]!, value, b);
+        if (!variant) throw errorAt(path, `has no member of ${schema.shortName}'s union to go to`);
+        codecs.decodeField(this.fields[variant.index]!, value, b, path);
         return true;
       }
       default:
@@ -255,15 +271,15 @@ class StructCodec {
   }
 
   /** Decodes a JSON object into `b` (fields that wait for a union tag are retried after it). */
-  decodeObject(codecs: Codecs, value: JsonValue, b: StructBuilder): void {
-    if (value.type !== 'object') throw jsonError(`expected a JSON object for ${this.schema.shortName}, found ${describeJson(value)}`);
+  decodeObject(codecs: Codecs, value: JsonValue, b: StructBuilder, path: string): void {
+    if (value.type !== 'object') throw errorAt(path, `expected an object for ${this.schema.shortName}, found ${describeJson(value)}`);
     const seen = new Set<string>();
     let pending: JsonField[] = [];
-    for (const f of value.fields) if (!this.decodeField(codecs, f.name, f.value, b, seen)) pending.push(f);
+    for (const f of value.fields) if (!this.decodeField(codecs, f.name, f.value, b, seen, member(path, f.name))) pending.push(f);
     while (pending.length > 0) {
       const retry = pending;
       pending = [];
-      for (const f of retry) if (!this.decodeField(codecs, f.name, f.value, b, seen)) pending.push(f);
+      for (const f of retry) if (!this.decodeField(codecs, f.name, f.value, b, seen, member(path, f.name))) pending.push(f);
       if (pending.length === retry.length) break;
     }
   }
@@ -444,52 +460,57 @@ class Codecs {
 
   // --- decoding
 
-  decodeField(info: FieldInfo, value: JsonValue, b: StructBuilder): void {
+  decodeField(info: FieldInfo, value: JsonValue, b: StructBuilder, path: string): void {
     const field = info.field;
     const builder = new DynamicStructBuilder(field.parent, b);
     const type = field.type;
     if (info.bytes !== null) {
-      if (value.type !== 'string') throw jsonError(`${where(field)}: expected a ${info.bytes} string, found ${describeJson(value)}`);
-      builder.set(field, info.bytes === 'base64' ? decodeBase64(value.value) : decodeHex(value.value));
+      if (value.type !== 'string') throw errorAt(path, `expected a ${info.bytes} string, found ${describeJson(value)}`);
+      let bytes: Uint8Array;
+      try {
+        bytes = info.bytes === 'base64' ? decodeBase64(value.value) : decodeHex(value.value);
+      } catch (e) {
+        throw e instanceof CapnpError ? errorAt(path, e.message, e.code) : e;
+      }
+      builder.set(field, bytes);
       return;
     }
     switch (type.kind) {
       case 'struct': {
         const target = builder.init(field) as DynamicStructBuilder;
-        this.decodeStruct(type.schema, value, target.$, where(field));
+        this.decodeStruct(type.schema, value, target.$, path);
         return;
       }
       case 'list': {
-        if (value.type !== 'array') throw jsonError(`${where(field)}: expected an array, found ${describeJson(value)}`);
+        if (value.type !== 'array') throw errorAt(path, `expected an array, found ${describeJson(value)}`);
         const list = builder.init(field, value.items.length) as { $: ListBuilder };
-        this.decodeList(type.element, value.items, list.$, where(field));
+        this.decodeList(type.element, value.items, list.$, path);
         return;
       }
       default:
-        builder.set(field, this.decodeScalar(type, value, where(field)));
+        builder.set(field, this.decodeScalar(type, value, path));
     }
   }
 
-  decodeStruct(schema: StructSchema, value: JsonValue, b: StructBuilder, what: string): void {
+  decodeStruct(schema: StructSchema, value: JsonValue, b: StructBuilder, path: string): void {
     if (schema.id === JSON_IDS.value) {
       jsonValueIntoStruct(schema, value, b);
       return;
     }
-    if (value.type !== 'object') throw jsonError(`${what}: expected an object, found ${describeJson(value)}`);
-    this.load(schema, null, null).decodeObject(this, value, b);
+    this.load(schema, null, null).decodeObject(this, value, b, path);
   }
 
-  private decodeList(element: DynamicType, items: JsonValue[], list: ListBuilder, what: string): void {
+  private decodeList(element: DynamicType, items: JsonValue[], list: ListBuilder, path: string): void {
     for (let i = 0; i < items.length; i++) {
       const item = items[i]!;
-      const at = `${what}[${i}]`;
+      const at = `${path}[${i}]`;
       switch (element.kind) {
         case 'void': break;
         case 'struct':
           this.decodeStruct(element.schema, item, list.getStruct(i), at);
           break;
         case 'list': {
-          if (item.type !== 'array') throw jsonError(`${at}: expected an array, found ${describeJson(item)}`);
+          if (item.type !== 'array') throw errorAt(at, `expected an array, found ${describeJson(item)}`);
           const inner = element.element;
           const innerList = inner.kind === 'struct'
             ? list.initStructList(i, item.items.length, inner.schema.dataWords, inner.schema.pointerCount)
@@ -503,42 +524,42 @@ class Codecs {
     }
   }
 
-  decodeScalar(type: DynamicType, value: JsonValue, what: string): unknown {
+  decodeScalar(type: DynamicType, value: JsonValue, path: string): unknown {
     switch (type.kind) {
       case 'void': return null;
       case 'bool':
-        if (value.type !== 'boolean') throw jsonError(`${what}: expected true or false, found ${describeJson(value)}`);
+        if (value.type !== 'boolean') throw errorAt(path, `expected true or false, found ${describeJson(value)}`);
         return value.value;
       case 'int8': case 'int16': case 'int32': case 'uint8': case 'uint16': case 'uint32': {
-        const n = integer(value, what, false);
+        const n = integer(value, path, false);
         const [min, max] = INT_LIMITS[type.kind]!;
-        if (n < BigInt(min) || n > BigInt(max)) throw jsonError(`${what}: ${n} is out of range for ${typeName(type)}`);
+        if (n < BigInt(min) || n > BigInt(max)) throw errorAt(path, `${n} is out of range for ${typeName(type)}`);
         return Number(n);
       }
       case 'int64': {
-        const n = integer(value, what, false);
-        if (n < -(2n ** 63n) || n >= 2n ** 63n) throw jsonError(`${what}: ${n} is out of range for Int64`);
+        const n = integer(value, path, false);
+        if (n < -(2n ** 63n) || n >= 2n ** 63n) throw errorAt(path, `${n} is out of range for Int64`);
         return n;
       }
       case 'uint64': {
-        const n = integer(value, what, true);
-        if (n < 0n || n >= 2n ** 64n) throw jsonError(`${what}: ${n} is out of range for UInt64`);
+        const n = integer(value, path, true);
+        if (n < 0n || n >= 2n ** 64n) throw errorAt(path, `${n} is out of range for UInt64`);
         return n;
       }
       case 'float32': case 'float64':
         if (value.type === 'null') return NaN;
         if (value.type === 'number') return value.value;
-        if (value.type === 'string') return parseFloatText(value.value, what);
-        throw jsonError(`${what}: expected a number, found ${describeJson(value)}`);
+        if (value.type === 'string') return parseFloatText(value.value, path);
+        throw errorAt(path, `expected a number, found ${describeJson(value)}`);
       case 'text':
-        if (value.type !== 'string') throw jsonError(`${what}: expected a string, found ${describeJson(value)}`);
+        if (value.type !== 'string') throw errorAt(path, `expected a string, found ${describeJson(value)}`);
         return value.value;
       case 'data': {
-        if (value.type !== 'array') throw jsonError(`${what}: expected an array of byte values, found ${describeJson(value)}`);
+        if (value.type !== 'array') throw errorAt(path, `expected an array of byte values, found ${describeJson(value)}`);
         const bytes = new Uint8Array(value.items.length);
         value.items.forEach((item, i) => {
           if (item.type !== 'number' || !Number.isInteger(item.value) || item.value < 0 || item.value > 255) {
-            throw jsonError(`${what}[${i}]: a byte must be an integer in [0, 255], found ${describeJson(item)}`);
+            throw errorAt(`${path}[${i}]`, `a byte must be an integer in [0, 255], found ${describeJson(item)}`);
           }
           bytes[i] = item.value;
         });
@@ -547,16 +568,16 @@ class Codecs {
       case 'enum': {
         const codec = this.enumCodec(type.schema);
         if (value.type === 'number') {
-          if (!Number.isInteger(value.value) || value.value < 0 || value.value > 0xffff) throw jsonError(`${what}: ${value.value} is not a valid ${type.schema.shortName} value`);
+          if (!Number.isInteger(value.value) || value.value < 0 || value.value > 0xffff) throw errorAt(path, `${value.value} is not a valid ${type.schema.shortName} value`);
           return value.value;
         }
-        if (value.type !== 'string') throw jsonError(`${what}: expected an enumerant name, found ${describeJson(value)}`);
+        if (value.type !== 'string') throw errorAt(path, `expected an enumerant name, found ${describeJson(value)}`);
         const found = codec.values.get(value.value);
-        if (found === undefined) throw jsonError(`${what}: '${value.value}' is not an enumerant of ${type.schema.shortName}`);
+        if (found === undefined) throw errorAt(path, `'${value.value}' is not an enumerant of ${type.schema.shortName}`);
         return found;
       }
       default:
-        throw unsupported(type, what, 'decode');
+        throw unsupported(type, path, 'decode');
     }
   }
 }
@@ -566,7 +587,7 @@ function where(field: StructField): string {
 }
 
 function unsupported(type: DynamicType, what: string, verb: string): CapnpError {
-  return new CapnpError(ErrorCode.UNSUPPORTED, `${what}: cannot ${verb} ${typeName(type)} as JSON (capabilities and AnyPointer have no JSON mapping)`);
+  return new CapnpError(ErrorCode.UNSUPPORTED, `${what === '' ? '' : `${what}: `}cannot ${verb} ${typeName(type)} as JSON (capabilities and AnyPointer have no JSON mapping)`);
 }
 
 function num(value: number): JsonValue {
@@ -587,21 +608,21 @@ function bytesArray(bytes: Uint8Array): JsonValue {
 }
 
 /** An integer from a JSON number (integral) or a decimal string. */
-function integer(value: JsonValue, what: string, unsigned: boolean): bigint {
+function integer(value: JsonValue, path: string, unsigned: boolean): bigint {
   if (value.type === 'number') {
     if (value.text !== undefined && /^-?\d+$/.test(value.text)) return BigInt(value.text);
-    if (!Number.isInteger(value.value)) throw jsonError(`${what}: expected an integer, found ${describeJson(value)}`);
+    if (!Number.isInteger(value.value)) throw errorAt(path, `expected an integer, found ${describeJson(value)}`);
     return BigInt(value.value);
   }
   if (value.type === 'string') {
     const text = value.value.trim();
-    if (!(unsigned ? /^\d+$/ : /^-?\d+$/).test(text)) throw jsonError(`${what}: expected an integer, found ${describeJson(value)}`);
+    if (!(unsigned ? /^\d+$/ : /^-?\d+$/).test(text)) throw errorAt(path, `expected an integer, found ${describeJson(value)}`);
     return BigInt(text);
   }
-  throw jsonError(`${what}: expected an integer, found ${describeJson(value)}`);
+  throw errorAt(path, `expected an integer, found ${describeJson(value)}`);
 }
 
-function parseFloatText(text: string, what: string): number {
+function parseFloatText(text: string, path: string): number {
   const t = text.trim();
   switch (t.toLowerCase()) {
     case 'nan': return NaN;
@@ -609,7 +630,7 @@ function parseFloatText(text: string, what: string): number {
     case '-infinity': case '-inf': return -Infinity;
     default: break;
   }
-  if (t === '' || Number.isNaN(Number(t))) throw jsonError(`${what}: expected a number, found the string ${JSON.stringify(text)}`);
+  if (t === '' || Number.isNaN(Number(t))) throw errorAt(path, `expected a number, found the string ${JSON.stringify(text)}`);
   return Number(t);
 }
 
@@ -748,7 +769,14 @@ export class JsonCodec {
   /** Fills `builder` from JSON text (an object). */
   decode(json: string | JsonValue, builder: DynamicStructBuilder): void {
     const value = typeof json === 'string' ? parseJson(json, { maxNestingDepth: this.options.maxNestingDepth ?? DEFAULT_JSON_NESTING_LIMIT }) : json;
-    this.codecs.decodeStruct(builder.schema, value, builder.$, builder.schema.shortName);
+    try {
+      this.codecs.decodeStruct(builder.schema, value, builder.$, '');
+    } catch (e) {
+      // A tree given directly (or a nesting limit raised past the stack) can nest deeper than
+      // the recursive decoder can follow.
+      if (isStackOverflow(e)) throw new CapnpError(ErrorCode.NESTING_LIMIT, 'the JSON nests too deeply to decode (the stack ran out); lower maxNestingDepth');
+      throw e;
+    }
   }
 
   /** JSON text (an object) to a new message of `schema`. */

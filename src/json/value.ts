@@ -8,6 +8,7 @@
  */
 import { CapnpError, ErrorCode, utf8Length } from '../wire/index.js';
 import { formatFloat64 } from '../text/index.js';
+import { isStackOverflow } from '../runtime/error-path.js';
 
 export type JsonValue =
   | { readonly type: 'null' }
@@ -110,7 +111,7 @@ class Writer {
 
 /** JSON text for a tree (pretty: the reference's pretty layout; otherwise no whitespace). */
 export function writeJson(value: JsonValue, options?: { pretty?: boolean }): string {
-  return new Writer(options?.pretty ?? false).write(value, 0, { value: false }, false);
+  return withinStack('write', () => new Writer(options?.pretty ?? false).write(value, 0, { value: false }, false));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -127,7 +128,7 @@ class JsonParser {
 
   constructor(private readonly input: string, private readonly maxDepth: number) {}
 
-  error(message: string, at = this.at): CapnpError {
+  error(message: string, at = this.at, code: ErrorCode = ErrorCode.INVALID_ARGUMENT): CapnpError {
     let line = 1;
     let lineStart = 0;
     for (let i = 0; i < at && i < this.input.length; i++) {
@@ -136,7 +137,7 @@ class JsonParser {
         lineStart = i + 1;
       }
     }
-    return new CapnpError(ErrorCode.INVALID_ARGUMENT, `JSON input line ${line}, column ${at - lineStart + 1}: ${message}`);
+    return new CapnpError(code, `JSON input line ${line}, column ${at - lineStart + 1}: ${message}`);
   }
 
   private skipSpace(): void {
@@ -205,7 +206,7 @@ class JsonParser {
   }
 
   private enter(): void {
-    if (++this.depth > this.maxDepth) throw this.error(`JSON nests deeper than the limit of ${this.maxDepth}`);
+    if (++this.depth > this.maxDepth) throw this.error(`JSON nests deeper than the limit of ${this.maxDepth}`, this.at - 1, ErrorCode.NESTING_LIMIT);
   }
 
   private array(): JsonValue {
@@ -319,12 +320,25 @@ class JsonParser {
 
 /** Parses one JSON document into a tree. */
 export function parseJson(text: string, options?: ParseJsonOptions): JsonValue {
-  return new JsonParser(text, options?.maxNestingDepth ?? DEFAULT_JSON_NESTING_LIMIT).parseDocument();
+  return withinStack('parse', () => new JsonParser(text, options?.maxNestingDepth ?? DEFAULT_JSON_NESTING_LIMIT).parseDocument());
 }
 
 /** Parses JSON documents written one after another (`{...} {...}`, or one per line). */
 export function parseJsonStream(text: string, options?: ParseJsonOptions): JsonValue[] {
-  return new JsonParser(text, options?.maxNestingDepth ?? DEFAULT_JSON_NESTING_LIMIT).parseStream();
+  return withinStack('parse', () => new JsonParser(text, options?.maxNestingDepth ?? DEFAULT_JSON_NESTING_LIMIT).parseStream());
+}
+
+/**
+ * Runs a recursive walk of JSON; a stack overflow (a nesting limit raised past what the stack
+ * holds, or a tree built deeper by hand) becomes NESTING_LIMIT.
+ */
+function withinStack<T>(verb: string, walk: () => T): T {
+  try {
+    return walk();
+  } catch (e) {
+    if (isStackOverflow(e)) throw new CapnpError(ErrorCode.NESTING_LIMIT, `the JSON nests too deeply to ${verb} (the stack ran out); lower maxNestingDepth`);
+    throw e;
+  }
 }
 
 /**
@@ -366,6 +380,10 @@ export function splitJsonMessages(input: string): string[] {
 
 /** A JSON tree from a plain JavaScript value (objects, arrays, strings, numbers, booleans, null). */
 export function fromPlain(value: unknown): JsonValue {
+  return withinStack('convert', () => plainToTree(value));
+}
+
+function plainToTree(value: unknown): JsonValue {
   if (value === null || value === undefined) return JSON_NULL;
   switch (typeof value) {
     case 'boolean': return { type: 'boolean', value };
@@ -373,22 +391,26 @@ export function fromPlain(value: unknown): JsonValue {
     case 'bigint': return { type: 'number', value: Number(value), text: value.toString() };
     case 'string': return { type: 'string', value };
     default:
-      if (Array.isArray(value)) return { type: 'array', items: value.map(fromPlain) };
-      return { type: 'object', fields: Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).map(([name, v]) => ({ name, value: fromPlain(v) })) };
+      if (Array.isArray(value)) return { type: 'array', items: value.map(plainToTree) };
+      return { type: 'object', fields: Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).map(([name, v]) => ({ name, value: plainToTree(v) })) };
   }
 }
 
 /** A plain JavaScript value from a JSON tree (calls become `{ function, params }`). */
 export function toPlain(value: JsonValue): unknown {
+  return withinStack('convert', () => treeToPlain(value));
+}
+
+function treeToPlain(value: JsonValue): unknown {
   switch (value.type) {
     case 'null': return null;
     case 'boolean': case 'number': case 'string': return value.value;
-    case 'array': return value.items.map(toPlain);
+    case 'array': return value.items.map(treeToPlain);
     case 'object': {
       const out: Record<string, unknown> = {};
-      for (const f of value.fields) out[f.name] = toPlain(f.value);
+      for (const f of value.fields) out[f.name] = treeToPlain(f.value);
       return out;
     }
-    case 'call': return { function: value.function, params: value.params.map(toPlain) };
+    case 'call': return { function: value.function, params: value.params.map(treeToPlain) };
   }
 }

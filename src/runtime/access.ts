@@ -8,9 +8,10 @@ import {
   adoptAt, AnyPointerBuilder, AnyPointerReader, disownAt, getListAt, getStructAt, getStructListAt, initDataAt,
   initListAt, initStructAt, initStructListAt, isNullPointer, locateStructAt, nullPointerSlot, readCapabilityAt, readDataAt, readListAt,
   readTextAt, setCapabilityAt, setDataAt, setTextAt, zeroObject, float64ToBits,
-  type ListBuilder, type ListReader, type Orphan, type Segment, type StructBuilder, type StructView,
+  CapnpError, ErrorCode, type ListBuilder, type ListReader, type Orphan, type Segment, type StructBuilder, type StructView,
 } from '../wire/index.js';
 import type { PointerCodec } from './codec.js';
+import { describeValue } from './error-path.js';
 
 type Params = readonly PointerCodec<any, any, any, any>[] | undefined;
 
@@ -126,13 +127,25 @@ export function getStructList(segment: Segment, at: number, dataWords: number, p
 /** Sets Text; null clears the pointer. */
 export function setText(segment: Segment, at: number, value: string | null | undefined): void {
   if (value == null) zeroObject(segment, at);
-  else setTextAt(segment, at, value);
+  else if (typeof value === 'string') setTextAt(segment, at, value);
+  else throw notText(value);
 }
 
 /** Sets Data; null clears the pointer. */
 export function setData(segment: Segment, at: number, value: Uint8Array | null | undefined): void {
   if (value == null) zeroObject(segment, at);
-  else setDataAt(segment, at, value);
+  else if (value instanceof Uint8Array) setDataAt(segment, at, value);
+  else throw notData(value);
+}
+
+/** The error for a Text value that is not a string. */
+export function notText(value: unknown): CapnpError {
+  return new CapnpError(ErrorCode.INVALID_ARGUMENT, `expected a string for Text, got ${describeValue(value)}`);
+}
+
+/** The error for a Data value that is not a Uint8Array. */
+export function notData(value: unknown): CapnpError {
+  return new CapnpError(ErrorCode.INVALID_ARGUMENT, `expected a Uint8Array for Data, got ${describeValue(value)}`);
 }
 
 export function initData(segment: Segment, at: number, length: number): Uint8Array {

@@ -38,6 +38,7 @@ export { float32ToBits, float32FromBits, float64ToBits, float64FromBits } from '
 
 // Errors.
 export { CapnpError, ErrorCode, isCapnpError } from '../wire/error.js';
+export { errorPath } from './error-path.js';
 
 // Generated types: struct types, typed lists, codecs (for lists of lists and generic parameters).
 export { StructType, type StructReaderLike, type StructBuilderLike, type EncodeOptions } from './struct-type.js';

@@ -8,6 +8,8 @@ import {
   type ListBuilder, type PrimitiveElementType, type Segment, type StructBuilder, type TypedArrayOf,
 } from '../wire/index.js';
 import { hasPointerAt, type PointerCodec, type PointerSource, type PointerTarget } from './codec.js';
+import { notData, notText } from './access.js';
+import { atStep, describeValue } from './error-path.js';
 import { BoolListBuilder, PointerListBuilder, PrimitiveListBuilder, StructListBuilder, VoidListBuilder } from './list-builders.js';
 import { BoolList, PointerList, StructList, VoidList } from './lists.js';
 import { StructType, type StructBuilderLike, type StructReaderLike } from './struct-type.js';
@@ -29,7 +31,11 @@ export const TEXT: TextCodec = {
   read: (from, index) => from.getText(index),
   toObject: (from, index) => (hasPointerAt(from, index) ? from.getText(index) : null),
   get: (to, index) => to.getText(index),
-  set: (to, index, value) => (value == null ? slotOf(to, index).clear() : slotOf(to, index).setText(value)),
+  set: (to, index, value) => {
+    if (value == null) slotOf(to, index).clear();
+    else if (typeof value === 'string') slotOf(to, index).setText(value);
+    else throw notText(value);
+  },
 };
 
 /** Data: read as a `Uint8Array` view of the message. */
@@ -37,7 +43,11 @@ export const DATA: DataCodec = {
   read: (from, index) => from.getData(index),
   toObject: (from, index) => (hasPointerAt(from, index) ? from.getData(index) : null),
   get: (to, index) => to.getData(index),
-  set: (to, index, value) => (value == null ? slotOf(to, index).clear() : slotOf(to, index).setData(value)),
+  set: (to, index, value) => {
+    if (value == null) slotOf(to, index).clear();
+    else if (value instanceof Uint8Array) slotOf(to, index).setData(value);
+    else throw notData(value);
+  },
 };
 
 type AnyValue = AnyPointerReader | StructReader | ListReader;
@@ -174,14 +184,17 @@ export function assignListAt(segment: Segment, at: number, element: ElementType,
     zeroObject(segment, at);
     return;
   }
+  if (typeof values !== 'object') {
+    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `expected an array (or array-like, or a list reader) for a list, got ${describeValue(values)}`);
+  }
   if ('$' in values && values.$ instanceof ListReader) {
     setListAt(segment, at, values.$);
     return;
   }
   const items = values as ArrayLike<unknown>;
   const length = items.length;
-  if (typeof length !== 'number') {
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, 'a list value must be an array (or array-like) or a list reader');
+  if (typeof length !== 'number' || !(length >= 0 && length <= 0x1fffffff)) {
+    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `expected an array (or array-like, or a list reader) for a list, got ${describeValue(values)}`);
   }
   if (typeof element === 'string') {
     if (element === 'void') {
@@ -198,21 +211,31 @@ export function assignListAt(segment: Segment, at: number, element: ElementType,
     if (length === 0) return;
     const builder = new element.Builder(list.segment, list.offset, list.dataSize, list.offset + list.dataSize, list.pointerCount, element.params) as StructBuilderLike<unknown, unknown>;
     const cursor = builder as unknown as { $data: number; $pointers: number };
-    for (let i = 0, offset = list.offset; i < length; i++, offset += list.step) {
-      const item = items[i];
-      if (item == null) continue;
-      if (item instanceof element.Reader) {
-        list.setStruct(i, (item as StructReaderLike<unknown>).$);
-      } else {
-        cursor.$data = offset;
-        cursor.$pointers = offset + list.dataSize;
-        builder.$assign(item);
+    let i = 0;
+    try {
+      for (let offset = list.offset; i < length; i++, offset += list.step) {
+        const item = items[i];
+        if (item == null) continue;
+        if (item instanceof element.Reader) {
+          list.setStruct(i, (item as StructReaderLike<unknown>).$);
+        } else {
+          cursor.$data = offset;
+          cursor.$pointers = offset + list.dataSize;
+          builder.$assign(item);
+        }
       }
+    } catch (e) {
+      throw atStep(e, i);
     }
     return;
   }
   const list = initListAt(segment, at, ElementSize.POINTER, length);
-  for (let i = 0; i < length; i++) element.set(list, i, items[i]);
+  let i = 0;
+  try {
+    for (; i < length; i++) element.set(list, i, items[i]);
+  } catch (e) {
+    throw atStep(e, i);
+  }
 }
 
 /** The codec of `List(element)`. */

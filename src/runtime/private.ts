@@ -14,3 +14,4 @@ export { lazyCodec, wrapList, wrapListBuilder, listToObject, assignList, assignL
 export { checkOneMember, constant, constantBytes, constantPointer, toBigInt } from './constants.js';
 export { param } from './generics.js';
 export { isNullPointer, readListAt, readTextAt, readDataAt, readCapabilityAt } from '../wire/read-object.js';
+export { atStep, asCapnpError, formatPath, describeValue, isStackOverflow, notAnObject } from './error-path.js';

@@ -85,7 +85,13 @@ export class Persistent_SaveParamsBuilder<SturdyRef extends $.PointerCodec<any, 
   }
 
   override $assign(value: Persistent_SaveParamsInit<SturdyRef, Owner>): void {
-    if (value.sealFor !== undefined) this.sealFor = value.sealFor;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Persistent_SaveParams');
+    let $k = '';
+    try {
+      if (value.sealFor !== undefined) { $k = 'sealFor'; this.sealFor = value.sealFor; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Persistent_SaveParamsReader<SturdyRef, Owner> {
@@ -159,7 +165,13 @@ export class Persistent_SaveResultsBuilder<SturdyRef extends $.PointerCodec<any,
   }
 
   override $assign(value: Persistent_SaveResultsInit<SturdyRef, Owner>): void {
-    if (value.sturdyRef !== undefined) this.sturdyRef = value.sturdyRef;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Persistent_SaveResults');
+    let $k = '';
+    try {
+      if (value.sturdyRef !== undefined) { $k = 'sturdyRef'; this.sturdyRef = value.sturdyRef; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Persistent_SaveResultsReader<SturdyRef, Owner> {

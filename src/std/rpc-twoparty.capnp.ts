@@ -48,7 +48,13 @@ export class VatIdBuilder extends $.GeneratedBuilder<VatId, VatIdInit, VatIdRead
   }
 
   override $assign(value: VatIdInit): void {
-    if (value.side !== undefined) this.side = value.side;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'VatId');
+    let $k = '';
+    try {
+      if (value.side !== undefined) { $k = 'side'; this.side = value.side; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): VatIdReader {
@@ -93,7 +99,13 @@ export class ThirdPartyCompletionBuilder extends $.GeneratedBuilder<ThirdPartyCo
   }
 
   override $assign(value: ThirdPartyCompletionInit): void {
-    if (value.joinId !== undefined) this.joinId = value.joinId;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'ThirdPartyCompletion');
+    let $k = '';
+    try {
+      if (value.joinId !== undefined) { $k = 'joinId'; this.joinId = value.joinId; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): ThirdPartyCompletionReader {
@@ -116,7 +128,7 @@ export class ThirdPartyToAwaitReader extends $.GeneratedReader<ThirdPartyToAwait
 /** Unused: there is never a third party. */
 export class ThirdPartyToAwaitBuilder extends $.GeneratedBuilder<ThirdPartyToAwait, ThirdPartyToAwaitInit, ThirdPartyToAwaitReader> {
   override $assign(value: ThirdPartyToAwaitInit): void {
-    void value;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'ThirdPartyToAwait');
   }
 
   override $asReader(): ThirdPartyToAwaitReader {
@@ -139,7 +151,7 @@ export class ThirdPartyToContactReader extends $.GeneratedReader<ThirdPartyToCon
 /** Unused: there is never a third party. */
 export class ThirdPartyToContactBuilder extends $.GeneratedBuilder<ThirdPartyToContact, ThirdPartyToContactInit, ThirdPartyToContactReader> {
   override $assign(value: ThirdPartyToContactInit): void {
-    void value;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'ThirdPartyToContact');
   }
 
   override $asReader(): ThirdPartyToContactReader {
@@ -222,9 +234,15 @@ export class JoinKeyPartBuilder extends $.GeneratedBuilder<JoinKeyPart, JoinKeyP
   }
 
   override $assign(value: JoinKeyPartInit): void {
-    if (value.joinId !== undefined) this.joinId = value.joinId;
-    if (value.partCount !== undefined) this.partCount = value.partCount;
-    if (value.partNum !== undefined) this.partNum = value.partNum;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'JoinKeyPart');
+    let $k = '';
+    try {
+      if (value.joinId !== undefined) { $k = 'joinId'; this.joinId = value.joinId; }
+      if (value.partCount !== undefined) { $k = 'partCount'; this.partCount = value.partCount; }
+      if (value.partNum !== undefined) { $k = 'partNum'; this.partNum = value.partNum; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): JoinKeyPartReader {
@@ -320,9 +338,15 @@ export class JoinResultBuilder extends $.GeneratedBuilder<JoinResult, JoinResult
   }
 
   override $assign(value: JoinResultInit): void {
-    if (value.joinId !== undefined) this.joinId = value.joinId;
-    if (value.succeeded !== undefined) this.succeeded = value.succeeded;
-    if (value.cap !== undefined) this.cap = value.cap;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'JoinResult');
+    let $k = '';
+    try {
+      if (value.joinId !== undefined) { $k = 'joinId'; this.joinId = value.joinId; }
+      if (value.succeeded !== undefined) { $k = 'succeeded'; this.succeeded = value.succeeded; }
+      if (value.cap !== undefined) { $k = 'cap'; this.cap = value.cap; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): JoinResultReader {

@@ -668,22 +668,29 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   override $assign(value: MessageInit): void {
-    $.checkOneMember(value, ["unimplemented", "abort", "bootstrap", "call", "return", "finish", "resolve", "release", "disembargo", "obsoleteSave", "obsoleteDelete", "provide", "accept", "thirdPartyAnswer", "join"], 'Message');
-    if (value.unimplemented !== undefined) this.unimplemented = value.unimplemented;
-    if (value.abort !== undefined) this.abort = value.abort;
-    if (value.bootstrap !== undefined) this.bootstrap = value.bootstrap;
-    if (value.call !== undefined) this.call = value.call;
-    if (value.return !== undefined) this.return = value.return;
-    if (value.finish !== undefined) this.finish = value.finish;
-    if (value.resolve !== undefined) this.resolve = value.resolve;
-    if (value.release !== undefined) this.release = value.release;
-    if (value.disembargo !== undefined) this.disembargo = value.disembargo;
-    if (value.obsoleteSave !== undefined) this.obsoleteSave = value.obsoleteSave;
-    if (value.obsoleteDelete !== undefined) this.obsoleteDelete = value.obsoleteDelete;
-    if (value.provide !== undefined) this.provide = value.provide;
-    if (value.accept !== undefined) this.accept = value.accept;
-    if (value.thirdPartyAnswer !== undefined) this.thirdPartyAnswer = value.thirdPartyAnswer;
-    if (value.join !== undefined) this.join = value.join;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Message');
+    let $k = '';
+    try {
+      $k = '';
+      $.checkOneMember(value, ["unimplemented", "abort", "bootstrap", "call", "return", "finish", "resolve", "release", "disembargo", "obsoleteSave", "obsoleteDelete", "provide", "accept", "thirdPartyAnswer", "join"], 'Message');
+      if (value.unimplemented !== undefined) { $k = 'unimplemented'; this.unimplemented = value.unimplemented; }
+      if (value.abort !== undefined) { $k = 'abort'; this.abort = value.abort; }
+      if (value.bootstrap !== undefined) { $k = 'bootstrap'; this.bootstrap = value.bootstrap; }
+      if (value.call !== undefined) { $k = 'call'; this.call = value.call; }
+      if (value.return !== undefined) { $k = 'return'; this.return = value.return; }
+      if (value.finish !== undefined) { $k = 'finish'; this.finish = value.finish; }
+      if (value.resolve !== undefined) { $k = 'resolve'; this.resolve = value.resolve; }
+      if (value.release !== undefined) { $k = 'release'; this.release = value.release; }
+      if (value.disembargo !== undefined) { $k = 'disembargo'; this.disembargo = value.disembargo; }
+      if (value.obsoleteSave !== undefined) { $k = 'obsoleteSave'; this.obsoleteSave = value.obsoleteSave; }
+      if (value.obsoleteDelete !== undefined) { $k = 'obsoleteDelete'; this.obsoleteDelete = value.obsoleteDelete; }
+      if (value.provide !== undefined) { $k = 'provide'; this.provide = value.provide; }
+      if (value.accept !== undefined) { $k = 'accept'; this.accept = value.accept; }
+      if (value.thirdPartyAnswer !== undefined) { $k = 'thirdPartyAnswer'; this.thirdPartyAnswer = value.thirdPartyAnswer; }
+      if (value.join !== undefined) { $k = 'join'; this.join = value.join; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): MessageReader {
@@ -777,8 +784,14 @@ export class BootstrapBuilder extends $.GeneratedBuilder<Bootstrap, BootstrapIni
   }
 
   override $assign(value: BootstrapInit): void {
-    if (value.questionId !== undefined) this.questionId = value.questionId;
-    if (value.deprecatedObjectId !== undefined) this.deprecatedObjectId = value.deprecatedObjectId;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Bootstrap');
+    let $k = '';
+    try {
+      if (value.questionId !== undefined) { $k = 'questionId'; this.questionId = value.questionId; }
+      if (value.deprecatedObjectId !== undefined) { $k = 'deprecatedObjectId'; this.deprecatedObjectId = value.deprecatedObjectId; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): BootstrapReader {
@@ -1031,15 +1044,21 @@ export class CallBuilder extends $.GeneratedBuilder<Call, CallInit, CallReader> 
   }
 
   override $assign(value: CallInit): void {
-    if (value.questionId !== undefined) this.questionId = value.questionId;
-    if (value.target !== undefined) this.target = value.target;
-    if (value.interfaceId !== undefined) this.interfaceId = value.interfaceId;
-    if (value.methodId !== undefined) this.methodId = value.methodId;
-    if (value.allowThirdPartyTailCall !== undefined) this.allowThirdPartyTailCall = value.allowThirdPartyTailCall;
-    if (value.noPromisePipelining !== undefined) this.noPromisePipelining = value.noPromisePipelining;
-    if (value.onlyPromisePipeline !== undefined) this.onlyPromisePipeline = value.onlyPromisePipeline;
-    if (value.params !== undefined) this.params = value.params;
-    if (value.sendResultsTo !== undefined) this.sendResultsTo = value.sendResultsTo;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Call');
+    let $k = '';
+    try {
+      if (value.questionId !== undefined) { $k = 'questionId'; this.questionId = value.questionId; }
+      if (value.target !== undefined) { $k = 'target'; this.target = value.target; }
+      if (value.interfaceId !== undefined) { $k = 'interfaceId'; this.interfaceId = value.interfaceId; }
+      if (value.methodId !== undefined) { $k = 'methodId'; this.methodId = value.methodId; }
+      if (value.allowThirdPartyTailCall !== undefined) { $k = 'allowThirdPartyTailCall'; this.allowThirdPartyTailCall = value.allowThirdPartyTailCall; }
+      if (value.noPromisePipelining !== undefined) { $k = 'noPromisePipelining'; this.noPromisePipelining = value.noPromisePipelining; }
+      if (value.onlyPromisePipeline !== undefined) { $k = 'onlyPromisePipeline'; this.onlyPromisePipeline = value.onlyPromisePipeline; }
+      if (value.params !== undefined) { $k = 'params'; this.params = value.params; }
+      if (value.sendResultsTo !== undefined) { $k = 'sendResultsTo'; this.sendResultsTo = value.sendResultsTo; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): CallReader {
@@ -1156,10 +1175,17 @@ export class Call_SendResultsToBuilder extends $.GeneratedBuilder<Call_SendResul
   }
 
   override $assign(value: Call_SendResultsToInit): void {
-    $.checkOneMember(value, ["caller", "yourself", "thirdParty"], 'Call_SendResultsTo');
-    if (value.caller !== undefined) this.caller = value.caller;
-    if (value.yourself !== undefined) this.yourself = value.yourself;
-    if (value.thirdParty !== undefined) this.thirdParty = value.thirdParty;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Call_SendResultsTo');
+    let $k = '';
+    try {
+      $k = '';
+      $.checkOneMember(value, ["caller", "yourself", "thirdParty"], 'Call_SendResultsTo');
+      if (value.caller !== undefined) { $k = 'caller'; this.caller = value.caller; }
+      if (value.yourself !== undefined) { $k = 'yourself'; this.yourself = value.yourself; }
+      if (value.thirdParty !== undefined) { $k = 'thirdParty'; this.thirdParty = value.thirdParty; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Call_SendResultsToReader {
@@ -1450,16 +1476,23 @@ export class ReturnBuilder extends $.GeneratedBuilder<Return, ReturnInit, Return
   }
 
   override $assign(value: ReturnInit): void {
-    if (value.answerId !== undefined) this.answerId = value.answerId;
-    if (value.releaseParamCaps !== undefined) this.releaseParamCaps = value.releaseParamCaps;
-    if (value.noFinishNeeded !== undefined) this.noFinishNeeded = value.noFinishNeeded;
-    $.checkOneMember(value, ["results", "exception", "canceled", "resultsSentElsewhere", "takeFromOtherQuestion", "awaitFromThirdParty"], 'Return');
-    if (value.results !== undefined) this.results = value.results;
-    if (value.exception !== undefined) this.exception = value.exception;
-    if (value.canceled !== undefined) this.canceled = value.canceled;
-    if (value.resultsSentElsewhere !== undefined) this.resultsSentElsewhere = value.resultsSentElsewhere;
-    if (value.takeFromOtherQuestion !== undefined) this.takeFromOtherQuestion = value.takeFromOtherQuestion;
-    if (value.awaitFromThirdParty !== undefined) this.awaitFromThirdParty = value.awaitFromThirdParty;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Return');
+    let $k = '';
+    try {
+      if (value.answerId !== undefined) { $k = 'answerId'; this.answerId = value.answerId; }
+      if (value.releaseParamCaps !== undefined) { $k = 'releaseParamCaps'; this.releaseParamCaps = value.releaseParamCaps; }
+      if (value.noFinishNeeded !== undefined) { $k = 'noFinishNeeded'; this.noFinishNeeded = value.noFinishNeeded; }
+      $k = '';
+      $.checkOneMember(value, ["results", "exception", "canceled", "resultsSentElsewhere", "takeFromOtherQuestion", "awaitFromThirdParty"], 'Return');
+      if (value.results !== undefined) { $k = 'results'; this.results = value.results; }
+      if (value.exception !== undefined) { $k = 'exception'; this.exception = value.exception; }
+      if (value.canceled !== undefined) { $k = 'canceled'; this.canceled = value.canceled; }
+      if (value.resultsSentElsewhere !== undefined) { $k = 'resultsSentElsewhere'; this.resultsSentElsewhere = value.resultsSentElsewhere; }
+      if (value.takeFromOtherQuestion !== undefined) { $k = 'takeFromOtherQuestion'; this.takeFromOtherQuestion = value.takeFromOtherQuestion; }
+      if (value.awaitFromThirdParty !== undefined) { $k = 'awaitFromThirdParty'; this.awaitFromThirdParty = value.awaitFromThirdParty; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): ReturnReader {
@@ -1563,9 +1596,15 @@ export class FinishBuilder extends $.GeneratedBuilder<Finish, FinishInit, Finish
   }
 
   override $assign(value: FinishInit): void {
-    if (value.questionId !== undefined) this.questionId = value.questionId;
-    if (value.releaseResultCaps !== undefined) this.releaseResultCaps = value.releaseResultCaps;
-    if (value.requireEarlyCancellationWorkaround !== undefined) this.requireEarlyCancellationWorkaround = value.requireEarlyCancellationWorkaround;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Finish');
+    let $k = '';
+    try {
+      if (value.questionId !== undefined) { $k = 'questionId'; this.questionId = value.questionId; }
+      if (value.releaseResultCaps !== undefined) { $k = 'releaseResultCaps'; this.releaseResultCaps = value.releaseResultCaps; }
+      if (value.requireEarlyCancellationWorkaround !== undefined) { $k = 'requireEarlyCancellationWorkaround'; this.requireEarlyCancellationWorkaround = value.requireEarlyCancellationWorkaround; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): FinishReader {
@@ -1707,10 +1746,17 @@ export class ResolveBuilder extends $.GeneratedBuilder<Resolve, ResolveInit, Res
   }
 
   override $assign(value: ResolveInit): void {
-    if (value.promiseId !== undefined) this.promiseId = value.promiseId;
-    $.checkOneMember(value, ["cap", "exception"], 'Resolve');
-    if (value.cap !== undefined) this.cap = value.cap;
-    if (value.exception !== undefined) this.exception = value.exception;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Resolve');
+    let $k = '';
+    try {
+      if (value.promiseId !== undefined) { $k = 'promiseId'; this.promiseId = value.promiseId; }
+      $k = '';
+      $.checkOneMember(value, ["cap", "exception"], 'Resolve');
+      if (value.cap !== undefined) { $k = 'cap'; this.cap = value.cap; }
+      if (value.exception !== undefined) { $k = 'exception'; this.exception = value.exception; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): ResolveReader {
@@ -1772,8 +1818,14 @@ export class ReleaseBuilder extends $.GeneratedBuilder<Release, ReleaseInit, Rel
   }
 
   override $assign(value: ReleaseInit): void {
-    if (value.id !== undefined) this.id = value.id;
-    if (value.referenceCount !== undefined) this.referenceCount = value.referenceCount;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Release');
+    let $k = '';
+    try {
+      if (value.id !== undefined) { $k = 'id'; this.id = value.id; }
+      if (value.referenceCount !== undefined) { $k = 'referenceCount'; this.referenceCount = value.referenceCount; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): ReleaseReader {
@@ -1868,8 +1920,14 @@ export class DisembargoBuilder extends $.GeneratedBuilder<Disembargo, Disembargo
   }
 
   override $assign(value: DisembargoInit): void {
-    if (value.target !== undefined) this.target = value.target;
-    if (value.context !== undefined) this.context = value.context;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Disembargo');
+    let $k = '';
+    try {
+      if (value.target !== undefined) { $k = 'target'; this.target = value.target; }
+      if (value.context !== undefined) { $k = 'context'; this.context = value.context; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): DisembargoReader {
@@ -1983,10 +2041,17 @@ export class Disembargo_ContextBuilder extends $.GeneratedBuilder<Disembargo_Con
   }
 
   override $assign(value: Disembargo_ContextInit): void {
-    $.checkOneMember(value, ["senderLoopback", "receiverLoopback", "accept"], 'Disembargo_Context');
-    if (value.senderLoopback !== undefined) this.senderLoopback = value.senderLoopback;
-    if (value.receiverLoopback !== undefined) this.receiverLoopback = value.receiverLoopback;
-    if (value.accept !== undefined) this.accept = value.accept;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Disembargo_Context');
+    let $k = '';
+    try {
+      $k = '';
+      $.checkOneMember(value, ["senderLoopback", "receiverLoopback", "accept"], 'Disembargo_Context');
+      if (value.senderLoopback !== undefined) { $k = 'senderLoopback'; this.senderLoopback = value.senderLoopback; }
+      if (value.receiverLoopback !== undefined) { $k = 'receiverLoopback'; this.receiverLoopback = value.receiverLoopback; }
+      if (value.accept !== undefined) { $k = 'accept'; this.accept = value.accept; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Disembargo_ContextReader {
@@ -2111,9 +2176,15 @@ export class ProvideBuilder extends $.GeneratedBuilder<Provide, ProvideInit, Pro
   }
 
   override $assign(value: ProvideInit): void {
-    if (value.questionId !== undefined) this.questionId = value.questionId;
-    if (value.target !== undefined) this.target = value.target;
-    if (value.recipient !== undefined) this.recipient = value.recipient;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Provide');
+    let $k = '';
+    try {
+      if (value.questionId !== undefined) { $k = 'questionId'; this.questionId = value.questionId; }
+      if (value.target !== undefined) { $k = 'target'; this.target = value.target; }
+      if (value.recipient !== undefined) { $k = 'recipient'; this.recipient = value.recipient; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): ProvideReader {
@@ -2239,9 +2310,15 @@ export class AcceptBuilder extends $.GeneratedBuilder<Accept, AcceptInit, Accept
   }
 
   override $assign(value: AcceptInit): void {
-    if (value.questionId !== undefined) this.questionId = value.questionId;
-    if (value.provision !== undefined) this.provision = value.provision;
-    if (value.embargo !== undefined) this.embargo = value.embargo;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Accept');
+    let $k = '';
+    try {
+      if (value.questionId !== undefined) { $k = 'questionId'; this.questionId = value.questionId; }
+      if (value.provision !== undefined) { $k = 'provision'; this.provision = value.provision; }
+      if (value.embargo !== undefined) { $k = 'embargo'; this.embargo = value.embargo; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): AcceptReader {
@@ -2324,8 +2401,14 @@ export class ThirdPartyAnswerBuilder extends $.GeneratedBuilder<ThirdPartyAnswer
   }
 
   override $assign(value: ThirdPartyAnswerInit): void {
-    if (value.completion !== undefined) this.completion = value.completion;
-    if (value.answerId !== undefined) this.answerId = value.answerId;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'ThirdPartyAnswer');
+    let $k = '';
+    try {
+      if (value.completion !== undefined) { $k = 'completion'; this.completion = value.completion; }
+      if (value.answerId !== undefined) { $k = 'answerId'; this.answerId = value.answerId; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): ThirdPartyAnswerReader {
@@ -2459,9 +2542,15 @@ export class JoinBuilder extends $.GeneratedBuilder<Join, JoinInit, JoinReader> 
   }
 
   override $assign(value: JoinInit): void {
-    if (value.questionId !== undefined) this.questionId = value.questionId;
-    if (value.target !== undefined) this.target = value.target;
-    if (value.keyPart !== undefined) this.keyPart = value.keyPart;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Join');
+    let $k = '';
+    try {
+      if (value.questionId !== undefined) { $k = 'questionId'; this.questionId = value.questionId; }
+      if (value.target !== undefined) { $k = 'target'; this.target = value.target; }
+      if (value.keyPart !== undefined) { $k = 'keyPart'; this.keyPart = value.keyPart; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): JoinReader {
@@ -2558,9 +2647,16 @@ export class MessageTargetBuilder extends $.GeneratedBuilder<MessageTarget, Mess
   }
 
   override $assign(value: MessageTargetInit): void {
-    $.checkOneMember(value, ["importedCap", "promisedAnswer"], 'MessageTarget');
-    if (value.importedCap !== undefined) this.importedCap = value.importedCap;
-    if (value.promisedAnswer !== undefined) this.promisedAnswer = value.promisedAnswer;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'MessageTarget');
+    let $k = '';
+    try {
+      $k = '';
+      $.checkOneMember(value, ["importedCap", "promisedAnswer"], 'MessageTarget');
+      if (value.importedCap !== undefined) { $k = 'importedCap'; this.importedCap = value.importedCap; }
+      if (value.promisedAnswer !== undefined) { $k = 'promisedAnswer'; this.promisedAnswer = value.promisedAnswer; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): MessageTargetReader {
@@ -2666,8 +2762,14 @@ export class PayloadBuilder extends $.GeneratedBuilder<Payload, PayloadInit, Pay
   }
 
   override $assign(value: PayloadInit): void {
-    if (value.content !== undefined) this.content = value.content;
-    if (value.capTable !== undefined) this.capTable = value.capTable;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Payload');
+    let $k = '';
+    try {
+      if (value.content !== undefined) { $k = 'content'; this.content = value.content; }
+      if (value.capTable !== undefined) { $k = 'capTable'; this.capTable = value.capTable; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): PayloadReader {
@@ -2895,14 +2997,21 @@ export class CapDescriptorBuilder extends $.GeneratedBuilder<CapDescriptor, CapD
   }
 
   override $assign(value: CapDescriptorInit): void {
-    if (value.attachedFd !== undefined) this.attachedFd = value.attachedFd;
-    $.checkOneMember(value, ["none", "senderHosted", "senderPromise", "receiverHosted", "receiverAnswer", "thirdPartyHosted"], 'CapDescriptor');
-    if (value.none !== undefined) this.none = value.none;
-    if (value.senderHosted !== undefined) this.senderHosted = value.senderHosted;
-    if (value.senderPromise !== undefined) this.senderPromise = value.senderPromise;
-    if (value.receiverHosted !== undefined) this.receiverHosted = value.receiverHosted;
-    if (value.receiverAnswer !== undefined) this.receiverAnswer = value.receiverAnswer;
-    if (value.thirdPartyHosted !== undefined) this.thirdPartyHosted = value.thirdPartyHosted;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'CapDescriptor');
+    let $k = '';
+    try {
+      if (value.attachedFd !== undefined) { $k = 'attachedFd'; this.attachedFd = value.attachedFd; }
+      $k = '';
+      $.checkOneMember(value, ["none", "senderHosted", "senderPromise", "receiverHosted", "receiverAnswer", "thirdPartyHosted"], 'CapDescriptor');
+      if (value.none !== undefined) { $k = 'none'; this.none = value.none; }
+      if (value.senderHosted !== undefined) { $k = 'senderHosted'; this.senderHosted = value.senderHosted; }
+      if (value.senderPromise !== undefined) { $k = 'senderPromise'; this.senderPromise = value.senderPromise; }
+      if (value.receiverHosted !== undefined) { $k = 'receiverHosted'; this.receiverHosted = value.receiverHosted; }
+      if (value.receiverAnswer !== undefined) { $k = 'receiverAnswer'; this.receiverAnswer = value.receiverAnswer; }
+      if (value.thirdPartyHosted !== undefined) { $k = 'thirdPartyHosted'; this.thirdPartyHosted = value.thirdPartyHosted; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): CapDescriptorReader {
@@ -2985,8 +3094,14 @@ export class PromisedAnswerBuilder extends $.GeneratedBuilder<PromisedAnswer, Pr
   }
 
   override $assign(value: PromisedAnswerInit): void {
-    if (value.questionId !== undefined) this.questionId = value.questionId;
-    if (value.transform !== undefined) this.transform = value.transform;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'PromisedAnswer');
+    let $k = '';
+    try {
+      if (value.questionId !== undefined) { $k = 'questionId'; this.questionId = value.questionId; }
+      if (value.transform !== undefined) { $k = 'transform'; this.transform = value.transform; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): PromisedAnswerReader {
@@ -3058,9 +3173,16 @@ export class PromisedAnswer_OpBuilder extends $.GeneratedBuilder<PromisedAnswer_
   }
 
   override $assign(value: PromisedAnswer_OpInit): void {
-    $.checkOneMember(value, ["noop", "getPointerField"], 'PromisedAnswer_Op');
-    if (value.noop !== undefined) this.noop = value.noop;
-    if (value.getPointerField !== undefined) this.getPointerField = value.getPointerField;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'PromisedAnswer_Op');
+    let $k = '';
+    try {
+      $k = '';
+      $.checkOneMember(value, ["noop", "getPointerField"], 'PromisedAnswer_Op');
+      if (value.noop !== undefined) { $k = 'noop'; this.noop = value.noop; }
+      if (value.getPointerField !== undefined) { $k = 'getPointerField'; this.getPointerField = value.getPointerField; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): PromisedAnswer_OpReader {
@@ -3161,8 +3283,14 @@ export class ThirdPartyCapDescriptorBuilder extends $.GeneratedBuilder<ThirdPart
   }
 
   override $assign(value: ThirdPartyCapDescriptorInit): void {
-    if (value.id !== undefined) this.id = value.id;
-    if (value.vineId !== undefined) this.vineId = value.vineId;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'ThirdPartyCapDescriptor');
+    let $k = '';
+    try {
+      if (value.id !== undefined) { $k = 'id'; this.id = value.id; }
+      if (value.vineId !== undefined) { $k = 'vineId'; this.vineId = value.vineId; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): ThirdPartyCapDescriptorReader {
@@ -3357,12 +3485,18 @@ export class ExceptionBuilder extends $.GeneratedBuilder<Exception, ExceptionIni
   }
 
   override $assign(value: ExceptionInit): void {
-    if (value.reason !== undefined) this.reason = value.reason;
-    if (value.type !== undefined) this.type = value.type;
-    if (value.obsoleteIsCallersFault !== undefined) this.obsoleteIsCallersFault = value.obsoleteIsCallersFault;
-    if (value.obsoleteDurability !== undefined) this.obsoleteDurability = value.obsoleteDurability;
-    if (value.trace !== undefined) this.trace = value.trace;
-    if (value.details !== undefined) this.details = value.details;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Exception');
+    let $k = '';
+    try {
+      if (value.reason !== undefined) { $k = 'reason'; this.reason = value.reason; }
+      if (value.type !== undefined) { $k = 'type'; this.type = value.type; }
+      if (value.obsoleteIsCallersFault !== undefined) { $k = 'obsoleteIsCallersFault'; this.obsoleteIsCallersFault = value.obsoleteIsCallersFault; }
+      if (value.obsoleteDurability !== undefined) { $k = 'obsoleteDurability'; this.obsoleteDurability = value.obsoleteDurability; }
+      if (value.trace !== undefined) { $k = 'trace'; this.trace = value.trace; }
+      if (value.details !== undefined) { $k = 'details'; this.details = value.details; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): ExceptionReader {
@@ -3458,8 +3592,14 @@ export class Exception_DetailBuilder extends $.GeneratedBuilder<Exception_Detail
   }
 
   override $assign(value: Exception_DetailInit): void {
-    if (value.detailId !== undefined) this.detailId = value.detailId;
-    if (value.data !== undefined) this.data = value.data;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Exception_Detail');
+    let $k = '';
+    try {
+      if (value.detailId !== undefined) { $k = 'detailId'; this.detailId = value.detailId; }
+      if (value.data !== undefined) { $k = 'data'; this.data = value.data; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Exception_DetailReader {

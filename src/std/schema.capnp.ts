@@ -571,23 +571,30 @@ export class NodeBuilder extends $.GeneratedBuilder<Node, NodeInit, NodeReader> 
   }
 
   override $assign(value: NodeInit): void {
-    if (value.id !== undefined) this.id = value.id;
-    if (value.displayName !== undefined) this.displayName = value.displayName;
-    if (value.displayNamePrefixLength !== undefined) this.displayNamePrefixLength = value.displayNamePrefixLength;
-    if (value.scopeId !== undefined) this.scopeId = value.scopeId;
-    if (value.parameters !== undefined) this.parameters = value.parameters;
-    if (value.isGeneric !== undefined) this.isGeneric = value.isGeneric;
-    if (value.nestedNodes !== undefined) this.nestedNodes = value.nestedNodes;
-    if (value.annotations !== undefined) this.annotations = value.annotations;
-    if (value.startByte !== undefined) this.startByte = value.startByte;
-    if (value.endByte !== undefined) this.endByte = value.endByte;
-    $.checkOneMember(value, ["file", "struct", "enum", "interface", "const", "annotation"], 'Node');
-    if (value.file !== undefined) this.file = value.file;
-    if (value.struct !== undefined) this.struct = value.struct;
-    if (value.enum !== undefined) this.enum = value.enum;
-    if (value.interface !== undefined) this.interface = value.interface;
-    if (value.const !== undefined) this.const = value.const;
-    if (value.annotation !== undefined) this.annotation = value.annotation;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Node');
+    let $k = '';
+    try {
+      if (value.id !== undefined) { $k = 'id'; this.id = value.id; }
+      if (value.displayName !== undefined) { $k = 'displayName'; this.displayName = value.displayName; }
+      if (value.displayNamePrefixLength !== undefined) { $k = 'displayNamePrefixLength'; this.displayNamePrefixLength = value.displayNamePrefixLength; }
+      if (value.scopeId !== undefined) { $k = 'scopeId'; this.scopeId = value.scopeId; }
+      if (value.parameters !== undefined) { $k = 'parameters'; this.parameters = value.parameters; }
+      if (value.isGeneric !== undefined) { $k = 'isGeneric'; this.isGeneric = value.isGeneric; }
+      if (value.nestedNodes !== undefined) { $k = 'nestedNodes'; this.nestedNodes = value.nestedNodes; }
+      if (value.annotations !== undefined) { $k = 'annotations'; this.annotations = value.annotations; }
+      if (value.startByte !== undefined) { $k = 'startByte'; this.startByte = value.startByte; }
+      if (value.endByte !== undefined) { $k = 'endByte'; this.endByte = value.endByte; }
+      $k = '';
+      $.checkOneMember(value, ["file", "struct", "enum", "interface", "const", "annotation"], 'Node');
+      if (value.file !== undefined) { $k = 'file'; this.file = value.file; }
+      if (value.struct !== undefined) { $k = 'struct'; this.struct = value.struct; }
+      if (value.enum !== undefined) { $k = 'enum'; this.enum = value.enum; }
+      if (value.interface !== undefined) { $k = 'interface'; this.interface = value.interface; }
+      if (value.const !== undefined) { $k = 'const'; this.const = value.const; }
+      if (value.annotation !== undefined) { $k = 'annotation'; this.annotation = value.annotation; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): NodeReader {
@@ -821,13 +828,19 @@ export class Node_StructBuilder extends $.GeneratedBuilder<Node_Struct, Node_Str
   }
 
   override $assign(value: Node_StructInit): void {
-    if (value.dataWordCount !== undefined) this.dataWordCount = value.dataWordCount;
-    if (value.pointerCount !== undefined) this.pointerCount = value.pointerCount;
-    if (value.preferredListEncoding !== undefined) this.preferredListEncoding = value.preferredListEncoding;
-    if (value.isGroup !== undefined) this.isGroup = value.isGroup;
-    if (value.discriminantCount !== undefined) this.discriminantCount = value.discriminantCount;
-    if (value.discriminantOffset !== undefined) this.discriminantOffset = value.discriminantOffset;
-    if (value.fields !== undefined) this.fields = value.fields;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Node_Struct');
+    let $k = '';
+    try {
+      if (value.dataWordCount !== undefined) { $k = 'dataWordCount'; this.dataWordCount = value.dataWordCount; }
+      if (value.pointerCount !== undefined) { $k = 'pointerCount'; this.pointerCount = value.pointerCount; }
+      if (value.preferredListEncoding !== undefined) { $k = 'preferredListEncoding'; this.preferredListEncoding = value.preferredListEncoding; }
+      if (value.isGroup !== undefined) { $k = 'isGroup'; this.isGroup = value.isGroup; }
+      if (value.discriminantCount !== undefined) { $k = 'discriminantCount'; this.discriminantCount = value.discriminantCount; }
+      if (value.discriminantOffset !== undefined) { $k = 'discriminantOffset'; this.discriminantOffset = value.discriminantOffset; }
+      if (value.fields !== undefined) { $k = 'fields'; this.fields = value.fields; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Node_StructReader {
@@ -891,7 +904,13 @@ export class Node_EnumBuilder extends $.GeneratedBuilder<Node_Enum, Node_EnumIni
   }
 
   override $assign(value: Node_EnumInit): void {
-    if (value.enumerants !== undefined) this.enumerants = value.enumerants;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Node_Enum');
+    let $k = '';
+    try {
+      if (value.enumerants !== undefined) { $k = 'enumerants'; this.enumerants = value.enumerants; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Node_EnumReader {
@@ -995,8 +1014,14 @@ export class Node_InterfaceBuilder extends $.GeneratedBuilder<Node_Interface, No
   }
 
   override $assign(value: Node_InterfaceInit): void {
-    if (value.methods !== undefined) this.methods = value.methods;
-    if (value.superclasses !== undefined) this.superclasses = value.superclasses;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Node_Interface');
+    let $k = '';
+    try {
+      if (value.methods !== undefined) { $k = 'methods'; this.methods = value.methods; }
+      if (value.superclasses !== undefined) { $k = 'superclasses'; this.superclasses = value.superclasses; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Node_InterfaceReader {
@@ -1096,8 +1121,14 @@ export class Node_ConstBuilder extends $.GeneratedBuilder<Node_Const, Node_Const
   }
 
   override $assign(value: Node_ConstInit): void {
-    if (value.type !== undefined) this.type = value.type;
-    if (value.value !== undefined) this.value = value.value;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Node_Const');
+    let $k = '';
+    try {
+      if (value.type !== undefined) { $k = 'type'; this.type = value.type; }
+      if (value.value !== undefined) { $k = 'value'; this.value = value.value; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Node_ConstReader {
@@ -1365,19 +1396,25 @@ export class Node_AnnotationBuilder extends $.GeneratedBuilder<Node_Annotation, 
   }
 
   override $assign(value: Node_AnnotationInit): void {
-    if (value.type !== undefined) this.type = value.type;
-    if (value.targetsFile !== undefined) this.targetsFile = value.targetsFile;
-    if (value.targetsConst !== undefined) this.targetsConst = value.targetsConst;
-    if (value.targetsEnum !== undefined) this.targetsEnum = value.targetsEnum;
-    if (value.targetsEnumerant !== undefined) this.targetsEnumerant = value.targetsEnumerant;
-    if (value.targetsStruct !== undefined) this.targetsStruct = value.targetsStruct;
-    if (value.targetsField !== undefined) this.targetsField = value.targetsField;
-    if (value.targetsUnion !== undefined) this.targetsUnion = value.targetsUnion;
-    if (value.targetsGroup !== undefined) this.targetsGroup = value.targetsGroup;
-    if (value.targetsInterface !== undefined) this.targetsInterface = value.targetsInterface;
-    if (value.targetsMethod !== undefined) this.targetsMethod = value.targetsMethod;
-    if (value.targetsParam !== undefined) this.targetsParam = value.targetsParam;
-    if (value.targetsAnnotation !== undefined) this.targetsAnnotation = value.targetsAnnotation;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Node_Annotation');
+    let $k = '';
+    try {
+      if (value.type !== undefined) { $k = 'type'; this.type = value.type; }
+      if (value.targetsFile !== undefined) { $k = 'targetsFile'; this.targetsFile = value.targetsFile; }
+      if (value.targetsConst !== undefined) { $k = 'targetsConst'; this.targetsConst = value.targetsConst; }
+      if (value.targetsEnum !== undefined) { $k = 'targetsEnum'; this.targetsEnum = value.targetsEnum; }
+      if (value.targetsEnumerant !== undefined) { $k = 'targetsEnumerant'; this.targetsEnumerant = value.targetsEnumerant; }
+      if (value.targetsStruct !== undefined) { $k = 'targetsStruct'; this.targetsStruct = value.targetsStruct; }
+      if (value.targetsField !== undefined) { $k = 'targetsField'; this.targetsField = value.targetsField; }
+      if (value.targetsUnion !== undefined) { $k = 'targetsUnion'; this.targetsUnion = value.targetsUnion; }
+      if (value.targetsGroup !== undefined) { $k = 'targetsGroup'; this.targetsGroup = value.targetsGroup; }
+      if (value.targetsInterface !== undefined) { $k = 'targetsInterface'; this.targetsInterface = value.targetsInterface; }
+      if (value.targetsMethod !== undefined) { $k = 'targetsMethod'; this.targetsMethod = value.targetsMethod; }
+      if (value.targetsParam !== undefined) { $k = 'targetsParam'; this.targetsParam = value.targetsParam; }
+      if (value.targetsAnnotation !== undefined) { $k = 'targetsAnnotation'; this.targetsAnnotation = value.targetsAnnotation; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Node_AnnotationReader {
@@ -1437,7 +1474,13 @@ export class Node_ParameterBuilder extends $.GeneratedBuilder<Node_Parameter, No
   }
 
   override $assign(value: Node_ParameterInit): void {
-    if (value.name !== undefined) this.name = value.name;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Node_Parameter');
+    let $k = '';
+    try {
+      if (value.name !== undefined) { $k = 'name'; this.name = value.name; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Node_ParameterReader {
@@ -1516,8 +1559,14 @@ export class Node_NestedNodeBuilder extends $.GeneratedBuilder<Node_NestedNode, 
   }
 
   override $assign(value: Node_NestedNodeInit): void {
-    if (value.name !== undefined) this.name = value.name;
-    if (value.id !== undefined) this.id = value.id;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Node_NestedNode');
+    let $k = '';
+    try {
+      if (value.name !== undefined) { $k = 'name'; this.name = value.name; }
+      if (value.id !== undefined) { $k = 'id'; this.id = value.id; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Node_NestedNodeReader {
@@ -1681,11 +1730,17 @@ export class Node_SourceInfoBuilder extends $.GeneratedBuilder<Node_SourceInfo, 
   }
 
   override $assign(value: Node_SourceInfoInit): void {
-    if (value.id !== undefined) this.id = value.id;
-    if (value.docComment !== undefined) this.docComment = value.docComment;
-    if (value.members !== undefined) this.members = value.members;
-    if (value.startByte !== undefined) this.startByte = value.startByte;
-    if (value.endByte !== undefined) this.endByte = value.endByte;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Node_SourceInfo');
+    let $k = '';
+    try {
+      if (value.id !== undefined) { $k = 'id'; this.id = value.id; }
+      if (value.docComment !== undefined) { $k = 'docComment'; this.docComment = value.docComment; }
+      if (value.members !== undefined) { $k = 'members'; this.members = value.members; }
+      if (value.startByte !== undefined) { $k = 'startByte'; this.startByte = value.startByte; }
+      if (value.endByte !== undefined) { $k = 'endByte'; this.endByte = value.endByte; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Node_SourceInfoReader {
@@ -1777,9 +1832,15 @@ export class Node_SourceInfo_MemberBuilder extends $.GeneratedBuilder<Node_Sourc
   }
 
   override $assign(value: Node_SourceInfo_MemberInit): void {
-    if (value.docComment !== undefined) this.docComment = value.docComment;
-    if (value.startByte !== undefined) this.startByte = value.startByte;
-    if (value.endByte !== undefined) this.endByte = value.endByte;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Node_SourceInfo_Member');
+    let $k = '';
+    try {
+      if (value.docComment !== undefined) { $k = 'docComment'; this.docComment = value.docComment; }
+      if (value.startByte !== undefined) { $k = 'startByte'; this.startByte = value.startByte; }
+      if (value.endByte !== undefined) { $k = 'endByte'; this.endByte = value.endByte; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Node_SourceInfo_MemberReader {
@@ -1998,14 +2059,21 @@ export class FieldBuilder extends $.GeneratedBuilder<Field, FieldInit, FieldRead
   }
 
   override $assign(value: FieldInit): void {
-    if (value.name !== undefined) this.name = value.name;
-    if (value.codeOrder !== undefined) this.codeOrder = value.codeOrder;
-    if (value.annotations !== undefined) this.annotations = value.annotations;
-    if (value.discriminantValue !== undefined) this.discriminantValue = value.discriminantValue;
-    if (value.ordinal !== undefined) this.ordinal = value.ordinal;
-    $.checkOneMember(value, ["slot", "group"], 'Field');
-    if (value.slot !== undefined) this.slot = value.slot;
-    if (value.group !== undefined) this.group = value.group;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Field');
+    let $k = '';
+    try {
+      if (value.name !== undefined) { $k = 'name'; this.name = value.name; }
+      if (value.codeOrder !== undefined) { $k = 'codeOrder'; this.codeOrder = value.codeOrder; }
+      if (value.annotations !== undefined) { $k = 'annotations'; this.annotations = value.annotations; }
+      if (value.discriminantValue !== undefined) { $k = 'discriminantValue'; this.discriminantValue = value.discriminantValue; }
+      if (value.ordinal !== undefined) { $k = 'ordinal'; this.ordinal = value.ordinal; }
+      $k = '';
+      $.checkOneMember(value, ["slot", "group"], 'Field');
+      if (value.slot !== undefined) { $k = 'slot'; this.slot = value.slot; }
+      if (value.group !== undefined) { $k = 'group'; this.group = value.group; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): FieldReader {
@@ -2177,10 +2245,16 @@ export class Field_SlotBuilder extends $.GeneratedBuilder<Field_Slot, Field_Slot
   }
 
   override $assign(value: Field_SlotInit): void {
-    if (value.offset !== undefined) this.offset = value.offset;
-    if (value.type !== undefined) this.type = value.type;
-    if (value.defaultValue !== undefined) this.defaultValue = value.defaultValue;
-    if (value.hadExplicitDefault !== undefined) this.hadExplicitDefault = value.hadExplicitDefault;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Field_Slot');
+    let $k = '';
+    try {
+      if (value.offset !== undefined) { $k = 'offset'; this.offset = value.offset; }
+      if (value.type !== undefined) { $k = 'type'; this.type = value.type; }
+      if (value.defaultValue !== undefined) { $k = 'defaultValue'; this.defaultValue = value.defaultValue; }
+      if (value.hadExplicitDefault !== undefined) { $k = 'hadExplicitDefault'; this.hadExplicitDefault = value.hadExplicitDefault; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Field_SlotReader {
@@ -2225,7 +2299,13 @@ export class Field_GroupBuilder extends $.GeneratedBuilder<Field_Group, Field_Gr
   }
 
   override $assign(value: Field_GroupInit): void {
-    if (value.typeId !== undefined) this.typeId = value.typeId;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Field_Group');
+    let $k = '';
+    try {
+      if (value.typeId !== undefined) { $k = 'typeId'; this.typeId = value.typeId; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Field_GroupReader {
@@ -2297,9 +2377,16 @@ export class Field_OrdinalBuilder extends $.GeneratedBuilder<Field_Ordinal, Fiel
   }
 
   override $assign(value: Field_OrdinalInit): void {
-    $.checkOneMember(value, ["implicit", "explicit"], 'Field_Ordinal');
-    if (value.implicit !== undefined) this.implicit = value.implicit;
-    if (value.explicit !== undefined) this.explicit = value.explicit;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Field_Ordinal');
+    let $k = '';
+    try {
+      $k = '';
+      $.checkOneMember(value, ["implicit", "explicit"], 'Field_Ordinal');
+      if (value.implicit !== undefined) { $k = 'implicit'; this.implicit = value.implicit; }
+      if (value.explicit !== undefined) { $k = 'explicit'; this.explicit = value.explicit; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Field_OrdinalReader {
@@ -2417,9 +2504,15 @@ export class EnumerantBuilder extends $.GeneratedBuilder<Enumerant, EnumerantIni
   }
 
   override $assign(value: EnumerantInit): void {
-    if (value.name !== undefined) this.name = value.name;
-    if (value.codeOrder !== undefined) this.codeOrder = value.codeOrder;
-    if (value.annotations !== undefined) this.annotations = value.annotations;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Enumerant');
+    let $k = '';
+    try {
+      if (value.name !== undefined) { $k = 'name'; this.name = value.name; }
+      if (value.codeOrder !== undefined) { $k = 'codeOrder'; this.codeOrder = value.codeOrder; }
+      if (value.annotations !== undefined) { $k = 'annotations'; this.annotations = value.annotations; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): EnumerantReader {
@@ -2500,8 +2593,14 @@ export class SuperclassBuilder extends $.GeneratedBuilder<Superclass, Superclass
   }
 
   override $assign(value: SuperclassInit): void {
-    if (value.id !== undefined) this.id = value.id;
-    if (value.brand !== undefined) this.brand = value.brand;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Superclass');
+    let $k = '';
+    try {
+      if (value.id !== undefined) { $k = 'id'; this.id = value.id; }
+      if (value.brand !== undefined) { $k = 'brand'; this.brand = value.brand; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): SuperclassReader {
@@ -2786,14 +2885,20 @@ export class MethodBuilder extends $.GeneratedBuilder<Method, MethodInit, Method
   }
 
   override $assign(value: MethodInit): void {
-    if (value.name !== undefined) this.name = value.name;
-    if (value.codeOrder !== undefined) this.codeOrder = value.codeOrder;
-    if (value.implicitParameters !== undefined) this.implicitParameters = value.implicitParameters;
-    if (value.paramStructType !== undefined) this.paramStructType = value.paramStructType;
-    if (value.paramBrand !== undefined) this.paramBrand = value.paramBrand;
-    if (value.resultStructType !== undefined) this.resultStructType = value.resultStructType;
-    if (value.resultBrand !== undefined) this.resultBrand = value.resultBrand;
-    if (value.annotations !== undefined) this.annotations = value.annotations;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Method');
+    let $k = '';
+    try {
+      if (value.name !== undefined) { $k = 'name'; this.name = value.name; }
+      if (value.codeOrder !== undefined) { $k = 'codeOrder'; this.codeOrder = value.codeOrder; }
+      if (value.implicitParameters !== undefined) { $k = 'implicitParameters'; this.implicitParameters = value.implicitParameters; }
+      if (value.paramStructType !== undefined) { $k = 'paramStructType'; this.paramStructType = value.paramStructType; }
+      if (value.paramBrand !== undefined) { $k = 'paramBrand'; this.paramBrand = value.paramBrand; }
+      if (value.resultStructType !== undefined) { $k = 'resultStructType'; this.resultStructType = value.resultStructType; }
+      if (value.resultBrand !== undefined) { $k = 'resultBrand'; this.resultBrand = value.resultBrand; }
+      if (value.annotations !== undefined) { $k = 'annotations'; this.annotations = value.annotations; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): MethodReader {
@@ -3210,26 +3315,33 @@ export class TypeBuilder extends $.GeneratedBuilder<Type, TypeInit, TypeReader> 
   }
 
   override $assign(value: TypeInit): void {
-    $.checkOneMember(value, ["void", "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "text", "data", "list", "enum", "struct", "interface", "anyPointer"], 'Type');
-    if (value.void !== undefined) this.void = value.void;
-    if (value.bool !== undefined) this.bool = value.bool;
-    if (value.int8 !== undefined) this.int8 = value.int8;
-    if (value.int16 !== undefined) this.int16 = value.int16;
-    if (value.int32 !== undefined) this.int32 = value.int32;
-    if (value.int64 !== undefined) this.int64 = value.int64;
-    if (value.uint8 !== undefined) this.uint8 = value.uint8;
-    if (value.uint16 !== undefined) this.uint16 = value.uint16;
-    if (value.uint32 !== undefined) this.uint32 = value.uint32;
-    if (value.uint64 !== undefined) this.uint64 = value.uint64;
-    if (value.float32 !== undefined) this.float32 = value.float32;
-    if (value.float64 !== undefined) this.float64 = value.float64;
-    if (value.text !== undefined) this.text = value.text;
-    if (value.data !== undefined) this.data = value.data;
-    if (value.list !== undefined) this.list = value.list;
-    if (value.enum !== undefined) this.enum = value.enum;
-    if (value.struct !== undefined) this.struct = value.struct;
-    if (value.interface !== undefined) this.interface = value.interface;
-    if (value.anyPointer !== undefined) this.anyPointer = value.anyPointer;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Type');
+    let $k = '';
+    try {
+      $k = '';
+      $.checkOneMember(value, ["void", "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "text", "data", "list", "enum", "struct", "interface", "anyPointer"], 'Type');
+      if (value.void !== undefined) { $k = 'void'; this.void = value.void; }
+      if (value.bool !== undefined) { $k = 'bool'; this.bool = value.bool; }
+      if (value.int8 !== undefined) { $k = 'int8'; this.int8 = value.int8; }
+      if (value.int16 !== undefined) { $k = 'int16'; this.int16 = value.int16; }
+      if (value.int32 !== undefined) { $k = 'int32'; this.int32 = value.int32; }
+      if (value.int64 !== undefined) { $k = 'int64'; this.int64 = value.int64; }
+      if (value.uint8 !== undefined) { $k = 'uint8'; this.uint8 = value.uint8; }
+      if (value.uint16 !== undefined) { $k = 'uint16'; this.uint16 = value.uint16; }
+      if (value.uint32 !== undefined) { $k = 'uint32'; this.uint32 = value.uint32; }
+      if (value.uint64 !== undefined) { $k = 'uint64'; this.uint64 = value.uint64; }
+      if (value.float32 !== undefined) { $k = 'float32'; this.float32 = value.float32; }
+      if (value.float64 !== undefined) { $k = 'float64'; this.float64 = value.float64; }
+      if (value.text !== undefined) { $k = 'text'; this.text = value.text; }
+      if (value.data !== undefined) { $k = 'data'; this.data = value.data; }
+      if (value.list !== undefined) { $k = 'list'; this.list = value.list; }
+      if (value.enum !== undefined) { $k = 'enum'; this.enum = value.enum; }
+      if (value.struct !== undefined) { $k = 'struct'; this.struct = value.struct; }
+      if (value.interface !== undefined) { $k = 'interface'; this.interface = value.interface; }
+      if (value.anyPointer !== undefined) { $k = 'anyPointer'; this.anyPointer = value.anyPointer; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): TypeReader {
@@ -3291,7 +3403,13 @@ export class Type_ListBuilder extends $.GeneratedBuilder<Type_List, Type_ListIni
   }
 
   override $assign(value: Type_ListInit): void {
-    if (value.elementType !== undefined) this.elementType = value.elementType;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Type_List');
+    let $k = '';
+    try {
+      if (value.elementType !== undefined) { $k = 'elementType'; this.elementType = value.elementType; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Type_ListReader {
@@ -3370,8 +3488,14 @@ export class Type_EnumBuilder extends $.GeneratedBuilder<Type_Enum, Type_EnumIni
   }
 
   override $assign(value: Type_EnumInit): void {
-    if (value.typeId !== undefined) this.typeId = value.typeId;
-    if (value.brand !== undefined) this.brand = value.brand;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Type_Enum');
+    let $k = '';
+    try {
+      if (value.typeId !== undefined) { $k = 'typeId'; this.typeId = value.typeId; }
+      if (value.brand !== undefined) { $k = 'brand'; this.brand = value.brand; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Type_EnumReader {
@@ -3450,8 +3574,14 @@ export class Type_StructBuilder extends $.GeneratedBuilder<Type_Struct, Type_Str
   }
 
   override $assign(value: Type_StructInit): void {
-    if (value.typeId !== undefined) this.typeId = value.typeId;
-    if (value.brand !== undefined) this.brand = value.brand;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Type_Struct');
+    let $k = '';
+    try {
+      if (value.typeId !== undefined) { $k = 'typeId'; this.typeId = value.typeId; }
+      if (value.brand !== undefined) { $k = 'brand'; this.brand = value.brand; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Type_StructReader {
@@ -3530,8 +3660,14 @@ export class Type_InterfaceBuilder extends $.GeneratedBuilder<Type_Interface, Ty
   }
 
   override $assign(value: Type_InterfaceInit): void {
-    if (value.typeId !== undefined) this.typeId = value.typeId;
-    if (value.brand !== undefined) this.brand = value.brand;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Type_Interface');
+    let $k = '';
+    try {
+      if (value.typeId !== undefined) { $k = 'typeId'; this.typeId = value.typeId; }
+      if (value.brand !== undefined) { $k = 'brand'; this.brand = value.brand; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Type_InterfaceReader {
@@ -3642,10 +3778,17 @@ export class Type_AnyPointerBuilder extends $.GeneratedBuilder<Type_AnyPointer, 
   }
 
   override $assign(value: Type_AnyPointerInit): void {
-    $.checkOneMember(value, ["unconstrained", "parameter", "implicitMethodParameter"], 'Type_AnyPointer');
-    if (value.unconstrained !== undefined) this.unconstrained = value.unconstrained;
-    if (value.parameter !== undefined) this.parameter = value.parameter;
-    if (value.implicitMethodParameter !== undefined) this.implicitMethodParameter = value.implicitMethodParameter;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Type_AnyPointer');
+    let $k = '';
+    try {
+      $k = '';
+      $.checkOneMember(value, ["unconstrained", "parameter", "implicitMethodParameter"], 'Type_AnyPointer');
+      if (value.unconstrained !== undefined) { $k = 'unconstrained'; this.unconstrained = value.unconstrained; }
+      if (value.parameter !== undefined) { $k = 'parameter'; this.parameter = value.parameter; }
+      if (value.implicitMethodParameter !== undefined) { $k = 'implicitMethodParameter'; this.implicitMethodParameter = value.implicitMethodParameter; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Type_AnyPointerReader {
@@ -3755,11 +3898,18 @@ export class Type_AnyPointer_UnconstrainedBuilder extends $.GeneratedBuilder<Typ
   }
 
   override $assign(value: Type_AnyPointer_UnconstrainedInit): void {
-    $.checkOneMember(value, ["anyKind", "struct", "list", "capability"], 'Type_AnyPointer_Unconstrained');
-    if (value.anyKind !== undefined) this.anyKind = value.anyKind;
-    if (value.struct !== undefined) this.struct = value.struct;
-    if (value.list !== undefined) this.list = value.list;
-    if (value.capability !== undefined) this.capability = value.capability;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Type_AnyPointer_Unconstrained');
+    let $k = '';
+    try {
+      $k = '';
+      $.checkOneMember(value, ["anyKind", "struct", "list", "capability"], 'Type_AnyPointer_Unconstrained');
+      if (value.anyKind !== undefined) { $k = 'anyKind'; this.anyKind = value.anyKind; }
+      if (value.struct !== undefined) { $k = 'struct'; this.struct = value.struct; }
+      if (value.list !== undefined) { $k = 'list'; this.list = value.list; }
+      if (value.capability !== undefined) { $k = 'capability'; this.capability = value.capability; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Type_AnyPointer_UnconstrainedReader {
@@ -3823,8 +3973,14 @@ export class Type_AnyPointer_ParameterBuilder extends $.GeneratedBuilder<Type_An
   }
 
   override $assign(value: Type_AnyPointer_ParameterInit): void {
-    if (value.scopeId !== undefined) this.scopeId = value.scopeId;
-    if (value.parameterIndex !== undefined) this.parameterIndex = value.parameterIndex;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Type_AnyPointer_Parameter');
+    let $k = '';
+    try {
+      if (value.scopeId !== undefined) { $k = 'scopeId'; this.scopeId = value.scopeId; }
+      if (value.parameterIndex !== undefined) { $k = 'parameterIndex'; this.parameterIndex = value.parameterIndex; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Type_AnyPointer_ParameterReader {
@@ -3867,7 +4023,13 @@ export class Type_AnyPointer_ImplicitMethodParameterBuilder extends $.GeneratedB
   }
 
   override $assign(value: Type_AnyPointer_ImplicitMethodParameterInit): void {
-    if (value.parameterIndex !== undefined) this.parameterIndex = value.parameterIndex;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Type_AnyPointer_ImplicitMethodParameter');
+    let $k = '';
+    try {
+      if (value.parameterIndex !== undefined) { $k = 'parameterIndex'; this.parameterIndex = value.parameterIndex; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Type_AnyPointer_ImplicitMethodParameterReader {
@@ -3942,7 +4104,13 @@ export class BrandBuilder extends $.GeneratedBuilder<Brand, BrandInit, BrandRead
   }
 
   override $assign(value: BrandInit): void {
-    if (value.scopes !== undefined) this.scopes = value.scopes;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Brand');
+    let $k = '';
+    try {
+      if (value.scopes !== undefined) { $k = 'scopes'; this.scopes = value.scopes; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): BrandReader {
@@ -4067,10 +4235,17 @@ export class Brand_ScopeBuilder extends $.GeneratedBuilder<Brand_Scope, Brand_Sc
   }
 
   override $assign(value: Brand_ScopeInit): void {
-    if (value.scopeId !== undefined) this.scopeId = value.scopeId;
-    $.checkOneMember(value, ["bind", "inherit"], 'Brand_Scope');
-    if (value.bind !== undefined) this.bind = value.bind;
-    if (value.inherit !== undefined) this.inherit = value.inherit;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Brand_Scope');
+    let $k = '';
+    try {
+      if (value.scopeId !== undefined) { $k = 'scopeId'; this.scopeId = value.scopeId; }
+      $k = '';
+      $.checkOneMember(value, ["bind", "inherit"], 'Brand_Scope');
+      if (value.bind !== undefined) { $k = 'bind'; this.bind = value.bind; }
+      if (value.inherit !== undefined) { $k = 'inherit'; this.inherit = value.inherit; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Brand_ScopeReader {
@@ -4165,9 +4340,16 @@ export class Brand_BindingBuilder extends $.GeneratedBuilder<Brand_Binding, Bran
   }
 
   override $assign(value: Brand_BindingInit): void {
-    $.checkOneMember(value, ["unbound", "type"], 'Brand_Binding');
-    if (value.unbound !== undefined) this.unbound = value.unbound;
-    if (value.type !== undefined) this.type = value.type;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Brand_Binding');
+    let $k = '';
+    try {
+      $k = '';
+      $.checkOneMember(value, ["unbound", "type"], 'Brand_Binding');
+      if (value.unbound !== undefined) { $k = 'unbound'; this.unbound = value.unbound; }
+      if (value.type !== undefined) { $k = 'type'; this.type = value.type; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Brand_BindingReader {
@@ -4673,26 +4855,33 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   override $assign(value: ValueInit): void {
-    $.checkOneMember(value, ["void", "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "text", "data", "list", "enum", "struct", "interface", "anyPointer"], 'Value');
-    if (value.void !== undefined) this.void = value.void;
-    if (value.bool !== undefined) this.bool = value.bool;
-    if (value.int8 !== undefined) this.int8 = value.int8;
-    if (value.int16 !== undefined) this.int16 = value.int16;
-    if (value.int32 !== undefined) this.int32 = value.int32;
-    if (value.int64 !== undefined) this.int64 = value.int64;
-    if (value.uint8 !== undefined) this.uint8 = value.uint8;
-    if (value.uint16 !== undefined) this.uint16 = value.uint16;
-    if (value.uint32 !== undefined) this.uint32 = value.uint32;
-    if (value.uint64 !== undefined) this.uint64 = value.uint64;
-    if (value.float32 !== undefined) this.float32 = value.float32;
-    if (value.float64 !== undefined) this.float64 = value.float64;
-    if (value.text !== undefined) this.text = value.text;
-    if (value.data !== undefined) this.data = value.data;
-    if (value.list !== undefined) this.list = value.list;
-    if (value.enum !== undefined) this.enum = value.enum;
-    if (value.struct !== undefined) this.struct = value.struct;
-    if (value.interface !== undefined) this.interface = value.interface;
-    if (value.anyPointer !== undefined) this.anyPointer = value.anyPointer;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Value');
+    let $k = '';
+    try {
+      $k = '';
+      $.checkOneMember(value, ["void", "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "text", "data", "list", "enum", "struct", "interface", "anyPointer"], 'Value');
+      if (value.void !== undefined) { $k = 'void'; this.void = value.void; }
+      if (value.bool !== undefined) { $k = 'bool'; this.bool = value.bool; }
+      if (value.int8 !== undefined) { $k = 'int8'; this.int8 = value.int8; }
+      if (value.int16 !== undefined) { $k = 'int16'; this.int16 = value.int16; }
+      if (value.int32 !== undefined) { $k = 'int32'; this.int32 = value.int32; }
+      if (value.int64 !== undefined) { $k = 'int64'; this.int64 = value.int64; }
+      if (value.uint8 !== undefined) { $k = 'uint8'; this.uint8 = value.uint8; }
+      if (value.uint16 !== undefined) { $k = 'uint16'; this.uint16 = value.uint16; }
+      if (value.uint32 !== undefined) { $k = 'uint32'; this.uint32 = value.uint32; }
+      if (value.uint64 !== undefined) { $k = 'uint64'; this.uint64 = value.uint64; }
+      if (value.float32 !== undefined) { $k = 'float32'; this.float32 = value.float32; }
+      if (value.float64 !== undefined) { $k = 'float64'; this.float64 = value.float64; }
+      if (value.text !== undefined) { $k = 'text'; this.text = value.text; }
+      if (value.data !== undefined) { $k = 'data'; this.data = value.data; }
+      if (value.list !== undefined) { $k = 'list'; this.list = value.list; }
+      if (value.enum !== undefined) { $k = 'enum'; this.enum = value.enum; }
+      if (value.struct !== undefined) { $k = 'struct'; this.struct = value.struct; }
+      if (value.interface !== undefined) { $k = 'interface'; this.interface = value.interface; }
+      if (value.anyPointer !== undefined) { $k = 'anyPointer'; this.anyPointer = value.anyPointer; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): ValueReader {
@@ -4815,9 +5004,15 @@ export class AnnotationBuilder extends $.GeneratedBuilder<Annotation, Annotation
   }
 
   override $assign(value: AnnotationInit): void {
-    if (value.id !== undefined) this.id = value.id;
-    if (value.brand !== undefined) this.brand = value.brand;
-    if (value.value !== undefined) this.value = value.value;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Annotation');
+    let $k = '';
+    try {
+      if (value.id !== undefined) { $k = 'id'; this.id = value.id; }
+      if (value.brand !== undefined) { $k = 'brand'; this.brand = value.brand; }
+      if (value.value !== undefined) { $k = 'value'; this.value = value.value; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): AnnotationReader {
@@ -4906,9 +5101,15 @@ export class CapnpVersionBuilder extends $.GeneratedBuilder<CapnpVersion, CapnpV
   }
 
   override $assign(value: CapnpVersionInit): void {
-    if (value.major !== undefined) this.major = value.major;
-    if (value.minor !== undefined) this.minor = value.minor;
-    if (value.micro !== undefined) this.micro = value.micro;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'CapnpVersion');
+    let $k = '';
+    try {
+      if (value.major !== undefined) { $k = 'major'; this.major = value.major; }
+      if (value.minor !== undefined) { $k = 'minor'; this.minor = value.minor; }
+      if (value.micro !== undefined) { $k = 'micro'; this.micro = value.micro; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): CapnpVersionReader {
@@ -5108,10 +5309,16 @@ export class CodeGeneratorRequestBuilder extends $.GeneratedBuilder<CodeGenerato
   }
 
   override $assign(value: CodeGeneratorRequestInit): void {
-    if (value.capnpVersion !== undefined) this.capnpVersion = value.capnpVersion;
-    if (value.nodes !== undefined) this.nodes = value.nodes;
-    if (value.sourceInfo !== undefined) this.sourceInfo = value.sourceInfo;
-    if (value.requestedFiles !== undefined) this.requestedFiles = value.requestedFiles;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'CodeGeneratorRequest');
+    let $k = '';
+    try {
+      if (value.capnpVersion !== undefined) { $k = 'capnpVersion'; this.capnpVersion = value.capnpVersion; }
+      if (value.nodes !== undefined) { $k = 'nodes'; this.nodes = value.nodes; }
+      if (value.sourceInfo !== undefined) { $k = 'sourceInfo'; this.sourceInfo = value.sourceInfo; }
+      if (value.requestedFiles !== undefined) { $k = 'requestedFiles'; this.requestedFiles = value.requestedFiles; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): CodeGeneratorRequestReader {
@@ -5284,10 +5491,16 @@ export class CodeGeneratorRequest_RequestedFileBuilder extends $.GeneratedBuilde
   }
 
   override $assign(value: CodeGeneratorRequest_RequestedFileInit): void {
-    if (value.id !== undefined) this.id = value.id;
-    if (value.filename !== undefined) this.filename = value.filename;
-    if (value.imports !== undefined) this.imports = value.imports;
-    if (value.fileSourceInfo !== undefined) this.fileSourceInfo = value.fileSourceInfo;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'CodeGeneratorRequest_RequestedFile');
+    let $k = '';
+    try {
+      if (value.id !== undefined) { $k = 'id'; this.id = value.id; }
+      if (value.filename !== undefined) { $k = 'filename'; this.filename = value.filename; }
+      if (value.imports !== undefined) { $k = 'imports'; this.imports = value.imports; }
+      if (value.fileSourceInfo !== undefined) { $k = 'fileSourceInfo'; this.fileSourceInfo = value.fileSourceInfo; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): CodeGeneratorRequest_RequestedFileReader {
@@ -5366,8 +5579,14 @@ export class CodeGeneratorRequest_RequestedFile_ImportBuilder extends $.Generate
   }
 
   override $assign(value: CodeGeneratorRequest_RequestedFile_ImportInit): void {
-    if (value.id !== undefined) this.id = value.id;
-    if (value.name !== undefined) this.name = value.name;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'CodeGeneratorRequest_RequestedFile_Import');
+    let $k = '';
+    try {
+      if (value.id !== undefined) { $k = 'id'; this.id = value.id; }
+      if (value.name !== undefined) { $k = 'name'; this.name = value.name; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): CodeGeneratorRequest_RequestedFile_ImportReader {
@@ -5429,7 +5648,13 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder extends $.
   }
 
   override $assign(value: CodeGeneratorRequest_RequestedFile_FileSourceInfoInit): void {
-    if (value.identifiers !== undefined) this.identifiers = value.identifiers;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'CodeGeneratorRequest_RequestedFile_FileSourceInfo');
+    let $k = '';
+    try {
+      if (value.identifiers !== undefined) { $k = 'identifiers'; this.identifiers = value.identifiers; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): CodeGeneratorRequest_RequestedFile_FileSourceInfoReader {
@@ -5545,11 +5770,18 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder
   }
 
   override $assign(value: CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierInit): void {
-    if (value.startByte !== undefined) this.startByte = value.startByte;
-    if (value.endByte !== undefined) this.endByte = value.endByte;
-    $.checkOneMember(value, ["typeId", "member"], 'CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier');
-    if (value.typeId !== undefined) this.typeId = value.typeId;
-    if (value.member !== undefined) this.member = value.member;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier');
+    let $k = '';
+    try {
+      if (value.startByte !== undefined) { $k = 'startByte'; this.startByte = value.startByte; }
+      if (value.endByte !== undefined) { $k = 'endByte'; this.endByte = value.endByte; }
+      $k = '';
+      $.checkOneMember(value, ["typeId", "member"], 'CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier');
+      if (value.typeId !== undefined) { $k = 'typeId'; this.typeId = value.typeId; }
+      if (value.member !== undefined) { $k = 'member'; this.member = value.member; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader {
@@ -5609,8 +5841,14 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member
   }
 
   override $assign(value: CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberInit): void {
-    if (value.parentTypeId !== undefined) this.parentTypeId = value.parentTypeId;
-    if (value.ordinal !== undefined) this.ordinal = value.ordinal;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member');
+    let $k = '';
+    try {
+      if (value.parentTypeId !== undefined) { $k = 'parentTypeId'; this.parentTypeId = value.parentTypeId; }
+      if (value.ordinal !== undefined) { $k = 'ordinal'; this.ordinal = value.ordinal; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader {

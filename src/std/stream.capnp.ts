@@ -29,7 +29,7 @@ export class StreamResultReader extends $.GeneratedReader<StreamResult> {
  */
 export class StreamResultBuilder extends $.GeneratedBuilder<StreamResult, StreamResultInit, StreamResultReader> {
   override $assign(value: StreamResultInit): void {
-    void value;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'StreamResult');
   }
 
   override $asReader(): StreamResultReader {

@@ -29,9 +29,16 @@ export function position(input: string, offset: number): string {
   return `line ${line}, column ${offset - lineStart + 1}`;
 }
 
-export function textError(input: string, offset: number, message: string): CapnpError {
-  return new CapnpError(ErrorCode.INVALID_ARGUMENT, `text input ${position(input, offset)}: ${message}`);
+/**
+ * An error at `offset` of the input; `path` (`stories[3].title`), when given, names where in
+ * the value the problem is.
+ */
+export function textError(input: string, offset: number, message: string, path = '', code: ErrorCode = ErrorCode.INVALID_ARGUMENT): CapnpError {
+  return new CapnpError(code, `text input ${position(input, offset)}${path === '' ? '' : ` at ${path}`}: ${message}`);
 }
+
+/** Lists and struct literals may nest this deep in text input, by default. */
+export const DEFAULT_TEXT_NESTING_LIMIT = 64;
 
 const OPERATOR_CHARS = '!$%&*+-./:<=>?@^|~';
 const encoder = new TextEncoder();
@@ -64,7 +71,8 @@ function isWhitespace(c: number): boolean {
 
 class Lexer {
   private at = 0;
-  constructor(private readonly input: string) {}
+  private depth = 0;
+  constructor(private readonly input: string, private readonly maxDepth: number) {}
 
   error(offset: number, message: string): CapnpError {
     return textError(this.input, offset, message);
@@ -116,9 +124,14 @@ class Lexer {
       return { kind: 'operator', value: input.slice(start, end), start, end };
     }
     if (c === 40 /* ( */ || c === 91 /* [ */) {
+      // Bounded so that the recursive lexer, parser and translator never run out of stack.
+      if (++this.depth > this.maxDepth) {
+        throw textError(input, start, `lists and struct literals nest deeper than the limit of ${this.maxDepth}`, '', ErrorCode.NESTING_LIMIT);
+      }
       const close = c === 40 ? 41 : 93;
       this.at++;
       const items = this.list(close, start);
+      this.depth--;
       return { kind: c === 40 ? 'parenthesized' : 'bracketed', items, start, end: this.at };
     }
     throw this.error(start, c === 0 ? 'unexpected NUL byte (the input must be UTF-8 text)' : `unexpected character '${input[start]}'`);
@@ -291,9 +304,9 @@ class Lexer {
   }
 }
 
-/** Lexes `input` into a token sequence. */
-export function lex(input: string): Token[] {
-  const lexer = new Lexer(input);
+/** Lexes `input` into a token sequence (parentheses and brackets nesting at most `maxDepth` deep). */
+export function lex(input: string, maxDepth = DEFAULT_TEXT_NESTING_LIMIT): Token[] {
+  const lexer = new Lexer(input, maxDepth);
   const tokens = lexer.sequence();
   if (lexer.offset < input.length) throw textError(input, lexer.offset, `unexpected '${input[lexer.offset]}'`);
   return tokens;

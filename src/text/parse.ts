@@ -10,7 +10,8 @@ import {
   DynamicStructBuilder, initRoot, listElementSize, setScalarElement, typeName,
   type DynamicType, type StructField, type StructSchema,
 } from '../dynamic/index.js';
-import { lex, textError, type Token } from './lexer.js';
+import { isStackOverflow } from '../runtime/error-path.js';
+import { DEFAULT_TEXT_NESTING_LIMIT, lex, textError, type Token } from './lexer.js';
 
 /** A parsed value expression. */
 type Expression =
@@ -34,8 +35,8 @@ const decoder = new TextDecoder();
 class Parser {
   constructor(private readonly input: string) {}
 
-  error(at: { start: number }, message: string): CapnpError {
-    return textError(this.input, at.start, message);
+  error(at: { start: number }, message: string, path = ''): CapnpError {
+    return textError(this.input, at.start, message, path);
   }
 
   /** Parses a whole token sequence as one expression. */
@@ -161,64 +162,65 @@ const INT_RANGES: Record<string, [bigint, bigint]> = {
 class Translator {
   constructor(private readonly parser: Parser) {}
 
-  private mismatch(e: Expression, type: DynamicType): CapnpError {
-    return this.parser.error(e, `type mismatch; expected ${typeName(type)}`);
+  private mismatch(e: Expression, type: DynamicType, path: string): CapnpError {
+    return this.parser.error(e, `type mismatch; expected ${typeName(type)}`, path);
   }
 
-  fillStruct(builder: DynamicStructBuilder, params: Param[]): void {
+  fillStruct(builder: DynamicStructBuilder, params: Param[], path: string): void {
     const schema = builder.schema;
     for (const param of params) {
-      if (param.name === null) throw this.parser.error(param.value, 'missing field name');
+      if (param.name === null) throw this.parser.error(param.value, 'missing field name', path);
       const field = schema.findField(param.name);
-      if (!field) throw this.parser.error({ start: param.nameStart }, `struct ${schema.shortName} has no field named '${param.name}'`);
-      this.setField(builder, field, param.value);
+      if (!field) throw this.parser.error({ start: param.nameStart }, `struct ${schema.shortName} has no field named '${param.name}'`, path);
+      this.setField(builder, field, param.value, path === '' ? param.name : `${path}.${param.name}`);
     }
   }
 
-  private setField(builder: DynamicStructBuilder, field: StructField, value: Expression): void {
+  private setField(builder: DynamicStructBuilder, field: StructField, value: Expression, path: string): void {
     if (field.isGroup) {
-      if (value.kind !== 'tuple') throw this.parser.error(value, `type mismatch; expected group`);
-      this.fillStruct(builder.init(field) as DynamicStructBuilder, value.params);
+      if (value.kind !== 'tuple') throw this.parser.error(value, `type mismatch; expected group`, path);
+      this.fillStruct(builder.init(field) as DynamicStructBuilder, value.params, path);
       return;
     }
     const type = field.type;
     switch (type.kind) {
       case 'struct': {
-        if (value.kind !== 'tuple') throw this.check(value, type);
-        this.fillStruct(builder.init(field) as DynamicStructBuilder, value.params);
+        if (value.kind !== 'tuple') throw this.check(value, type, path);
+        this.fillStruct(builder.init(field) as DynamicStructBuilder, value.params, path);
         return;
       }
       case 'list': {
-        if (value.kind !== 'list') throw this.check(value, type);
+        if (value.kind !== 'list') throw this.check(value, type, path);
         const list = builder.init(field, value.items.length) as { $: ListBuilder };
-        this.fillList(list.$, type.element, value.items);
+        this.fillList(list.$, type.element, value.items, path);
         return;
       }
       default:
-        builder.set(field, this.scalar(value, type));
+        builder.set(field, this.scalar(value, type, path));
     }
   }
 
-  private fillList(list: ListBuilder, element: DynamicType, items: Expression[]): void {
+  private fillList(list: ListBuilder, element: DynamicType, items: Expression[], path: string): void {
     for (let i = 0; i < items.length; i++) {
       const item = items[i]!;
+      const at = `${path}[${i}]`;
       switch (element.kind) {
         case 'struct': {
-          if (item.kind !== 'tuple') throw this.check(item, element);
-          this.fillStruct(new DynamicStructBuilder(element.schema, list.getStruct(i)), item.params);
+          if (item.kind !== 'tuple') throw this.check(item, element, at);
+          this.fillStruct(new DynamicStructBuilder(element.schema, list.getStruct(i)), item.params, at);
           break;
         }
         case 'list': {
-          if (item.kind !== 'list') throw this.check(item, element);
+          if (item.kind !== 'list') throw this.check(item, element, at);
           const inner = element.element;
           const innerList = inner.kind === 'struct'
             ? list.initStructList(i, item.items.length, inner.schema.dataWords, inner.schema.pointerCount)
             : list.initList(i, listElementSize(inner), item.items.length);
-          this.fillList(innerList, inner, item.items);
+          this.fillList(innerList, inner, item.items, at);
           break;
         }
         default: {
-          const value = this.scalar(item, element);
+          const value = this.scalar(item, element, at);
           writeElement(list, i, element, value);
         }
       }
@@ -226,50 +228,50 @@ class Translator {
   }
 
   /** Throws the right error for a value that cannot have `type` (never returns normally). */
-  private check(e: Expression, type: DynamicType): CapnpError {
-    if (e.kind === 'other') return this.otherError(e);
-    return this.mismatch(e, type);
+  private check(e: Expression, type: DynamicType, path: string): CapnpError {
+    if (e.kind === 'other') return this.otherError(e, path);
+    return this.mismatch(e, type, path);
   }
 
-  private otherError(e: Extract<Expression, { kind: 'other' }>): CapnpError {
-    if (e.what === 'embed') return this.parser.error(e, 'embeds are not allowed in text input');
-    if (e.what === 'import') return this.parser.error(e, 'imports are not allowed in text input');
-    return this.parser.error(e, 'constants are not allowed in text input');
+  private otherError(e: Extract<Expression, { kind: 'other' }>, path: string): CapnpError {
+    if (e.what === 'embed') return this.parser.error(e, 'embeds are not allowed in text input', path);
+    if (e.what === 'import') return this.parser.error(e, 'imports are not allowed in text input', path);
+    return this.parser.error(e, 'constants are not allowed in text input', path);
   }
 
   /** A non-struct, non-list value of `type`. */
-  private scalar(e: Expression, type: DynamicType): unknown {
-    if (e.kind === 'other') throw this.otherError(e);
-    if (e.kind === 'name') return this.name(e, type);
+  private scalar(e: Expression, type: DynamicType, path: string): unknown {
+    if (e.kind === 'other') throw this.otherError(e, path);
+    if (e.kind === 'name') return this.name(e, type, path);
     switch (e.kind) {
       case 'int': {
-        if (e.negative && e.value > 0x8000000000000000n) throw this.parser.error(e, 'integer is too big to be negative');
+        if (e.negative && e.value > 0x8000000000000000n) throw this.parser.error(e, 'integer is too big to be negative', path);
         const value = e.negative ? -e.value : e.value;
         if (type.kind === 'float32' || type.kind === 'float64') return Number(value);
         const range = INT_RANGES[type.kind];
-        if (!range) throw this.mismatch(e, type);
-        if (value < range[0] || value > range[1]) throw this.parser.error(e, `integer value out of range for ${typeName(type)}`);
+        if (!range) throw this.mismatch(e, type, path);
+        if (value < range[0] || value > range[1]) throw this.parser.error(e, `integer value out of range for ${typeName(type)}`, path);
         return type.kind === 'int64' || type.kind === 'uint64' ? value : Number(value);
       }
       case 'float':
         if (type.kind === 'float32' || type.kind === 'float64') return e.value;
-        throw this.mismatch(e, type);
+        throw this.mismatch(e, type, path);
       case 'string':
         if (type.kind === 'text') return e.text ?? decoder.decode(e.value);
         if (type.kind === 'data') return e.value;
-        throw this.mismatch(e, type);
+        throw this.mismatch(e, type, path);
       case 'binary':
         if (type.kind === 'data') return e.value;
-        throw this.mismatch(e, type);
+        throw this.mismatch(e, type, path);
       default:
-        throw this.mismatch(e, type);
+        throw this.mismatch(e, type, path);
     }
   }
 
-  private name(e: Extract<Expression, { kind: 'name' }>, type: DynamicType): unknown {
+  private name(e: Extract<Expression, { kind: 'name' }>, type: DynamicType, path: string): unknown {
     if (type.kind === 'enum') {
       const value = type.schema.value(e.value);
-      if (value === undefined) throw this.parser.error(e, `'${e.value}' is not an enumerant of ${type.schema.shortName}`);
+      if (value === undefined) throw this.parser.error(e, `'${e.value}' is not an enumerant of ${type.schema.shortName}`, path);
       return value;
     }
     let value: unknown;
@@ -280,16 +282,16 @@ class Translator {
       case 'false': value = false; valueType = 'bool'; break;
       case 'nan': value = NaN; valueType = 'float'; break;
       case 'inf': value = Infinity; valueType = 'float'; break;
-      default: throw this.parser.error(e, `'${e.value}' is not a value here (constants are not allowed in text input)`);
+      default: throw this.parser.error(e, `'${e.value}' is not a value here (constants are not allowed in text input)`, path);
     }
     const ok = valueType === 'float' ? type.kind === 'float32' || type.kind === 'float64' : type.kind === valueType;
-    if (!ok) throw this.mismatch(e, type);
+    if (!ok) throw this.mismatch(e, type, path);
     return value;
   }
 
   fillRoot(builder: DynamicStructBuilder, e: Expression): void {
     if (e.kind !== 'tuple') throw this.parser.error(e, 'the input is not a struct literal: expected (field = value, ...)');
-    this.fillStruct(builder, e.params);
+    this.fillStruct(builder, e.params, '');
   }
 }
 
@@ -299,19 +301,31 @@ function writeElement(list: ListBuilder, i: number, element: DynamicType, value:
   }
 }
 
-/**
- * Fills `builder` from one struct literal: `(name = value, ...)`. Throws a `CapnpError` naming
- * the line and column of the first problem.
- */
-export function parseTextInto(text: string, builder: DynamicStructBuilder): void {
-  const parser = new Parser(text);
-  const tokens = lex(text);
-  if (tokens.length === 0) throw textError(text, text.length, 'no struct literal in the input');
-  const expression = parser.expression(tokens, tokens[0]!);
-  new Translator(parser).fillRoot(builder, expression);
+export interface TextLimits {
+  /** Lists and struct literals may nest this deep (default 64); deeper input is NESTING_LIMIT. */
+  maxNestingDepth?: number;
 }
 
-export interface ParseTextOptions extends BuilderOptions {
+/**
+ * Fills `builder` from one struct literal: `(name = value, ...)`. Throws a `CapnpError` naming
+ * the line and column of the first problem, and the path to it inside the value
+ * (`text input line 3, column 14 at stories[3].title: type mismatch; expected Text`).
+ */
+export function parseTextInto(text: string, builder: DynamicStructBuilder, options?: TextLimits): void {
+  const parser = new Parser(text);
+  try {
+    const tokens = lex(text, options?.maxNestingDepth ?? DEFAULT_TEXT_NESTING_LIMIT);
+    if (tokens.length === 0) throw textError(text, text.length, 'no struct literal in the input');
+    const expression = parser.expression(tokens, tokens[0]!);
+    new Translator(parser).fillRoot(builder, expression);
+  } catch (e) {
+    // Only with a maxNestingDepth raised past what the stack holds.
+    if (isStackOverflow(e)) throw textError(text, 0, 'the input nests too deeply to parse (the stack ran out); lower maxNestingDepth', '', ErrorCode.NESTING_LIMIT);
+    throw e;
+  }
+}
+
+export interface ParseTextOptions extends BuilderOptions, TextLimits {
   /** Message format of the result. Default `binary`. */
   format?: MessageFormat;
 }
@@ -322,9 +336,9 @@ export function encodeText(schema: StructSchema, text: string, options?: ParseTe
 }
 
 /** One struct literal to a new message of `schema`. */
-export function parseText(schema: StructSchema, text: string, options?: BuilderOptions): MessageBuilder {
+export function parseText(schema: StructSchema, text: string, options?: BuilderOptions & TextLimits): MessageBuilder {
   const message = new MessageBuilder(options);
-  parseTextInto(text, initRoot(schema, message));
+  parseTextInto(text, initRoot(schema, message), options);
   return message;
 }
 

@@ -1,6 +1,6 @@
 import { CapnpError, ErrorCode } from './error.js';
 import { BYTES_PER_WORD, MAX_SEGMENT_WORDS } from './layout.js';
-import type { ResolvedReaderOptions } from './limits.js';
+import { traversalBudget, type ResolvedReaderOptions } from './limits.js';
 import { allocateBytes } from './pool.js';
 import { Segment } from './segment.js';
 import type { TextBatch } from './text-batch.js';
@@ -83,7 +83,10 @@ export class Arena {
 
   /** An arena over received segments. The byte arrays are used as given, not copied. */
   static forReading(segments: readonly Uint8Array[], options: ResolvedReaderOptions): Arena {
-    const arena = new Arena(new Array<Segment>(segments.length), false, options.traversalLimitInWords, options.nestingLimit, 0, 'fixed', 0);
+    let bytes = 0;
+    for (const segment of segments) bytes += segment.length;
+    const budget = traversalBudget(options, Math.ceil(bytes / BYTES_PER_WORD));
+    const arena = new Arena(new Array<Segment>(segments.length), false, budget, options.nestingLimit, 0, 'fixed', 0);
     for (let i = 0; i < segments.length; i++) {
       const bytes = segments[i]!;
       arena.segments[i] = new Segment(arena, i, bytes, bytes.length);
@@ -96,7 +99,8 @@ export class Arena {
    * no byte view is made unless something needs one).
    */
   static forReadingOne(view: DataView, options: ResolvedReaderOptions): Arena {
-    const arena = new Arena(new Array<Segment>(1), false, options.traversalLimitInWords, options.nestingLimit, 0, 'fixed', 0);
+    const budget = traversalBudget(options, Math.ceil(view.byteLength / BYTES_PER_WORD));
+    const arena = new Arena(new Array<Segment>(1), false, budget, options.nestingLimit, 0, 'fixed', 0);
     arena.segments[0] = new Segment(arena, 0, null, view.byteLength, view);
     return arena;
   }

@@ -7,6 +7,7 @@ export { CapnpError, ErrorCode, isCapnpError } from './error.js';
 export { ElementSize, PointerKind, BYTES_PER_WORD, MAX_LIST_ELEMENTS, MAX_SEGMENT_WORDS } from './layout.js';
 export {
   type ReaderOptions, DEFAULT_NESTING_LIMIT, DEFAULT_TRAVERSAL_LIMIT_WORDS, DEFAULT_MAX_SEGMENTS,
+  DEFAULT_TRAVERSAL_FLOOR_WORDS, DEFAULT_TRAVERSAL_WORDS_PER_MESSAGE_WORD,
 } from './limits.js';
 export { Arena, type BuilderOptions, type GrowthPolicy, DEFAULT_FIRST_SEGMENT_WORDS } from './arena.js';
 export { Segment } from './segment.js';

@@ -8,7 +8,11 @@ export interface ReaderOptions {
    * and data dereference is charged its size again, landing pads are charged, and lists of
    * zero-size elements are charged one word per element, so re-reading (or a message that
    * points many times at the same bytes) cannot amplify work without bound. Framed input
-   * larger than this is rejected before anything is allocated. Default 8 Mi words (64 MiB).
+   * larger than this is rejected before anything is allocated. Default: in proportion to the
+   * message, 64 words per word of message but at least 32 Ki words (256 KiB), and at most
+   * 8 Mi words (64 MiB), which is also the largest message accepted. So the work a hostile
+   * message can buy is linear in its own size: a few-KB message cannot make a reader walk
+   * 64 MiB of pointers (issue 15; docs/SECURITY.md).
    */
   traversalLimitInWords?: number;
   /** Pointer hops allowed from the root before NESTING_LIMIT. Default 64. */
@@ -17,18 +21,27 @@ export interface ReaderOptions {
   maxSegments?: number;
 }
 
+/** The largest default traversal budget, and the largest message read without an explicit limit. */
 export const DEFAULT_TRAVERSAL_LIMIT_WORDS = 8 * 1024 * 1024;
+/** The default budget never goes below this, so small messages can be re-read freely. */
+export const DEFAULT_TRAVERSAL_FLOOR_WORDS = 32 * 1024;
+/** The default budget per word of the message (segments' total), between the floor and the cap. */
+export const DEFAULT_TRAVERSAL_WORDS_PER_MESSAGE_WORD = 64;
 export const DEFAULT_NESTING_LIMIT = 64;
 export const DEFAULT_MAX_SEGMENTS = 512;
 
 export interface ResolvedReaderOptions {
+  /** The explicit limit, or the default's cap (DEFAULT_TRAVERSAL_LIMIT_WORDS). */
   traversalLimitInWords: number;
+  /** True when no limit was given: the budget then scales with the message (traversalBudget). */
+  traversalScalesWithSize: boolean;
   nestingLimit: number;
   maxSegments: number;
 }
 
 const DEFAULTS: ResolvedReaderOptions = Object.freeze({
   traversalLimitInWords: DEFAULT_TRAVERSAL_LIMIT_WORDS,
+  traversalScalesWithSize: true,
   nestingLimit: DEFAULT_NESTING_LIMIT,
   maxSegments: DEFAULT_MAX_SEGMENTS,
 });
@@ -37,7 +50,19 @@ export function resolveReaderOptions(options: ReaderOptions | undefined): Resolv
   if (options === undefined) return DEFAULTS;
   return {
     traversalLimitInWords: options?.traversalLimitInWords ?? DEFAULT_TRAVERSAL_LIMIT_WORDS,
+    traversalScalesWithSize: options?.traversalLimitInWords === undefined,
     nestingLimit: options?.nestingLimit ?? DEFAULT_NESTING_LIMIT,
     maxSegments: options?.maxSegments ?? DEFAULT_MAX_SEGMENTS,
   };
+}
+
+/**
+ * The traversal budget of a message of `messageWords` words: the explicit limit as given, or
+ * the default in proportion to the message (floor and cap above). The work of every reader is
+ * linear in this budget, so with the default it is linear in the input's size.
+ */
+export function traversalBudget(limits: ResolvedReaderOptions, messageWords: number): number {
+  if (!limits.traversalScalesWithSize) return limits.traversalLimitInWords;
+  const scaled = Math.max(DEFAULT_TRAVERSAL_FLOOR_WORDS, DEFAULT_TRAVERSAL_WORDS_PER_MESSAGE_WORD * messageWords);
+  return Math.min(limits.traversalLimitInWords, scaled);
 }

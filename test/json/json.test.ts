@@ -116,9 +116,9 @@ describeReference('JSON: decoding matches capnp convert json:binary', () => {
   it('rejects bad JSON with a clear error, as the reference does', () => {
     const S = schema.struct('Scalars');
     const cases: [string, RegExp][] = [
-      ['{"int8": 300}', /Scalars\.int8: 300 is out of range for Int8/],
+      ['{"int8": 300}', /^int8: 300 is out of range for Int8$/],
       ['{"int32": 1.5}', /expected an integer, found the number 1.5/],
-      ['{"text": 5}', /Scalars\.text: expected a string, found the number 5/],
+      ['{"text": 5}', /^text: expected a string, found the number 5$/],
       ['{"text": null}', /expected a string, found null/],
       ['{"bool": "yes"}', /expected true or false/],
       ['{"color": "purple"}', /'purple' is not an enumerant of Color/],
@@ -129,7 +129,7 @@ describeReference('JSON: decoding matches capnp convert json:binary', () => {
       ['{"int8": tru}', /unexpected 't' where a JSON value was expected/],
       ['{"text": "\\x"}', /invalid escape/],
       ['{} {}', /unexpected input after the JSON value/],
-      ['[1]', /Scalars: expected an object, found an array/],
+      ['[1]', /^expected an object for Scalars, found an array$/],
     ];
     for (const [json, pattern] of cases) {
       let error: unknown;

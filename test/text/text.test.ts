@@ -142,7 +142,7 @@ describeReference('text format: parsing matches capnp encode', () => {
     expect(() => encodeText(S, '(text = "x")\n(int8 = 1)')).toThrow(/line 2, column 1: unexpected input after the value/);
     const cases: [string, RegExp][] = [
       ['(nope = 1)', /line 1, column 2: struct Scalars has no field named 'nope'/],
-      ['(int8 = 128)', /line 1, column 9: integer value out of range for Int8/],
+      ['(int8 = 128)', /line 1, column 9 at int8: integer value out of range for Int8/],
       ['(uint8 = -1)', /integer value out of range for UInt8/],
       ['(int32 = 1.5)', /type mismatch; expected Int32/],
       ['(text = 5)', /type mismatch; expected Text/],

@@ -94,6 +94,7 @@ export function convertCommand(schemaless: Command): Command {
         pretty: values.short !== true,
         segmentSize: segmentSize('convert', values),
         limits: limits('convert', values),
+        advice: (actual) => `try ${actual}:${to}`,
       }, (chunk) => io.writeStdout(chunk));
       return EXIT_OK;
     },

@@ -49,6 +49,7 @@ export const decodeCommand: Command = {
     await convertStream(await io.readStdin(), from, 'text', schema, {
       pretty: values.short !== true,
       limits: limits('decode', values),
+      advice: (actual) => (actual.endsWith('packed') ? 'try --packed' : 'try without --packed'),
     }, (chunk) => io.writeStdout(chunk));
     return EXIT_OK;
   },

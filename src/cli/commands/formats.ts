@@ -11,6 +11,7 @@ import { DynamicStruct, type StructSchema } from '../../dynamic/index.js';
 import { parseText, printStructText, splitTextMessages } from '../../text/index.js';
 import { JsonCodec, splitJsonMessages } from '../../json/index.js';
 import { convertMessage } from '../convert.js';
+import { explainMisread, type BinaryFormat } from '../misread-format.js';
 
 export const FORMATS = ['binary', 'packed', 'flat', 'flat-packed', 'canonical', 'text', 'json'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -25,6 +26,11 @@ export interface Settings {
   /** Fixed segment size for binary and packed output (`--segment-size`). */
   segmentSize?: number;
   limits: ReaderOptions;
+  /**
+   * What to tell the user when binary input turns out to be in the sibling encoding (packed
+   * for binary...): `try --packed`. Default: name the format to use instead.
+   */
+  advice?: (actual: BinaryFormat) => string;
 }
 
 const decoder = new TextDecoder();
@@ -88,6 +94,8 @@ export async function convertStream(
       count++;
     }
   } catch (error) {
+    const explained = explainMisread(error, input, from, settings.limits, settings.advice ?? ((actual) => `read it as ${actual}`));
+    if (explained !== error) throw explained;
     if (error instanceof CapnpError && from !== 'flat' && from !== 'flat-packed' && from !== 'canonical') {
       throw new CapnpError(error.code, `message ${count + 1} of the input: ${error.message}`, { cause: error });
     }

@@ -283,15 +283,22 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   override $assign(value: ValueInit): void {
-    $.checkOneMember(value, ["null", "boolean", "number", "string", "array", "object", "call", "raw"], 'Value');
-    if (value.null !== undefined) this.null = value.null;
-    if (value.boolean !== undefined) this.boolean = value.boolean;
-    if (value.number !== undefined) this.number = value.number;
-    if (value.string !== undefined) this.string = value.string;
-    if (value.array !== undefined) this.array = value.array;
-    if (value.object !== undefined) this.object = value.object;
-    if (value.call !== undefined) this.call = value.call;
-    if (value.raw !== undefined) this.raw = value.raw;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Value');
+    let $k = '';
+    try {
+      $k = '';
+      $.checkOneMember(value, ["null", "boolean", "number", "string", "array", "object", "call", "raw"], 'Value');
+      if (value.null !== undefined) { $k = 'null'; this.null = value.null; }
+      if (value.boolean !== undefined) { $k = 'boolean'; this.boolean = value.boolean; }
+      if (value.number !== undefined) { $k = 'number'; this.number = value.number; }
+      if (value.string !== undefined) { $k = 'string'; this.string = value.string; }
+      if (value.array !== undefined) { $k = 'array'; this.array = value.array; }
+      if (value.object !== undefined) { $k = 'object'; this.object = value.object; }
+      if (value.call !== undefined) { $k = 'call'; this.call = value.call; }
+      if (value.raw !== undefined) { $k = 'raw'; this.raw = value.raw; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): ValueReader {
@@ -387,8 +394,14 @@ export class Value_FieldBuilder extends $.GeneratedBuilder<Value_Field, Value_Fi
   }
 
   override $assign(value: Value_FieldInit): void {
-    if (value.name !== undefined) this.name = value.name;
-    if (value.value !== undefined) this.value = value.value;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Value_Field');
+    let $k = '';
+    try {
+      if (value.name !== undefined) { $k = 'name'; this.name = value.name; }
+      if (value.value !== undefined) { $k = 'value'; this.value = value.value; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Value_FieldReader {
@@ -484,8 +497,14 @@ export class Value_CallBuilder extends $.GeneratedBuilder<Value_Call, Value_Call
   }
 
   override $assign(value: Value_CallInit): void {
-    if (value.function !== undefined) this.function = value.function;
-    if (value.params !== undefined) this.params = value.params;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Value_Call');
+    let $k = '';
+    try {
+      if (value.function !== undefined) { $k = 'function'; this.function = value.function; }
+      if (value.params !== undefined) { $k = 'params'; this.params = value.params; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): Value_CallReader {
@@ -545,7 +564,13 @@ export class FlattenOptionsBuilder extends $.GeneratedBuilder<FlattenOptions, Fl
   }
 
   override $assign(value: FlattenOptionsInit): void {
-    if (value.prefix !== undefined) this.prefix = value.prefix;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'FlattenOptions');
+    let $k = '';
+    try {
+      if (value.prefix !== undefined) { $k = 'prefix'; this.prefix = value.prefix; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): FlattenOptionsReader {
@@ -655,8 +680,14 @@ export class DiscriminatorOptionsBuilder extends $.GeneratedBuilder<Discriminato
   }
 
   override $assign(value: DiscriminatorOptionsInit): void {
-    if (value.name !== undefined) this.name = value.name;
-    if (value.valueName !== undefined) this.valueName = value.valueName;
+    if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'DiscriminatorOptions');
+    let $k = '';
+    try {
+      if (value.name !== undefined) { $k = 'name'; this.name = value.name; }
+      if (value.valueName !== undefined) { $k = 'valueName'; this.valueName = value.valueName; }
+    } catch ($e) {
+      throw $.atStep($e, $k);
+    }
   }
 
   override $asReader(): DiscriminatorOptionsReader {

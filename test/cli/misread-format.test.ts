@@ -1,0 +1,85 @@
+/**
+ * Input in the wrong binary encoding (packed read as binary, binary read as packed, flat and
+ * flat-packed likewise) is reported in one line that says which encoding it looks like and what
+ * to do, with status 1, as the reference tool does (in its own words); input that is simply
+ * corrupt keeps its own error.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pack } from '../../src/wire/index.js';
+import { buildEverything } from '../fixtures/wire/everything.js';
+import { CODECS } from '../fixtures/codecs/support.js';
+import { concat } from '../support/bytes.js';
+import { runCli, type CliResult } from '../support/cli.js';
+import { describeReference, runCapnp } from '../support/reference.js';
+
+function expectOneLine(result: CliResult, pattern: RegExp): void {
+  expect(result.status).toBe(1);
+  expect(result.stdout.length).toBe(0);
+  const lines = result.stderr.trimEnd().split('\n');
+  expect(lines, result.stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(pattern);
+}
+
+const TEXT = '(name = "c", circle = 2.5, tag = (words = ["a", "b"]))\n(name = "d", label = "x")\n';
+let binary: Uint8Array;
+let packed: Uint8Array;
+
+beforeAll(async () => {
+  binary = (await runCli(['encode', CODECS, 'Shape'], TEXT)).stdout;
+  packed = (await runCli(['encode', '--packed', CODECS, 'Shape'], TEXT)).stdout;
+  expect(binary.length).toBeGreaterThan(0);
+  expect(packed.length).toBeGreaterThan(0);
+});
+
+describe('decode and convert notice the wrong encoding', () => {
+  it('packed input read as binary', async () => {
+    expectOneLine(await runCli(['decode', CODECS, 'Shape'], packed),
+      /^capstan: the input is not in binary format; it looks like packed format \(try --packed\)$/);
+    expectOneLine(await runCli(['convert', 'binary:json', CODECS, 'Shape'], packed),
+      /^capstan: the input is not in binary format; it looks like packed format \(try packed:json\)$/);
+    // The same input, read as it should be, decodes.
+    expect((await runCli(['decode', '--packed', CODECS, 'Shape'], packed)).status).toBe(0);
+  });
+
+  it('binary input read as packed', async () => {
+    expectOneLine(await runCli(['decode', '--packed', CODECS, 'Shape'], binary),
+      /^capstan: the input is not in packed format; it looks like binary format \(try without --packed\)$/);
+    expectOneLine(await runCli(['convert', 'packed:text', CODECS, 'Shape'], binary),
+      /^capstan: the input is not in packed format; it looks like binary format \(try binary:text\)$/);
+  });
+
+  it('without a schema too', async () => {
+    const messages = [buildEverything(), buildEverything({ firstSegmentWords: 2, growth: 'fixed' })];
+    const stream = concat(...messages.map((m) => m.toBytes('binary')));
+    const packedStream = concat(...messages.map((m) => m.toBytes('packed')));
+    expectOneLine(await runCli(['convert', 'binary:canonical'], packedStream),
+      /^capstan: the input is not in binary format; it looks like packed format \(try packed:canonical\)$/);
+    expectOneLine(await runCli(['convert', 'packed:binary'], stream),
+      /^capstan: the input is not in packed format; it looks like binary format \(try binary:binary\)$/);
+    expect((await runCli(['convert', 'packed:binary'], packedStream)).stdout).toEqual(
+      (await runCli(['convert', 'binary:binary'], stream)).stdout);
+  });
+
+  it('flat input read as flat-packed', async () => {
+    const flat = buildEverything().toBytes('flat');
+    expectOneLine(await runCli(['convert', 'flat-packed:binary'], flat),
+      /^capstan: the input is not in flat-packed format; it looks like flat format \(try flat:binary\)$/);
+  });
+
+  it('corrupt input keeps its own error', async () => {
+    const corrupt = new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expectOneLine(await runCli(['decode', CODECS, 'Shape'], corrupt), /^capstan: message 1 of the input: /);
+    expectOneLine(await runCli(['decode', '--packed', CODECS, 'Shape'], pack(corrupt.subarray(0, 8))), /^capstan: message 1 of the input: /);
+  });
+});
+
+describeReference('the reference tool rejects the same inputs', () => {
+  it('capnp decode says the input looks packed, or binary', () => {
+    const asBinary = runCapnp(['decode', CODECS, 'Shape'], packed);
+    expect(asBinary.status).not.toBe(0);
+    expect(asBinary.stderr).toMatch(/looks like it is in "packed" format/);
+    const asPacked = runCapnp(['decode', '--packed', CODECS, 'Shape'], binary);
+    expect(asPacked.status).not.toBe(0);
+    expect(asPacked.stderr).toMatch(/looks like it is in "binary" format/);
+  });
+});

@@ -1,0 +1,116 @@
+/** Interfaces: methods by ordinal, parameters and results as structs, streams, superclasses. */
+import type { CompatCase } from './case.js';
+
+export const INTERFACE_CASES: readonly CompatCase[] = [
+  {
+    name: 'method-added',
+    verdict: 'compatible',
+    expect: ['method-added'],
+    old: `interface Store { get @0 (key :Text) -> (value :Data); }`,
+    new: `interface Store { get @0 (key :Text) -> (value :Data); put @1 (key :Text, value :Data) -> (); }`,
+    wire: [{ method: 'Store.get', forward: [{ key: 'k' }, { key: 'k' }], backward: [{ key: 'j' }, { key: 'j' }] }],
+  },
+  {
+    name: 'method-removed',
+    verdict: 'wire-breaking',
+    expect: ['method-removed'],
+    old: `interface Store { get @0 (key :Text) -> (value :Data); put @1 (key :Text, value :Data) -> (); }`,
+    new: `interface Store { get @0 (key :Text) -> (value :Data); }`,
+  },
+  {
+    name: 'method-renumbered',
+    verdict: 'wire-breaking',
+    expect: ['method-renumbered', 'method-renumbered'],
+    old: `interface Store { get @0 (key :Text) -> (); remove @1 (key :Text) -> (); }`,
+    new: `interface Store { remove @0 (key :Text) -> (); get @1 (key :Text) -> (); }`,
+  },
+  {
+    name: 'method-renamed',
+    verdict: 'source-breaking',
+    expect: ['method-renamed'],
+    old: `interface Store { get @0 (key :Text) -> (value :Data); }`,
+    new: `interface Store { fetch @0 (key :Text) -> (value :Data); }`,
+    wire: [{ method: 'Store.get', newMethod: 'fetch', forward: [{ key: 'k' }, { key: 'k' }], backward: [{ key: 'j' }, { key: 'j' }] }],
+  },
+  {
+    name: 'field-added/parameter-with-default',
+    verdict: 'compatible',
+    expect: ['field-added'],
+    old: `interface Store { get @0 (key :Text) -> (value :Data); }`,
+    new: `interface Store { get @0 (key :Text, timeoutMs :UInt32 = 1000) -> (value :Data); }`,
+    wire: [{ method: 'Store.get', forward: [{ key: 'k' }, { key: 'k', timeoutMs: 1000 }], backward: [{ key: 'j', timeoutMs: 5 }, { key: 'j' }] }],
+  },
+  {
+    name: 'param-added-without-default',
+    verdict: 'source-breaking',
+    expect: ['param-added-without-default'],
+    old: `interface Store { get @0 (key :Text) -> (value :Data); }`,
+    new: `interface Store { get @0 (key :Text, timeoutMs :UInt32) -> (value :Data); }`,
+    wire: [{ method: 'Store.get', forward: [{ key: 'k' }, { key: 'k', timeoutMs: 0 }], backward: [{ key: 'j', timeoutMs: 5 }, { key: 'j' }] }],
+  },
+  {
+    name: 'field-renumbered/parameters-reordered',
+    verdict: 'wire-breaking',
+    expect: ['field-renumbered', 'field-renumbered'],
+    old: `interface Store { put @0 (key :Text, value :Text) -> (); }`,
+    new: `interface Store { put @0 (value :Text, key :Text) -> (); }`,
+    wire: [{ method: 'Store.put', forward: [{ key: 'k', value: 'v' }, { value: 'k', key: 'v' }] }],
+  },
+  {
+    name: 'field-type-changed/result',
+    verdict: 'wire-breaking',
+    expect: ['field-type-changed'],
+    old: `interface Store { size @0 () -> (bytes :UInt32); }`,
+    new: `interface Store { size @0 () -> (bytes :UInt64); }`,
+  },
+  {
+    name: 'method-struct-changed',
+    verdict: 'source-breaking',
+    expect: ['method-struct-changed', 'declaration-added'],
+    old: `interface Store { get @0 (key :Text, limit :UInt32) -> (value :Data); }`,
+    new: `interface Store { get @0 GetParams -> (value :Data); }
+struct GetParams { key @0 :Text; limit @1 :UInt32; }`,
+    wire: [{ method: 'Store.get', forward: [{ key: 'k', limit: 3 }, { key: 'k', limit: 3 }], backward: [{ key: 'j', limit: 1 }, { key: 'j', limit: 1 }] }],
+  },
+  {
+    name: 'method-struct-changed/with-a-different-layout',
+    verdict: 'wire-breaking',
+    expect: ['method-struct-changed', 'declaration-added', 'field-renumbered', 'field-renumbered'],
+    old: `interface Store { get @0 (key :Text, prefix :Text) -> (); }`,
+    new: `interface Store { get @0 GetParams -> (); }
+struct GetParams { prefix @0 :Text; key @1 :Text; }`,
+  },
+  {
+    name: 'method-stream-changed',
+    verdict: 'source-breaking',
+    expect: ['method-stream-changed'],
+    old: `interface Upload { write @0 (chunk :Data) -> (); }`,
+    new: `interface Upload { write @0 (chunk :Data) -> stream; }`,
+    wire: [
+      { method: 'Upload.write', forward: [{ chunk: new Uint8Array([1, 2]) }, { chunk: new Uint8Array([1, 2]) }], backward: [{ chunk: new Uint8Array([3]) }, { chunk: new Uint8Array([3]) }] },
+      { method: 'Upload.write', results: true, forward: [{}, {}], backward: [{}, {}] },
+    ],
+  },
+  {
+    name: 'method-stream-changed/results-lost',
+    verdict: 'wire-breaking',
+    expect: ['method-stream-changed', 'field-removed'],
+    old: `interface Upload { write @0 (chunk :Data) -> (written :UInt64); }`,
+    new: `interface Upload { write @0 (chunk :Data) -> stream; }`,
+  },
+  {
+    name: 'superclass-added',
+    verdict: 'compatible',
+    expect: ['superclass-added', 'declaration-added'],
+    old: `interface Store { get @0 (key :Text) -> (); }`,
+    new: `interface Store extends(Named) { get @0 (key :Text) -> (); } interface Named { name @0 () -> (name :Text); }`,
+    wire: [{ method: 'Store.get', forward: [{ key: 'k' }, { key: 'k' }], backward: [{ key: 'j' }, { key: 'j' }] }],
+  },
+  {
+    name: 'superclass-removed',
+    verdict: 'wire-breaking',
+    expect: ['superclass-removed'],
+    old: `interface Store extends(Named) { get @0 (key :Text) -> (); } interface Named { name @0 () -> (name :Text); }`,
+    new: `interface Store { get @0 (key :Text) -> (); } interface Named { name @0 () -> (name :Text); }`,
+  },
+];

@@ -1,0 +1,101 @@
+/**
+ * JSON decoding errors name the path inside the document (with the names the JSON uses:
+ * `$Json.name`, flattened prefixes); input nested 100 000 deep is NESTING_LIMIT, never a stack
+ * overflow, whatever the limit is set to.
+ */
+import { describe, expect, it } from 'vitest';
+import { CapnpError, ErrorCode } from '../../src/wire/index.js';
+import { fromJson, fromPlain, parseJson, parseJsonStream, toPlain, writeJson, JsonCodec, type JsonValue } from '../../src/json/index.js';
+import { newsSchema } from '../fixtures/errors/news.js';
+
+const { News } = newsSchema();
+
+function failure(f: () => unknown): CapnpError {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(CapnpError);
+    return e as CapnpError;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('JSON errors name the path inside the document', () => {
+  const cases: [string, string][] = [
+    ['{"stories": [{}, {}, {}, {"title": 5}]}', 'stories[3].title: expected a string, found the number 5'],
+    ['{"stories": [{"author": ["x"]}]}', 'stories[0].author: expected a string, found an array'],
+    ['{"stories": [{"meta_views": -1}]}', 'stories[0].meta_views: -1 is out of range for UInt32'],
+    ['{"stories": [{"kind": "show"}]}', "stories[0].kind: 'show' is not an enumerant of Kind"],
+    ['{"stories": [{"image": "a$"}]}', "stories[0].image: invalid base64: unexpected '$' at position 1"],
+    ['{"stories": [{"comments": [{"replies": [{}, {"text": true}]}]}]}', 'stories[0].comments[0].replies[1].text: expected a string, found true'],
+    ['{"matrix": [[1], [2, 256]]}', 'matrix[1][1]: 256 is out of range for UInt8'],
+    ['{"matrix": [[1], 2]}', 'matrix[1]: expected an array, found the number 2'],
+    ['{"next": {"headline": {"score": "high"}}}', 'next.headline.score: expected an integer, found the string "high"'],
+    ['{"next": {"headline": 7}}', 'next.headline: expected an object for Story, found the number 7'],
+    ['{"stories": [{"tags": {"a": 1}}]}', 'stories[0].tags: expected an array, found an object'],
+    ['{"stories": [{"tags": ["ok", null]}]}', 'stories[0].tags[1]: expected a string, found null'],
+    ['"news"', 'expected an object for News, found the string "news"'],
+  ];
+  for (const [json, message] of cases) {
+    it(json, () => {
+      const e = failure(() => fromJson(News, json));
+      expect(e.code).toBe(ErrorCode.INVALID_ARGUMENT);
+      expect(e.message).toBe(message);
+    });
+  }
+
+  it('keys that are not identifiers are quoted in the path', () => {
+    const strict = new JsonCodec({ rejectUnknownFields: true });
+    expect(failure(() => strict.decodeMessage(News, '{"next": {"odd key": 1}}')).message)
+      .toBe(`next."odd key": News has no field named 'odd key' in JSON`);
+    expect(failure(() => fromJson(News, '{"stories": [{"title": "ok"}, 5]}')).message)
+      .toBe('stories[1]: expected an object for Story, found the number 5');
+  });
+});
+
+describe('deeply nested JSON', () => {
+  const N = 100_000;
+  const arrays = '['.repeat(N) + ']'.repeat(N);
+  const objects = '{"a":'.repeat(N) + '1' + '}'.repeat(N);
+
+  it('the parser stops at the limit (default 64) with NESTING_LIMIT', () => {
+    for (const input of [arrays, objects, '['.repeat(N)]) {
+      const e = failure(() => parseJson(input));
+      expect(e.code).toBe(ErrorCode.NESTING_LIMIT);
+      expect(e.message).toMatch(/^JSON input line 1, column \d+: JSON nests deeper than the limit of 64$/);
+    }
+    expect(failure(() => parseJsonStream(`{} ${arrays}`)).code).toBe(ErrorCode.NESTING_LIMIT);
+  });
+
+  it('the decoder stops there too, in a Json.Value field and in nested structs', () => {
+    expect(failure(() => fromJson(News, `{"extra": ${arrays}}`)).code).toBe(ErrorCode.NESTING_LIMIT);
+    expect(failure(() => fromJson(News, '{"next":'.repeat(N) + '{}' + '}'.repeat(N))).code).toBe(ErrorCode.NESTING_LIMIT);
+  });
+
+  it('a limit raised past what the stack holds still ends in NESTING_LIMIT', () => {
+    const unlimited = { maxNestingDepth: Infinity };
+    for (const f of [
+      () => parseJson(arrays, unlimited),
+      () => fromJson(News, '{"next":'.repeat(N) + '{}' + '}'.repeat(N), unlimited),
+      () => fromJson(News, `{"extra": ${arrays}}`, unlimited),
+    ]) {
+      const e = failure(f);
+      expect(e.code).toBe(ErrorCode.NESTING_LIMIT);
+      expect(e.message).toMatch(/the stack ran out/);
+    }
+  });
+
+  it('trees and plain values built by hand, however deep, are NESTING_LIMIT', () => {
+    let tree: JsonValue = { type: 'null' };
+    let plain: unknown = null;
+    for (let i = 0; i < N; i++) {
+      tree = { type: 'array', items: [tree] };
+      plain = [plain];
+    }
+    expect(failure(() => writeJson(tree)).code).toBe(ErrorCode.NESTING_LIMIT);
+    expect(failure(() => toPlain(tree)).code).toBe(ErrorCode.NESTING_LIMIT);
+    expect(failure(() => fromPlain(plain)).code).toBe(ErrorCode.NESTING_LIMIT);
+    expect(failure(() => new JsonCodec().decodeMessage(News, { type: 'object', fields: [{ name: 'extra', value: tree }] })).code)
+      .toBe(ErrorCode.NESTING_LIMIT);
+  });
+});
