@@ -61,7 +61,7 @@ export function generatedCodecs() {
       return r.startsWith('.') ? r : `./${r}`;
     };
     const content = file.content
-      .replaceAll("from 'RUNTIME'", `from '${rel('dist/index.js')}'`)
+      .replaceAll("from 'RUNTIME'", `from '${rel('dist/runtime/private.js')}'`)
       .replaceAll("from 'RPC'", `from '${rel('dist/rpc/index.js')}'`)
       .replace(/from 'STD\/([^']+)'/g, (_, rest) => `from '${rel(`dist/std/${rest}`)}'`);
     mkdirSync(dirname(path), { recursive: true });
