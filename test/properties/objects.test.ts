@@ -7,10 +7,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decode, encode } from '../../src/dynamic/index.js';
-import { canonicalize, readMessage } from '../../src/wire/index.js';
+import { CapnpError, canonicalize, readMessage } from '../../src/wire/index.js';
 import { importGenerated } from '../support/compile-memory.js';
 import { comparable, expectStructReadsBack } from './support/compare.js';
-import { FILE, randomValues, schemaOf, structOf, type RandomSchema } from './support/random-values.js';
+import { FILE, randomStruct, randomValues, runs, schemaOf, structOf, wildValue, type RandomSchema } from './support/random-values.js';
 
 const generated = new Map<number, Promise<Record<string, any>>>();
 
@@ -39,7 +39,7 @@ describe('object → encode → decode → object', () => {
         expectStructReadsBack(struct, value, back);
         expect(comparable(decode(struct, encode(struct, back)))).toEqual(comparable(back));
       }
-    }), { numRuns: 60 });
+    }), { numRuns: runs(60) });
   });
 
   it('through generated code, agreeing with the dynamic API', async () => {
@@ -55,6 +55,23 @@ describe('object → encode → decode → object', () => {
         expect(canonicalHex(bytes)).toBe(canonicalHex(dynamicBytes));
         expect(comparable(Type.decode(Type.encode(back)))).toEqual(comparable(back));
       }
-    }), { numRuns: 12 });
+    }), { numRuns: runs(12) });
+  });
+
+  it('values of any shape encode, or fail with a CapnpError, through both', async () => {
+    const wild = randomStruct().chain((ref) => fc.record({ ref: fc.constant(ref), values: fc.array(wildValue(structOf(ref)), { minLength: 1, maxLength: 6 }) }));
+    await fc.assert(fc.asyncProperty(wild, async ({ ref, values }) => {
+      const struct = structOf(ref);
+      const Type = (await generatedOf(schemaOf(ref.seed)!))[ref.name];
+      for (const value of values) {
+        for (const f of [() => encode(struct, value), () => Type.encode(value)]) {
+          try {
+            f();
+          } catch (e) {
+            expect(e, String(e)).toBeInstanceOf(CapnpError);
+          }
+        }
+      }
+    }), { numRuns: runs(15) });
   });
 });

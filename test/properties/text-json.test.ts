@@ -13,7 +13,7 @@ import { fromJson, toJson } from '../../src/json/index.js';
 import { encodeText, formatFloat32, formatFloat64, printStructText } from '../../src/text/index.js';
 import { CapnpError } from '../../src/wire/index.js';
 import { expectStructReadsBack } from './support/compare.js';
-import { randomStruct, randomValues, structOf, type RandomOptions } from './support/random-values.js';
+import { randomStruct, randomValues, runs, structOf, type RandomOptions } from './support/random-values.js';
 
 /** A random schema's struct and a message of it (the value, not the bytes, is what a counterexample shows). */
 function messages(options: RandomOptions) {
@@ -47,7 +47,7 @@ describe('text format', () => {
         const again = printStructText(readRoot(struct, parsed), { short });
         expect(printStructText(readRoot(struct, encodeText(struct, again)), { short })).toBe(again);
       }
-    }), { numRuns: 80 });
+    }), { numRuns: runs(80) });
   });
 
   it('what the text format loses, as the reference tool does: some Float32 digits, the sign of -0', () => {
@@ -65,7 +65,7 @@ describe('text format', () => {
     const inputs = fc.oneof(fc.string({ maxLength: 40 }), fc.array(pieces, { maxLength: 30 }).map((p) => p.join('')));
     fc.assert(fc.property(randomStruct(), inputs, (ref, input) => {
       onlyCapnpErrors(() => encodeText(structOf(ref), input));
-    }), { numRuns: 300 });
+    }), { numRuns: runs(300) });
   });
 });
 
@@ -83,7 +83,7 @@ describe('JSON', () => {
         if (/"p\d+_/.test(first)) seen.flattened++;
         if (/"d\d+"/.test(first)) seen.discriminated++;
         if (/"v\d+"/.test(first)) seen.valueNamed++;
-      }), { numRuns: json ? 150 : 60 });
+      }), { numRuns: runs(json ? 150 : 60) });
       // The annotations were exercised, not just present in the schemas.
       if (json) for (const [what, count] of Object.entries(seen)) expect(count, what).toBeGreaterThan(0);
     });
@@ -94,6 +94,6 @@ describe('JSON', () => {
     const inputs = fc.oneof(fc.json(), fc.string({ maxLength: 40 }), fc.array(pieces, { maxLength: 30 }).map((p) => p.join('')));
     fc.assert(fc.property(randomStruct({ json: true, plain: true }), inputs, (ref, input) => {
       onlyCapnpErrors(() => fromJson(structOf(ref), input));
-    }), { numRuns: 300 });
+    }), { numRuns: runs(300) });
   });
 });

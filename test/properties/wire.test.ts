@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encode } from '../../src/dynamic/index.js';
 import { CapnpError, canonicalize, isCanonical, pack, readMessage, unpack } from '../../src/wire/index.js';
-import { randomValues, structOf } from './support/random-values.js';
+import { randomValues, runs, structOf } from './support/random-values.js';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
@@ -56,7 +56,7 @@ describe('canonical form', () => {
       expect(hex(canonicalize(readMessage(spread).getRoot()))).toBe(hex(canonical));
       // A multi-segment message is not canonical (canonical form is one segment).
       if (readMessage(spread).segments.length > 1) expect(isCanonical(readMessage(spread))).toBe(false);
-    }), { numRuns: 80 });
+    }), { numRuns: runs(80) });
   });
 
   it('random words read as a message: canonicalize succeeds with a canonical result, or fails with a CapnpError', () => {
@@ -67,7 +67,7 @@ describe('canonical form', () => {
       const reread = readMessage(canonical, { format: 'flat' });
       expect(isCanonical(reread)).toBe(true);
       expect(hex(canonicalize(reread.getRoot()))).toBe(hex(canonical));
-    }), { numRuns: 300 });
+    }), { numRuns: runs(300) });
   });
 });
 
@@ -78,7 +78,7 @@ describe('packing', () => {
         expect(hex(unpack(pack(bytes)))).toBe(hex(bytes));
         expect(hex(canonicalize(readMessage(pack(bytes), { format: 'packed' }).getRoot()))).toBe(hex(canonicalize(readMessage(bytes).getRoot())));
       }
-    }), { numRuns: 80 });
+    }), { numRuns: runs(80) });
   });
 
   it('pack → unpack gives back any whole words', () => {
@@ -87,7 +87,7 @@ describe('packing', () => {
       expect(hex(unpack(packed))).toBe(hex(bytes));
       // Packing never grows the input by more than one byte in 8 (plus the run headers).
       expect(packed.length).toBeLessThanOrEqual(bytes.length + Math.ceil(bytes.length / 8) + 2);
-    }), { numRuns: 300 });
+    }), { numRuns: runs(300) });
   });
 
   it('random bytes unpack, or fail with a CapnpError; what unpacks packs back to the same words', () => {
@@ -96,6 +96,6 @@ describe('packing', () => {
       if (unpacked === null) return;
       expect(unpacked.length % 8).toBe(0);
       expect(hex(unpack(pack(unpacked)))).toBe(hex(unpacked));
-    }), { numRuns: 500 });
+    }), { numRuns: runs(500) });
   });
 });

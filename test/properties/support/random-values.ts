@@ -182,3 +182,24 @@ export function structValue(schema: StructSchema, depth = 0, nullInUnions = true
   );
   return fc.tuple(record, member).map(([a, b]) => ({ ...a, ...b }));
 }
+
+/**
+ * A value for `schema` in which any field may hold anything at all (a string for a list, a
+ * number for a struct, an object for Text...): what `encode` of untrusted input meets.
+ */
+export function wildValue(schema: StructSchema, depth = 0): fc.Arbitrary<Record<string, unknown>> {
+  const fields = schema.fieldsInCodeOrder;
+  const wild = (field: StructField): fc.Arbitrary<unknown> => {
+    const type = field.type;
+    const nested = depth < MAX_DEPTH && type.kind === 'struct' ? [wildValue(type.schema, depth + 1)]
+      : depth < MAX_DEPTH && type.kind === 'list' && type.element.kind === 'struct' ? [fc.array(wildValue(type.element.schema, depth + 1), { maxLength: 3 })]
+        : [];
+    return fc.oneof(valueOf(type, depth), fc.anything({ maxDepth: 2, withBigInt: true, withTypedArray: true, withNullPrototype: true }), ...nested);
+  };
+  return fc.record(Object.fromEntries(fields.map((f) => [f.name, wild(f)])), { requiredKeys: [] }) as fc.Arbitrary<Record<string, unknown>>;
+}
+
+/** How many runs a property makes: `n`, times CAPSTAN_PROPERTY_SCALE for longer runs by hand. */
+export function runs(n: number): number {
+  return Math.max(1, Math.round(n * Number(process.env.CAPSTAN_PROPERTY_SCALE ?? 1)));
+}
