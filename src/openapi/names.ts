@@ -16,9 +16,12 @@ export function typeName(name: string): string {
   return RESERVED_TYPE_NAMES.has(base) ? `${base}Type` : base;
 }
 
-/** A field, method or enumerant name (camelCase). */
+/** A field, method or enumerant name (camelCase; `ON_HOLD` → `onHold`, `pet_type` → `petType`). */
 export function memberName(name: string): string {
-  return fieldName(name);
+  const words = name.split(/[^A-Za-z0-9]+/).filter((w) => w !== '');
+  // Words in capitals (`ON_HOLD`, `X-API-KEY`) read better as ordinary words.
+  const calmed = words.map((w) => (/^[A-Z0-9]+$/.test(w) && /[A-Z]/.test(w) ? w.charAt(0) + w.slice(1).toLowerCase() : w));
+  return fieldName(calmed.join('_'));
 }
 
 /** The element type's name for a list property (`tags` → `Tag`, `categories` → `Category`). */

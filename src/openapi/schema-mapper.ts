@@ -359,8 +359,8 @@ export class SchemaMapper {
     const name = fieldNames.claim(memberName(key));
     const ordinal = numbering.claim(key, name, renamedFrom(property));
     const resolved = deref<unknown>(this.document, property);
-    const isArray = isObject(resolved) && (resolved.type === 'array' || (Array.isArray(resolved.type) && resolved.type.includes('array')));
-    const type = forcedType ?? this.typeFor(property, scope, isArray ? singular(key) : key);
+    // Arrays name their element type themselves (`tags` → `Tag`).
+    const type = forcedType ?? this.typeFor(property, scope, key);
     const annotations = [...type.annotations, ...extra];
     if (name !== key && !extra.some((a) => a.startsWith('$Json.name'))) annotations.unshift(`$Json.name(${JSON.stringify(key)})`);
     if (annotations.length > 0) this.usesJson = true;

@@ -24,7 +24,8 @@ export const ErrorCode = {
   BAD_TEXT: 'BAD_TEXT',
   /** Reading charged more words than the traversal limit allows (amplification defense). */
   TRAVERSAL_LIMIT: 'TRAVERSAL_LIMIT',
-  /** Pointers nest deeper than the nesting limit (also stops cycles). */
+  /** Pointers nest deeper than the nesting limit (also stops cycles); text or JSON input nests
+   * deeper than its limit; a plain object to encode nests deeper than the stack can follow. */
   NESTING_LIMIT: 'NESTING_LIMIT',
   /** A list or struct index is out of range. */
   INDEX_OUT_OF_RANGE: 'INDEX_OUT_OF_RANGE',
@@ -34,7 +35,8 @@ export const ErrorCode = {
   ORPHAN_MISUSE: 'ORPHAN_MISUSE',
   /** HTTP: a body that should be a message is labelled with another content type (see `capstan/fetch`). */
   BAD_CONTENT_TYPE: 'BAD_CONTENT_TYPE',
-  /** An argument is invalid (negative size, value out of range for its type, ...). */
+  /** An argument is invalid (negative size, value out of range for its type, ...); text or
+   * JSON input is malformed or does not fit the schema; a plain object has the wrong shape. */
   INVALID_ARGUMENT: 'INVALID_ARGUMENT',
   /** The operation is not possible for this message (flat output of a multi-segment
    * message, a segment larger than the builder's limit, ...). */

@@ -35,6 +35,15 @@ export interface Settings {
 
 const decoder = new TextDecoder();
 
+/**
+ * How deep text and JSON input may nest: `--nesting-limit` when given, else the codecs' own
+ * default (the lifted reader limit would let hostile input run the stack out).
+ */
+function documentLimits(settings: Settings): { maxNestingDepth?: number } {
+  const limit = settings.limits.nestingLimit;
+  return limit !== undefined && Number.isFinite(limit) ? { maxNestingDepth: limit } : {};
+}
+
 /** The messages of `input` in format `from`, one by one. */
 export function* readInput(input: Uint8Array, from: Format, schema: StructSchema | null, settings: Settings): Generator<MessageReader> {
   if (input.length === 0) return;
@@ -54,10 +63,10 @@ export function* readInput(input: Uint8Array, from: Format, schema: StructSchema
       yield readMessage(input, { ...settings.limits, format: 'flat' });
       return;
     case 'text':
-      for (const chunk of splitTextMessages(decoder.decode(input))) yield parseText(schema!, chunk).asReader();
+      for (const chunk of splitTextMessages(decoder.decode(input))) yield parseText(schema!, chunk, documentLimits(settings)).asReader();
       return;
     case 'json': {
-      const codec = new JsonCodec({});
+      const codec = new JsonCodec(documentLimits(settings));
       for (const chunk of splitJsonMessages(decoder.decode(input))) yield codec.decodeMessage(schema!, chunk).asReader();
       return;
     }

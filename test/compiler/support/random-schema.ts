@@ -3,7 +3,16 @@
  * groups and unions and shuffled ordinals, enums, interfaces, generics and default values.
  * Most are valid; some are not (a union numbered after two of its members, a default out of
  * range), which is fine: both compilers must then reject them with the same errors.
+ *
+ * With `{ json: true }` the schema also carries compat/json.capnp annotations ($Json.name,
+ * $Json.flatten, $Json.discriminator, $Json.base64, $Json.hex), for the JSON codec's property
+ * tests (test/properties). Without it, a seed gives the same schema as it always has.
  */
+
+export interface RandomSchemaOptions {
+  /** Add compat/json.capnp annotations (default false). */
+  json?: boolean;
+}
 
 export interface Rng {
   (): number;
@@ -36,6 +45,8 @@ interface FieldSpec {
   name: string;
   type: string;
   default: string | null;
+  /** compat/json.capnp annotations (with `{ json: true }`), written after the others. */
+  json?: string;
 }
 interface GroupSpec {
   kind: 'group' | 'union';
@@ -44,6 +55,9 @@ interface GroupSpec {
   members: MemberSpec[];
   /** Set for a union numbered explicitly (`@N!`). */
   ordinalSlot: boolean;
+  json?: string;
+  /** A union with a `$Json.discriminator` (for an unnamed union, on its struct). */
+  tagged?: boolean;
 }
 type MemberSpec = FieldSpec | GroupSpec;
 
@@ -57,8 +71,35 @@ class SchemaBuilder {
   /** Constants declared so far, by type. */
   readonly constants: { name: string; type: string }[] = [];
 
-  constructor(rng: Rng) {
+  /** Whether to add compat/json.capnp annotations. */
+  readonly json: boolean;
+
+  constructor(rng: Rng, json = false) {
     this.rng = rng;
+    this.json = json;
+  }
+
+  /**
+   * JSON annotations for a member (drawn only in JSON mode, so other schemas keep their seeds).
+   * Every name and prefix is fresh, so renamed and flattened members never collide.
+   */
+  jsonAnnotations(member: MemberSpec, flattenable: boolean): string {
+    const r = this.rng;
+    let out = '';
+    if (member.kind === 'field') {
+      if (member.type === 'Data' && r.chance(0.6)) out += r.chance(0.5) ? ' $Json.base64' : ' $Json.hex';
+      // Not a field with a default: JSON leaves out its null members, and reading them back
+      // starts from the default struct (in the reference too), so they would not round-trip.
+      if (flattenable && member.default === null && this.structs.includes(member.type) && r.chance(0.4)) {
+        out += r.chance(0.7) ? ` $Json.flatten(prefix = "${this.name('p')}_")` : ' $Json.flatten()';
+      }
+    } else if (member.kind === 'group' && flattenable && r.chance(0.4)) {
+      out += r.chance(0.5) ? ` $Json.flatten(prefix = "${this.name('p')}_")` : ' $Json.flatten()';
+    } else if (member.kind === 'union' && member.name !== '' && member.tagged) {
+      out += r.chance(0.5) ? ` $Json.discriminator(name = "${this.name('d')}")` : ` $Json.discriminator(name = "${this.name('d')}", valueName = "${this.name('v')}")`;
+    }
+    if (member.name !== '' && !out.includes('flatten') && r.chance(0.2)) out += ` $Json.name("${this.name('j')}-x")`;
+    return out;
   }
 
   name(prefix: string): string {
@@ -152,7 +193,12 @@ class SchemaBuilder {
     return r.pick(PRIMITIVES);
   }
 
-  members(count: number, depth: number, inUnion: boolean): MemberSpec[] {
+  /**
+   * `tagged`: the members are those of a union with a discriminator. Only then are members of a
+   * union flattened in JSON mode: without a tag, JSON cannot say which flattened member it
+   * holds (the reference then decodes the union's default member instead).
+   */
+  members(count: number, depth: number, inUnion: boolean, tagged = false): MemberSpec[] {
     const r = this.rng;
     const members: MemberSpec[] = [];
     let hasUnnamedUnion = false;
@@ -161,15 +207,19 @@ class SchemaBuilder {
       if (depth < 3 && roll === 0) {
         members.push({ kind: 'group', name: this.name('g'), members: this.members(1 + r.below(3), depth + 1, false), ordinalSlot: false });
       } else if (depth < 3 && roll === 1) {
-        members.push({ kind: 'union', name: this.name('u'), members: this.members(2 + r.below(3), depth + 1, true), ordinalSlot: r.chance(0.02) });
+        const unionTagged = this.json && r.chance(0.5);
+        members.push({ kind: 'union', name: this.name('u'), members: this.members(2 + r.below(3), depth + 1, true, unionTagged), ordinalSlot: r.chance(0.02), tagged: unionTagged });
       } else if (depth < 3 && roll === 2 && !inUnion && !hasUnnamedUnion) {
         hasUnnamedUnion = true;
-        members.push({ kind: 'union', name: '', members: this.members(2 + r.below(3), depth + 1, true), ordinalSlot: false });
+        // An unnamed union's discriminator goes on its struct: a group cannot have one.
+        const unionTagged = this.json && depth === 0 && r.chance(0.5);
+        members.push({ kind: 'union', name: '', members: this.members(2 + r.below(3), depth + 1, true, unionTagged), ordinalSlot: false, tagged: unionTagged });
       } else {
         const type = this.fieldType(depth);
         const withDefault = r.chance(0.3) && type !== 'AnyPointer';
         members.push({ kind: 'field', name: this.name('f'), type, default: withDefault ? this.value(type) : null });
       }
+      if (this.json) members[members.length - 1]!.json = this.jsonAnnotations(members[members.length - 1]!, !inUnion || tagged);
     }
     return members;
   }
@@ -198,23 +248,25 @@ function assignOrdinals(members: MemberSpec[], rng: Rng): Map<MemberSpec, number
 
 function renderMembers(members: MemberSpec[], ordinals: Map<MemberSpec, number>, indent: string, annotate: () => string): string {
   return members.map((member) => {
+    const json = member.json ?? '';
     if (member.kind === 'field') {
       const value = member.default === null ? '' : ` = ${member.default}`;
-      return `${indent}${member.name} @${ordinals.get(member)} :${member.type}${value}${annotate()};\n`;
+      return `${indent}${member.name} @${ordinals.get(member)} :${member.type}${value}${annotate()}${json};\n`;
     }
     const body = renderMembers(member.members, ordinals, `${indent}  `, annotate);
-    if (member.kind === 'group') return `${indent}${member.name} :group${annotate()} {\n${body}${indent}}\n`;
+    if (member.kind === 'group') return `${indent}${member.name} :group${annotate()}${json} {\n${body}${indent}}\n`;
     if (member.name === '') return `${indent}union {\n${body}${indent}}\n`;
     const ordinal = member.ordinalSlot ? ` @${ordinals.get(member)}!` : '';
-    return `${indent}${member.name}${ordinal} :union${annotate()} {\n${body}${indent}}\n`;
+    return `${indent}${member.name}${ordinal} :union${annotate()}${json} {\n${body}${indent}}\n`;
   }).join('');
 }
 
 /** A random schema file (with the given file id). */
-export function randomSchema(seed: number, fileId = 0xf0e1d2c3b4a59687n): string {
+export function randomSchema(seed: number, fileId = 0xf0e1d2c3b4a59687n, options: RandomSchemaOptions = {}): string {
   const rng = createRng(seed);
-  const builder = new SchemaBuilder(rng);
+  const builder = new SchemaBuilder(rng, options.json ?? false);
   let out = `@0x${fileId.toString(16)};\n\n`;
+  if (builder.json) out += 'using Json = import "/capnp/compat/json.capnp";\n\n';
 
   for (let e = rng.below(3); e > 0; e--) {
     const name = builder.name('Enum');
@@ -222,7 +274,8 @@ export function randomSchema(seed: number, fileId = 0xf0e1d2c3b4a59687n): string
     const values = Array.from({ length: count }, () => builder.name('e'));
     const order = values.map((_, i) => i).sort(() => rng.below(3) - 1);
     builder.enums.push({ name, values });
-    out += `enum ${name} {\n${values.map((value, i) => `  ${value} @${order[i]};\n`).join('')}}\n\n`;
+    const renamed = values.map(() => (builder.json && rng.chance(0.3) ? ` $Json.name("${builder.name('n')}-x")` : ''));
+    out += `enum ${name} {\n${values.map((value, i) => `  ${value} @${order[i]}${renamed[i]};\n`).join('')}}\n\n`;
   }
 
   // Annotations, applied below to structs and fields (their values are random too).
@@ -243,7 +296,10 @@ export function randomSchema(seed: number, fileId = 0xf0e1d2c3b4a59687n): string
     const name = builder.name('Test');
     const members = builder.members(1 + rng.below(8), 0, false);
     const ordinals = assignOrdinals(members, rng);
-    out += `struct ${name}${annotate()} {\n${renderMembers(members, ordinals, '  ', annotate)}}\n\n`;
+    // The unnamed union's discriminator goes on the struct.
+    const tagged = members.some((m) => m.kind === 'union' && m.name === '' && m.tagged);
+    const discriminator = tagged ? ` $Json.discriminator(name = "${builder.name('d')}")` : '';
+    out += `struct ${name}${annotate()}${discriminator} {\n${renderMembers(members, ordinals, '  ', annotate)}}\n\n`;
     builder.structs.push(name);
     builder.structMembers.set(name, members);
     // Constants of the new struct type, and of a primitive type, for later defaults to name.

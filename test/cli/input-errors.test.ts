@@ -1,8 +1,10 @@
 /**
+ * Bad input on the command line, reported in one line with status 1.
+ *
  * Input in the wrong binary encoding (packed read as binary, binary read as packed, flat and
  * flat-packed likewise) is reported in one line that says which encoding it looks like and what
  * to do, with status 1, as the reference tool does (in its own words); input that is simply
- * corrupt keeps its own error.
+ * corrupt keeps its own error. Text and JSON nested 100 000 deep stop at the nesting limit.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pack } from '../../src/wire/index.js';
@@ -81,5 +83,17 @@ describeReference('the reference tool rejects the same inputs', () => {
     const asPacked = runCapnp(['decode', '--packed', CODECS, 'Shape'], binary);
     expect(asPacked.status).not.toBe(0);
     expect(asPacked.stderr).toMatch(/looks like it is in "binary" format/);
+  });
+});
+
+describe('deeply nested text and JSON input', () => {
+  it('is one line with status 1, and --nesting-limit sets the depth allowed', async () => {
+    const deepText = `(name = "x", tag = (words = ${'['.repeat(100_000)}${']'.repeat(100_000)}))`;
+    expectOneLine(await runCli(['encode', CODECS, 'Shape'], deepText), /^capstan: message 1 of the input: text input line 1, column \d+: lists and struct literals nest deeper than the limit of 64$/);
+    expectOneLine(await runCli(['convert', 'json:binary', CODECS, 'Shape'], `{"name": ${'['.repeat(100_000)}}`),
+      /^capstan: message 1 of the input: JSON input line 1, column \d+: JSON nests deeper than the limit of 64$/);
+    expectOneLine(await runCli(['convert', '--nesting-limit=1', 'text:binary', CODECS, 'Shape'], '(tag = (words = ["a"]))'),
+      /nest deeper than the limit of 1$/);
+    expect((await runCli(['convert', '--nesting-limit=3', 'text:binary', CODECS, 'Shape'], '(tag = (words = ["a"]))')).status).toBe(0);
   });
 });
