@@ -582,10 +582,6 @@ class Codecs {
   }
 }
 
-function where(field: StructField): string {
-  return `${field.parent.shortName}.${field.name}`;
-}
-
 function unsupported(type: DynamicType, what: string, verb: string): CapnpError {
   return new CapnpError(ErrorCode.UNSUPPORTED, `${what === '' ? '' : `${what}: `}cannot ${verb} ${typeName(type)} as JSON (capabilities and AnyPointer have no JSON mapping)`);
 }
