@@ -183,13 +183,29 @@ class JsonParser {
     const c = this.peek();
     let value: JsonValue;
     switch (c) {
-      case 110: this.word('null'); value = JSON_NULL; break;
+      case 110:
+        // `nan`, `inf` and `-inf` are not JSON, but the reference (and so Capstan) writes a
+        // Json.Value number that is not finite so: they read back, as those numbers.
+        if (this.input.startsWith('nan', this.at)) {
+          this.at += 3;
+          value = { type: 'number', value: NaN, text: 'nan' };
+        } else {
+          this.word('null');
+          value = JSON_NULL;
+        }
+        break;
+      case 105: this.word('inf'); value = { type: 'number', value: Infinity, text: 'inf' }; break;
       case 102: this.word('false'); value = { type: 'boolean', value: false }; break;
       case 116: this.word('true'); value = { type: 'boolean', value: true }; break;
       case 34: value = { type: 'string', value: this.string() }; break;
       case 91: value = this.array(); break;
       case 123: value = this.object(); break;
       default:
+        if (c === 45 && this.input.startsWith('-inf', this.at)) {
+          this.at += 4;
+          value = { type: 'number', value: -Infinity, text: '-inf' };
+          break;
+        }
         if (c === 45 || (c >= 48 && c <= 57)) {
           value = this.number();
           break;

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CapnpError, ErrorCode } from '../../src/wire/index.js';
-import { fromJson, fromPlain, parseJson, parseJsonStream, toPlain, writeJson, JsonCodec, type JsonValue } from '../../src/json/index.js';
+import { readRoot } from '../../src/dynamic/index.js';
+import { fromJson, fromPlain, parseJson, parseJsonStream, toJson, toPlain, writeJson, JsonCodec, type JsonValue } from '../../src/json/index.js';
 import { newsSchema } from '../fixtures/errors/news.js';
 
 const { News } = newsSchema();
@@ -97,5 +98,21 @@ describe('deeply nested JSON', () => {
     expect(failure(() => fromPlain(plain)).code).toBe(ErrorCode.NESTING_LIMIT);
     expect(failure(() => new JsonCodec().decodeMessage(News, { type: 'object', fields: [{ name: 'extra', value: tree }] })).code)
       .toBe(ErrorCode.NESTING_LIMIT);
+  });
+});
+
+describe('numbers JSON cannot write', () => {
+  it('a Json.Value number out of double range is written as the reference writes it (inf), and reads back', () => {
+    // Found by the json fuzz target: 1e5555 reads as Infinity, which toJson writes as `inf`.
+    const message = fromJson(News, '{"extra": [1e5555, -1e5555, 2]}');
+    const json = toJson(readRoot(News, message.toBytes()));
+    expect(json).toBe('{"extra":[inf,-inf,2],"none":null}');
+    expect(toJson(readRoot(News, fromJson(News, json).toBytes()))).toBe(json);
+    expect(toPlain(parseJson('[nan, inf, -inf]'))).toEqual([NaN, Infinity, -Infinity]);
+  });
+
+  it('the words are read only where a value starts', () => {
+    for (const bad of ['[infinity]', '[-in]', '[na]', '[nul]']) expect(failure(() => parseJson(bad)).code).toBe(ErrorCode.INVALID_ARGUMENT);
+    expect(failure(() => fromJson(News, '{"stories": [{"score": inf}]}')).message).toBe('stories[0].score: expected an integer, found the number inf');
   });
 });
