@@ -46,7 +46,7 @@ try {
     compilerOptions: {
       target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: [], strict: true,
       skipLibCheck: true, rootDir: 'src', outDir: 'out', paths: {
-        [pathToFileURL(join(root, 'dist/runtime/private.js')).href]: [join(root, 'dist/index.d.ts')],
+        [pathToFileURL(join(root, 'dist/runtime/private.js')).href]: [join(root, 'dist/runtime/private.d.ts')],
         [pathToFileURL(join(root, 'dist/rpc/index.js')).href]: [join(root, 'dist/rpc/index.d.ts')],
       },
     },

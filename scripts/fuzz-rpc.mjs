@@ -70,7 +70,7 @@ async function loadFixture() {
       compilerOptions: {
         target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: [], strict: true,
         skipLibCheck: true, rootDir: 'src', outDir: 'out', paths: {
-          [dist('index.js')]: [join(root, 'dist/index.d.ts')],
+          [dist('runtime/private.js')]: [join(root, 'dist/runtime/private.d.ts')],
           [dist('rpc/index.js')]: [join(root, 'dist/rpc/index.d.ts')],
           [dist('std/stream.capnp.js')]: [join(root, 'dist/std/stream.capnp.d.ts')],
         },
