@@ -15,9 +15,6 @@ export function fuzzJson(data, schemas, types) {
   if (message === undefined) return;
   const bytes = message.toBytes();
   const encoded = toJson(readRoot(schema, bytes));
-  // Known, reported (docs/SECURITY.md): a Json.Value number out of double range (1e5555)
-  // decodes to Infinity and encodes as `inf`, which is not JSON, so it does not decode again.
-  if (/[:,[]-?(inf|nan)\b/.test(encoded)) return;
   const again = toJson(readRoot(schema, fromJson(schema, encoded).toBytes()));
   if (again !== encoded) throw new Error(`JSON encode/decode changed the message: ${encoded} became ${again}`);
 }
