@@ -424,12 +424,21 @@ export function emitStruct(ctx: FileContext, node: StructNode): void {
       w.line('/** Codecs of the type parameters, as bound where this type is used. */');
       w.line(`readonly $params: ${paramsDeclaration};`);
       w.line('');
-      w.block(`constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number, params: ${paramsDeclaration} = []) {`, () => {
-        w.line('super(segment, data, dataSize, pointers, pointerCount, nesting);');
-        w.line('this.$params = params;');
-      });
     }
-    let first = !scope.isGeneric;
+    // The constructor is the class's own (see runtime/generated-struct.ts: a shared one goes megamorphic).
+    const readerParams = scope.isGeneric ? `, params: ${paramsDeclaration} = []` : '';
+    w.block(`constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number${readerParams}) {`, () => {
+      w.line('super();');
+      w.line('this.$segment = segment;');
+      w.line('this.$view = segment.view;');
+      w.line('this.$data = data;');
+      w.line('this.$pointers = pointers;');
+      w.line('this.$dataSize = dataSize;');
+      w.line('this.$pointerCount = pointerCount;');
+      w.line('this.$nesting = nesting;');
+      if (scope.isGeneric) w.line('this.$params = params;');
+    });
+    let first = false;
     const gap = () => {
       if (!first) w.line('');
       first = false;
@@ -463,12 +472,18 @@ export function emitStruct(ctx: FileContext, node: StructNode): void {
       w.line('/** Codecs of the type parameters, as bound where this type is used. */');
       w.line(`readonly $params: ${paramsDeclaration};`);
       w.line('');
-      w.block(`constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, params: ${paramsDeclaration} = []) {`, () => {
-        w.line('super(segment, data, dataSize, pointers, pointerCount);');
-        w.line('this.$params = params;');
-      });
     }
-    let first = !scope.isGeneric;
+    const builderParams = scope.isGeneric ? `, params: ${paramsDeclaration} = []` : '';
+    w.block(`constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number${builderParams}) {`, () => {
+      w.line('super();');
+      w.line('this.$segment = segment;');
+      w.line('this.$data = data;');
+      w.line('this.$pointers = pointers;');
+      w.line('this.$dataSize = dataSize;');
+      w.line('this.$pointerCount = pointerCount;');
+      if (scope.isGeneric) w.line('this.$params = params;');
+    });
+    let first = false;
     const gap = () => {
       if (!first) w.line('');
       first = false;

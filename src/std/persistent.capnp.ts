@@ -25,7 +25,14 @@ export class Persistent_SaveParamsReader<SturdyRef extends $.PointerCodec<any, a
   readonly $params: readonly $.PointerCodec<any, any, any, any>[];
 
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number, params: readonly $.PointerCodec<any, any, any, any>[] = []) {
-    super(segment, data, dataSize, pointers, pointerCount, nesting);
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
     this.$params = params;
   }
 
@@ -54,7 +61,12 @@ export class Persistent_SaveParamsBuilder<SturdyRef extends $.PointerCodec<any, 
   readonly $params: readonly $.PointerCodec<any, any, any, any>[];
 
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, params: readonly $.PointerCodec<any, any, any, any>[] = []) {
-    super(segment, data, dataSize, pointers, pointerCount);
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
     this.$params = params;
   }
 
@@ -113,7 +125,14 @@ export class Persistent_SaveResultsReader<SturdyRef extends $.PointerCodec<any, 
   readonly $params: readonly $.PointerCodec<any, any, any, any>[];
 
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number, params: readonly $.PointerCodec<any, any, any, any>[] = []) {
-    super(segment, data, dataSize, pointers, pointerCount, nesting);
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
     this.$params = params;
   }
 
@@ -138,7 +157,12 @@ export class Persistent_SaveResultsBuilder<SturdyRef extends $.PointerCodec<any,
   readonly $params: readonly $.PointerCodec<any, any, any, any>[];
 
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, params: readonly $.PointerCodec<any, any, any, any>[] = []) {
-    super(segment, data, dataSize, pointers, pointerCount);
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
     this.$params = params;
   }
 

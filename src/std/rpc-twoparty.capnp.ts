@@ -24,6 +24,17 @@ export type VatIdInit = {
 
 /** On a two-party network a vat is known only by its side. */
 export class VatIdReader extends $.GeneratedReader<VatId> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `side @0 :Side` */
   get side(): Side {
     return (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0) as Side;
@@ -38,6 +49,15 @@ export class VatIdReader extends $.GeneratedReader<VatId> {
 
 /** On a two-party network a vat is known only by its side. */
 export class VatIdBuilder extends $.GeneratedBuilder<VatId, VatIdInit, VatIdReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `side @0 :Side` */
   get side(): Side {
     return this.$segment.view.getUint16(this.$data, true) as Side;
@@ -75,6 +95,17 @@ export type ThirdPartyCompletionInit = {
 
 /** Only used for joins here. */
 export class ThirdPartyCompletionReader extends $.GeneratedReader<ThirdPartyCompletion> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `joinId @0 :UInt32`: The join this completes. */
   get joinId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
@@ -89,6 +120,15 @@ export class ThirdPartyCompletionReader extends $.GeneratedReader<ThirdPartyComp
 
 /** Only used for joins here. */
 export class ThirdPartyCompletionBuilder extends $.GeneratedBuilder<ThirdPartyCompletion, ThirdPartyCompletionInit, ThirdPartyCompletionReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `joinId @0 :UInt32`: The join this completes. */
   get joinId(): number {
     return this.$segment.view.getUint32(this.$data, true);
@@ -120,6 +160,17 @@ export type ThirdPartyToAwaitInit = { [key: string]: never };
 
 /** Unused: there is never a third party. */
 export class ThirdPartyToAwaitReader extends $.GeneratedReader<ThirdPartyToAwait> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   override $toObject(): ThirdPartyToAwait {
     return {} as ThirdPartyToAwait;
   }
@@ -127,6 +178,15 @@ export class ThirdPartyToAwaitReader extends $.GeneratedReader<ThirdPartyToAwait
 
 /** Unused: there is never a third party. */
 export class ThirdPartyToAwaitBuilder extends $.GeneratedBuilder<ThirdPartyToAwait, ThirdPartyToAwaitInit, ThirdPartyToAwaitReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   override $assign(value: ThirdPartyToAwaitInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'ThirdPartyToAwait');
   }
@@ -143,6 +203,17 @@ export type ThirdPartyToContactInit = { [key: string]: never };
 
 /** Unused: there is never a third party. */
 export class ThirdPartyToContactReader extends $.GeneratedReader<ThirdPartyToContact> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   override $toObject(): ThirdPartyToContact {
     return {} as ThirdPartyToContact;
   }
@@ -150,6 +221,15 @@ export class ThirdPartyToContactReader extends $.GeneratedReader<ThirdPartyToCon
 
 /** Unused: there is never a third party. */
 export class ThirdPartyToContactBuilder extends $.GeneratedBuilder<ThirdPartyToContact, ThirdPartyToContactInit, ThirdPartyToContactReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   override $assign(value: ThirdPartyToContactInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'ThirdPartyToContact');
   }
@@ -180,6 +260,17 @@ export type JoinKeyPartInit = {
 
 /** A part of the key of a join, which on this network is checked by the one peer. */
 export class JoinKeyPartReader extends $.GeneratedReader<JoinKeyPart> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `joinId @0 :UInt32`: Chosen by the joining side; the same for all parts of one join. */
   get joinId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
@@ -206,6 +297,15 @@ export class JoinKeyPartReader extends $.GeneratedReader<JoinKeyPart> {
 
 /** A part of the key of a join, which on this network is checked by the one peer. */
 export class JoinKeyPartBuilder extends $.GeneratedBuilder<JoinKeyPart, JoinKeyPartInit, JoinKeyPartReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `joinId @0 :UInt32`: Chosen by the joining side; the same for all parts of one join. */
   get joinId(): number {
     return this.$segment.view.getUint32(this.$data, true);
@@ -268,6 +368,17 @@ export type JoinResultInit = {
 };
 
 export class JoinResultReader extends $.GeneratedReader<JoinResult> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `joinId @0 :UInt32` */
   get joinId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
@@ -297,6 +408,15 @@ export class JoinResultReader extends $.GeneratedReader<JoinResult> {
 }
 
 export class JoinResultBuilder extends $.GeneratedBuilder<JoinResult, JoinResultInit, JoinResultReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `joinId @0 :UInt32` */
   get joinId(): number {
     return this.$segment.view.getUint32(this.$data, true);

@@ -50,6 +50,17 @@ export type MessageInit = (
 
 /** One RPC message. */
 export class MessageReader extends $.GeneratedReader<Message> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'unimplemented' | 'abort' | 'bootstrap' | 'call' | 'return' | 'finish' | 'resolve' | 'release' | 'disembargo' | 'obsoleteSave' | 'obsoleteDelete' | 'provide' | 'accept' | 'thirdPartyAnswer' | 'join' | undefined {
     return $which0[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
@@ -219,6 +230,15 @@ export class MessageReader extends $.GeneratedReader<Message> {
 
 /** One RPC message. */
 export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, MessageReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'unimplemented' | 'abort' | 'bootstrap' | 'call' | 'return' | 'finish' | 'resolve' | 'release' | 'disembargo' | 'obsoleteSave' | 'obsoleteDelete' | 'provide' | 'accept' | 'thirdPartyAnswer' | 'join' | undefined {
     return $which0[this.$segment.view.getUint16(this.$data, true)];
@@ -719,6 +739,17 @@ export type BootstrapInit = {
  * answered like a call, with a Return whose results are the capability.
  */
 export class BootstrapReader extends $.GeneratedReader<Bootstrap> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `questionId @0 :UInt32` */
   get questionId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
@@ -746,6 +777,15 @@ export class BootstrapReader extends $.GeneratedReader<Bootstrap> {
  * answered like a call, with a Return whose results are the capability.
  */
 export class BootstrapBuilder extends $.GeneratedBuilder<Bootstrap, BootstrapInit, BootstrapReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `questionId @0 :UInt32` */
   get questionId(): number {
     return this.$segment.view.getUint32(this.$data, true);
@@ -850,6 +890,17 @@ export type CallInit = {
 
 /** Calls a method of a capability. */
 export class CallReader extends $.GeneratedReader<Call> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `questionId @0 :UInt32`: Chosen by the caller; the Return will name it. */
   get questionId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
@@ -924,6 +975,15 @@ export class CallReader extends $.GeneratedReader<Call> {
 
 /** Calls a method of a capability. */
 export class CallBuilder extends $.GeneratedBuilder<Call, CallInit, CallReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `questionId @0 :UInt32`: Chosen by the caller; the Return will name it. */
   get questionId(): number {
     return this.$segment.view.getUint32(this.$data, true);
@@ -1081,6 +1141,17 @@ export type Call_SendResultsToInit = (
 
 /** Where the results go. */
 export class Call_SendResultsToReader extends $.GeneratedReader<Call_SendResultsTo> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'caller' | 'yourself' | 'thirdParty' | undefined {
     return $which1[(this.$dataSize >= 8 ? this.$view.getUint16(this.$data + 6, true) : 0)];
@@ -1118,6 +1189,15 @@ export class Call_SendResultsToReader extends $.GeneratedReader<Call_SendResults
 
 /** Where the results go. */
 export class Call_SendResultsToBuilder extends $.GeneratedBuilder<Call_SendResultsTo, Call_SendResultsToInit, Call_SendResultsToReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'caller' | 'yourself' | 'thirdParty' | undefined {
     return $which1[this.$segment.view.getUint16(this.$data + 6, true)];
@@ -1234,6 +1314,17 @@ export type ReturnInit = {
 
 /** Answers a Call or Bootstrap. */
 export class ReturnReader extends $.GeneratedReader<Return> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'results' | 'exception' | 'canceled' | 'resultsSentElsewhere' | 'takeFromOtherQuestion' | 'awaitFromThirdParty' | undefined {
     return $which2[(this.$dataSize >= 8 ? this.$view.getUint16(this.$data + 6, true) : 0)];
@@ -1320,6 +1411,15 @@ export class ReturnReader extends $.GeneratedReader<Return> {
 
 /** Answers a Call or Bootstrap. */
 export class ReturnBuilder extends $.GeneratedBuilder<Return, ReturnInit, ReturnReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'results' | 'exception' | 'canceled' | 'resultsSentElsewhere' | 'takeFromOtherQuestion' | 'awaitFromThirdParty' | undefined {
     return $which2[this.$segment.view.getUint16(this.$data + 6, true)];
@@ -1531,6 +1631,17 @@ export type FinishInit = {
  * or drop the results).
  */
 export class FinishReader extends $.GeneratedReader<Finish> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `questionId @0 :UInt32` */
   get questionId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
@@ -1564,6 +1675,15 @@ export class FinishReader extends $.GeneratedReader<Finish> {
  * or drop the results).
  */
 export class FinishBuilder extends $.GeneratedBuilder<Finish, FinishInit, FinishReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `questionId @0 :UInt32` */
   get questionId(): number {
     return this.$segment.view.getUint32(this.$data, true);
@@ -1631,6 +1751,17 @@ export type ResolveInit = {
 
 /** Says what an exported promise resolved to. */
 export class ResolveReader extends $.GeneratedReader<Resolve> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'cap' | 'exception' | undefined {
     return $which3[(this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0)];
@@ -1673,6 +1804,15 @@ export class ResolveReader extends $.GeneratedReader<Resolve> {
 
 /** Says what an exported promise resolved to. */
 export class ResolveBuilder extends $.GeneratedBuilder<Resolve, ResolveInit, ResolveReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'cap' | 'exception' | undefined {
     return $which3[this.$segment.view.getUint16(this.$data + 4, true)];
@@ -1779,6 +1919,17 @@ export type ReleaseInit = {
 
 /** Drops references to an import. */
 export class ReleaseReader extends $.GeneratedReader<Release> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `id @0 :UInt32` */
   get id(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
@@ -1799,6 +1950,15 @@ export class ReleaseReader extends $.GeneratedReader<Release> {
 
 /** Drops references to an import. */
 export class ReleaseBuilder extends $.GeneratedBuilder<Release, ReleaseInit, ReleaseReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `id @0 :UInt32` */
   get id(): number {
     return this.$segment.view.getUint32(this.$data, true);
@@ -1856,6 +2016,17 @@ export type DisembargoInit = {
  * have arrived.
  */
 export class DisembargoReader extends $.GeneratedReader<Disembargo> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `target @0 :MessageTarget`: The capability the promise resolved to. */
   get target(): MessageTargetReader {
     return $.readStruct<MessageTargetReader>(MessageTargetReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
@@ -1884,6 +2055,15 @@ export class DisembargoReader extends $.GeneratedReader<Disembargo> {
  * have arrived.
  */
 export class DisembargoBuilder extends $.GeneratedBuilder<Disembargo, DisembargoInit, DisembargoReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `target @0 :MessageTarget`: The capability the promise resolved to. */
   get target(): MessageTargetBuilder {
     return $.getStruct<MessageTargetBuilder>(MessageTargetBuilder, this.$segment, this.$pointers, 1, 1);
@@ -1949,6 +2129,17 @@ export type Disembargo_ContextInit = (
 );
 
 export class Disembargo_ContextReader extends $.GeneratedReader<Disembargo_Context> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'senderLoopback' | 'receiverLoopback' | 'accept' | undefined {
     return $which4[(this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0)];
@@ -1985,6 +2176,15 @@ export class Disembargo_ContextReader extends $.GeneratedReader<Disembargo_Conte
 }
 
 export class Disembargo_ContextBuilder extends $.GeneratedBuilder<Disembargo_Context, Disembargo_ContextInit, Disembargo_ContextReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'senderLoopback' | 'receiverLoopback' | 'accept' | undefined {
     return $which4[this.$segment.view.getUint16(this.$data + 4, true)];
@@ -2078,6 +2278,17 @@ export type ProvideInit = {
 
 /** Asks the receiver to hold a capability for a third vat, which will pick it up with Accept. */
 export class ProvideReader extends $.GeneratedReader<Provide> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `questionId @0 :UInt32` */
   get questionId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
@@ -2112,6 +2323,15 @@ export class ProvideReader extends $.GeneratedReader<Provide> {
 
 /** Asks the receiver to hold a capability for a third vat, which will pick it up with Accept. */
 export class ProvideBuilder extends $.GeneratedBuilder<Provide, ProvideInit, ProvideReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `questionId @0 :UInt32` */
   get questionId(): number {
     return this.$segment.view.getUint32(this.$data, true);
@@ -2211,6 +2431,17 @@ export type AcceptInit = {
 
 /** Picks up a capability another vat provided for the sender. */
 export class AcceptReader extends $.GeneratedReader<Accept> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `questionId @0 :UInt32` */
   get questionId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
@@ -2245,6 +2476,15 @@ export class AcceptReader extends $.GeneratedReader<Accept> {
 
 /** Picks up a capability another vat provided for the sender. */
 export class AcceptBuilder extends $.GeneratedBuilder<Accept, AcceptInit, AcceptReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `questionId @0 :UInt32` */
   get questionId(): number {
     return this.$segment.view.getUint32(this.$data, true);
@@ -2339,6 +2579,17 @@ export type ThirdPartyAnswerInit = {
 
 /** Tells a vat that results it awaits from a third vat are the given answer. */
 export class ThirdPartyAnswerReader extends $.GeneratedReader<ThirdPartyAnswer> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `completion @0 :AnyPointer` */
   get completion(): $.AnyPointerReader {
     return $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
@@ -2363,6 +2614,15 @@ export class ThirdPartyAnswerReader extends $.GeneratedReader<ThirdPartyAnswer> 
 
 /** Tells a vat that results it awaits from a third vat are the given answer. */
 export class ThirdPartyAnswerBuilder extends $.GeneratedBuilder<ThirdPartyAnswer, ThirdPartyAnswerInit, ThirdPartyAnswerReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `completion @0 :AnyPointer` */
   get completion(): $.AnyPointerBuilder {
     return $.pointerBuilder(this.$segment, this.$pointers);
@@ -2441,6 +2701,17 @@ export type JoinInit = {
  * received from a third party).
  */
 export class JoinReader extends $.GeneratedReader<Join> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `questionId @0 :UInt32` */
   get questionId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
@@ -2478,6 +2749,15 @@ export class JoinReader extends $.GeneratedReader<Join> {
  * received from a third party).
  */
 export class JoinBuilder extends $.GeneratedBuilder<Join, JoinInit, JoinReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `questionId @0 :UInt32` */
   get questionId(): number {
     return this.$segment.view.getUint32(this.$data, true);
@@ -2571,6 +2851,17 @@ export type MessageTargetInit = (
 
 /** What a call (or other message) is addressed to. */
 export class MessageTargetReader extends $.GeneratedReader<MessageTarget> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'importedCap' | 'promisedAnswer' | undefined {
     return $which5[(this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0)];
@@ -2602,6 +2893,15 @@ export class MessageTargetReader extends $.GeneratedReader<MessageTarget> {
 
 /** What a call (or other message) is addressed to. */
 export class MessageTargetBuilder extends $.GeneratedBuilder<MessageTarget, MessageTargetInit, MessageTargetReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'importedCap' | 'promisedAnswer' | undefined {
     return $which5[this.$segment.view.getUint16(this.$data + 4, true)];
@@ -2679,6 +2979,17 @@ export type PayloadInit = {
 
 /** A struct sent over RPC, with the capabilities it holds. */
 export class PayloadReader extends $.GeneratedReader<Payload> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `content @0 :AnyPointer`: The content. Its capability pointers index `capTable`. */
   get content(): $.AnyPointerReader {
     return $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
@@ -2707,6 +3018,15 @@ export class PayloadReader extends $.GeneratedReader<Payload> {
 
 /** A struct sent over RPC, with the capabilities it holds. */
 export class PayloadBuilder extends $.GeneratedBuilder<Payload, PayloadInit, PayloadReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `content @0 :AnyPointer`: The content. Its capability pointers index `capTable`. */
   get content(): $.AnyPointerBuilder {
     return $.pointerBuilder(this.$segment, this.$pointers);
@@ -2810,6 +3130,17 @@ export type CapDescriptorInit = {
 
 /** A capability as sent in a payload. */
 export class CapDescriptorReader extends $.GeneratedReader<CapDescriptor> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'none' | 'senderHosted' | 'senderPromise' | 'receiverHosted' | 'receiverAnswer' | 'thirdPartyHosted' | undefined {
     return $which6[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
@@ -2880,6 +3211,15 @@ export class CapDescriptorReader extends $.GeneratedReader<CapDescriptor> {
 
 /** A capability as sent in a payload. */
 export class CapDescriptorBuilder extends $.GeneratedBuilder<CapDescriptor, CapDescriptorInit, CapDescriptorReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'none' | 'senderHosted' | 'senderPromise' | 'receiverHosted' | 'receiverAnswer' | 'thirdPartyHosted' | undefined {
     return $which6[this.$segment.view.getUint16(this.$data, true)];
@@ -3034,6 +3374,17 @@ export type PromisedAnswerInit = {
 
 /** A capability inside the results of a call that may not have returned yet. */
 export class PromisedAnswerReader extends $.GeneratedReader<PromisedAnswer> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `questionId @0 :UInt32` */
   get questionId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
@@ -3058,6 +3409,15 @@ export class PromisedAnswerReader extends $.GeneratedReader<PromisedAnswer> {
 
 /** A capability inside the results of a call that may not have returned yet. */
 export class PromisedAnswerBuilder extends $.GeneratedBuilder<PromisedAnswer, PromisedAnswerInit, PromisedAnswerReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `questionId @0 :UInt32` */
   get questionId(): number {
     return this.$segment.view.getUint32(this.$data, true);
@@ -3121,6 +3481,17 @@ export type PromisedAnswer_OpInit = (
 );
 
 export class PromisedAnswer_OpReader extends $.GeneratedReader<PromisedAnswer_Op> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'noop' | 'getPointerField' | undefined {
     return $which7[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
@@ -3147,6 +3518,15 @@ export class PromisedAnswer_OpReader extends $.GeneratedReader<PromisedAnswer_Op
 }
 
 export class PromisedAnswer_OpBuilder extends $.GeneratedBuilder<PromisedAnswer_Op, PromisedAnswer_OpInit, PromisedAnswer_OpReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'noop' | 'getPointerField' | undefined {
     return $which7[this.$segment.view.getUint16(this.$data, true)];
@@ -3213,6 +3593,17 @@ export type ThirdPartyCapDescriptorInit = {
 
 /** A capability hosted by a third vat. */
 export class ThirdPartyCapDescriptorReader extends $.GeneratedReader<ThirdPartyCapDescriptor> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `id @0 :AnyPointer`: How to reach it. */
   get id(): $.AnyPointerReader {
     return $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
@@ -3241,6 +3632,15 @@ export class ThirdPartyCapDescriptorReader extends $.GeneratedReader<ThirdPartyC
 
 /** A capability hosted by a third vat. */
 export class ThirdPartyCapDescriptorBuilder extends $.GeneratedBuilder<ThirdPartyCapDescriptor, ThirdPartyCapDescriptorInit, ThirdPartyCapDescriptorReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `id @0 :AnyPointer`: How to reach it. */
   get id(): $.AnyPointerBuilder {
     return $.pointerBuilder(this.$segment, this.$pointers);
@@ -3331,6 +3731,17 @@ export type ExceptionInit = {
 
 /** Why something failed. */
 export class ExceptionReader extends $.GeneratedReader<Exception> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `reason @0 :Text`: A message for humans. */
   get reason(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
@@ -3387,6 +3798,15 @@ export class ExceptionReader extends $.GeneratedReader<Exception> {
 
 /** Why something failed. */
 export class ExceptionBuilder extends $.GeneratedBuilder<Exception, ExceptionInit, ExceptionReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `reason @0 :Text`: A message for humans. */
   get reason(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
@@ -3532,6 +3952,17 @@ export type Exception_DetailInit = {
 };
 
 export class Exception_DetailReader extends $.GeneratedReader<Exception_Detail> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `detailId @0 :UInt64`: What kind of detail: an id chosen by whoever defined it. */
   get detailId(): bigint {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
@@ -3555,6 +3986,15 @@ export class Exception_DetailReader extends $.GeneratedReader<Exception_Detail> 
 }
 
 export class Exception_DetailBuilder extends $.GeneratedBuilder<Exception_Detail, Exception_DetailInit, Exception_DetailReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `detailId @0 :UInt64`: What kind of detail: an id chosen by whoever defined it. */
   get detailId(): bigint {
     return this.$segment.view.getBigUint64(this.$data, true);

@@ -115,6 +115,17 @@ export type NodeInit = {
 
 /** One named declaration of a schema, or a group, or a method's implicit parameter struct. */
 export class NodeReader extends $.GeneratedReader<Node> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'file' | 'struct' | 'enum' | 'interface' | 'const' | 'annotation' | undefined {
     return $which0[(this.$dataSize >= 14 ? this.$view.getUint16(this.$data + 12, true) : 0)];
@@ -272,6 +283,15 @@ export class NodeReader extends $.GeneratedReader<Node> {
 
 /** One named declaration of a schema, or a group, or a method's implicit parameter struct. */
 export class NodeBuilder extends $.GeneratedBuilder<Node, NodeInit, NodeReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'file' | 'struct' | 'enum' | 'interface' | 'const' | 'annotation' | undefined {
     return $which0[this.$segment.view.getUint16(this.$data + 12, true)];
@@ -662,6 +682,17 @@ export type Node_StructInit = {
 };
 
 export class Node_StructReader extends $.GeneratedReader<Node_Struct> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `dataWordCount @7 :UInt16`: Size of the data section, in 64-bit words. */
   get dataWordCount(): number {
     return (this.$dataSize >= 16 ? this.$view.getUint16(this.$data + 14, true) : 0);
@@ -731,6 +762,15 @@ export class Node_StructReader extends $.GeneratedReader<Node_Struct> {
 }
 
 export class Node_StructBuilder extends $.GeneratedBuilder<Node_Struct, Node_StructInit, Node_StructReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `dataWordCount @7 :UInt16`: Size of the data section, in 64-bit words. */
   get dataWordCount(): number {
     return this.$segment.view.getUint16(this.$data + 14, true);
@@ -860,6 +900,17 @@ export type Node_EnumInit = {
 };
 
 export class Node_EnumReader extends $.GeneratedReader<Node_Enum> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `enumerants @14 :List(Enumerant)`: The enumerants, by number. */
   get enumerants(): $.StructList<EnumerantReader> {
     return new $.StructList<EnumerantReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, $.ElementSize.INLINE_COMPOSITE, this.$nesting), EnumerantReader);
@@ -877,6 +928,15 @@ export class Node_EnumReader extends $.GeneratedReader<Node_Enum> {
 }
 
 export class Node_EnumBuilder extends $.GeneratedBuilder<Node_Enum, Node_EnumInit, Node_EnumReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `enumerants @14 :List(Enumerant)`: The enumerants, by number. */
   get enumerants(): $.StructListBuilder<EnumerantBuilder> {
     return new $.StructListBuilder<EnumerantBuilder>($.getStructList(this.$segment, this.$pointers + 24, 1, 2), EnumerantBuilder);
@@ -934,6 +994,17 @@ export type Node_InterfaceInit = {
 };
 
 export class Node_InterfaceReader extends $.GeneratedReader<Node_Interface> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `methods @15 :List(Method)`: The methods, by ordinal. */
   get methods(): $.StructList<MethodReader> {
     return new $.StructList<MethodReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, $.ElementSize.INLINE_COMPOSITE, this.$nesting), MethodReader);
@@ -961,6 +1032,15 @@ export class Node_InterfaceReader extends $.GeneratedReader<Node_Interface> {
 }
 
 export class Node_InterfaceBuilder extends $.GeneratedBuilder<Node_Interface, Node_InterfaceInit, Node_InterfaceReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `methods @15 :List(Method)`: The methods, by ordinal. */
   get methods(): $.StructListBuilder<MethodBuilder> {
     return new $.StructListBuilder<MethodBuilder>($.getStructList(this.$segment, this.$pointers + 24, 3, 5), MethodBuilder);
@@ -1041,6 +1121,17 @@ export type Node_ConstInit = {
 };
 
 export class Node_ConstReader extends $.GeneratedReader<Node_Const> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `type @16 :Type` */
   get type(): TypeReader {
     return $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting);
@@ -1068,6 +1159,15 @@ export class Node_ConstReader extends $.GeneratedReader<Node_Const> {
 }
 
 export class Node_ConstBuilder extends $.GeneratedBuilder<Node_Const, Node_ConstInit, Node_ConstReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `type @16 :Type` */
   get type(): TypeBuilder {
     return $.getStruct<TypeBuilder>(TypeBuilder, this.$segment, this.$pointers + 24, 3, 1);
@@ -1172,6 +1272,17 @@ export type Node_AnnotationInit = {
 };
 
 export class Node_AnnotationReader extends $.GeneratedReader<Node_Annotation> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `type @18 :Type`: The type of the annotation's value (Void when it takes none). */
   get type(): TypeReader {
     return $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting);
@@ -1261,6 +1372,15 @@ export class Node_AnnotationReader extends $.GeneratedReader<Node_Annotation> {
 }
 
 export class Node_AnnotationBuilder extends $.GeneratedBuilder<Node_Annotation, Node_AnnotationInit, Node_AnnotationReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `type @18 :Type`: The type of the annotation's value (Void when it takes none). */
   get type(): TypeBuilder {
     return $.getStruct<TypeBuilder>(TypeBuilder, this.$segment, this.$pointers + 24, 3, 1);
@@ -1433,6 +1553,17 @@ export type Node_ParameterInit = {
 
 /** A generic parameter of a node or method. */
 export class Node_ParameterReader extends $.GeneratedReader<Node_Parameter> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `name @0 :Text` */
   get name(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
@@ -1451,6 +1582,15 @@ export class Node_ParameterReader extends $.GeneratedReader<Node_Parameter> {
 
 /** A generic parameter of a node or method. */
 export class Node_ParameterBuilder extends $.GeneratedBuilder<Node_Parameter, Node_ParameterInit, Node_ParameterReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `name @0 :Text` */
   get name(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
@@ -1504,6 +1644,17 @@ export type Node_NestedNodeInit = {
 };
 
 export class Node_NestedNodeReader extends $.GeneratedReader<Node_NestedNode> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `name @0 :Text`: The nested declaration's name in this scope. */
   get name(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
@@ -1527,6 +1678,15 @@ export class Node_NestedNodeReader extends $.GeneratedReader<Node_NestedNode> {
 }
 
 export class Node_NestedNodeBuilder extends $.GeneratedBuilder<Node_NestedNode, Node_NestedNodeInit, Node_NestedNodeReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `name @0 :Text`: The nested declaration's name in this scope. */
   get name(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
@@ -1605,6 +1765,17 @@ export type Node_SourceInfoInit = {
  * of Node so that nodes compiled from sources that differ only in comments are equal.
  */
 export class Node_SourceInfoReader extends $.GeneratedReader<Node_SourceInfo> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `id @0 :UInt64`: The node described. */
   get id(): bigint {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
@@ -1654,6 +1825,15 @@ export class Node_SourceInfoReader extends $.GeneratedReader<Node_SourceInfo> {
  * of Node so that nodes compiled from sources that differ only in comments are equal.
  */
 export class Node_SourceInfoBuilder extends $.GeneratedBuilder<Node_SourceInfo, Node_SourceInfoInit, Node_SourceInfoReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `id @0 :UInt64`: The node described. */
   get id(): bigint {
     return this.$segment.view.getBigUint64(this.$data, true);
@@ -1762,6 +1942,17 @@ export type Node_SourceInfo_MemberInit = {
 };
 
 export class Node_SourceInfo_MemberReader extends $.GeneratedReader<Node_SourceInfo_Member> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `docComment @0 :Text` */
   get docComment(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
@@ -1791,6 +1982,15 @@ export class Node_SourceInfo_MemberReader extends $.GeneratedReader<Node_SourceI
 }
 
 export class Node_SourceInfo_MemberBuilder extends $.GeneratedBuilder<Node_SourceInfo_Member, Node_SourceInfo_MemberInit, Node_SourceInfo_MemberReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `docComment @0 :Text` */
   get docComment(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
@@ -1877,6 +2077,17 @@ export type FieldInit = {
 
 /** A struct field: a slot holding a value, or a group. */
 export class FieldReader extends $.GeneratedReader<Field> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'slot' | 'group' | undefined {
     return $which1[(this.$dataSize >= 10 ? this.$view.getUint16(this.$data + 8, true) : 0)];
@@ -1943,6 +2154,15 @@ export class FieldReader extends $.GeneratedReader<Field> {
 
 /** A struct field: a slot holding a value, or a group. */
 export class FieldBuilder extends $.GeneratedBuilder<Field, FieldInit, FieldReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'slot' | 'group' | undefined {
     return $which1[this.$segment.view.getUint16(this.$data + 8, true)];
@@ -2116,6 +2336,17 @@ export type Field_SlotInit = {
 
 /** A field holding a value of its own. */
 export class Field_SlotReader extends $.GeneratedReader<Field_Slot> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /**
    * `offset @4 :UInt32`:
    * Where the value is, in units of its type's size: bits for Bool, bytes for 8-bit types,
@@ -2165,6 +2396,15 @@ export class Field_SlotReader extends $.GeneratedReader<Field_Slot> {
 
 /** A field holding a value of its own. */
 export class Field_SlotBuilder extends $.GeneratedBuilder<Field_Slot, Field_SlotInit, Field_SlotReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /**
    * `offset @4 :UInt32`:
    * Where the value is, in units of its type's size: bits for Bool, bytes for 8-bit types,
@@ -2275,6 +2515,17 @@ export type Field_GroupInit = {
 
 /** A field that is a group: its members are described by another node. */
 export class Field_GroupReader extends $.GeneratedReader<Field_Group> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `typeId @7 :UInt64`: The group's node. */
   get typeId(): bigint {
     return (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n);
@@ -2289,6 +2540,15 @@ export class Field_GroupReader extends $.GeneratedReader<Field_Group> {
 
 /** A field that is a group: its members are described by another node. */
 export class Field_GroupBuilder extends $.GeneratedBuilder<Field_Group, Field_GroupInit, Field_GroupReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `typeId @7 :UInt64`: The group's node. */
   get typeId(): bigint {
     return this.$segment.view.getBigUint64(this.$data + 16, true);
@@ -2325,6 +2585,17 @@ export type Field_OrdinalInit = (
 );
 
 export class Field_OrdinalReader extends $.GeneratedReader<Field_Ordinal> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'implicit' | 'explicit' | undefined {
     return $which2[(this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0)];
@@ -2351,6 +2622,15 @@ export class Field_OrdinalReader extends $.GeneratedReader<Field_Ordinal> {
 }
 
 export class Field_OrdinalBuilder extends $.GeneratedBuilder<Field_Ordinal, Field_OrdinalInit, Field_OrdinalReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'implicit' | 'explicit' | undefined {
     return $which2[this.$segment.view.getUint16(this.$data + 10, true)];
@@ -2413,6 +2693,17 @@ export type EnumerantInit = {
 };
 
 export class EnumerantReader extends $.GeneratedReader<Enumerant> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `name @0 :Text` */
   get name(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
@@ -2446,6 +2737,15 @@ export class EnumerantReader extends $.GeneratedReader<Enumerant> {
 }
 
 export class EnumerantBuilder extends $.GeneratedBuilder<Enumerant, EnumerantInit, EnumerantReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `name @0 :Text` */
   get name(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
@@ -2533,6 +2833,17 @@ export type SuperclassInit = {
 
 /** An interface extended by another, with the bindings of its generic parameters. */
 export class SuperclassReader extends $.GeneratedReader<Superclass> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `id @0 :UInt64` */
   get id(): bigint {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
@@ -2557,6 +2868,15 @@ export class SuperclassReader extends $.GeneratedReader<Superclass> {
 
 /** An interface extended by another, with the bindings of its generic parameters. */
 export class SuperclassBuilder extends $.GeneratedBuilder<Superclass, SuperclassInit, SuperclassReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `id @0 :UInt64` */
   get id(): bigint {
     return this.$segment.view.getBigUint64(this.$data, true);
@@ -2648,6 +2968,17 @@ export type MethodInit = {
 };
 
 export class MethodReader extends $.GeneratedReader<Method> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `name @0 :Text` */
   get name(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
@@ -2727,6 +3058,15 @@ export class MethodReader extends $.GeneratedReader<Method> {
 }
 
 export class MethodBuilder extends $.GeneratedBuilder<Method, MethodInit, MethodReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `name @0 :Text` */
   get name(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
@@ -2953,6 +3293,17 @@ export type TypeInit = (
 
 /** The type of a field, constant, annotation, list element or generic argument. */
 export class TypeReader extends $.GeneratedReader<Type> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'void' | 'bool' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64' | 'float32' | 'float64' | 'text' | 'data' | 'list' | 'enum' | 'struct' | 'interface' | 'anyPointer' | undefined {
     return $which3[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
@@ -3082,6 +3433,15 @@ export class TypeReader extends $.GeneratedReader<Type> {
 
 /** The type of a field, constant, annotation, list element or generic argument. */
 export class TypeBuilder extends $.GeneratedBuilder<Type, TypeInit, TypeReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'void' | 'bool' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64' | 'float32' | 'float64' | 'text' | 'data' | 'list' | 'enum' | 'struct' | 'interface' | 'anyPointer' | undefined {
     return $which3[this.$segment.view.getUint16(this.$data, true)];
@@ -3359,6 +3719,17 @@ export type Type_ListInit = {
 };
 
 export class Type_ListReader extends $.GeneratedReader<Type_List> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `elementType @14 :Type` */
   get elementType(): TypeReader {
     return $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
@@ -3376,6 +3747,15 @@ export class Type_ListReader extends $.GeneratedReader<Type_List> {
 }
 
 export class Type_ListBuilder extends $.GeneratedBuilder<Type_List, Type_ListInit, Type_ListReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `elementType @14 :Type` */
   get elementType(): TypeBuilder {
     return $.getStruct<TypeBuilder>(TypeBuilder, this.$segment, this.$pointers, 3, 1);
@@ -3429,6 +3809,17 @@ export type Type_EnumInit = {
 };
 
 export class Type_EnumReader extends $.GeneratedReader<Type_Enum> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `typeId @15 :UInt64` */
   get typeId(): bigint {
     return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
@@ -3452,6 +3843,15 @@ export class Type_EnumReader extends $.GeneratedReader<Type_Enum> {
 }
 
 export class Type_EnumBuilder extends $.GeneratedBuilder<Type_Enum, Type_EnumInit, Type_EnumReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `typeId @15 :UInt64` */
   get typeId(): bigint {
     return this.$segment.view.getBigUint64(this.$data + 8, true);
@@ -3515,6 +3915,17 @@ export type Type_StructInit = {
 };
 
 export class Type_StructReader extends $.GeneratedReader<Type_Struct> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `typeId @16 :UInt64` */
   get typeId(): bigint {
     return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
@@ -3538,6 +3949,15 @@ export class Type_StructReader extends $.GeneratedReader<Type_Struct> {
 }
 
 export class Type_StructBuilder extends $.GeneratedBuilder<Type_Struct, Type_StructInit, Type_StructReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `typeId @16 :UInt64` */
   get typeId(): bigint {
     return this.$segment.view.getBigUint64(this.$data + 8, true);
@@ -3601,6 +4021,17 @@ export type Type_InterfaceInit = {
 };
 
 export class Type_InterfaceReader extends $.GeneratedReader<Type_Interface> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `typeId @17 :UInt64` */
   get typeId(): bigint {
     return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
@@ -3624,6 +4055,15 @@ export class Type_InterfaceReader extends $.GeneratedReader<Type_Interface> {
 }
 
 export class Type_InterfaceBuilder extends $.GeneratedBuilder<Type_Interface, Type_InterfaceInit, Type_InterfaceReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `typeId @17 :UInt64` */
   get typeId(): bigint {
     return this.$segment.view.getBigUint64(this.$data + 8, true);
@@ -3690,6 +4130,17 @@ export type Type_AnyPointerInit = (
 
 /** A pointer whose target type is not fixed by the schema. */
 export class Type_AnyPointerReader extends $.GeneratedReader<Type_AnyPointer> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'unconstrained' | 'parameter' | 'implicitMethodParameter' | undefined {
     return $which4[(this.$dataSize >= 10 ? this.$view.getUint16(this.$data + 8, true) : 0)];
@@ -3723,6 +4174,15 @@ export class Type_AnyPointerReader extends $.GeneratedReader<Type_AnyPointer> {
 
 /** A pointer whose target type is not fixed by the schema. */
 export class Type_AnyPointerBuilder extends $.GeneratedBuilder<Type_AnyPointer, Type_AnyPointerInit, Type_AnyPointerReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'unconstrained' | 'parameter' | 'implicitMethodParameter' | undefined {
     return $which4[this.$segment.view.getUint16(this.$data + 8, true)];
@@ -3813,6 +4273,17 @@ export type Type_AnyPointer_UnconstrainedInit = (
 
 /** Any pointer of the given kind. */
 export class Type_AnyPointer_UnconstrainedReader extends $.GeneratedReader<Type_AnyPointer_Unconstrained> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'anyKind' | 'struct' | 'list' | 'capability' | undefined {
     return $which5[(this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0)];
@@ -3852,6 +4323,15 @@ export class Type_AnyPointer_UnconstrainedReader extends $.GeneratedReader<Type_
 
 /** Any pointer of the given kind. */
 export class Type_AnyPointer_UnconstrainedBuilder extends $.GeneratedBuilder<Type_AnyPointer_Unconstrained, Type_AnyPointer_UnconstrainedInit, Type_AnyPointer_UnconstrainedReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'anyKind' | 'struct' | 'list' | 'capability' | undefined {
     return $which5[this.$segment.view.getUint16(this.$data + 10, true)];
@@ -3934,6 +4414,17 @@ export type Type_AnyPointer_ParameterInit = {
 
 /** A generic parameter: the type is whatever the parameter is bound to. */
 export class Type_AnyPointer_ParameterReader extends $.GeneratedReader<Type_AnyPointer_Parameter> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `scopeId @19 :UInt64`: The node declaring the parameter. */
   get scopeId(): bigint {
     return (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n);
@@ -3954,6 +4445,15 @@ export class Type_AnyPointer_ParameterReader extends $.GeneratedReader<Type_AnyP
 
 /** A generic parameter: the type is whatever the parameter is bound to. */
 export class Type_AnyPointer_ParameterBuilder extends $.GeneratedBuilder<Type_AnyPointer_Parameter, Type_AnyPointer_ParameterInit, Type_AnyPointer_ParameterReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `scopeId @19 :UInt64`: The node declaring the parameter. */
   get scopeId(): bigint {
     return this.$segment.view.getBigUint64(this.$data + 16, true);
@@ -3999,6 +4499,17 @@ export type Type_AnyPointer_ImplicitMethodParameterInit = {
 
 /** A generic parameter of the method being described. */
 export class Type_AnyPointer_ImplicitMethodParameterReader extends $.GeneratedReader<Type_AnyPointer_ImplicitMethodParameter> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `parameterIndex @24 :UInt16` */
   get parameterIndex(): number {
     return (this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0);
@@ -4013,6 +4524,15 @@ export class Type_AnyPointer_ImplicitMethodParameterReader extends $.GeneratedRe
 
 /** A generic parameter of the method being described. */
 export class Type_AnyPointer_ImplicitMethodParameterBuilder extends $.GeneratedBuilder<Type_AnyPointer_ImplicitMethodParameter, Type_AnyPointer_ImplicitMethodParameterInit, Type_AnyPointer_ImplicitMethodParameterReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `parameterIndex @24 :UInt16` */
   get parameterIndex(): number {
     return this.$segment.view.getUint16(this.$data + 10, true);
@@ -4056,6 +4576,17 @@ export type BrandInit = {
  * type is used. Scopes not listed have their parameters bound to AnyPointer.
  */
 export class BrandReader extends $.GeneratedReader<Brand> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `scopes @0 :List(Brand.Scope)`: One entry per bound scope, innermost first. */
   get scopes(): $.StructList<Brand_ScopeReader> {
     return new $.StructList<Brand_ScopeReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Brand_ScopeReader);
@@ -4077,6 +4608,15 @@ export class BrandReader extends $.GeneratedReader<Brand> {
  * type is used. Scopes not listed have their parameters bound to AnyPointer.
  */
 export class BrandBuilder extends $.GeneratedBuilder<Brand, BrandInit, BrandReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `scopes @0 :List(Brand.Scope)`: One entry per bound scope, innermost first. */
   get scopes(): $.StructListBuilder<Brand_ScopeBuilder> {
     return new $.StructListBuilder<Brand_ScopeBuilder>($.getStructList(this.$segment, this.$pointers, 2, 1), Brand_ScopeBuilder);
@@ -4136,6 +4676,17 @@ export type Brand_ScopeInit = {
 );
 
 export class Brand_ScopeReader extends $.GeneratedReader<Brand_Scope> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'bind' | 'inherit' | undefined {
     return $which6[(this.$dataSize >= 10 ? this.$view.getUint16(this.$data + 8, true) : 0)];
@@ -4177,6 +4728,15 @@ export class Brand_ScopeReader extends $.GeneratedReader<Brand_Scope> {
 }
 
 export class Brand_ScopeBuilder extends $.GeneratedBuilder<Brand_Scope, Brand_ScopeInit, Brand_ScopeReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'bind' | 'inherit' | undefined {
     return $which6[this.$segment.view.getUint16(this.$data + 8, true)];
@@ -4265,6 +4825,17 @@ export type Brand_BindingInit = (
 );
 
 export class Brand_BindingReader extends $.GeneratedReader<Brand_Binding> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'unbound' | 'type' | undefined {
     return $which7[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
@@ -4295,6 +4866,15 @@ export class Brand_BindingReader extends $.GeneratedReader<Brand_Binding> {
 }
 
 export class Brand_BindingBuilder extends $.GeneratedBuilder<Brand_Binding, Brand_BindingInit, Brand_BindingReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'unbound' | 'type' | undefined {
     return $which7[this.$segment.view.getUint16(this.$data, true)];
@@ -4410,6 +4990,17 @@ export type ValueInit = (
  * matches the type's.
  */
 export class ValueReader extends $.GeneratedReader<Value> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'void' | 'bool' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64' | 'float32' | 'float64' | 'text' | 'data' | 'list' | 'enum' | 'struct' | 'interface' | 'anyPointer' | undefined {
     return $which3[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
@@ -4562,6 +5153,15 @@ export class ValueReader extends $.GeneratedReader<Value> {
  * matches the type's.
  */
 export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'void' | 'bool' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64' | 'float32' | 'float64' | 'text' | 'data' | 'list' | 'enum' | 'struct' | 'interface' | 'anyPointer' | undefined {
     return $which3[this.$segment.view.getUint16(this.$data, true)];
@@ -4908,6 +5508,17 @@ export type AnnotationInit = {
 
 /** An annotation applied to a declaration. */
 export class AnnotationReader extends $.GeneratedReader<Annotation> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `id @0 :UInt64`: The annotation's declaration node. */
   get id(): bigint {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
@@ -4942,6 +5553,15 @@ export class AnnotationReader extends $.GeneratedReader<Annotation> {
 
 /** An annotation applied to a declaration. */
 export class AnnotationBuilder extends $.GeneratedBuilder<Annotation, AnnotationInit, AnnotationReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `id @0 :UInt64`: The annotation's declaration node. */
   get id(): bigint {
     return this.$segment.view.getBigUint64(this.$data, true);
@@ -5048,6 +5668,17 @@ export type CapnpVersionInit = {
 };
 
 export class CapnpVersionReader extends $.GeneratedReader<CapnpVersion> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `major @0 :UInt16` */
   get major(): number {
     return (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0);
@@ -5073,6 +5704,15 @@ export class CapnpVersionReader extends $.GeneratedReader<CapnpVersion> {
 }
 
 export class CapnpVersionBuilder extends $.GeneratedBuilder<CapnpVersion, CapnpVersionInit, CapnpVersionReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `major @0 :UInt16` */
   get major(): number {
     return this.$segment.view.getUint16(this.$data, true);
@@ -5148,6 +5788,17 @@ export type CodeGeneratorRequestInit = {
 
 /** What a schema compiler gives a code generator plugin on its standard input. */
 export class CodeGeneratorRequestReader extends $.GeneratedReader<CodeGeneratorRequest> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `capnpVersion @2 :CapnpVersion`: The version of the compiler that wrote the request (null from versions too old to say). */
   get capnpVersion(): CapnpVersionReader {
     return $.readStruct<CapnpVersionReader>(CapnpVersionReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting);
@@ -5200,6 +5851,15 @@ export class CodeGeneratorRequestReader extends $.GeneratedReader<CodeGeneratorR
 
 /** What a schema compiler gives a code generator plugin on its standard input. */
 export class CodeGeneratorRequestBuilder extends $.GeneratedBuilder<CodeGeneratorRequest, CodeGeneratorRequestInit, CodeGeneratorRequestReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `capnpVersion @2 :CapnpVersion`: The version of the compiler that wrote the request (null from versions too old to say). */
   get capnpVersion(): CapnpVersionBuilder {
     return $.getStruct<CapnpVersionBuilder>(CapnpVersionBuilder, this.$segment, this.$pointers + 16, 1, 0);
@@ -5356,6 +6016,17 @@ export type CodeGeneratorRequest_RequestedFileInit = {
 };
 
 export class CodeGeneratorRequest_RequestedFileReader extends $.GeneratedReader<CodeGeneratorRequest_RequestedFile> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `id @0 :UInt64`: The file's node. */
   get id(): bigint {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
@@ -5403,6 +6074,15 @@ export class CodeGeneratorRequest_RequestedFileReader extends $.GeneratedReader<
 }
 
 export class CodeGeneratorRequest_RequestedFileBuilder extends $.GeneratedBuilder<CodeGeneratorRequest_RequestedFile, CodeGeneratorRequest_RequestedFileInit, CodeGeneratorRequest_RequestedFileReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `id @0 :UInt64`: The file's node. */
   get id(): bigint {
     return this.$segment.view.getBigUint64(this.$data, true);
@@ -5524,6 +6204,17 @@ export type CodeGeneratorRequest_RequestedFile_ImportInit = {
 };
 
 export class CodeGeneratorRequest_RequestedFile_ImportReader extends $.GeneratedReader<CodeGeneratorRequest_RequestedFile_Import> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `id @0 :UInt64`: The imported file's node. */
   get id(): bigint {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
@@ -5547,6 +6238,15 @@ export class CodeGeneratorRequest_RequestedFile_ImportReader extends $.Generated
 }
 
 export class CodeGeneratorRequest_RequestedFile_ImportBuilder extends $.GeneratedBuilder<CodeGeneratorRequest_RequestedFile_Import, CodeGeneratorRequest_RequestedFile_ImportInit, CodeGeneratorRequest_RequestedFile_ImportReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `id @0 :UInt64`: The imported file's node. */
   get id(): bigint {
     return this.$segment.view.getBigUint64(this.$data, true);
@@ -5604,6 +6304,17 @@ export type CodeGeneratorRequest_RequestedFile_FileSourceInfoInit = {
 };
 
 export class CodeGeneratorRequest_RequestedFile_FileSourceInfoReader extends $.GeneratedReader<CodeGeneratorRequest_RequestedFile_FileSourceInfo> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `identifiers @0 :List(CodeGeneratorRequest.RequestedFile.FileSourceInfo.Identifier)` */
   get identifiers(): $.StructList<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader> {
     return new $.StructList<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader);
@@ -5621,6 +6332,15 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfoReader extends $.G
 }
 
 export class CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder extends $.GeneratedBuilder<CodeGeneratorRequest_RequestedFile_FileSourceInfo, CodeGeneratorRequest_RequestedFile_FileSourceInfoInit, CodeGeneratorRequest_RequestedFile_FileSourceInfoReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `identifiers @0 :List(CodeGeneratorRequest.RequestedFile.FileSourceInfo.Identifier)` */
   get identifiers(): $.StructListBuilder<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder> {
     return new $.StructListBuilder<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder>($.getStructList(this.$segment, this.$pointers, 3, 0), CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder);
@@ -5680,6 +6400,17 @@ export type CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierInit = {
 );
 
 export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader extends $.GeneratedReader<CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'typeId' | 'member' | undefined {
     return $which8[(this.$dataSize >= 18 ? this.$view.getUint16(this.$data + 16, true) : 0)];
@@ -5719,6 +6450,15 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader 
 }
 
 export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder extends $.GeneratedBuilder<CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier, CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierInit, CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'typeId' | 'member' | undefined {
     return $which8[this.$segment.view.getUint16(this.$data + 16, true)];
@@ -5802,6 +6542,17 @@ export type CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberI
 
 /** The name refers to a member (field, enumerant or method) of this node. */
 export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader extends $.GeneratedReader<CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `parentTypeId @3 :UInt64` */
   get parentTypeId(): bigint {
     return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
@@ -5822,6 +6573,15 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member
 
 /** The name refers to a member (field, enumerant or method) of this node. */
 export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberBuilder extends $.GeneratedBuilder<CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member, CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberInit, CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `parentTypeId @3 :UInt64` */
   get parentTypeId(): bigint {
     return this.$segment.view.getBigUint64(this.$data + 8, true);

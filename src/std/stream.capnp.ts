@@ -17,6 +17,17 @@ export type StreamResultInit = { [key: string]: never };
  * limited number of calls is in flight at any time.
  */
 export class StreamResultReader extends $.GeneratedReader<StreamResult> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   override $toObject(): StreamResult {
     return {} as StreamResult;
   }
@@ -28,6 +39,15 @@ export class StreamResultReader extends $.GeneratedReader<StreamResult> {
  * limited number of calls is in flight at any time.
  */
 export class StreamResultBuilder extends $.GeneratedBuilder<StreamResult, StreamResultInit, StreamResultReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   override $assign(value: StreamResultInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'StreamResult');
   }

@@ -29,6 +29,17 @@ export type ValueInit = (
 
 /** Any JSON value. */
 export class ValueReader extends $.GeneratedReader<Value> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'null' | 'boolean' | 'number' | 'string' | 'array' | 'object' | 'call' | 'raw' | undefined {
     return $which0[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
@@ -112,6 +123,15 @@ export class ValueReader extends $.GeneratedReader<Value> {
 
 /** Any JSON value. */
 export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'null' | 'boolean' | 'number' | 'string' | 'array' | 'object' | 'call' | 'raw' | undefined {
     return $which0[this.$segment.view.getUint16(this.$data, true)];
@@ -318,6 +338,17 @@ export type Value_FieldInit = {
 };
 
 export class Value_FieldReader extends $.GeneratedReader<Value_Field> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `name @0 :Text` */
   get name(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
@@ -345,6 +376,15 @@ export class Value_FieldReader extends $.GeneratedReader<Value_Field> {
 }
 
 export class Value_FieldBuilder extends $.GeneratedBuilder<Value_Field, Value_FieldInit, Value_FieldReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `name @0 :Text` */
   get name(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
@@ -421,6 +461,17 @@ export type Value_CallInit = {
 };
 
 export class Value_CallReader extends $.GeneratedReader<Value_Call> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `function @0 :Text` */
   get function(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
@@ -448,6 +499,15 @@ export class Value_CallReader extends $.GeneratedReader<Value_Call> {
 }
 
 export class Value_CallBuilder extends $.GeneratedBuilder<Value_Call, Value_CallInit, Value_CallReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `function @0 :Text` */
   get function(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
@@ -524,6 +584,17 @@ export type FlattenOptionsInit = {
 };
 
 export class FlattenOptionsReader extends $.GeneratedReader<FlattenOptions> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `prefix @0 :Text`: Prepended to the names of the flattened members (to keep them apart from others). */
   get prefix(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0, "");
@@ -541,6 +612,15 @@ export class FlattenOptionsReader extends $.GeneratedReader<FlattenOptions> {
 }
 
 export class FlattenOptionsBuilder extends $.GeneratedBuilder<FlattenOptions, FlattenOptionsInit, FlattenOptionsReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `prefix @0 :Text`: Prepended to the names of the flattened members (to keep them apart from others). */
   get prefix(): string {
     return $.readTextAt(this.$segment, this.$pointers, "");
@@ -600,6 +680,17 @@ export type DiscriminatorOptionsInit = {
 };
 
 export class DiscriminatorOptionsReader extends $.GeneratedReader<DiscriminatorOptions> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
+    super();
+    this.$segment = segment;
+    this.$view = segment.view;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+    this.$nesting = nesting;
+  }
+
   /** `name @0 :Text`: The name of the property holding the member's name (default: the union's own name). */
   get name(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
@@ -631,6 +722,15 @@ export class DiscriminatorOptionsReader extends $.GeneratedReader<DiscriminatorO
 }
 
 export class DiscriminatorOptionsBuilder extends $.GeneratedBuilder<DiscriminatorOptions, DiscriminatorOptionsInit, DiscriminatorOptionsReader> {
+  constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number) {
+    super();
+    this.$segment = segment;
+    this.$data = data;
+    this.$pointers = pointers;
+    this.$dataSize = dataSize;
+    this.$pointerCount = pointerCount;
+  }
+
   /** `name @0 :Text`: The name of the property holding the member's name (default: the union's own name). */
   get name(): string {
     return $.readTextAt(this.$segment, this.$pointers, '');
