@@ -13,7 +13,8 @@
  * Capabilities and AnyPointer have no JSON form here (the reference needs a custom handler
  * for them too): encoding or decoding one is an error.
  */
-import { AnyPointerReader, CapnpError, ErrorCode, MessageBuilder, StructReader, type BuilderOptions, type StructBuilder } from '../wire/index.js';
+import { CapnpError, ErrorCode, MessageBuilder, StructReader, type BuilderOptions, type StructBuilder } from '../wire/index.js';
+import { JSON_IDS, fieldJsonAnnotations, jsonName, structDiscriminator, type Discriminator } from './annotations.js';
 import {
   DynamicStruct, DynamicStructBuilder, hasField, initRoot, listElementSize, setScalarElement, typeName,
   type DynamicType, type EnumSchema, type StructField, type StructSchema,
@@ -24,17 +25,6 @@ import {
   DEFAULT_JSON_NESTING_LIMIT, JSON_NULL, parseJson, writeJson, type JsonField, type JsonValue,
 } from './value.js';
 import type { ListBuilder, ListReader, Segment } from '../wire/index.js';
-
-/** Ids of compat/json.capnp's declarations. */
-export const JSON_IDS = {
-  value: 0xa3fa7845f919dd83n,
-  name: 0xfa5b1fd61c2e7c3dn,
-  flatten: 0x82d3e852af0336bfn,
-  discriminator: 0xcfa794e8d19a0162n,
-  base64: 0xd7d879450a253e4bn,
-  hex: 0xf061e22f0ae5c7b5n,
-  notification: 0xa0a054dea32fd98cn,
-} as const;
 
 export interface JsonOptions {
   /** The reference's pretty layout. Default false (no whitespace). */
@@ -59,34 +49,6 @@ function member(path: string, name: string): string {
   // Names that are not identifiers are quoted, so the path reads back unambiguously.
   const key = /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
   return path === '' ? key : `${path}.${key}`;
-}
-
-function annotationText(value: unknown): string | null {
-  if (value === null || typeof value !== 'object') return null;
-  const text = (value as { text?: unknown }).text;
-  return typeof text === 'string' ? text : null;
-}
-
-/** The struct an annotation's value holds (FlattenOptions, DiscriminatorOptions). */
-function annotationStruct(value: unknown): StructReader | null {
-  if (value === null || typeof value !== 'object' || !('struct' in value)) return null;
-  const s = (value as { struct: unknown }).struct;
-  if (s instanceof StructReader) return s;
-  if (s instanceof AnyPointerReader) return s.isNull() ? null : s.getStruct();
-  return null;
-}
-
-interface Discriminator {
-  name: string | null;
-  valueName: string | null;
-}
-
-function readDiscriminator(value: unknown): Discriminator {
-  const s = annotationStruct(value);
-  return {
-    name: s && s.hasPointer(0) ? s.getText(0) : null,
-    valueName: s && s.hasPointer(1) ? s.getText(1) : null,
-  };
 }
 
 interface FieldInfo {
@@ -126,9 +88,7 @@ class StructCodec {
 
   init(codecs: Codecs, discriminator: Discriminator | null, unionDeclName: string | null): void {
     const schema = this.schema;
-    if (discriminator === null) {
-      for (const a of schema.annotations) if (a.id === JSON_IDS.discriminator) discriminator = readDiscriminator(a.value);
-    }
+    discriminator ??= structDiscriminator(schema);
     if (discriminator) {
       this.unionTagName = discriminator.name ?? unionDeclName;
       if (this.unionTagName !== null) this.insert(this.unionTagName, { kind: UNION_TAG, index: 0, prefixLength: 0 });
@@ -136,32 +96,15 @@ class StructCodec {
     }
     for (const field of schema.fields) {
       const info: FieldInfo = { field, name: field.name, nameForDiscriminant: field.name, flatten: null, prefix: '', bytes: null };
-      let flattened = false;
-      let subDiscriminator: Discriminator | null = null;
-      for (const a of field.annotations) {
-        switch (a.id) {
-          case JSON_IDS.name:
-            info.name = annotationText(a.value) ?? info.name;
-            break;
-          case JSON_IDS.flatten: {
-            if (field.type.kind !== 'struct') throw jsonError(`${schema.shortName}.${field.name}: only struct types can be flattened`);
-            flattened = true;
-            const options = annotationStruct(a.value);
-            info.prefix = options && options.hasPointer(0) ? options.getText(0) : '';
-            break;
-          }
-          case JSON_IDS.discriminator:
-            if (!field.isGroup) throw jsonError(`${schema.shortName}.${field.name}: only unions can have a discriminator`);
-            subDiscriminator = readDiscriminator(a.value);
-            break;
-          case JSON_IDS.base64:
-          case JSON_IDS.hex:
-            if (field.type.kind !== 'data') throw jsonError(`${schema.shortName}.${field.name}: only Data can be written as ${a.id === JSON_IDS.hex ? 'hex' : 'base64'}`);
-            info.bytes = a.id === JSON_IDS.hex ? 'hex' : 'base64';
-            break;
-          default: break;
-        }
-      }
+      const json = fieldJsonAnnotations(field);
+      const flattened = json.flattenPrefix !== null;
+      if (flattened && field.type.kind !== 'struct') throw jsonError(`${schema.shortName}.${field.name}: only struct types can be flattened`);
+      if (json.discriminator !== null && !field.isGroup) throw jsonError(`${schema.shortName}.${field.name}: only unions can have a discriminator`);
+      if (json.bytes !== null && field.type.kind !== 'data') throw jsonError(`${schema.shortName}.${field.name}: only Data can be written as ${json.bytes}`);
+      info.name = json.name ?? info.name;
+      info.prefix = json.flattenPrefix ?? '';
+      info.bytes = json.bytes;
+      const subDiscriminator = json.discriminator;
       const type = field.type;
       if (field.isGroup && type.kind === 'struct') {
         const sub = codecs.load(type.schema, subDiscriminator, flattened ? field.name : null);
@@ -320,11 +263,7 @@ class EnumCodec {
   readonly values = new Map<string, number>();
 
   constructor(readonly schema: EnumSchema) {
-    this.names = schema.enumerants.map((e) => {
-      let name = e.name;
-      for (const a of e.annotations) if (a.id === JSON_IDS.name) name = annotationText(a.value) ?? name;
-      return name;
-    });
+    this.names = schema.enumerants.map((e) => jsonName(e, e.name));
     this.names.forEach((name, i) => this.values.set(name, i));
   }
 }

@@ -8,7 +8,8 @@
  * const message = fromJson(Person, '{"name": "Alice"}');
  * ```
  */
-export { JsonCodec, toJson, fromJson, isNotification, JSON_IDS, type JsonOptions } from './codec.js';
+export { JsonCodec, toJson, fromJson, isNotification, type JsonOptions } from './codec.js';
+export { JSON_IDS } from './annotations.js';
 export {
   parseJson, parseJsonStream, writeJson, quoteJson, splitJsonMessages, fromPlain, toPlain, JSON_NULL, DEFAULT_JSON_NESTING_LIMIT,
   type JsonValue, type JsonField, type ParseJsonOptions,

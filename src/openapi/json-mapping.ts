@@ -19,38 +19,13 @@
  * types JSON Schema cannot tell apart (UInt16 from Int32, Data from a list of UInt8), so that
  * `capstan openapi import` gets the same Cap'n Proto types back.
  */
-import { AnyPointerReader, StructReader } from '../wire/index.js';
-import { JSON_IDS } from '../json/index.js';
+import { JSON_IDS, fieldJsonAnnotations, jsonName, structDiscriminator, type Discriminator } from '../json/annotations.js';
 import type { DynamicType, EnumSchema, StructField, StructSchema } from '../dynamic/index.js';
 
 export type JsonSchema = Record<string, unknown>;
 
 /** Doc comments by node id: the node's own and its members' (by code order). */
 export type DocComments = ReadonlyMap<bigint, { doc?: string | undefined; members: readonly (string | undefined)[] }>;
-
-function annotationText(value: unknown): string | null {
-  if (value === null || typeof value !== 'object') return null;
-  const text = (value as { text?: unknown }).text;
-  return typeof text === 'string' ? text : null;
-}
-
-function annotationStruct(value: unknown): StructReader | null {
-  if (value === null || typeof value !== 'object' || !('struct' in value)) return null;
-  const s = (value as { struct: unknown }).struct;
-  if (s instanceof StructReader) return s;
-  if (s instanceof AnyPointerReader) return s.isNull() ? null : s.getStruct();
-  return null;
-}
-
-interface Discriminator {
-  name: string | null;
-  valueName: string | null;
-}
-
-function readDiscriminator(value: unknown): Discriminator {
-  const s = annotationStruct(value);
-  return { name: s && s.hasPointer(0) ? s.getText(0) : null, valueName: s && s.hasPointer(1) ? s.getText(1) : null };
-}
 
 /** The parts of an object schema, gathered before they are put together (flattening merges them). */
 interface ObjectParts {
@@ -133,10 +108,7 @@ export class JsonSchemaBuilder {
   }
 
   private enumSchema(schema: EnumSchema): JsonSchema {
-    const names = schema.enumerants.map((e) => {
-      for (const a of e.annotations) if (a.id === JSON_IDS.name) return annotationText(a.value) ?? e.name;
-      return e.name;
-    });
+    const names = schema.enumerants.map((e) => jsonName(e, e.name));
     const out: JsonSchema = { type: 'string', enum: names };
     const doc = this.doc(schema.id);
     return doc !== undefined ? { description: doc, ...out } : out;
@@ -195,30 +167,19 @@ export class JsonSchemaBuilder {
    */
   private objectParts(schema: StructSchema, discriminator: Discriminator | null, unionDeclName: string | null, prefix: string, present: boolean): ObjectParts {
     const parts: ObjectParts = { properties: new Map(), required: [], unions: [] };
-    if (discriminator === null) {
-      for (const a of schema.annotations) if (a.id === JSON_IDS.discriminator) discriminator = readDiscriminator(a.value);
-    }
+    discriminator ??= structDiscriminator(schema);
     const tagName = discriminator ? discriminator.name ?? unionDeclName : null;
     const valueName = discriminator?.valueName ?? null;
     const branches: JsonSchema[] = [];
     const discriminated = new Map<string, string>();
 
     for (const field of schema.fields) {
-      let name = field.name;
-      let flatten = false;
-      let flattenPrefix = '';
-      let bytes: 'base64' | 'hex' | null = null;
-      let subDiscriminator: Discriminator | null = null;
-      for (const a of field.annotations) {
-        if (a.id === JSON_IDS.name) name = annotationText(a.value) ?? name;
-        else if (a.id === JSON_IDS.flatten) {
-          flatten = true;
-          const options = annotationStruct(a.value);
-          flattenPrefix = options && options.hasPointer(0) ? options.getText(0) : '';
-        } else if (a.id === JSON_IDS.discriminator) subDiscriminator = readDiscriminator(a.value);
-        else if (a.id === JSON_IDS.base64) bytes = 'base64';
-        else if (a.id === JSON_IDS.hex) bytes = 'hex';
-      }
+      const json = fieldJsonAnnotations(field);
+      const name = json.name ?? field.name;
+      const flatten = json.flattenPrefix !== null;
+      const flattenPrefix = json.flattenPrefix ?? '';
+      const bytes = json.bytes;
+      const subDiscriminator = json.discriminator;
       const type = field.type;
       if (!hasJsonForm(type)) continue;
       const memberDoc = this.memberDoc(field);
