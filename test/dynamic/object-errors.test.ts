@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CapnpError, ErrorCode, MessageBuilder, errorPath } from '../../src/index.js';
 import { encode, initRoot, loadSchema } from '../../src/dynamic/index.js';
 import { compileSources } from '../support/compile-memory.js';
+import { failure } from '../support/failure.js';
 
 const schema = loadSchema(compileSources({
   '/news.capnp': `@0xc3d5e7f9a1b2c4d7;
@@ -15,16 +16,6 @@ struct News { stories @0 :List(Story); next @1 :News; }
 `,
 }));
 const News = schema.struct('News');
-
-function failure(f: () => unknown): CapnpError {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(CapnpError);
-    return e as CapnpError;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('dynamic assign errors name the path', () => {
   it('a field deep inside lists and structs', () => {

@@ -8,18 +8,9 @@ import { CapnpError, ErrorCode } from '../../src/wire/index.js';
 import { readRoot } from '../../src/dynamic/index.js';
 import { fromJson, fromPlain, parseJson, parseJsonStream, toJson, toPlain, writeJson, JsonCodec, type JsonValue } from '../../src/json/index.js';
 import { newsSchema } from '../fixtures/errors/news.js';
+import { failure } from '../support/failure.js';
 
 const { News } = newsSchema();
-
-function failure(f: () => unknown): CapnpError {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(CapnpError);
-    return e as CapnpError;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('JSON errors name the path inside the document', () => {
   const cases: [string, string][] = [

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CapnpError, ErrorCode, MessageBuilder, errorPath } from '../../src/index.js';
 import { importGenerated } from '../support/compile-memory.js';
+import { failure } from '../support/failure.js';
 
 const SCHEMA = `@0xc3d5e7f9a1b2c4d6;
 struct Story {
@@ -32,16 +33,6 @@ let gen: Record<string, any>;
 beforeAll(async () => {
   gen = await importGenerated('object-errors', { '/news.capnp': SCHEMA }, '/news.capnp');
 });
-
-function failure(f: () => unknown): CapnpError {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(CapnpError);
-    return e as CapnpError;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('encode of plain objects of the wrong shape', () => {
   const cases: [string, unknown, RegExp, string][] = [

@@ -6,18 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { CapnpError, ErrorCode } from '../../src/wire/index.js';
 import { encodeText, parseText } from '../../src/text/index.js';
 import { newsSchema } from '../fixtures/errors/news.js';
+import { failure } from '../support/failure.js';
 
 const { News } = newsSchema();
-
-function failure(f: () => unknown): CapnpError {
-  try {
-    f();
-  } catch (e) {
-    expect(e).toBeInstanceOf(CapnpError);
-    return e as CapnpError;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('text errors name the path', () => {
   const cases: [string, string][] = [
