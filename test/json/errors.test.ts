@@ -4,7 +4,7 @@
  * overflow, whatever the limit is set to.
  */
 import { describe, expect, it } from 'vitest';
-import { CapnpError, ErrorCode } from '../../src/wire/index.js';
+import { ErrorCode } from '../../src/wire/index.js';
 import { readRoot } from '../../src/dynamic/index.js';
 import { fromJson, fromPlain, parseJson, parseJsonStream, toJson, toPlain, writeJson, JsonCodec, type JsonValue } from '../../src/json/index.js';
 import { newsSchema } from '../fixtures/errors/news.js';

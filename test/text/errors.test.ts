@@ -3,7 +3,7 @@
  * past the limit (100 000 levels, say) is NESTING_LIMIT, never a stack overflow.
  */
 import { describe, expect, it } from 'vitest';
-import { CapnpError, ErrorCode } from '../../src/wire/index.js';
+import { ErrorCode } from '../../src/wire/index.js';
 import { encodeText, parseText } from '../../src/text/index.js';
 import { newsSchema } from '../fixtures/errors/news.js';
 import { failure } from '../support/failure.js';
