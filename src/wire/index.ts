@@ -2,6 +2,8 @@
  * The Cap'n Proto encoding, schema-less: messages, segments, pointers, structs, lists, Text,
  * Data, capabilities, framing, packing, canonical form, orphans, copying and the limits that
  * make hostile input harmless. Generated code, the dynamic API and RPC are built on this.
+ *
+ * Internal: applications import `capstan` (runtime/index.ts), generated code `capstan/private`.
  */
 export { CapnpError, ErrorCode, isCapnpError } from './error.js';
 export { ElementSize, PointerKind, BYTES_PER_WORD, MAX_LIST_ELEMENTS, MAX_SEGMENT_WORDS } from './layout.js';
@@ -30,14 +32,14 @@ export { pack, unpack, packPieces, PackedReader } from './packing.js';
 export { canonicalize, isCanonical } from './canonical.js';
 export { constantSegment } from './constant.js';
 export { float32ToBits, float32FromBits, float64ToBits, float64FromBits } from './float-bits.js';
-export { decodeUtf8, encodeUtf8, utf8Length } from './text.js';
+export { utf8Length } from './text.js';
 
-// Slot-level operations, for generated code that keeps its own view of a struct (offsets in
-// bytes within a segment). Most users want the classes above.
-export { isNullPointer, nullPointerSlot, emptyStruct, locateStructAt, readListAt, readTextAt, readDataAt, readCapabilityAt, readStructAt } from './read-object.js';
+// Slot-level operations, for the runtime's generated-code helpers (runtime/access.ts) and the
+// codecs, which keep their own view of a struct (offsets in bytes within a segment).
+export { isNullPointer, nullPointerSlot, emptyStruct, locateStructAt, readListAt, readTextAt, readDataAt, readCapabilityAt } from './read-object.js';
 export {
-  initStructAt, getStructAt, setStructAt, initListAt, initStructListAt, getListAt, getStructListAt, setListAt,
-  setTextAt, setDataAt, initDataAt, setCapabilityAt, setPointerAt,
+  initStructAt, getStructAt, initListAt, initStructListAt, getListAt, getStructListAt, setListAt,
+  setTextAt, setDataAt, initDataAt, setCapabilityAt,
 } from './build-object.js';
 export { zeroObject } from './pointer-builder.js';
 export { disownAt, adoptAt } from './orphan.js';
