@@ -1,6 +1,6 @@
 // Writing Text: the cost per string of Capstan's encoder (a JS loop for short ASCII strings, a
 // native call otherwise) against the native encoders alone, by string length. This is the
-// benchmark behind SHORT_TEXT in src/wire/text.ts: a native call costs about the same whatever
+// benchmark behind SHORT_TEXT in src/wire/core/text.ts: a native call costs about the same whatever
 // the length, the loop grows with it, and the crossover sets the threshold.
 import { join } from 'node:path';
 import { ROOT } from '../lib/setup.mjs';
@@ -9,7 +9,7 @@ const COUNT = 256;
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789-ABCDEFGHIJKLMNOPQRSTUVWXYZ ';
 
 export async function strings(suite) {
-  const { encodeUtf8Into } = await import(join(ROOT, 'dist/wire/text.js'));
+  const { encodeUtf8Into } = await import(join(ROOT, 'dist/wire/core/text.js'));
   const utf8Write = Buffer.prototype.utf8Write;
   const encoder = new TextEncoder();
   const bytes = new Uint8Array(COUNT * 96 * 3);

@@ -11,11 +11,11 @@
 // Messages.
 export { MessageReader, readMessage, readMessages, locateRoot, type MessageFormat, type ReadMessageOptions } from '../wire/message-reader.js';
 export { MessageBuilder } from '../wire/message-builder.js';
-export { Arena, type BuilderOptions, type GrowthPolicy, DEFAULT_FIRST_SEGMENT_WORDS } from '../wire/arena.js';
-export { Segment } from '../wire/segment.js';
-export { type ReaderOptions, DEFAULT_NESTING_LIMIT, DEFAULT_TRAVERSAL_LIMIT_WORDS, DEFAULT_MAX_SEGMENTS } from '../wire/limits.js';
-export { framedMessageLength, frameSegments, segmentTableBytes } from '../wire/framing.js';
-export { concatBytes, readStreamWithin, type ByteStream } from '../wire/read-stream.js';
+export { Arena, type BuilderOptions, type GrowthPolicy, DEFAULT_FIRST_SEGMENT_WORDS } from '../wire/core/arena.js';
+export { Segment } from '../wire/core/segment.js';
+export { type ReaderOptions, DEFAULT_NESTING_LIMIT, DEFAULT_TRAVERSAL_LIMIT_WORDS, DEFAULT_MAX_SEGMENTS } from '../wire/core/limits.js';
+export { framedMessageLength, frameSegments, segmentTableBytes } from '../wire/formats/framing.js';
+export { concatBytes, readStreamWithin, type ByteStream } from '../wire/formats/read-stream.js';
 
 // Readers and builders, schema-less.
 export { StructView } from '../wire/struct-view.js';
@@ -26,15 +26,15 @@ export { ListReader } from '../wire/list-reader.js';
 export { ListBuilder } from '../wire/list-builder.js';
 export { AnyPointerReader } from '../wire/any-pointer-reader.js';
 export { AnyPointerBuilder } from '../wire/any-pointer-builder.js';
-export { ANY_SIZE, type PointerType } from '../wire/read-pointer.js';
+export { ANY_SIZE, type PointerType } from '../wire/core/read-pointer.js';
 export { Orphan } from '../wire/orphan.js';
-export { ElementSize, PointerKind, BYTES_PER_WORD, MAX_LIST_ELEMENTS, MAX_SEGMENT_WORDS } from '../wire/layout.js';
+export { ElementSize, PointerKind, BYTES_PER_WORD, MAX_LIST_ELEMENTS, MAX_SEGMENT_WORDS } from '../wire/core/layout.js';
 
 // Formats.
-export { pack, unpack, packPieces, PackedReader } from '../wire/packing.js';
-export { canonicalize, isCanonical } from '../wire/canonical.js';
-export { constantSegment } from '../wire/constant.js';
-export { float32ToBits, float32FromBits, float64ToBits, float64FromBits } from '../wire/float-bits.js';
+export { pack, unpack, packPieces, PackedReader } from '../wire/formats/packing.js';
+export { canonicalize, isCanonical } from '../wire/formats/canonical.js';
+export { constantSegment } from '../wire/core/constant.js';
+export { float32ToBits, float32FromBits, float64ToBits, float64FromBits } from '../wire/core/float-bits.js';
 
 // Errors.
 export { CapnpError, ErrorCode, isCapnpError } from '../wire/error.js';

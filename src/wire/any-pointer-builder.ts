@@ -6,10 +6,10 @@ import {
 import type { ListBuilder } from './list-builder.js';
 import type { ListReader } from './list-reader.js';
 import { adoptAt, disownAt, type Orphan } from './orphan.js';
-import { isNull, zeroObject } from './pointer-builder.js';
-import { ANY_SIZE } from './read-pointer.js';
-import { pointerTypeAt, type PointerType } from './read-pointer.js';
-import type { Segment } from './segment.js';
+import { isNull, zeroObject } from './core/pointer-builder.js';
+import { ANY_SIZE } from './core/read-pointer.js';
+import { pointerTypeAt, type PointerType } from './core/read-pointer.js';
+import type { Segment } from './core/segment.js';
 import type { StructBuilder } from './struct-builder.js';
 import type { StructReader } from './struct-reader.js';
 

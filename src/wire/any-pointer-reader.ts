@@ -1,7 +1,7 @@
 import type { ListReader } from './list-reader.js';
 import { ANY_SIZE, isNullPointer, readCapabilityAt, readDataAt, readListAt, readStructAt, readTextAt } from './read-object.js';
-import { pointerTypeAt, readCapabilityIndex, type PointerType } from './read-pointer.js';
-import type { Segment } from './segment.js';
+import { pointerTypeAt, readCapabilityIndex, type PointerType } from './core/read-pointer.js';
+import type { Segment } from './core/segment.js';
 import type { StructReader } from './struct-reader.js';
 
 /**

@@ -3,20 +3,20 @@
  * (pointer elements) and AnyPointer builders: init, get-for-writing (with defaults and
  * upgrades), set by copying a reader, Text and Data, capabilities.
  */
-import { copyList, copyPointer, copyStruct } from './copy.js';
+import { copyList, copyPointer, copyStruct } from './core/copy.js';
 import { CapnpError, ErrorCode } from './error.js';
-import { ElementSize, PointerKind } from './layout.js';
+import { ElementSize, PointerKind } from './core/layout.js';
 import { ListBuilder } from './list-builder.js';
 import type { ListReader } from './list-reader.js';
 import {
   allocated, allocateList, allocateObject, allocateStruct, allocateStructList, existingStruct,
   getWritableList, getWritableStruct, getWritableStructList, isNull, transferPointer, writeNear, zeroObject,
-} from './pointer-builder.js';
-import { ANY_SIZE, resolved } from './read-pointer.js';
-import type { Segment } from './segment.js';
+} from './core/pointer-builder.js';
+import { ANY_SIZE, resolved } from './core/read-pointer.js';
+import type { Segment } from './core/segment.js';
 import { StructBuilder } from './struct-builder.js';
 import type { StructReader } from './struct-reader.js';
-import { encodeUtf8Into, SHORT_TEXT, utf8Length } from './text.js';
+import { encodeUtf8Into, SHORT_TEXT, utf8Length } from './core/text.js';
 
 /** Replaces whatever the slot holds with a new zeroed struct. */
 export function initStructAt(segment: Segment, at: number, dataWords: number, pointerCount: number): StructBuilder {

@@ -6,13 +6,13 @@
  * Internal: applications import `capstan` (runtime/index.ts), generated code `capstan/private`.
  */
 export { CapnpError, ErrorCode, isCapnpError } from './error.js';
-export { ElementSize, PointerKind, BYTES_PER_WORD, MAX_LIST_ELEMENTS, MAX_SEGMENT_WORDS } from './layout.js';
+export { ElementSize, PointerKind, BYTES_PER_WORD, MAX_LIST_ELEMENTS, MAX_SEGMENT_WORDS } from './core/layout.js';
 export {
   type ReaderOptions, DEFAULT_NESTING_LIMIT, DEFAULT_TRAVERSAL_LIMIT_WORDS, DEFAULT_MAX_SEGMENTS,
   DEFAULT_TRAVERSAL_FLOOR_WORDS, DEFAULT_TRAVERSAL_WORDS_PER_MESSAGE_WORD,
-} from './limits.js';
-export { Arena, type BuilderOptions, type GrowthPolicy, DEFAULT_FIRST_SEGMENT_WORDS } from './arena.js';
-export { Segment } from './segment.js';
+} from './core/limits.js';
+export { Arena, type BuilderOptions, type GrowthPolicy, DEFAULT_FIRST_SEGMENT_WORDS } from './core/arena.js';
+export { Segment } from './core/segment.js';
 export { StructView } from './struct-view.js';
 export { StructReader } from './struct-reader.js';
 export { StructBuilder } from './struct-builder.js';
@@ -21,18 +21,18 @@ export { ListReader } from './list-reader.js';
 export { ListBuilder } from './list-builder.js';
 export { AnyPointerReader } from './any-pointer-reader.js';
 export { AnyPointerBuilder } from './any-pointer-builder.js';
-export { ANY_SIZE, type PointerType } from './read-pointer.js';
+export { ANY_SIZE, type PointerType } from './core/read-pointer.js';
 export { Orphan } from './orphan.js';
 export { MessageReader, locateRoot, readMessage, readMessages, type MessageFormat, type ReadMessageOptions } from './message-reader.js';
 export { MessageBuilder } from './message-builder.js';
-export { framedMessageLength, frameSegments, segmentTableBytes } from './framing.js';
-export { allocateBytes } from './pool.js';
-export { concatBytes, readStreamWithin, type ByteStream } from './read-stream.js';
-export { pack, unpack, packPieces, PackedReader } from './packing.js';
-export { canonicalize, isCanonical } from './canonical.js';
-export { constantSegment } from './constant.js';
-export { float32ToBits, float32FromBits, float64ToBits, float64FromBits } from './float-bits.js';
-export { utf8Length } from './text.js';
+export { framedMessageLength, frameSegments, segmentTableBytes } from './formats/framing.js';
+export { allocateBytes } from './core/pool.js';
+export { concatBytes, readStreamWithin, type ByteStream } from './formats/read-stream.js';
+export { pack, unpack, packPieces, PackedReader } from './formats/packing.js';
+export { canonicalize, isCanonical } from './formats/canonical.js';
+export { constantSegment } from './core/constant.js';
+export { float32ToBits, float32FromBits, float64ToBits, float64FromBits } from './core/float-bits.js';
+export { utf8Length } from './core/text.js';
 
 // Slot-level operations, for the runtime's generated-code helpers (runtime/access.ts) and the
 // codecs, which keep their own view of a struct (offsets in bytes within a segment).
@@ -41,5 +41,5 @@ export {
   initStructAt, getStructAt, initListAt, initStructListAt, getListAt, getStructListAt, setListAt,
   setTextAt, setDataAt, initDataAt, setCapabilityAt,
 } from './build-object.js';
-export { zeroObject } from './pointer-builder.js';
+export { zeroObject } from './core/pointer-builder.js';
 export { disownAt, adoptAt } from './orphan.js';

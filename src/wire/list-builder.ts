@@ -4,13 +4,13 @@ import {
   setListAt, setPointerAt, setTextAt,
 } from './build-object.js';
 import { CapnpError, ErrorCode } from './error.js';
-import { DATA_BITS_PER_ELEMENT, ElementSize, POINTERS_PER_ELEMENT } from './layout.js';
+import { DATA_BITS_PER_ELEMENT, ElementSize, POINTERS_PER_ELEMENT } from './core/layout.js';
 import { ListReader } from './list-reader.js';
 import { ListView } from './list-view.js';
 import { adoptAt, disownAt, type Orphan } from './orphan.js';
-import { zeroObject } from './pointer-builder.js';
+import { zeroObject } from './core/pointer-builder.js';
 import { readCapabilityAt, readDataAt, readTextAt } from './read-object.js';
-import type { Segment } from './segment.js';
+import type { Segment } from './core/segment.js';
 import { StructBuilder } from './struct-builder.js';
 import type { StructReader } from './struct-reader.js';
 

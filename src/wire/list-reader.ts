@@ -1,9 +1,9 @@
 import { AnyPointerReader } from './any-pointer-reader.js';
 import { CapnpError, ErrorCode } from './error.js';
-import { ElementSize } from './layout.js';
+import { ElementSize } from './core/layout.js';
 import { ListView } from './list-view.js';
 import { readCapabilityAt, readDataAt, readListAt, readStructAt, readTextAt } from './read-object.js';
-import type { Segment } from './segment.js';
+import type { Segment } from './core/segment.js';
 import { StructReader } from './struct-reader.js';
 
 /**

@@ -1,7 +1,7 @@
 import { CapnpError, ErrorCode } from './error.js';
-import { ELEMENT_SIZE_NAMES, ElementSize } from './layout.js';
-import { checkNesting } from './read-pointer.js';
-import type { Segment } from './segment.js';
+import { ELEMENT_SIZE_NAMES, ElementSize } from './core/layout.js';
+import { checkNesting } from './core/read-pointer.js';
+import type { Segment } from './core/segment.js';
 
 const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 

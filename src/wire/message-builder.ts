@@ -1,22 +1,22 @@
 import { AnyPointerBuilder } from './any-pointer-builder.js';
-import { Arena, type BuilderOptions } from './arena.js';
+import { Arena, type BuilderOptions } from './core/arena.js';
 import type { AnyPointerReader } from './any-pointer-reader.js';
 import {
   getStructAt, initListAt, initStructAt, initStructListAt, setDataAt, setStructAt, setTextAt,
 } from './build-object.js';
 import { CapnpError, ErrorCode } from './error.js';
-import { frameSegments, segmentTableBytes, writeSegmentTable } from './framing.js';
+import { frameSegments, segmentTableBytes, writeSegmentTable } from './formats/framing.js';
 import type { ListReader } from './list-reader.js';
 import { MessageReader, type MessageFormat } from './message-reader.js';
 import { newOrphan, newOrphanCopy, type Orphan } from './orphan.js';
-import { pack, packPieces } from './packing.js';
-import { allocateBytes } from './pool.js';
-import type { ReaderOptions } from './limits.js';
+import { pack, packPieces } from './formats/packing.js';
+import { allocateBytes } from './core/pool.js';
+import type { ReaderOptions } from './core/limits.js';
 import type { StructBuilder } from './struct-builder.js';
 import { StructReader } from './struct-reader.js';
-import { ANY_SIZE } from './read-pointer.js';
-import { TextBatch } from './text-batch.js';
-import { copyList, copyStruct } from './copy.js';
+import { ANY_SIZE } from './core/read-pointer.js';
+import { TextBatch } from './core/text-batch.js';
+import { copyList, copyStruct } from './core/copy.js';
 
 /**
  * A message being built. Make the root, fill it in, then `toBytes()`. A builder can be

@@ -1,9 +1,9 @@
 import { AnyPointerReader } from './any-pointer-reader.js';
-import { Arena } from './arena.js';
+import { Arena } from './core/arena.js';
 import { CapnpError, ErrorCode } from './error.js';
-import { parseFlat, parseFrame, readPackedFrame, singleSegmentLength } from './framing.js';
-import { resolveReaderOptions, type ReaderOptions, type ResolvedReaderOptions } from './limits.js';
-import { PackedReader, unpack } from './packing.js';
+import { parseFlat, parseFrame, readPackedFrame, singleSegmentLength } from './formats/framing.js';
+import { resolveReaderOptions, type ReaderOptions, type ResolvedReaderOptions } from './core/limits.js';
+import { PackedReader, unpack } from './formats/packing.js';
 import { locateStructAt, readStructAt, type Location } from './read-object.js';
 import type { StructReader } from './struct-reader.js';
 

@@ -4,15 +4,15 @@
  * far or double-far pointer if it lives in another segment. Orphans move objects within a
  * message without copying them.
  */
-import type { Arena } from './arena.js';
+import type { Arena } from './core/arena.js';
 import { CapnpError, ErrorCode } from './error.js';
-import { copyPointer } from './copy.js';
-import { ElementSize, PointerKind } from './layout.js';
+import { copyPointer } from './core/copy.js';
+import { ElementSize, PointerKind } from './core/layout.js';
 import { ListBuilder } from './list-builder.js';
 import { StructBuilder } from './struct-builder.js';
-import { linkPointer, zeroObject } from './pointer-builder.js';
-import { followPointer, resolved } from './read-pointer.js';
-import type { Segment } from './segment.js';
+import { linkPointer, zeroObject } from './core/pointer-builder.js';
+import { followPointer, resolved } from './core/read-pointer.js';
+import type { Segment } from './core/segment.js';
 
 export class Orphan {
   readonly arena: Arena;

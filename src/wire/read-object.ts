@@ -2,13 +2,13 @@
  * Reading the object a pointer slot leads to, with defaults for null pointers. Shared by
  * struct readers (pointer fields), list readers (pointer elements) and AnyPointer readers.
  */
-import { Arena } from './arena.js';
+import { Arena } from './core/arena.js';
 import { ListReader } from './list-reader.js';
-import { ElementSize, PointerKind } from './layout.js';
-import { ANY_SIZE, chargeTraversal, readCapabilityIndex, resolveBytes, resolveList, resolveStruct, resolved } from './read-pointer.js';
-import type { Segment } from './segment.js';
+import { ElementSize, PointerKind } from './core/layout.js';
+import { ANY_SIZE, chargeTraversal, readCapabilityIndex, resolveBytes, resolveList, resolveStruct, resolved } from './core/read-pointer.js';
+import type { Segment } from './core/segment.js';
 import { StructReader } from './struct-reader.js';
-import { decodeText } from './text.js';
+import { decodeText } from './core/text.js';
 
 export function isNullPointer(segment: Segment, offset: number): boolean {
   const view = segment.view;

@@ -4,13 +4,13 @@ import {
   setCapabilityAt, setDataAt, setListAt, setStructAt, setTextAt,
 } from './build-object.js';
 import { CapnpError, ErrorCode } from './error.js';
-import { float32ToBits, float64ToBits } from './float-bits.js';
+import { float32ToBits, float64ToBits } from './core/float-bits.js';
 import type { ListBuilder } from './list-builder.js';
 import type { ListReader } from './list-reader.js';
 import { adoptAt, disownAt, type Orphan } from './orphan.js';
-import { zeroObject } from './pointer-builder.js';
+import { zeroObject } from './core/pointer-builder.js';
 import { readCapabilityAt, readDataAt, readTextAt } from './read-object.js';
-import type { Segment } from './segment.js';
+import type { Segment } from './core/segment.js';
 import { StructReader } from './struct-reader.js';
 import { StructView } from './struct-view.js';
 

@@ -1,8 +1,8 @@
 import { AnyPointerReader } from './any-pointer-reader.js';
 import type { ListReader } from './list-reader.js';
 import { nullPointerSlot, readCapabilityAt, readDataAt, readListAt, readStructAt, readTextAt } from './read-object.js';
-import { readCapabilityIndex } from './read-pointer.js';
-import type { Segment } from './segment.js';
+import { readCapabilityIndex } from './core/read-pointer.js';
+import type { Segment } from './core/segment.js';
 import { StructView } from './struct-view.js';
 
 /**

@@ -1,5 +1,5 @@
-import { float32FromBits, float64FromBits } from './float-bits.js';
-import type { Segment } from './segment.js';
+import { float32FromBits, float64FromBits } from './core/float-bits.js';
+import type { Segment } from './core/segment.js';
 
 /**
  * Where a struct lives and what its data section holds: the part readers and builders share.

@@ -1,6 +1,6 @@
 /**
  * One-call encoding defers long Text and writes it with one native call, assuming ASCII
- * (src/wire/text-batch.ts). Whatever the text, the bytes must be those of a plain build (setters
+ * (src/wire/core/text-batch.ts). Whatever the text, the bytes must be those of a plain build (setters
  * one by one, no batch), and a wrong guess must cost nothing but time.
  */
 import { describe, expect, it } from 'vitest';

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CapnpError, ElementSize, MessageBuilder, readMessage } from '../../src/wire/index.js';
-import { allocateBytes } from '../../src/wire/pool.js';
-import { encodeUtf8Into, utf8Length } from '../../src/wire/text.js';
+import { allocateBytes } from '../../src/wire/core/pool.js';
+import { encodeUtf8Into, utf8Length } from '../../src/wire/core/text.js';
 
 const SAMPLES = ['', 'a', 'plain ascii text of some length', 'héllo wörld', '☃ snowman', 'x😀y', 'a\uD800b', '\uDC00',
   'exactly eight!', 'seven77', 'mixed ascii then ünïcode at the end', 'z'.repeat(300),

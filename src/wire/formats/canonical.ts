@@ -5,12 +5,12 @@
  * Two messages with the same content have the same canonical bytes, so they can be hashed or
  * signed.
  */
-import { AnyPointerReader } from './any-pointer-reader.js';
-import { Arena } from './arena.js';
-import { copyList, copyPointer, copyStruct } from './copy.js';
-import { ListReader } from './list-reader.js';
-import type { MessageReader } from './message-reader.js';
-import type { StructReader } from './struct-reader.js';
+import { AnyPointerReader } from '../any-pointer-reader.js';
+import { Arena } from '../core/arena.js';
+import { copyList, copyPointer, copyStruct } from '../core/copy.js';
+import { ListReader } from '../list-reader.js';
+import type { MessageReader } from '../message-reader.js';
+import type { StructReader } from '../struct-reader.js';
 
 /** The canonical bytes (one flat segment whose first word is the root pointer) of `value`. */
 export function canonicalize(value: StructReader | ListReader | AnyPointerReader): Uint8Array<ArrayBuffer> {

@@ -5,7 +5,7 @@
  * `resolved` record, valid until the next call, so resolving allocates nothing.
  */
 import type { Arena } from './arena.js';
-import { CapnpError, ErrorCode, where } from './error.js';
+import { CapnpError, ErrorCode, where } from '../error.js';
 import {
   DATA_BITS_PER_ELEMENT, ELEMENT_SIZE_NAMES, ElementSize, POINTERS_PER_ELEMENT, PointerKind,
 } from './layout.js';

@@ -6,7 +6,7 @@
  * trailing zero data words and null pointers dropped, struct lists sized to their largest
  * element, list padding zeroed.
  */
-import { CapnpError, ErrorCode, where } from './error.js';
+import { CapnpError, ErrorCode, where } from '../error.js';
 import { DATA_BITS_PER_ELEMENT, ElementSize, PointerKind } from './layout.js';
 import { allocateObject, allocated, EMPTY_STRUCT_POINTER_LO } from './pointer-builder.js';
 import { ANY_SIZE, checkNesting, finishList, finishStruct, followPointer, resolved } from './read-pointer.js';

@@ -1,5 +1,5 @@
 import { Arena } from './arena.js';
-import { CapnpError, ErrorCode } from './error.js';
+import { CapnpError, ErrorCode } from '../error.js';
 import type { Segment } from './segment.js';
 
 /**

@@ -7,7 +7,7 @@
  * Like the read side, these functions take a segment and a byte offset, never a builder
  * object, and report where they allocated through the shared `allocated` record.
  */
-import { CapnpError, ErrorCode } from './error.js';
+import { CapnpError, ErrorCode } from '../error.js';
 import { DATA_BITS_PER_ELEMENT, ElementSize, MAX_LIST_ELEMENTS, MAX_SEGMENT_WORDS, MAX_STRUCT_SECTION, POINTERS_PER_ELEMENT, PointerKind } from './layout.js';
 import { ANY_SIZE, finishList, finishStruct, followPointer, resolved } from './read-pointer.js';
 import type { Segment } from './segment.js';

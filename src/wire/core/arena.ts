@@ -1,4 +1,4 @@
-import { CapnpError, ErrorCode } from './error.js';
+import { CapnpError, ErrorCode } from '../error.js';
 import { BYTES_PER_WORD, MAX_SEGMENT_WORDS } from './layout.js';
 import { traversalBudget, type ResolvedReaderOptions } from './limits.js';
 import { allocateBytes } from './pool.js';

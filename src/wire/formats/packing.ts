@@ -7,7 +7,7 @@
  * while words have at most one zero byte, up to 255 words; runs never span the pieces given
  * to one call), so its output is byte-for-byte the reference's.
  */
-import { CapnpError, ErrorCode } from './error.js';
+import { CapnpError, ErrorCode } from '../error.js';
 
 /** Packs `bytes` (a whole number of words) as one piece. */
 export function pack(bytes: Uint8Array): Uint8Array<ArrayBuffer> {

@@ -3,10 +3,10 @@
  * words, all u32, padded to a word) followed by the segments. Everything here checks sizes
  * against the reader's limits before allocating or slicing.
  */
-import { CapnpError, ErrorCode } from './error.js';
-import { resolveReaderOptions, type ReaderOptions, type ResolvedReaderOptions } from './limits.js';
+import { CapnpError, ErrorCode } from '../error.js';
+import { resolveReaderOptions, type ReaderOptions, type ResolvedReaderOptions } from '../core/limits.js';
 import { PackedReader } from './packing.js';
-import { allocateBytes } from './pool.js';
+import { allocateBytes } from '../core/pool.js';
 
 export class Frame {
   constructor(
