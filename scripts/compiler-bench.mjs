@@ -20,7 +20,7 @@ if (!vectors) {
 const rounds = Number(process.argv[3] ?? 7);
 const dist = process.env.CAPSTAN_DIST ?? join(root, 'dist');
 const { compile } = await import(pathToFileURL(join(dist, 'compiler/index.js')).href);
-const { createNodeLoader } = await import(pathToFileURL(join(dist, 'compiler/node-loader.js')).href);
+const { createNodeLoader } = await import(pathToFileURL(join(dist, 'compiler/files/node-loader.js')).href);
 
 const base = join(resolve(vectors), 'capnp-0.9.2');
 const loader = createNodeLoader();

@@ -26,7 +26,7 @@ if (!vectors) {
 const dist = process.env.CAPSTAN_DIST ?? join(root, 'dist');
 const load = (path) => import(pathToFileURL(join(dist, path)).href);
 const { compile, formatDiagnostic } = await load('compiler/index.js');
-const { createNodeLoader } = await load('compiler/node-loader.js');
+const { createNodeLoader } = await load('compiler/files/node-loader.js');
 const wire = await load('wire/index.js');
 const schema = await load('schema/index.js');
 const modules = { wire, schema };

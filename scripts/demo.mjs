@@ -13,7 +13,7 @@ const dist = (path) => pathToFileURL(join(root, 'dist', path)).href;
 const step = (n, text) => console.log(`\n${n}. ${text}`);
 
 const { compile, formatDiagnostic } = await import(dist('compiler/index.js'));
-const { createNodeLoader } = await import(dist('compiler/node-loader.js'));
+const { createNodeLoader } = await import(dist('compiler/files/node-loader.js'));
 const { generateTypeScript } = await import(dist('codegen/index.js'));
 const { canonicalize, readMessage, pack } = await import(dist('index.js'));
 

@@ -48,7 +48,7 @@ const schema = await import(dist('std/rpc.capnp.js'));
 /** The fixture's generated code, compiled against dist/ in a temporary folder. */
 async function loadFixture() {
   const { compile } = await import(dist('compiler/index.js'));
-  const { createNodeLoader } = await import(dist('compiler/node-loader.js'));
+  const { createNodeLoader } = await import(dist('compiler/files/node-loader.js'));
   const { generateTypeScript } = await import(dist('codegen/index.js'));
   const { request, diagnostics } = compile({
     files: ['rpc-test.capnp'],

@@ -9,7 +9,7 @@ import { stdBindings } from './std-bindings.mjs';
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const dist = (path) => import(pathToFileURL(join(root, 'dist', path)).href);
 const { compile } = await dist('compiler/index.js');
-const { createNodeLoader } = await dist('compiler/node-loader.js');
+const { createNodeLoader } = await dist('compiler/files/node-loader.js');
 const { generateTypeScript } = await dist('codegen/index.js');
 const files = stdBindings({ compile, createNodeLoader, generateTypeScript, stdDirectory: join(root, 'std') });
 const check = process.argv.includes('--check');

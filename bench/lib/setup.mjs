@@ -36,7 +36,7 @@ function ensureSystemPackages(log) {
 /** The CodeGeneratorRequest for the bench schemas, from Capstan's own compiler. */
 async function compileRequest() {
   const { compile, formatDiagnostic } = await import(join(ROOT, 'dist/compiler/index.js'));
-  const { createNodeLoader } = await import(join(ROOT, 'dist/compiler/node-loader.js'));
+  const { createNodeLoader } = await import(join(ROOT, 'dist/compiler/files/node-loader.js'));
   const { request, diagnostics } = compile({ files: SCHEMA_NAMES.map((name) => `${name}.capnp`), cwd: SCHEMAS, loader: createNodeLoader() });
   if (request === null) throw new Error(`the bench schemas do not compile:\n${diagnostics.map(formatDiagnostic).join('\n')}`);
   return { request, by: 'capstan' };

@@ -22,7 +22,7 @@ function timeProcess(args, cwd, runs) {
 
 export async function compileTime(suite, vectors) {
   const { compile } = await import(join(ROOT, 'dist/compiler/index.js'));
-  const { createNodeLoader } = await import(join(ROOT, 'dist/compiler/node-loader.js'));
+  const { createNodeLoader } = await import(join(ROOT, 'dist/compiler/files/node-loader.js'));
   const loader = createNodeLoader();
   const target = vectors
     ? { name: 'upstream test.capnp', cwd: join(resolve(vectors), 'capnp-0.9.2'), files: ['capnp/test.capnp'] }

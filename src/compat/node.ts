@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import type { SourceLoader } from '../compiler/index.js';
-import { createNodeLoader } from '../compiler/node-loader.js';
+import { createNodeLoader } from '../compiler/files/node-loader.js';
 import { CapnpError, ErrorCode } from '../wire/index.js';
 import { compileSchemaVersion } from './load.js';
 import type { SchemaVersion } from './types.js';

@@ -5,13 +5,13 @@
  */
 import type { CodeGeneratorRequest, CodeGeneratorRequest_RequestedFile } from '../schema/types.js';
 import { CompileAbort } from './compile-abort.js';
-import type { CompiledModule } from './compiled-module.js';
-import { Compiler } from './compiler.js';
-import { COMPILE_EAGERNESS } from './compiler-node.js';
+import type { CompiledModule } from './model/schema-file.js';
+import { Compiler } from './model/compilation.js';
+import { COMPILE_EAGERNESS } from './model/declaration-node.js';
 import { DiagnosticSink, type Diagnostic } from './diagnostics.js';
-import { ModuleLoader, locateSourceFile, type SourceDirectory } from './module-loader.js';
-import { evalPath, formatPath, parsePath, type PathParts } from './posix-path.js';
-import { createMemoryLoader, layerLoaders, type SourceLoader } from './source-loader.js';
+import { ModuleLoader, locateSourceFile, type SourceDirectory } from './files/module-loader.js';
+import { evalPath, formatPath, parsePath, type PathParts } from './files/posix-path.js';
+import { createMemoryLoader, layerLoaders, type SourceLoader } from './files/source-loader.js';
 import { STANDARD_SCHEMAS } from './std-files.js';
 
 export interface CompileOptions {

@@ -21,7 +21,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { HmrContext, ModuleNode, Plugin } from 'vite';
 import { compile, formatDiagnostic, type Diagnostic } from '../compiler/index.js';
-import { createNodeLoader } from '../compiler/node-loader.js';
+import { createNodeLoader } from '../compiler/files/node-loader.js';
 import { relativeModule } from '../codegen/context.js';
 import { generateJavaScript } from '../codegen/javascript.js';
 import { SchemaGraph } from '../schema/index.js';

@@ -21,7 +21,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateJavaScript, generateTypeScript } from '../../src/codegen/index.js';
 import { declarations, stripTypes } from '../../src/codegen/javascript.js';
 import { compile, formatDiagnostic } from '../../src/compiler/index.js';
-import { createNodeLoader } from '../../src/compiler/node-loader.js';
+import { createNodeLoader } from '../../src/compiler/files/node-loader.js';
 import type { CodeGeneratorRequest } from '../../src/schema/index.js';
 import { TEXT } from '../../src/index.js';
 import { FIXTURES, GENERATED, ROOT, writeGenerated } from '../support/generate.js';

@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateTypeScript } from '../../src/codegen/index.js';
 import { compile, formatDiagnostic } from '../../src/compiler/index.js';
-import { createNodeLoader } from '../../src/compiler/node-loader.js';
+import { createNodeLoader } from '../../src/compiler/files/node-loader.js';
 import { FIXTURES, GENERATED, ROOT } from '../support/generate.js';
 
 const CORPUS = join(FIXTURES, 'compiler/parity');

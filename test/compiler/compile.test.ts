@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compile, createMemoryLoader, formatDiagnostic, REFERENCE_CAPNP_VERSION, type CompileOptions } from '../../src/compiler/index.js';
-import { STREAM_RESULT_ID } from '../../src/compiler/node-translator.js';
+import { STREAM_RESULT_ID } from '../../src/compiler/model/node-translator.js';
 import { encodeCodeGeneratorRequest, decodeCodeGeneratorRequest, type Node } from '../../src/schema/index.js';
 
 const FILE_ID = '@0xe1f6b3a5c7d9e0f1;\n';

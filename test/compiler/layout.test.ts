@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { compile } from '../../src/compiler/index.js';
-import { HoleSet, TopLayout, UnionLayout, UnionMemberLayout } from '../../src/compiler/struct-layout.js';
+import { HoleSet, TopLayout, UnionLayout, UnionMemberLayout } from '../../src/compiler/model/struct-layout.js';
 import type { Field, Node } from '../../src/schema/index.js';
 
 describe('HoleSet', () => {

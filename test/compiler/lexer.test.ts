@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CompileAbort } from '../../src/compiler/compile-abort.js';
 import { DiagnosticSink, formatDiagnostic } from '../../src/compiler/diagnostics.js';
-import { lexStatements, type Statement, type Token } from '../../src/compiler/lexer.js';
+import { lexStatements, type Statement, type Token } from '../../src/compiler/syntax/lexer.js';
 
 function lex(source: string | Uint8Array) {
   const bytes = typeof source === 'string' ? new TextEncoder().encode(source) : source;

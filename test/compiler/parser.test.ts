@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Declaration, Expression } from '../../src/compiler/ast.js';
+import type { Declaration, Expression } from '../../src/compiler/syntax/ast.js';
 import { DiagnosticSink, formatDiagnostic } from '../../src/compiler/diagnostics.js';
-import { expressionString } from '../../src/compiler/expression-string.js';
-import { lexStatements } from '../../src/compiler/lexer.js';
-import { parseFile } from '../../src/compiler/parser.js';
+import { expressionString } from '../../src/compiler/syntax/expression-string.js';
+import { lexStatements } from '../../src/compiler/syntax/lexer.js';
+import { parseFile } from '../../src/compiler/syntax/parser.js';
 
 function parse(source: string) {
   const bytes = new TextEncoder().encode(source);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expressionString, formatDouble } from '../../src/compiler/expression-string.js';
-import { defaultValueFor, integerToFloat32, toSchemaValue } from '../../src/compiler/values.js';
+import { expressionString, formatDouble } from '../../src/compiler/syntax/expression-string.js';
+import { defaultValueFor, integerToFloat32, toSchemaValue } from '../../src/compiler/model/values.js';
 
 describe('integerToFloat32', () => {
   it('rounds once, to nearest even, as a C++ integer-to-float conversion does', () => {

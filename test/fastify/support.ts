@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { compile } from '../../src/compiler/index.js';
-import { createNodeLoader } from '../../src/compiler/node-loader.js';
+import { createNodeLoader } from '../../src/compiler/files/node-loader.js';
 import { generateTypeScript } from '../../src/codegen/index.js';
 import { FIXTURES, GENERATED, ROOT, writeGenerated } from '../support/generate.js';
 

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compile } from '../../src/compiler/index.js';
-import { createNodeLoader } from '../../src/compiler/node-loader.js';
+import { createNodeLoader } from '../../src/compiler/files/node-loader.js';
 import { generateTypeScript } from '../../src/codegen/index.js';
 import { FIXTURES, GENERATED, ROOT } from '../support/generate.js';
 

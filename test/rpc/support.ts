@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { compile } from '../../src/compiler/index.js';
-import { createNodeLoader } from '../../src/compiler/node-loader.js';
+import { createNodeLoader } from '../../src/compiler/files/node-loader.js';
 import { generateTypeScript } from '../../src/codegen/index.js';
 import { Connection, transportPair, type ConnectionOptions, type Transport } from '../../src/rpc/index.js';
 import * as rpc from '../../src/std/rpc.capnp.js';

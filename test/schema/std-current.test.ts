@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { generateTypeScript } from '../../src/codegen/index.js';
 import { compile } from '../../src/compiler/index.js';
-import { createNodeLoader } from '../../src/compiler/node-loader.js';
+import { createNodeLoader } from '../../src/compiler/files/node-loader.js';
 import { ROOT } from '../support/generate.js';
 // @ts-expect-error: a plain JavaScript module shared with scripts/generate-std.mjs
 import { stdBindings } from '../../scripts/std-bindings.mjs';

@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { runPlugin } from '../../codegen/plugin.js';
 import { compile, formatDiagnostic, randomId, formatId } from '../../compiler/index.js';
-import { createNodeLoader } from '../../compiler/node-loader.js';
+import { createNodeLoader } from '../../compiler/files/node-loader.js';
 import { encodeCodeGeneratorRequest } from '../../schema/index.js';
 import { EXIT_BAD_INPUT, EXIT_OK, UsageError, type CliIo, type Command } from '../io.js';
 import { IMPORT_HELP, IMPORT_OPTIONS, importOptions, parse } from './options.js';

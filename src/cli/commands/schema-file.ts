@@ -9,7 +9,7 @@
  */
 import { execFile } from 'node:child_process';
 import { compile, formatDiagnostic } from '../../compiler/index.js';
-import { createNodeLoader } from '../../compiler/node-loader.js';
+import { createNodeLoader } from '../../compiler/files/node-loader.js';
 import { decodeCodeGeneratorRequest, nodeKind, type CodeGeneratorRequest, type Node } from '../../schema/index.js';
 import { CapnpError, ErrorCode } from '../../wire/index.js';
 import { SchemaLoader, type StructSchema } from '../../dynamic/index.js';

@@ -5,7 +5,7 @@
 import * as wire from '../../../src/wire/index.js';
 import * as schema from '../../../src/schema/index.js';
 import { compile, formatDiagnostic, type CompileOptions } from '../../../src/compiler/index.js';
-import { createNodeLoader } from '../../../src/compiler/node-loader.js';
+import { createNodeLoader } from '../../../src/compiler/files/node-loader.js';
 import {
   compareRequests as compareFramed, normalizeOurErrors, normalizeReferenceErrors, referenceCompile as runReference,
   type Difference, type ReferenceArgs, type ReferenceRun, type Section,

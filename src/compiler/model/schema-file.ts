@@ -2,14 +2,14 @@
  * A schema file taken into a compilation: parsed on arrival, its declarations compiled lazily
  * through its root node.
  */
-import type { Declaration, Expression, ParamList } from './ast.js';
-import type { Compiler } from './compiler.js';
-import { CompilerNode } from './compiler-node.js';
-import type { ErrorReporter } from './diagnostics.js';
-import { lexStatements } from './lexer.js';
-import { OUTSIDE_DIRECTORY, type SourceModule } from './module-loader.js';
-import { CompileAbort } from './compile-abort.js';
-import { parseFile } from './parser.js';
+import type { Declaration, Expression, ParamList } from '../syntax/ast.js';
+import type { Compiler } from './compilation.js';
+import { CompilerNode } from './declaration-node.js';
+import type { ErrorReporter } from '../diagnostics.js';
+import { lexStatements } from '../syntax/lexer.js';
+import { OUTSIDE_DIRECTORY, type SourceModule } from '../files/module-loader.js';
+import { CompileAbort } from '../compile-abort.js';
+import { parseFile } from '../syntax/parser.js';
 import { compareUtf8 } from './utf8-order.js';
 
 /**

@@ -4,7 +4,7 @@
  * compiled nodes keep no positions (as with the reference compiler 0.9.2, see docs/compiler.md).
  */
 import type { Declaration } from './ast.js';
-import { DiagnosticSink, LineTable, type Diagnostic } from './diagnostics.js';
+import { DiagnosticSink, LineTable, type Diagnostic } from '../diagnostics.js';
 import { lexStatements } from './lexer.js';
 import { parseFile } from './parser.js';
 

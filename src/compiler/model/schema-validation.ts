@@ -10,7 +10,7 @@
  * not loaded yet; whether a stand-in exists decides some follow-up errors, so the visit order
  * matters.
  */
-import { NO_DISCRIMINANT, type Brand, type Node, type Type, type Value } from '../schema/types.js';
+import { NO_DISCRIMINANT, type Brand, type Node, type Type, type Value } from '../../schema/types.js';
 
 export class SchemaValidationError extends Error {
   constructor(message: string) {

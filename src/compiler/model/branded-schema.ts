@@ -10,7 +10,7 @@
  * only when their bindings are the same, a parameter of a scope that is not bound reads as
  * AnyPointer, and so on.
  */
-import type { Brand, Field, Node, Type } from '../schema/types.js';
+import type { Brand, Field, Node, Type } from '../../schema/types.js';
 
 export type PrimitiveKind =
   | 'void' | 'bool' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64'

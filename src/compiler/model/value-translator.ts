@@ -4,15 +4,15 @@
  * including what it accepts loosely (an integer for a float, a string for Data) and what it
  * does not (an enum constant for an enum field: constants hold enums as plain numbers).
  */
-import { MessageBuilder, readMessage, type AnyPointerReader } from '../wire/index.js';
-import type { Expression, ExpressionParam } from './ast.js';
+import { MessageBuilder, readMessage, type AnyPointerReader } from '../../wire/index.js';
+import type { Expression, ExpressionParam } from '../syntax/ast.js';
 import { ANY_POINTER, sameSchema, sameType, type ResolvedType } from './branded-schema.js';
-import { BUILTIN_TYPE_NAMES } from '../schema/builtin-types.js';
-import { CompileAbort } from './compile-abort.js';
-import { addErrorOn, type ErrorReporter } from './diagnostics.js';
-import { expressionString } from './expression-string.js';
+import { BUILTIN_TYPE_NAMES } from '../../schema/builtin-types.js';
+import { CompileAbort } from '../compile-abort.js';
+import { addErrorOn, type ErrorReporter } from '../diagnostics.js';
+import { expressionString } from '../syntax/expression-string.js';
 import { NO_IMPLICIT_PARAMS } from './generics.js';
-import { reportingAbortAt } from './report-abort.js';
+import { reportingAbortAt } from '../report-abort.js';
 import type { NodeTranslator } from './node-translator.js';
 import { StructWriter, fromSchemaValue, newList, setListElement, type ConstantValue } from './values.js';
 

@@ -16,13 +16,13 @@
  * declaration depends on itself, which is reported as an error. The order in which nodes are
  * compiled (and so the order of errors) follows the reference compiler.
  */
-import type { Brand, Node, Node_SourceInfo, Type } from '../schema/types.js';
-import type { Declaration, Expression } from './ast.js';
+import type { Brand, Node, Node_SourceInfo, Type } from '../../schema/types.js';
+import type { Declaration, Expression } from '../syntax/ast.js';
 import type { BrandedSchema, ResolvedType } from './branded-schema.js';
-import { CompileAbort } from './compile-abort.js';
-import type { CompiledModule } from './compiled-module.js';
-import type { Compiler } from './compiler.js';
-import { childId } from './ids.js';
+import { CompileAbort } from '../compile-abort.js';
+import type { CompiledModule } from './schema-file.js';
+import type { Compiler } from './compilation.js';
+import { childId } from '../ids.js';
 import { NodeTranslator } from './node-translator.js';
 import type { BuiltinKind, DeclKind, ResolveResult, ResolvedDecl } from './resolver.js';
 import { SchemaValidationError } from './schema-validation.js';

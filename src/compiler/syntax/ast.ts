@@ -8,7 +8,7 @@
  * `unknown` expression, an empty name) instead of dropping the element, so that later errors
  * are reported where the reference compiler reports them.
  */
-import type { Located } from './diagnostics.js';
+import type { Located } from '../diagnostics.js';
 
 export interface LocatedText extends Located {
   readonly value: string;

@@ -3,13 +3,13 @@
  * compiled nodes — the bootstrap set, consulted while compiling (primitive values filled in,
  * pointer values not yet), and the final set, which is what the request reports.
  */
-import type { Node, Node_SourceInfo } from '../schema/types.js';
+import type { Node, Node_SourceInfo } from '../../schema/types.js';
 import { SchemaResolver } from './branded-schema.js';
-import { CompiledModule } from './compiled-module.js';
-import { CompilerNode } from './compiler-node.js';
-import type { DiagnosticSink } from './diagnostics.js';
-import { formatId } from './ids.js';
-import type { ModuleLoader, SourceModule } from './module-loader.js';
+import { CompiledModule } from './schema-file.js';
+import { CompilerNode } from './declaration-node.js';
+import type { DiagnosticSink } from '../diagnostics.js';
+import { formatId } from '../ids.js';
+import type { ModuleLoader, SourceModule } from '../files/module-loader.js';
 import { BUILTIN_KINDS, type BuiltinKind } from './resolver.js';
 import { SchemaValidationError, validateNode, type NodeKind } from './schema-validation.js';
 

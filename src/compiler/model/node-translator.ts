@@ -9,18 +9,18 @@
  */
 import type {
   Annotation, Brand, Enumerant, Method, Node, Node_SourceInfo, Node_SourceInfo_Member, Superclass, Type, Value,
-} from '../schema/types.js';
+} from '../../schema/types.js';
 import {
   type AnnotationApplication, type AnnotationTarget, type BrandParameter, type Declaration,
   type DeclarationKind, type Expression, type LocatedInteger, type LocatedText, type ParamList,
-} from './ast.js';
+} from '../syntax/ast.js';
 import type { BrandedSchema } from './branded-schema.js';
-import type { CompilerNode } from './compiler-node.js';
-import { addErrorOn, type ErrorReporter } from './diagnostics.js';
-import { expressionString } from './expression-string.js';
+import type { CompilerNode } from './declaration-node.js';
+import { addErrorOn, type ErrorReporter } from '../diagnostics.js';
+import { expressionString } from '../syntax/expression-string.js';
 import { BrandScope, BrandedDecl, NO_IMPLICIT_PARAMS, type ImplicitParams } from './generics.js';
-import { reportingAbortAt } from './report-abort.js';
-import { methodParamsId } from './ids.js';
+import { reportingAbortAt } from '../report-abort.js';
+import { methodParamsId } from '../ids.js';
 import type { ResolveResult } from './resolver.js';
 import { StructTranslator } from './struct-translator.js';
 import { defaultValueFor, toSchemaValue } from './values.js';

@@ -20,7 +20,7 @@
  * Sizes are given as log2 of the bit width (`lgSize`: 0 = 1 bit ... 6 = 64 bits); an offset is
  * in units of the field's own size.
  */
-import { CompileAbort } from './compile-abort.js';
+import { CompileAbort } from '../compile-abort.js';
 
 const HOLE_SIZES = 6;
 

@@ -12,8 +12,8 @@ import {
   type AnnotationApplication, type AnnotationTargets, type BrandParameter, type Declaration, type DeclarationBody,
   type Expression, type ExpressionParam, type LocatedInteger, type LocatedText, type Param, type ParamList,
 } from './ast.js';
-import { addErrorOn, type ErrorReporter } from './diagnostics.js';
-import { formatId, randomId } from './ids.js';
+import { addErrorOn, type ErrorReporter } from '../diagnostics.js';
+import { formatId, randomId } from '../ids.js';
 import type { Statement, Token } from './lexer.js';
 import { FAIL, type Fail, ParseInput, endOfInput, many, oneOf, optional } from './parse-input.js';
 

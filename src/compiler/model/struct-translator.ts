@@ -10,12 +10,12 @@
  */
 import {
   ElementSize, NO_DISCRIMINANT, type Field, type Field_Slot, type Node, type Node_SourceInfo, type Node_SourceInfo_Member, type Type,
-} from '../schema/types.js';
-import type { Declaration, DeclarationId, Expression, LocatedInteger, Param } from './ast.js';
-import { CompileAbort } from './compile-abort.js';
-import { addErrorOn } from './diagnostics.js';
+} from '../../schema/types.js';
+import type { Declaration, DeclarationId, Expression, LocatedInteger, Param } from '../syntax/ast.js';
+import { CompileAbort } from '../compile-abort.js';
+import { addErrorOn } from '../diagnostics.js';
 import type { ImplicitParams } from './generics.js';
-import { groupId } from './ids.js';
+import { groupId } from '../ids.js';
 import { DuplicateOrdinalDetector, newSourceInfo, newSourceInfoMember, newStructBody, type NodeTranslator } from './node-translator.js';
 import { TopLayout, UnionLayout, UnionMemberLayout, type FieldScope } from './struct-layout.js';
 import { defaultValueFor } from './values.js';

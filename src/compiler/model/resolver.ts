@@ -3,8 +3,8 @@
  * generic parameters, then its parents' scopes, then the built-in types); the answer is
  * either a declaration or one of the generic parameters in scope.
  */
-import type { Brand } from '../schema/types.js';
-import type { CompilerNode } from './compiler-node.js';
+import type { Brand } from '../../schema/types.js';
+import type { CompilerNode } from './declaration-node.js';
 
 /** Built-in declarations: the global scope's types (and `Object`, kept for its error). */
 export const BUILTIN_KINDS = [

@@ -7,13 +7,13 @@
  * the one being compiled, so its parameters stay parameters). A `BrandedDecl` is a resolved
  * declaration with the scope chain its expression produced.
  */
-import type { Brand, Brand_Scope, Type, Type_AnyPointer } from '../schema/types.js';
-import { UNKNOWN_EXPRESSION, type BrandParameter, type Expression } from './ast.js';
-import { CompileAbort } from './compile-abort.js';
-import type { CompilerNode } from './compiler-node.js';
-import { addErrorOn, type ErrorReporter } from './diagnostics.js';
-import { reportingAbortAt } from './report-abort.js';
-import { expressionString } from './expression-string.js';
+import type { Brand, Brand_Scope, Type, Type_AnyPointer } from '../../schema/types.js';
+import { UNKNOWN_EXPRESSION, type BrandParameter, type Expression } from '../syntax/ast.js';
+import { CompileAbort } from '../compile-abort.js';
+import type { CompilerNode } from './declaration-node.js';
+import { addErrorOn, type ErrorReporter } from '../diagnostics.js';
+import { reportingAbortAt } from '../report-abort.js';
+import { expressionString } from '../syntax/expression-string.js';
 import type { BuiltinKind, DeclKind, ResolveResult, ResolvedDecl, ResolvedParameter } from './resolver.js';
 
 /** The implicit parameters of a method (`foo @0 [T] (x :T)`) visible while compiling it. */

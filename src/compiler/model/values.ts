@@ -10,11 +10,11 @@
 import {
   AnyPointerReader, MessageBuilder, StructReader, float32ToBits, float64ToBits,
   type ListBuilder, type ListReader, type StructBuilder,
-} from '../wire/index.js';
-import { NO_DISCRIMINANT, type Field, type Type, type Value } from '../schema/types.js';
-import { listElementSizeOf } from '../schema/builtin-types.js';
+} from '../../wire/index.js';
+import { NO_DISCRIMINANT, type Field, type Type, type Value } from '../../schema/types.js';
+import { listElementSizeOf } from '../../schema/builtin-types.js';
 import type { BrandedSchema, ResolvedType, SchemaResolver } from './branded-schema.js';
-import { CompileAbort } from './compile-abort.js';
+import { CompileAbort } from '../compile-abort.js';
 
 export type ConstantValue =
   | { readonly type: 'void' }

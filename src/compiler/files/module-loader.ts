@@ -28,7 +28,7 @@ export interface SourceModule {
   readonly parts: PathParts;
 }
 
-/** A relative path that climbs above its directory's root (`../` from the top). */
+/** A relative path that climbs above its directory's root (`../../` from the top). */
 export const OUTSIDE_DIRECTORY: unique symbol = Symbol('outside the directory');
 
 export class ModuleLoader {
