@@ -9,10 +9,9 @@
  */
 import type { Brand, Brand_Scope, Type, Type_AnyPointer } from '../../schema/types.js';
 import { UNKNOWN_EXPRESSION, type BrandParameter, type Expression } from '../syntax/ast.js';
-import { CompileAbort } from '../compile-abort.js';
+import { CompileAbort, reportingAbortAt } from '../compile-abort.js';
 import type { CompilerNode } from './declaration-node.js';
 import { addErrorOn, type ErrorReporter } from '../diagnostics.js';
-import { reportingAbortAt } from '../report-abort.js';
 import { expressionString } from '../syntax/expression-string.js';
 import type { BuiltinKind, DeclKind, ResolveResult, ResolvedDecl, ResolvedParameter } from './resolver.js';
 

@@ -19,7 +19,7 @@ import type { CompilerNode } from './declaration-node.js';
 import { addErrorOn, type ErrorReporter } from '../diagnostics.js';
 import { expressionString } from '../syntax/expression-string.js';
 import { BrandScope, BrandedDecl, NO_IMPLICIT_PARAMS, type ImplicitParams } from './generics.js';
-import { reportingAbortAt } from '../report-abort.js';
+import { reportingAbortAt } from '../compile-abort.js';
 import { methodParamsId } from '../ids.js';
 import type { ResolveResult } from './resolver.js';
 import { StructTranslator } from './struct-translator.js';

@@ -8,11 +8,10 @@ import { MessageBuilder, readMessage, type AnyPointerReader } from '../../wire/i
 import type { Expression, ExpressionParam } from '../syntax/ast.js';
 import { ANY_POINTER, sameSchema, sameType, type ResolvedType } from './branded-schema.js';
 import { BUILTIN_TYPE_NAMES } from '../../schema/builtin-types.js';
-import { CompileAbort } from '../compile-abort.js';
+import { CompileAbort, reportingAbortAt } from '../compile-abort.js';
 import { addErrorOn, type ErrorReporter } from '../diagnostics.js';
 import { expressionString } from '../syntax/expression-string.js';
 import { NO_IMPLICIT_PARAMS } from './generics.js';
-import { reportingAbortAt } from '../report-abort.js';
 import type { NodeTranslator } from './node-translator.js';
 import { StructWriter, fromSchemaValue, newList, setListElement, type ConstantValue } from './values.js';
 

@@ -11,9 +11,8 @@
  * `parse-input.ts` so that a file that fails to lex reports the same position as the
  * reference compiler does; plain character loops are used where that makes no difference.
  */
-import { CompileAbort } from '../compile-abort.js';
+import { CompileAbort, reportingAbortAt } from '../compile-abort.js';
 import type { ErrorReporter } from '../diagnostics.js';
-import { reportingAbortAt } from '../report-abort.js';
 import { FAIL, type Fail, ParseInput, attempt, notLookingAt, type Parser } from './parse-input.js';
 
 interface TokenBase {
