@@ -1,15 +1,15 @@
 #!/usr/bin/env node
-// Embeds Capstan's standard schemas (std/capnp/**/*.capnp) into src/compiler/std-files.ts, so
+// Embeds Capstan's standard schemas (std/capnp/**/*.capnp) into src/generated/std-schema-files.ts, so
 // that `import "/capnp/..."` resolves without a file system (in browsers too).
 //
-//   node scripts/compiler-embed-std.mjs          regenerate src/compiler/std-files.ts
+//   node scripts/compiler-embed-std.mjs          regenerate src/generated/std-schema-files.ts
 //   node scripts/compiler-embed-std.mjs --check  fail if it is out of date
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const OUTPUT = join(ROOT, 'src/compiler/std-files.ts');
+export const OUTPUT = join(ROOT, 'src/generated/std-schema-files.ts');
 
 function schemaFiles(dir) {
   const found = [];

@@ -1,7 +1,7 @@
 // Types for fuzz-rpc-core.mjs, so the TypeScript fuzz test can import it.
 import type * as Wire from '../src/wire/index.js';
 import type * as Rpc from '../src/rpc/index.js';
-import type * as Schema from '../src/std/rpc.capnp.js';
+import type * as Schema from '../src/generated/std/rpc.capnp.js';
 import type { FuzzFailure as WireFuzzFailure, Rng } from './fuzz-core.mjs';
 
 export { createRng, FuzzFailure } from './fuzz-core.mjs';

@@ -43,7 +43,7 @@ if (!existsSync(join(root, 'dist/rpc/index.js'))) {
 }
 const wire = await import(dist('wire/index.js'));
 const rpc = await import(dist('rpc/index.js'));
-const schema = await import(dist('std/rpc.capnp.js'));
+const schema = await import(dist('generated/std/rpc.capnp.js'));
 
 /** The fixture's generated code, compiled against dist/ in a temporary folder. */
 async function loadFixture() {
@@ -61,7 +61,7 @@ async function loadFixture() {
   const work = mkdtempSync(join(tmpdir(), 'capstan-fuzz-rpc-'));
   try {
     const src = join(work, 'src');
-    for (const file of generateTypeScript(request, { runtimeImport: dist('runtime/private.js'), rpcImport: dist('rpc/index.js'), stdImportPrefix: `${dist('std')}/` })) {
+    for (const file of generateTypeScript(request, { runtimeImport: dist('runtime/private.js'), rpcImport: dist('rpc/index.js'), stdImportPrefix: `${dist('generated/std')}/` })) {
       mkdirSync(dirname(join(src, file.filename)), { recursive: true });
       writeFileSync(join(src, file.filename), file.content);
     }
@@ -72,7 +72,7 @@ async function loadFixture() {
         skipLibCheck: true, rootDir: 'src', outDir: 'out', paths: {
           [dist('runtime/private.js')]: [join(root, 'dist/runtime/private.d.ts')],
           [dist('rpc/index.js')]: [join(root, 'dist/rpc/index.d.ts')],
-          [dist('std/stream.capnp.js')]: [join(root, 'dist/std/stream.capnp.d.ts')],
+          [dist('generated/std/stream.capnp.js')]: [join(root, 'dist/generated/std/stream.capnp.d.ts')],
         },
       },
       include: ['src/**/*.ts'],

@@ -1,4 +1,4 @@
-// The generated bindings of the standard schemas (src/std/*.capnp.ts), made by Capstan itself:
+// The generated bindings of the standard schemas (src/generated/std/*.capnp.ts), made by Capstan itself:
 // its compiler compiles std/capnp/*.capnp (our own copies of the standard schemas) and its code
 // generator writes the modules. Shared by scripts/generate-std.mjs (writes them) and the test
 // that checks the committed files are current. Takes the compiler and generator as arguments,
@@ -8,7 +8,7 @@
 export const STANDARD_SCHEMAS = ['capnp/c++.capnp', 'capnp/schema.capnp', 'capnp/rpc.capnp', 'capnp/rpc-twoparty.capnp', 'capnp/persistent.capnp', 'capnp/stream.capnp', 'capnp/compat/json.capnp'];
 
 /**
- * The bindings as { path under src/std/: content }. Each module imports the runtime relative to
+ * The bindings as { path under src/generated/std/: content }. Each module imports the runtime relative to
  * itself (they live inside the package) and the other standard modules beside it.
  */
 export function stdBindings({ compile, createNodeLoader, generateTypeScript, stdDirectory }) {
@@ -26,8 +26,8 @@ export function stdBindings({ compile, createNodeLoader, generateTypeScript, std
     const depth = path.split('/').length - 1;
     const up = depth === 0 ? './' : '../'.repeat(depth);
     out[path] = file.content
-      .replace("from 'RUNTIME'", `from '${up === './' ? '../' : `${up}../`}runtime/private.js'`)
-      .replace("from 'RPC'", `from '${up === './' ? '../' : `${up}../`}rpc/index.js'`)
+      .replace("from 'RUNTIME'", `from '${up === './' ? '../../' : `${up}../../`}runtime/private.js'`)
+      .replace("from 'RPC'", `from '${up === './' ? '../../' : `${up}../../`}rpc/index.js'`)
       .replace(/from 'STD\/([^']+)'/g, (_, rest) => `from '${up}${rest}'`);
   }
   return out;

@@ -215,7 +215,7 @@ async function generate() {
     const specifier = subpath === '.' ? 'capstan' : `capstan/${subpath.slice(2)}`;
     if (subpath.includes('*')) {
       // ./std/*.js and ./std/*: a prefix mapping covers `capstan/std/<name>.js`.
-      if (subpath === './std/*.js') imports['capstan/std/'] = pathToFileURL(join(root, 'dist/std')).href + '/';
+      if (subpath === './std/*.js') imports['capstan/std/'] = pathToFileURL(join(root, 'dist/generated/std')).href + '/';
       continue;
     }
     imports[specifier] = pathToFileURL(join(root, file)).href;

@@ -63,7 +63,7 @@ export function generatedCodecs() {
     const content = file.content
       .replaceAll("from 'RUNTIME'", `from '${rel('dist/runtime/private.js')}'`)
       .replaceAll("from 'RPC'", `from '${rel('dist/rpc/index.js')}'`)
-      .replace(/from 'STD\/([^']+)'/g, (_, rest) => `from '${rel(`dist/std/${rest}`)}'`);
+      .replace(/from 'STD\/([^']+)'/g, (_, rest) => `from '${rel(`dist/generated/std/${rest}`)}'`);
     mkdirSync(dirname(path), { recursive: true });
     if (!existsSync(path) || readFileSync(path, 'utf8') !== content) writeFileSync(path, content);
     if (file.filename.endsWith('codecs.capnp.js')) main = path;

@@ -12,7 +12,7 @@ import { DiagnosticSink, type Diagnostic } from './diagnostics.js';
 import { ModuleLoader, locateSourceFile, type SourceDirectory } from './files/module-loader.js';
 import { evalPath, formatPath, parsePath, type PathParts } from './files/posix-path.js';
 import { createMemoryLoader, layerLoaders, type SourceLoader } from './files/source-loader.js';
-import { STANDARD_SCHEMAS } from './std-files.js';
+import { STANDARD_SCHEMAS } from '../generated/std-schema-files.js';
 
 export interface CompileOptions {
   /** The files to compile (relative paths are taken from `cwd`). */

@@ -7,5 +7,5 @@ export { compile, REFERENCE_CAPNP_VERSION, type CompileOptions, type CompileResu
 export { formatDiagnostic, type Diagnostic } from './diagnostics.js';
 export { createMemoryLoader, layerLoaders, type SourceLoader } from './files/source-loader.js';
 export { childId, groupId, methodParamsId, randomId, formatId } from './ids.js';
-export { STANDARD_SCHEMAS } from './std-files.js';
+export { STANDARD_SCHEMAS } from '../generated/std-schema-files.js';
 export { parseSchema, type ParsedSchema, type Declaration, type DeclarationBody, type Param, type ParamList, type LocatedText } from './syntax/parse-schema.js';

@@ -5,7 +5,7 @@
  * builder each time was a measurable share of a call's cost (see docs/BENCHMARKS.md, rpc).
  */
 import { allocateBytes, MessageBuilder } from '../wire/index.js';
-import * as rpc from '../std/rpc.capnp.js';
+import * as rpc from '../generated/std/rpc.capnp.js';
 
 /** Stand-ins for the variable fields while a template is built, found again in its bytes. */
 const MARKS = [0xa1b2c3d4, 0x5e6f7a8b];

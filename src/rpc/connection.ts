@@ -14,7 +14,7 @@
  * leak capnp-es #60 describes cannot form). `stats()` shows the table sizes for tests.
  */
 import { CapnpError, DEFAULT_MAX_SEGMENTS, MessageBuilder, readMessage, type AnyPointerReader, type MessageReader } from '../wire/index.js';
-import * as rpc from '../std/rpc.capnp.js';
+import * as rpc from '../generated/std/rpc.capnp.js';
 import { finishBytes, releaseBytes } from './canned-frames.js';
 import { Client, type ClientClass, type TypeParams } from './client.js';
 import {

@@ -1,4 +1,4 @@
-import { CodeGeneratorRequest as RequestType } from '../std/schema.capnp.js';
+import { CodeGeneratorRequest as RequestType } from '../generated/std/schema.capnp.js';
 import type { ReadMessageOptions } from '../wire/index.js';
 import type { CodeGeneratorRequest } from './types.js';
 

@@ -222,12 +222,12 @@ describe('JavaScript output', () => {
       // TypeScript with the default imports, for comparing types; and against the sources, for vitest.
       const ts = generateTypeScript(req);
       write(join(OUT, 'ts', folder), ts);
-      writeGenerated(join(OUT, 'ts-src', folder), generateTypeScript(req, { runtimeImport: 'RUNTIME', rpcImport: 'RPC', stdImportPrefix: 'STD/' }), join(ROOT, 'src/std'));
+      writeGenerated(join(OUT, 'ts-src', folder), generateTypeScript(req, { runtimeImport: 'RUNTIME', rpcImport: 'RPC', stdImportPrefix: 'STD/' }), join(ROOT, 'src/generated/std'));
       for (const file of ts) typescript.set(`${folder}/${file.filename.replace(/\.ts$/, '')}`, file.content);
     }
     // The committed bindings of the standard schemas (schema.capnp, rpc.capnp, ...): large, and
     // every kind of node. Their imports become the package's, as a user's generated code has them.
-    const stdDir = join(ROOT, 'src/std');
+    const stdDir = join(ROOT, 'src/generated/std');
     for (const name of readdirSync(stdDir, { recursive: true }) as string[]) {
       if (!name.endsWith('.capnp.ts')) continue;
       const content = readFileSync(join(stdDir, name), 'utf8')

@@ -13,7 +13,7 @@ import { WebSocket as WsWebSocket } from 'ws';
 import { capnpRpc, type CapnpRpcOptions } from '../../src/fastify/index.js';
 import type { ClientClass, Connection } from '../../src/rpc/index.js';
 import { connectWebSocket, connectWebSocketTo, type WebSocketClass } from '../../src/rpc/websocket/index.js';
-import * as rpc from '../../src/std/rpc.capnp.js';
+import * as rpc from '../../src/generated/std/rpc.capnp.js';
 import { readMessage } from '../../src/wire/index.js';
 import { EMPTY, exerciseEcho, generateRpcFixture, settle, until } from '../rpc/support.js';
 

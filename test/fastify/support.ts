@@ -19,6 +19,6 @@ export function generatePeople(): string {
     standardImports: false,
   });
   if (request === null) throw new Error(diagnostics.map((d) => d.message).join('\n'));
-  writeGenerated(outDir, generateTypeScript(request, { runtimeImport: 'RUNTIME', rpcImport: 'RPC', stdImportPrefix: 'STD/' }), join(ROOT, 'src/std'));
+  writeGenerated(outDir, generateTypeScript(request, { runtimeImport: 'RUNTIME', rpcImport: 'RPC', stdImportPrefix: 'STD/' }), join(ROOT, 'src/generated/std'));
   return join(outDir, 'people.capnp.ts');
 }

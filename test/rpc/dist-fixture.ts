@@ -31,7 +31,7 @@ export function distRpcFixture(): string {
     standardImports: false,
   });
   if (request === null) throw new Error(diagnostics.map((d) => d.message).join('\n'));
-  const [file] = generateTypeScript(request, { runtimeImport: dist('runtime/private.js'), rpcImport: dist('rpc/index.js'), stdImportPrefix: `${dist('std')}/` }).filter((f) => f.filename.endsWith('rpc-test.capnp.ts'));
+  const [file] = generateTypeScript(request, { runtimeImport: dist('runtime/private.js'), rpcImport: dist('rpc/index.js'), stdImportPrefix: `${dist('generated/std')}/` }).filter((f) => f.filename.endsWith('rpc-test.capnp.ts'));
   const work = join(GENERATED, 'rpc-dist');
   const source = join(work, 'src', 'rpc-test.capnp.ts');
   const output = join(work, 'out', 'rpc-test.capnp.js');
@@ -45,7 +45,7 @@ export function distRpcFixture(): string {
       skipLibCheck: true, rootDir: 'src', outDir: 'out', paths: {
         [dist('runtime/private.js')]: [join(ROOT, 'dist/runtime/private.d.ts')],
         [dist('rpc/index.js')]: [join(ROOT, 'dist/rpc/index.d.ts')],
-        [dist('std/stream.capnp.js')]: [join(ROOT, 'dist/std/stream.capnp.d.ts')],
+        [dist('generated/std/stream.capnp.js')]: [join(ROOT, 'dist/generated/std/stream.capnp.d.ts')],
       },
     },
     include: ['src/**/*.ts'],

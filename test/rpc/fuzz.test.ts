@@ -9,7 +9,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as rpc from '../../src/rpc/index.js';
-import * as schema from '../../src/std/rpc.capnp.js';
+import * as schema from '../../src/generated/std/rpc.capnp.js';
 import * as wire from '../../src/wire/index.js';
 import {
   createHost, createRng, encodeFrames, FuzzFailure, kindOf, mutateSession, recordSession, replay, runRpcFuzz,

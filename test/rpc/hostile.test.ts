@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as rpcModule from '../../src/rpc/index.js';
 import { Connection, RpcError, transportPair, type ConnectionOptions } from '../../src/rpc/index.js';
 import { listen } from '../../src/rpc/node/index.js';
-import * as rpc from '../../src/std/rpc.capnp.js';
+import * as rpc from '../../src/generated/std/rpc.capnp.js';
 import * as wire from '../../src/wire/index.js';
 import { MessageBuilder, readMessage } from '../../src/wire/index.js';
 import { createHost, type Host, type RpcFuzzModules } from '../../scripts/fuzz-rpc-core.mjs';

@@ -13,7 +13,7 @@ import {
   type HttpBatchServerOptions,
 } from '../../src/rpc/http-batch/index.js';
 import { nodeBatchHandler } from '../../src/rpc/http-batch/node.js';
-import * as rpc from '../../src/std/rpc.capnp.js';
+import * as rpc from '../../src/generated/std/rpc.capnp.js';
 import { MessageBuilder, readMessages } from '../../src/wire/index.js';
 import { createTransportHost } from './transport-host.mjs';
 import { EMPTY, generateRpcFixture } from './support.js';

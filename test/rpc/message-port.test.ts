@@ -10,7 +10,7 @@ import { RpcError, type ClientClass } from '../../src/rpc/index.js';
 import {
   connectMessagePort, connectMessagePortTo, MESSAGE_PORT_CLOSE, MessagePortTransport, type MessagePortLike,
 } from '../../src/rpc/message-port/index.js';
-import * as rpc from '../../src/std/rpc.capnp.js';
+import * as rpc from '../../src/generated/std/rpc.capnp.js';
 import { readMessage } from '../../src/wire/index.js';
 import { distModule, distRpcFixture } from './dist-fixture.js';
 import { createTransportHost } from './transport-host.mjs';

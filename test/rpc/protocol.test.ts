@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Client, Connection, prepareCall, RpcError, RpcPromise, transportPair, type ConnectionOptions } from '../../src/rpc/index.js';
 import { connect, listen } from '../../src/rpc/node/index.js';
-import * as rpc from '../../src/std/rpc.capnp.js';
+import * as rpc from '../../src/generated/std/rpc.capnp.js';
 import { MessageBuilder } from '../../src/wire/index.js';
 import { connectedPair, EMPTY, generateRpcFixture, settle } from './support.js';
 

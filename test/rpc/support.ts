@@ -9,7 +9,7 @@ import { compile } from '../../src/compiler/index.js';
 import { createNodeLoader } from '../../src/compiler/files/node-loader.js';
 import { generateTypeScript } from '../../src/codegen/index.js';
 import { Connection, transportPair, type ConnectionOptions, type Transport } from '../../src/rpc/index.js';
-import * as rpc from '../../src/std/rpc.capnp.js';
+import * as rpc from '../../src/generated/std/rpc.capnp.js';
 import { readMessage } from '../../src/wire/index.js';
 import { FIXTURES, GENERATED, ROOT, writeGenerated } from '../support/generate.js';
 
@@ -23,7 +23,7 @@ function generateFixture(file: string, outDir: string): string {
     standardImports: false,
   });
   if (request === null) throw new Error(diagnostics.map((d) => d.message).join('\n'));
-  writeGenerated(outDir, generateTypeScript(request, { runtimeImport: 'RUNTIME', rpcImport: 'RPC', stdImportPrefix: 'STD/' }), join(ROOT, 'src/std'));
+  writeGenerated(outDir, generateTypeScript(request, { runtimeImport: 'RUNTIME', rpcImport: 'RPC', stdImportPrefix: 'STD/' }), join(ROOT, 'src/generated/std'));
   return join(outDir, `${file}.ts`);
 }
 

@@ -14,7 +14,7 @@ import {
   type WebSocketClass, type WebSocketLike, type WebSocketTransportOptions,
 } from '../../src/rpc/websocket/index.js';
 import { listenWebSocket } from '../../src/rpc/websocket/node.js';
-import * as rpc from '../../src/std/rpc.capnp.js';
+import * as rpc from '../../src/generated/std/rpc.capnp.js';
 import { MessageBuilder, readMessage } from '../../src/wire/index.js';
 import { createTransportHost } from './transport-host.mjs';
 import { EMPTY, exerciseEcho, generateRpcFixture, until } from './support.js';

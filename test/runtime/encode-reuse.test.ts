@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { MessageBuilder } from '../../src/index.js';
 import { borrowBuilder, returnBuilder } from '../../src/runtime/scratch-builder.js';
-import { Annotation, CodeGeneratorRequest_RequestedFile, Node, type NodeInit } from '../../src/std/schema.capnp.js';
+import { Annotation, CodeGeneratorRequest_RequestedFile, Node, type NodeInit } from '../../src/generated/std/schema.capnp.js';
 
 /** What a builder of its own (no reuse) makes of `value`. */
 function freshEncode(value: NodeInit): Uint8Array {

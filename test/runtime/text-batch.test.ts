@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MessageBuilder } from '../../src/index.js';
-import { Node, type NodeInit } from '../../src/std/schema.capnp.js';
+import { Node, type NodeInit } from '../../src/generated/std/schema.capnp.js';
 
 /** Bytes of `value` built field by field, without a batch. */
 function plainBuild(value: NodeInit): Uint8Array {

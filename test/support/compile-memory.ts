@@ -1,7 +1,7 @@
 /**
  * Schemas held in strings, compiled with Capstan's own compiler (no reference tool needed) and
  * generated into test/.generated/<name>/ so tests can import the modules. Standard imports
- * (`/capnp/compat/json.capnp`, ...) resolve to the committed bindings in src/std.
+ * (`/capnp/compat/json.capnp`, ...) resolve to the committed bindings in src/generated/std.
  */
 import { join } from 'node:path';
 import { generateTypeScript } from '../../src/codegen/index.js';
@@ -26,6 +26,6 @@ export async function importGenerated(name: string, sources: Record<string, stri
   const request = compileSources(sources);
   const outDir = join(GENERATED, name);
   const files = generateTypeScript(request, { runtimeImport: 'RUNTIME', rpcImport: 'RPC', stdImportPrefix: 'STD/' });
-  writeGenerated(outDir, files, join(ROOT, 'src/std'));
+  writeGenerated(outDir, files, join(ROOT, 'src/generated/std'));
   return import(join(outDir, `${file.replace(/^\//, '')}.ts`));
 }

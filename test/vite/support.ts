@@ -12,7 +12,7 @@ export const capstanAliases: Alias[] = [
   { find: /^capstan$/, replacement: join(repo, 'src/index.ts') },
   { find: /^capstan\/private$/, replacement: join(repo, 'src/runtime/private.ts') },
   { find: /^capstan\/rpc$/, replacement: join(repo, 'src/rpc/index.ts') },
-  { find: /^capstan\/std\/(.*)\.js$/, replacement: join(repo, 'src/std/$1.ts') },
+  { find: /^capstan\/std\/(.*)\.js$/, replacement: join(repo, 'src/generated/std/$1.ts') },
 ];
 
 export const PERSON = `@0xd1c3f4a5b6c7d8e1;

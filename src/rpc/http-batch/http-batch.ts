@@ -15,7 +15,7 @@ import { Connection, DEFAULT_MAX_MESSAGE_BYTES, type ConnectionOptions } from '.
 import type { Client, ClientClass } from '../client.js';
 import { EXCEPTION_TYPES, RpcError, disconnectedError } from '../errors.js';
 import type { Transport } from '../transport.js';
-import * as rpc from '../../std/rpc.capnp.js';
+import * as rpc from '../../generated/std/rpc.capnp.js';
 import {
   CapnpError, concatBytes, DEFAULT_MAX_SEGMENTS, ErrorCode, MessageBuilder, framedMessageLength, readMessage, readStreamWithin,
 } from '../../wire/index.js';
