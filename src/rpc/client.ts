@@ -13,8 +13,9 @@ import type { PointerCodec } from '../runtime/index.js';
 import type { AnyPointerBuilder, AnyPointerReader } from '../wire/index.js';
 import { RpcError } from './errors.js';
 import {
-  BrokenHook, ClientHook, LocalHook, NO_OPTIONS, peekHook, type CallOptions, type CallResult, type CapabilityServer, type Response,
+  BrokenHook, ClientHook, NO_OPTIONS, peekHook, type CallOptions, type CallResult, type Response,
 } from './hook.js';
+import { LocalHook, type CapabilityServer } from './local-hook.js';
 
 /**
  * `Symbol.dispose` where the runtime has it (Node 20+, modern browsers), else the well-known

@@ -12,7 +12,8 @@ export {
   callMethod, callStream, methodScope, prepareCall, serve, serverFor, StructPipeline,
   type CallContext, type CallMethodOptions, type GenericCallOptions, type InterfaceInfo, type MethodInfo, type ParamsInput, type PromiseClass, type RpcPromiseRequest,
 } from './interface.js';
-export { ServerCall, type CapabilityServer, type CallOptions } from './hook.js';
+export { type CallOptions } from './hook.js';
+export { ServerCall, type CapabilityServer } from './local-hook.js';
 export { transportPair, type Transport } from './transport.js';
 export { FrameSplitter } from './frame-splitter.js';
 export { DEFAULT_STREAM_WINDOW_BYTES } from './stream-flow.js';

@@ -15,7 +15,8 @@ import { wrapBuilder, wrapReader } from '../runtime/access.js';
 import type { AnyPointerReader } from '../wire/index.js';
 import { Client, disposeSymbol, RpcPromise, type ClientClass, type TypeParams } from './client.js';
 import { RpcError, unimplementedError } from './errors.js';
-import { brokenResult, LocalHook, NO_OPTIONS, type CapabilityServer, type ServerCall, type Request, type CallOptions } from './hook.js';
+import { brokenResult, NO_OPTIONS, type Request, type CallOptions } from './hook.js';
+import { LocalHook, type CapabilityServer, type ServerCall } from './local-hook.js';
 import { streamError, trackStreamCall } from './stream-flow.js';
 
 type AnyStructType = StructType<any, any, any, any>;

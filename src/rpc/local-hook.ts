@@ -1,0 +1,193 @@
+/**
+ * Capabilities served in this vat: the server interface, the context of one call to it, and the
+ * hook that delivers calls to it.
+ */
+import { MessageBuilder, type AnyPointerBuilder } from '../wire/index.js';
+import { RpcError } from './errors.js';
+import { ClientHook, NO_OPTIONS, Params, Request, Response, takeCaps, type CallOptions, type CallResult, type TailCallOrigin } from './hook.js';
+import { PromiseHook } from './promise-hook.js';
+
+export interface CapabilityServer {
+  /** Handles one call; the results go through `call.results`. */
+  dispatch(call: ServerCall): Promise<void> | void;
+  /** Called once when the last reference to the capability is released. */
+  close?(): void;
+}
+
+/** One incoming call as a server sees it. */
+export class ServerCall {
+  private resultsMessage: MessageBuilder | null = null;
+  private resultsPointer: AnyPointerBuilder | null = null;
+  /** Made when the server first asks for `signal`: most calls never do, and it costs. */
+  private controller: AbortController | null = null;
+  private canceled: Error | null = null;
+  /** Set when the server hands the call on with `tailCall`. */
+  redirected: CallResult | null = null;
+
+  constructor(
+    readonly interfaceId: bigint,
+    readonly methodId: number,
+    readonly params: Params,
+    private readonly origin: TailCallOrigin | null = null,
+  ) {}
+
+  /** Fires when the caller cancels the call (or its connection ends). */
+  get signal(): AbortSignal {
+    if (this.controller === null) {
+      this.controller = new AbortController();
+      if (this.canceled !== null) this.controller.abort(this.canceled);
+    }
+    return this.controller.signal;
+  }
+
+  /** The caller canceled: fire the signal (now, or when the server first looks at it). */
+  cancel(reason: Error): void {
+    if (this.canceled !== null) return;
+    this.canceled = reason;
+    this.controller?.abort(reason);
+  }
+
+  /** Where the results are built (made on first use). */
+  results(): AnyPointerBuilder {
+    if (this.resultsPointer === null) {
+      this.resultsMessage = new MessageBuilder({ firstSegmentWords: 64 });
+      this.resultsPointer = this.resultsMessage.getRootPointer();
+    }
+    return this.resultsPointer;
+  }
+
+  /**
+   * Makes the results those of `request` (a call to another capability), sent now: the
+   * caller gets them without a hop through this server when both are on one connection.
+   */
+  tailCall(request: Request, options: CallOptions = NO_OPTIONS): void {
+    this.redirected = this.origin?.tailCall(request, options) ?? request.send(options);
+  }
+
+  /** The finished results as a response (empty results when the server set none). */
+  takeResponse(): Response {
+    const message = this.resultsMessage ?? new MessageBuilder({ firstSegmentWords: 1 });
+    const caps = takeCaps(message);
+    const reader = message.asReader();
+    reader.capTable = caps;
+    return new Response(reader.getRootPointer(), caps);
+  }
+}
+
+/** A capability implemented in this process. */
+export class LocalHook extends ClientHook {
+  private closed = false;
+  /**
+   * While a `-> stream` call runs, later calls wait (as in the reference implementation): a
+   * stream's calls are applied one at a time and in order, and a stream cannot flood the server.
+   */
+  private blocked: Promise<unknown> | null = null;
+
+  constructor(readonly server: CapabilityServer) {
+    super();
+  }
+
+  call(interfaceId: bigint, methodId: number, params: Params, options: CallOptions): CallResult {
+    const call = new ServerCall(interfaceId, methodId, params, options.origin ?? null);
+    if (this.closed) {
+      params.release();
+      return new LocalCallResult(Promise.reject(new RpcError('failed', 'the capability was released')), call);
+    }
+    if (this.blocked === null && !options.streaming) {
+      // Most servers answer without waiting: their results are ready when `dispatch` returns,
+      // and the call completes without a promise in between (see LocalCallResult.completed).
+      let outcome: Response | Promise<Response>;
+      try {
+        outcome = runServer(this.server, call);
+      } catch (error) {
+        return new LocalCallResult(Promise.reject(error), call);
+      }
+      return outcome instanceof Response ? new LocalCallResult(null, call, outcome) : new LocalCallResult(outcome, call);
+    }
+    let settle: Promise<Response>;
+    if (this.blocked !== null) {
+      settle = this.blocked.then(() => runServer(this.server, call));
+    } else {
+      try {
+        settle = Promise.resolve(runServer(this.server, call));
+      } catch (error) {
+        settle = Promise.reject(error);
+      }
+    }
+    if (options.streaming) {
+      const done: Promise<unknown> = settle.then(() => {}, () => {});
+      this.blocked = done;
+      void done.then(() => {
+        if (this.blocked === done) this.blocked = null;
+      });
+    }
+    return new LocalCallResult(settle, call);
+  }
+
+  protected destroy(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.server.close?.();
+  }
+}
+
+/**
+ * Runs one call: the response at once if the server finished synchronously, else a promise of
+ * it. A synchronous throw is thrown (the caller turns it into a failed call).
+ */
+function runServer(server: CapabilityServer, call: ServerCall): Response | Promise<Response> {
+  let pending: Promise<void> | void;
+  try {
+    pending = server.dispatch(call);
+  } catch (error) {
+    call.params.release();
+    throw error;
+  }
+  if (pending === undefined && call.redirected === null) {
+    try {
+      return call.takeResponse();
+    } finally {
+      call.params.release();
+    }
+  }
+  return finishServer(pending, call);
+}
+
+async function finishServer(pending: Promise<void> | void, call: ServerCall): Promise<Response> {
+  try {
+    await pending;
+    if (call.redirected !== null) return await call.redirected.promise;
+    return call.takeResponse();
+  } finally {
+    call.params.release();
+  }
+}
+
+/** The result of a call to a local server: pipelined capabilities wait for its response. */
+export class LocalCallResult implements CallResult {
+  private settled: Promise<Response> | null;
+
+  /** `completed` is given when the call already completed (and `promise` is then made on demand). */
+  constructor(promise: Promise<Response> | null, private readonly call: ServerCall | null, readonly completed: Response | null = null) {
+    this.settled = promise;
+    // Nobody may be listening (a pipelined-only call): the rejection is observed through
+    // pipelined capabilities instead, so it must not count as unhandled.
+    promise?.catch(() => {});
+  }
+
+  get promise(): Promise<Response> {
+    return (this.settled ??= Promise.resolve(this.completed!));
+  }
+
+  pipeline(path: readonly number[]): ClientHook {
+    if (this.completed !== null) return this.completed.capabilityAt(path);
+    return new PromiseHook(this.promise.then((response) => {
+      if (this.call?.redirected) return this.call.redirected.pipeline(path);
+      return response.capabilityAt(path);
+    }));
+  }
+
+  cancel(): void {
+    this.call?.cancel(new RpcError('failed', 'the call was canceled'));
+  }
+}

@@ -1,0 +1,183 @@
+import * as rpc from '../generated/std/rpc.capnp.js';
+import { RpcError } from './errors.js';
+import {
+  BrokenHook, brokenResult, ClientHook, forwardsInto, Params, Request,
+  type CallOptions, type CallResult,
+} from './hook.js';
+import { QueuedCallResult } from './promise-hook.js';
+import { writeTransform } from './message-fields.js';
+import type { Question } from './table-entries.js';
+import type { ConnectionTables } from './connection-tables.js';
+
+/**
+ * A capability of the peer: an import (by id) or a capability promised by one of our questions
+ * (by question and pointer path). Promises resolve later; calls made before that travel the
+ * old path, and calls made after it wait for an embargo when the new path is shorter.
+ */
+export class RemoteHook extends ClientHook {
+  /** Target of calls while unresolved. */
+  resolution: ClientHook | null = null;
+  /** Calls held back while the embargo on this promise lasts. */
+  private embargoQueue: Array<() => void> | null = null;
+  /** Whether calls went to the peer through this promise (so resolving may need an embargo). */
+  callsSent = false;
+  private disconnected: RpcError | null = null;
+  private waiters: Array<(hook: ClientHook) => void> | null = null;
+
+  constructor(
+    private readonly conn: ConnectionTables,
+    public importId: number,
+    readonly question: Question | null,
+    readonly path: readonly number[],
+    readonly isPromise: boolean,
+  ) {
+    super();
+  }
+
+  override get connection(): ConnectionTables {
+    return this.conn;
+  }
+
+  override get forwardsTo(): ClientHook | null {
+    return this.resolution;
+  }
+
+  isLive(): boolean {
+    return this.disconnected === null && this.conn.state === 'open' && (this.importId >= 0 || this.question !== null);
+  }
+
+  writeTarget(target: rpc.MessageTargetBuilder): void {
+    if (this.importId >= 0 || this.question === null) {
+      target.importedCap = this.importId;
+    } else {
+      const promised = target.initPromisedAnswer();
+      promised.questionId = this.question.id;
+      writeTransform(promised, this.path);
+    }
+  }
+
+  override newRequest(interfaceId: bigint, methodId: number): Request {
+    // A settled promise (the bootstrap capability, typically) hands requests to what it
+    // resolved to, so they are built where they will be sent instead of built and copied.
+    if (this.resolution !== null && this.embargoQueue === null && this.disconnected === null) {
+      return this.resolution.newRequest(interfaceId, methodId);
+    }
+    if (this.resolution !== null || !this.isLive()) return super.newRequest(interfaceId, methodId);
+    return this.conn.newDirectRequest(this, interfaceId, methodId);
+  }
+
+  override send(request: Request, options: CallOptions): CallResult {
+    if (request.direct === this.conn && this.resolution === null && this.isLive()) {
+      this.callsSent = true;
+      return this.conn.sendCall(this, request, request.interfaceId, request.methodId, null, options);
+    }
+    return this.call(request.interfaceId, request.methodId, request.toParams(), options);
+  }
+
+  call(interfaceId: bigint, methodId: number, params: Params, options: CallOptions): CallResult {
+    if (this.disconnected !== null) {
+      params.release();
+      return brokenResult(this.disconnected);
+    }
+    if (this.resolution !== null) {
+      if (this.embargoQueue === null) return this.resolution.call(interfaceId, methodId, params, options);
+      let forward!: (result: CallResult) => void;
+      const forwarded = new Promise<CallResult>((resolve) => { forward = resolve; });
+      this.embargoQueue.push(() => forward(this.resolution !== null
+        ? this.resolution.call(interfaceId, methodId, params, options)
+        : (params.release(), brokenResult(this.disconnected ?? new RpcError('failed', 'the capability was released')))));
+      return new QueuedCallResult(forwarded);
+    }
+    if (!this.isLive()) {
+      params.release();
+      return brokenResult(this.conn.error ?? new RpcError('failed', 'the capability was released'));
+    }
+    this.callsSent = true;
+    return this.conn.sendCall(this, null, interfaceId, methodId, params, options);
+  }
+
+  /** The promise settled on `target` (a new reference this hook takes over). */
+  resolveTo(target: ClientHook): void {
+    if (this.refCount <= 0 || this.resolution !== null) {
+      target.release();
+      return;
+    }
+    if (forwardsInto(target, this)) {
+      // The peer resolved the promise to itself (directly or through others): it breaks.
+      target.release();
+      target = new BrokenHook(new RpcError('failed', 'a capability promise resolved to itself'));
+    }
+    this.resolution = target;
+    const final = target.resolved();
+    const samePath = final instanceof RemoteHook && final.connection === this.conn;
+    if (this.callsSent && !samePath && final.brokenError === null && this.conn.state === 'open') {
+      // Calls already sent through the peer would arrive after new ones sent straight to the
+      // (local) target: hold new calls until the Disembargo we send now comes back around.
+      this.embargoQueue = [];
+      this.conn.sendDisembargo(this);
+    }
+    this.notify();
+  }
+
+  liftEmbargo(): void {
+    if (this.endEmbargo()) this.notify();
+  }
+
+  /**
+   * Delivers the calls the embargo held. If the hook was dropped meanwhile, destroy() left the
+   * resolution to the embargo, which releases it here; returns whether the hook is still held.
+   */
+  private endEmbargo(): boolean {
+    const queue = this.embargoQueue;
+    this.embargoQueue = null;
+    if (queue !== null) for (const deliver of queue) deliver();
+    if (this.refCount > 0) return true;
+    const resolution = this.resolution;
+    this.resolution = null;
+    resolution?.release();
+    return false;
+  }
+
+  private notify(): void {
+    if (this.embargoQueue !== null) return;
+    const waiters = this.waiters;
+    this.waiters = null;
+    if (waiters !== null && this.resolution !== null) for (const wake of waiters) wake(this.resolution);
+  }
+
+  disconnect(error: RpcError): void {
+    this.disconnected = error;
+    this.endEmbargo();
+    const waiters = this.waiters;
+    this.waiters = null;
+    if (waiters !== null) for (const wake of waiters) wake(new BrokenHook(error));
+  }
+
+  override resolved(): ClientHook {
+    if (this.resolution !== null && this.embargoQueue === null) return this.resolution.resolved();
+    return this;
+  }
+
+  override whenMoreResolved(): Promise<ClientHook> | null {
+    if (!this.isPromise || this.disconnected !== null) return null;
+    if (this.resolution !== null && this.embargoQueue === null) return null;
+    return new Promise((resolve) => (this.waiters ??= []).push(resolve));
+  }
+
+  override get brokenError(): Error | null {
+    if (this.disconnected !== null) return this.disconnected;
+    if (this.resolution !== null) return this.resolution.brokenError;
+    return null;
+  }
+
+  protected destroy(): void {
+    // Calls held by an embargo are still owed delivery: the resolution is released when it lifts.
+    if (this.embargoQueue === null) {
+      const resolution = this.resolution;
+      this.resolution = null;
+      resolution?.release();
+    }
+    if (this.importId >= 0) this.conn.dropImport(this);
+    else if (this.question !== null) this.question.forgetPipeline(this);
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * The entries of a connection's four tables (see connection-tables.ts): questions (calls we
+ * made), answers (calls the peer made), exports (our capabilities the peer holds) and imports
+ * (the peer's capabilities we hold).
+ */
+import { canceledError } from './errors.js';
+import { BrokenHook, type CallResult, type ClientHook, type Response } from './hook.js';
+import { RemoteHook } from './remote-hook.js';
+import type { ConnectionTables } from './connection-tables.js';
+
+/** A call we made: pending until the peer's Return. */
+export class Question implements CallResult {
+  readonly id: number;
+  readonly promise: Promise<Response>;
+  private resolvePromise!: (response: Response) => void;
+  private rejectPromise!: (error: Error) => void;
+  paramExports: number[] | null = null;
+  returned = false;
+  finishSent = false;
+  noFinishNeeded = false;
+  bootstrap = false;
+  streaming = false;
+  /** Pipelined capabilities on this question that have not resolved yet. */
+  private pipelines: RemoteHook[] | null = null;
+  private response: Response | null = null;
+  private error: Error | null = null;
+
+  constructor(readonly connection: ConnectionTables) {
+    this.id = connection.allocateQuestion(this);
+    this.promise = new Promise((resolve, reject) => {
+      this.resolvePromise = resolve;
+      this.rejectPromise = reject;
+    });
+    this.promise.catch(() => {});
+  }
+
+  settle(response: Response): void {
+    this.response = response;
+    this.resolvePromise(response);
+    const pipelines = this.pipelines;
+    this.pipelines = null;
+    if (pipelines !== null) for (const hook of pipelines) hook.resolveTo(response.capabilityAt(hook.path));
+  }
+
+  fail(error: Error): void {
+    this.error = error;
+    this.rejectPromise(error);
+    const pipelines = this.pipelines;
+    this.pipelines = null;
+    if (pipelines !== null) for (const hook of pipelines) hook.resolveTo(new BrokenHook(error));
+  }
+
+  pipeline(path: readonly number[]): ClientHook {
+    if (this.error !== null) return new BrokenHook(this.error);
+    if (this.response !== null) return this.response.capabilityAt(path);
+    const hook = new RemoteHook(this.connection, -1, this, [...path], true);
+    (this.pipelines ??= []).push(hook);
+    return hook;
+  }
+
+  /** A pipelined hook was dropped before the question returned. */
+  forgetPipeline(hook: RemoteHook): void {
+    const list = this.pipelines;
+    if (list === null) return;
+    const at = list.indexOf(hook);
+    if (at >= 0) list.splice(at, 1);
+  }
+
+  cancel(): void {
+    if (this.returned || this.finishSent) return;
+    this.fail(canceledError());
+    this.connection.finishQuestion(this, true);
+  }
+}
+
+/** A call the peer made to us. */
+export class Answer {
+  result: CallResult | null = null;
+  response: Response | null = null;
+  error: Error | null = null;
+  waiters: Array<{ path: readonly number[]; settle: (hook: ClientHook) => void }> | null = null;
+  returned = false;
+  finished = false;
+  redirect = false;
+  resultExports: number[] | null = null;
+  tailQuestion: Question | null = null;
+
+  constructor(readonly id: number) {}
+}
+
+export class Export {
+  id = -1;
+  refs = 0;
+  resolving = false;
+
+  constructor(readonly hook: ClientHook) {}
+}
+
+export class Import {
+  remoteRefs = 1;
+
+  constructor(readonly hook: RemoteHook) {}
+}
