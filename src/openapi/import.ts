@@ -10,7 +10,8 @@ import type { CapnpFileDecl } from './model.js';
 import { NameScope } from './names.js';
 import { mapOperations } from './operation-mapper.js';
 import { readSpec, type ReadSpecOptions, type Spec } from './read-spec.js';
-import { SchemaMapper, type Scope } from './schema-mapper.js';
+import { SchemaMapper } from './schema-mapper.js';
+import type { Scope } from './type-refs.js';
 import { isObject, type SchemaObject } from './spec-walk.js';
 import { writeCapnp } from './write-capnp.js';
 

@@ -15,7 +15,8 @@
 import { childId } from '../compiler/index.js';
 import type { InterfaceDecl, MethodDecl } from './model.js';
 import { NameScope, memberName, obsoleteName, typeName } from './names.js';
-import type { Scope, SchemaMapper, TypeRef } from './schema-mapper.js';
+import type { SchemaMapper } from './schema-mapper.js';
+import type { Scope, TypeRef } from './type-refs.js';
 import { deref, describe, isObject, renamedFrom, type SchemaObject } from './spec-walk.js';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];

@@ -21,46 +21,14 @@
  * - `x-capnp-type` (written by `capstan openapi export`) names the Cap'n Proto type outright.
  */
 import { childId } from '../compiler/index.js';
-import type { Decl, EnumDecl, FieldDecl, StorageKind, StructDecl } from './model.js';
+import type { EnumDecl, FieldDecl, StorageKind, StructDecl } from './model.js';
 import type { MemberNumbering, Numbering } from './lock.js';
 import { NameScope, memberName, obsoleteName, singular, typeName } from './names.js';
 import {
   componentName, deref, describe, isNullSchema, isObject, renamedFrom, resolvePointer, schemaTypes, specError, type SchemaObject,
 } from './spec-walk.js';
-
-/** A type as a field uses it. */
-export interface TypeRef {
-  readonly text: string;
-  readonly storage: StorageKind;
-  /** Field annotations the type needs (`$Json.base64`). */
-  readonly annotations: readonly string[];
-  /** The struct declaration, when the type is a struct of this file. */
-  readonly struct?: StructDecl;
-}
-
-/** Where nested declarations go: the file or a struct / interface. */
-export interface Scope {
-  readonly path: string;
-  readonly id: bigint;
-  readonly names: NameScope;
-  add(decl: Decl): void;
-}
-
-const BUILTIN: Record<string, StorageKind> = {
-  Void: 'scalar', Bool: 'scalar', Int8: 'scalar', Int16: 'scalar', Int32: 'scalar', Int64: 'scalar',
-  UInt8: 'scalar', UInt16: 'scalar', UInt32: 'scalar', UInt64: 'scalar', Float32: 'scalar', Float64: 'scalar',
-  Text: 'pointer', Data: 'pointer',
-};
-
-const INTEGER_FORMATS: Record<string, string> = {
-  int8: 'Int8', int16: 'Int16', int32: 'Int32', int64: 'Int64', uint8: 'UInt8', uint16: 'UInt16', uint32: 'UInt32', uint64: 'UInt64',
-};
-
-function builtin(text: string, annotations: readonly string[] = []): TypeRef {
-  return { text, storage: BUILTIN[text] ?? 'pointer', annotations };
-}
-
-const JSON_VALUE: TypeRef = { text: 'Json.Value', storage: 'pointer', annotations: [] };
+import { BUILTIN, builtin, INTEGER_FORMATS, JSON_VALUE, type Scope, type TypeRef } from './type-refs.js';
+import { singleProperty, variantRef } from './union-variants.js';
 
 interface Component {
   readonly schema: unknown;
@@ -74,33 +42,6 @@ interface MergedObject {
   doc: string | undefined;
 }
 
-/**
- * The component a union variant stands for: `{$ref}`, or `{allOf: [{$ref}, ...]}` where the
- * other members only pin the tag (as `capstan openapi export` writes discriminated variants).
- */
-function variantRef(variant: unknown): string | null {
-  if (!isObject(variant)) return null;
-  if (typeof variant.$ref === 'string') return componentName(variant.$ref);
-  if (Array.isArray(variant.allOf)) {
-    const refs = variant.allOf.filter((m) => isObject(m) && typeof m.$ref === 'string');
-    const others = variant.allOf.filter((m) => !(isObject(m) && typeof m.$ref === 'string'));
-    const onlyTags = others.every((m) => isObject(m) && (!isObject(m.properties) || Object.values(m.properties).every((p) => isObject(p) && 'const' in p)));
-    if (refs.length === 1 && onlyTags && !isObject(variant.properties)) return componentName((refs[0] as SchemaObject).$ref as string);
-  }
-  return null;
-}
-
-/**
- * The one property of a union branch `{properties: {k: S}, required: [k]}` (how export writes
- * a member of an untagged union), or null.
- */
-function singleProperty(variant: unknown): [string, unknown] | null {
-  if (!isObject(variant) || !isObject(variant.properties) || typeof variant.$ref === 'string' || variant.allOf !== undefined) return null;
-  const entries = Object.entries(variant.properties);
-  if (entries.length !== 1 || !Array.isArray(variant.required) || !variant.required.includes(entries[0]![0])) return null;
-  if (variant.type !== undefined && variant.type !== 'object') return null;
-  return entries[0]!;
-}
 
 export class SchemaMapper {
   readonly components = new Map<string, Component>();
