@@ -73,16 +73,7 @@ export function emitStruct(ctx: FileContext, node: StructNode): void {
       w.line('this.$nesting = nesting;');
       if (scope.isGeneric) w.line('this.$params = params;');
     });
-    let first = false;
-    const gap = () => {
-      if (!first) w.line('');
-      first = false;
-    };
-    if (hasUnion) {
-      gap();
-      w.line('/** The active member of the union (undefined for a member this code does not know). */');
-      w.block(`${members.helper('which')}(): ${whichType} | undefined {`, () => w.line(`return ${whichTable}[${readerDiscriminant(discriminantByte)}];`));
-    }
+    const gap = startMembers(w, hasUnion ? `${members.helper('which')}(): ${whichType} | undefined {` : null, () => `return ${whichTable}[${readerDiscriminant(discriminantByte)}];`);
     for (const c of codes) {
       gap();
       w.doc(fieldDoc(c));
@@ -118,16 +109,7 @@ export function emitStruct(ctx: FileContext, node: StructNode): void {
       w.line('this.$pointerCount = pointerCount;');
       if (scope.isGeneric) w.line('this.$params = params;');
     });
-    let first = false;
-    const gap = () => {
-      if (!first) w.line('');
-      first = false;
-    };
-    if (hasUnion) {
-      gap();
-      w.line('/** The active member of the union (undefined for a member this code does not know). */');
-      w.block(`${members.helper('which')}(): ${whichType} | undefined {`, () => w.line(`return ${whichTable}[this.$segment.view.getUint16(${at('this.$data', discriminantByte)}, true)];`));
-    }
+    const gap = startMembers(w, hasUnion ? `${members.helper('which')}(): ${whichType} | undefined {` : null, () => `return ${whichTable}[this.$segment.view.getUint16(${at('this.$data', discriminantByte)}, true)];`);
     for (const c of codes) {
       gap();
       w.doc(fieldDoc(c));
@@ -271,4 +253,24 @@ function emitAssign(w: FileContext['w'], common: FieldCode[], variants: FieldCod
 /** A reader's union discriminant (0, the first member, when the struct is too short to hold it). */
 function readerDiscriminant(discriminantByte: number): string {
   return `(this.$dataSize >= ${discriminantByte + 2} ? this.$view.getUint16(${at('this.$data', discriminantByte)}, true) : 0)`;
+}
+
+/**
+ * Starts the members of a reader or builder class after its constructor: returns the function
+ * that puts a blank line before each member, and writes `which()` first when the struct has a
+ * union (`whichSignature`; `whichBody` reads the discriminant, which readers and builders do
+ * differently).
+ */
+function startMembers(w: FileContext['w'], whichSignature: string | null, whichBody: () => string): () => void {
+  let first = false;
+  const gap = () => {
+    if (!first) w.line('');
+    first = false;
+  };
+  if (whichSignature !== null) {
+    gap();
+    w.line('/** The active member of the union (undefined for a member this code does not know). */');
+    w.block(whichSignature, () => w.line(whichBody()));
+  }
+  return gap;
 }

@@ -67,13 +67,18 @@ export function loadSchemaPaths(roots: readonly string[], options: NodeLoadOptio
       files.push(file);
     }
   }
+  return compileLocalFiles(files, cwd, options, label, (file) => keys.get(file) ?? file);
+}
+
+/** Compiles schema files read from the local file system, each keyed (matched across versions) by `keyOf`. */
+function compileLocalFiles(files: string[], cwd: string, options: NodeLoadOptions, label: string, keyOf: (file: string) => string): SchemaVersion {
   return compileSchemaVersion({
     files,
     loader: createNodeLoader(),
     cwd: toPosix(cwd),
     importPaths: options.importPaths ?? [],
     standardImports: options.standardImports ?? true,
-    keyOf: (file) => keys.get(file) ?? file,
+    keyOf,
     label,
   });
 }
@@ -177,13 +182,5 @@ export function loadWorkingTree(paths: readonly string[], options: NodeLoadOptio
   const root = git(['rev-parse', '--show-toplevel'], cwd, label).toString('utf8').trim();
   const files: string[] = [];
   for (const path of paths) for (const file of listSchemaFiles(path, cwd, label)) if (!files.includes(file)) files.push(file);
-  return compileSchemaVersion({
-    files,
-    loader: createNodeLoader(),
-    cwd: toPosix(cwd),
-    importPaths: options.importPaths ?? [],
-    standardImports: options.standardImports ?? true,
-    keyOf: (file) => toPosix(relative(root, resolve(cwd, file))),
-    label,
-  });
+  return compileLocalFiles(files, cwd, options, label, (file) => toPosix(relative(root, resolve(cwd, file))));
 }

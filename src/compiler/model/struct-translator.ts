@@ -231,10 +231,8 @@ export class StructTranslator {
       let info: MemberInfo | null = null;
       switch (member.body.kind) {
         case 'field':
-          parent.childCount++;
           // For layout, a field in a union is a group of one.
-          info = this.fieldMember(parent, codeOrder.next++, member, new UnionMemberLayout(layout), true);
-          this.allMembers.push(info);
+          info = this.addField(parent, codeOrder, member, new UnionMemberLayout(layout), true);
           ordinal = ordinalOf(member);
           break;
         case 'union':
@@ -250,19 +248,31 @@ export class StructTranslator {
             if (member.id.kind === 'ordinal') ordinal = ordinalOf(member);
           }
           break;
-        case 'group': {
-          parent.childCount++;
-          const groupLayout = new UnionMemberLayout(layout);
-          info = this.groupMember(parent, codeOrder.next++, member, true);
-          this.allMembers.push(info);
-          this.traverseGroup(member.nestedDecls, info, groupLayout);
+        case 'group':
+          info = this.addGroup(parent, codeOrder, member, true, new UnionMemberLayout(layout));
           break;
-        }
         default:
           break;
       }
       if (ordinal !== null && info !== null) this.addOrdinal(ordinal, info);
     }
+  }
+
+  /** Adds field `member` to `parent`, next in code order, laid out in `layout`. */
+  private addField(parent: MemberInfo, codeOrder: { next: number }, member: Declaration, layout: FieldScope, isInUnion: boolean): MemberInfo {
+    parent.childCount++;
+    const info = this.fieldMember(parent, codeOrder.next++, member, layout, isInUnion);
+    this.allMembers.push(info);
+    return info;
+  }
+
+  /** Adds group `member` to `parent`, next in code order, and its members, laid out in `layout`. */
+  private addGroup(parent: MemberInfo, codeOrder: { next: number }, member: Declaration, isInUnion: boolean, layout: FieldScope): MemberInfo {
+    parent.childCount++;
+    const info = this.groupMember(parent, codeOrder.next++, member, isInUnion);
+    this.allMembers.push(info);
+    this.traverseGroup(member.nestedDecls, info, layout);
+    return info;
   }
 
   private traverseGroup(members: readonly Declaration[], parent: MemberInfo, layout: FieldScope): void {
@@ -277,9 +287,7 @@ export class StructTranslator {
       let info: MemberInfo | null = null;
       switch (member.body.kind) {
         case 'field':
-          parent.childCount++;
-          info = this.fieldMember(parent, codeOrder.next++, member, layout, false);
-          this.allMembers.push(info);
+          info = this.addField(parent, codeOrder, member, layout, false);
           ordinal = ordinalOf(member);
           break;
         case 'union': {
@@ -300,11 +308,8 @@ export class StructTranslator {
           break;
         }
         case 'group':
-          parent.childCount++;
-          info = this.groupMember(parent, codeOrder.next++, member, false);
-          this.allMembers.push(info);
           // A group's members are laid out as members of the enclosing scope.
-          this.traverseGroup(member.nestedDecls, info, layout);
+          info = this.addGroup(parent, codeOrder, member, false, layout);
           break;
         default:
           break;
