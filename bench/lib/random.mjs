@@ -1,7 +1,6 @@
 // The data generator of the reference implementation's benchmark suite, so the car-sales,
 // cat-rank and eval workloads generate the same data in JavaScript and in bench/cpp: a linear
 // congruential generator (state = 1664525 * state + 1013904223 mod 2^32) starting at 1013904223.
-// (DESIGN.md calls it xorshift; the upstream suite uses this LCG.)
 
 export class Random {
   constructor() {

@@ -1,4 +1,4 @@
-// Bytes allocated per operation, for DESIGN.md's first performance rule: a field read allocates
+// Bytes allocated per operation, for the rule of docs/architecture.md: a field read allocates
 // nothing but its result. Not a timing: the process runs with a young generation large enough
 // (--min-semi-space-size, set by run.mjs) that a batch of operations fits between collections,
 // and the heap's used size is compared before and after the batch. A collection inside a batch

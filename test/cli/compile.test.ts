@@ -36,7 +36,7 @@ mkdirSync(BIN);
 writeFileSync(join(BIN, 'capnpc-capstantest'), '#!/bin/sh\npwd > where.txt\ncat > request.bin\n');
 chmodSync(join(BIN, 'capnpc-capstantest'), 0o755);
 
-/** Each node's canonical bytes, keyed by id: the parity contract (DESIGN.md section 5). */
+/** Each node's canonical bytes, keyed by id: the parity contract (docs/architecture.md, parity with the reference). */
 function nodesById(bytes: Uint8Array): Map<bigint, string> {
   const root = readMessage(bytes, { traversalLimitInWords: 1 << 30 }).getRoot();
   const nodes = root.getList(0, ElementSize.INLINE_COMPOSITE);

@@ -1,6 +1,6 @@
 /**
  * Limits applied when reading untrusted messages. They bound the work and memory a hostile
- * message can cost: see DESIGN.md section 3.
+ * message can cost: see docs/architecture.md (the limits model) and docs/SECURITY.md.
  */
 export interface ReaderOptions {
   /**
