@@ -30,7 +30,7 @@ const ECHO = { echo: 0, echoCap: 1, makeCounter: 2, callCounter: 3, wait: 5, hol
 type Descriptor = (d: rpc.CapDescriptorBuilder) => void;
 
 /**
- * A server connection on a fresh host (test/rpc/fuzz's Echo, which counts the Counters it makes
+ * A server connection on a fresh host (test/rpc/fuzz.test.ts's Echo, which counts the Counters it makes
  * and the calls it is running), driven by hand-built frames from a raw peer.
  */
 function rawPeer(options: ConnectionOptions = {}) {

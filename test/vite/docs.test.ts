@@ -1,7 +1,7 @@
 /**
- * docs/vite.md's example as written: its schemas, src/main.ts and vite.config.ts (with
+ * docs/vite.md's example as written: its schemas, the app's main.ts and vite.config.ts (with
  * `capstan/vite` resolved to the sources) go into a scratch directory, Vite builds it with that
- * config file, and Node runs the bundle. The type shim is checked by tsc against src/main.ts.
+ * config file, and Node runs the bundle. The type shim is checked by tsc against the app's main.ts.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';

@@ -20,7 +20,7 @@ export function cppToolsPresent(): boolean {
   return capnp.status === 0 && pkg.status === 0 && cxx.status === 0;
 }
 
-/** Builds test/rpc/cpp-websocket/NAME.c++ with the rpc-test.capnp fixture; returns the binary's path. */
+/** Builds test/rpc/cpp-websocket/<name>.c++ with the rpc-test.capnp fixture; returns the binary's path. */
 export function buildCppProgram(name: 'server' | 'client'): string {
   const source = join(ROOT, `test/rpc/cpp-websocket/${name}.c++`);
   const out = join(GENERATED, name === 'server' ? 'cpp-websocket' : `cpp-websocket-${name}`);
