@@ -20,7 +20,8 @@ import {
   type DynamicType, type EnumSchema, type StructField, type StructSchema,
 } from '../dynamic/index.js';
 import { isStackOverflow } from '../runtime/error-path.js';
-import { decodeBase64, encodeBase64, decodeHex, encodeHex } from './bytes.js';
+import { decodeBase64, encodeBase64 } from '../runtime/base64.js';
+import { decodeHex, encodeHex } from './bytes.js';
 import {
   DEFAULT_JSON_NESTING_LIMIT, JSON_NULL, parseJson, writeJson, type JsonField, type JsonValue,
 } from './value.js';

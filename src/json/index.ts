@@ -14,4 +14,5 @@ export {
   parseJson, parseJsonStream, writeJson, quoteJson, splitJsonMessages, fromPlain, toPlain, JSON_NULL, DEFAULT_JSON_NESTING_LIMIT,
   type JsonValue, type JsonField, type ParseJsonOptions,
 } from './value.js';
-export { encodeBase64, decodeBase64, encodeHex, decodeHex } from './bytes.js';
+export { encodeBase64, decodeBase64 } from '../runtime/base64.js';
+export { encodeHex, decodeHex } from './bytes.js';
