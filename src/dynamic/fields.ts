@@ -5,10 +5,11 @@
  * these functions, which call the same `StructView` / `ListView` accessors generated code uses.
  */
 import {
-  ANY_SIZE, AnyPointerBuilder, AnyPointerReader, CapnpError, ElementSize, ErrorCode, ListBuilder, ListReader,
+  AnyPointerBuilder, AnyPointerReader, CapnpError, ElementSize, ErrorCode, ListBuilder, ListReader,
   StructBuilder, StructReader, type Segment,
 } from '../wire/index.js';
 import { atStep } from '../runtime/error-path.js';
+import { elementValue, fieldValue } from './read-value.js';
 import type { StructField } from './schema.js';
 import { isPointerType, listElementSize, typeName, type DynamicType } from './types.js';
 import { DynamicList, DynamicListBuilder } from './list.js';
@@ -59,25 +60,11 @@ function fieldWhat(field: StructField): string {
 
 /**
  * The value of a field kept in the data section (void, Bool, numbers, enums), its default
- * applied (defaults are stored XORed, so the masks undo them).
+ * applied.
  */
 export function readDataField(s: StructReader, field: StructField): null | boolean | number | bigint {
-  const at = field.offset;
-  switch (field.type.kind) {
-    case 'void': return null;
-    case 'bool': return s.getBool(at, field.defaultValue as boolean);
-    case 'int8': return s.getInt8(at, field.mask);
-    case 'uint8': return s.getUint8(at, field.mask);
-    case 'int16': return s.getInt16(at, field.mask);
-    case 'uint16': case 'enum': return s.getUint16(at, field.mask);
-    case 'int32': return s.getInt32(at, field.mask);
-    case 'uint32': return s.getUint32(at, field.mask);
-    case 'int64': return s.getInt64(at, field.mask64);
-    case 'uint64': return s.getUint64(at, field.mask64);
-    case 'float32': return s.getFloat32(at, field.mask);
-    case 'float64': return s.getFloat64(at, field.mask, field.maskHi);
-    default: throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${fieldWhat(field)} is not kept in the data section`);
-  }
+  if (isPointerType(field.type)) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${fieldWhat(field)} is not kept in the data section`);
+  return fieldValue(s, field) as null | boolean | number | bigint;
 }
 
 /**
@@ -105,26 +92,14 @@ export function setScalarElement(list: ListBuilder, i: number, element: DynamicT
   }
 }
 
-/** A field's value as read (defaults applied, as the reference's `DynamicStruct::get`). */
+/** A field's value as read (defaults applied, as the reference's `DynamicStruct::get`): structs and lists wrapped. */
 export function readField(s: StructReader, field: StructField): DynamicValue {
   const type = field.type;
-  const at = field.offset;
-  if (!isPointerType(type)) return readDataField(s, field);
+  const value = fieldValue(s, field);
   switch (type.kind) {
-    case 'text': return s.getText(at, (field.defaultValue as string | null) ?? '');
-    case 'data': return s.getData(at, (field.defaultValue as Uint8Array | null) ?? undefined);
-    case 'struct':
-      if (field.isGroup) return new DynamicStruct(type.schema, s);
-      return new DynamicStruct(type.schema, s.getStruct(at, field.defaultValue as Segment | null));
-    case 'list': return new DynamicList(type, s.getList(at, listElementSize(type.element), field.defaultValue as Segment | null));
-    case 'interface': return s.getCapability(at);
-    case 'anyPointer':
-      switch (type.constraint) {
-        case 'capability': return s.getCapability(at);
-        case 'struct': return s.getStruct(at);
-        case 'list': return s.getList(at, ANY_SIZE);
-        default: return s.getPointer(at);
-      }
+    case 'struct': return new DynamicStruct(type.schema, value as StructReader);
+    case 'list': return new DynamicList(type, value as ListReader);
+    default: return value;
   }
 }
 
@@ -436,35 +411,13 @@ function elementInt(value: unknown, min: number, max: number, what: string, i: n
   return n;
 }
 
-/** Element `i` of a list being read. */
+/** Element `i` of a list being read: structs and lists wrapped. */
 export function readElement(list: ListReader, i: number, element: DynamicType): DynamicValue {
+  const value = elementValue(list, i, element);
   switch (element.kind) {
-    case 'void':
-      if ((i >>> 0) !== i || i >= list.length) throw new CapnpError(ErrorCode.INDEX_OUT_OF_RANGE, `index ${i} is out of range for a list of length ${list.length}`);
-      return null;
-    case 'bool': return list.getBool(i);
-    case 'int8': return list.getInt8(i);
-    case 'uint8': return list.getUint8(i);
-    case 'int16': return list.getInt16(i);
-    case 'uint16': case 'enum': return list.getUint16(i);
-    case 'int32': return list.getInt32(i);
-    case 'uint32': return list.getUint32(i);
-    case 'int64': return list.getInt64(i);
-    case 'uint64': return list.getUint64(i);
-    case 'float32': return list.getFloat32(i);
-    case 'float64': return list.getFloat64(i);
-    case 'text': return list.getText(i);
-    case 'data': return list.getData(i);
-    case 'struct': return new DynamicStruct(element.schema, list.getStruct(i));
-    case 'list': return new DynamicList(element, list.getList(i, listElementSize(element.element)));
-    case 'interface': return list.getCapability(i);
-    case 'anyPointer':
-      switch (element.constraint) {
-        case 'capability': return list.getCapability(i);
-        case 'struct': return list.getStructPointer(i);
-        case 'list': return list.getList(i, ANY_SIZE);
-        default: return list.getPointer(i);
-      }
+    case 'struct': return new DynamicStruct(element.schema, value as StructReader);
+    case 'list': return new DynamicList(element, value as ListReader);
+    default: return value;
   }
 }
 

@@ -8,7 +8,8 @@ import {
   ANY_SIZE, CapnpError, ErrorCode, ListReader, type Segment, type StructBuilder, type StructReader,
 } from '../wire/index.js';
 import { atStep } from '../runtime/error-path.js';
-import { readDataField, setField } from './fields.js';
+import { setField } from './fields.js';
+import { fieldValue } from './read-value.js';
 import type { StructField, StructSchema } from './schema.js';
 import { isPointerType, listElementSize, type DynamicType } from './types.js';
 
@@ -30,7 +31,7 @@ export function fieldToObject(s: StructReader, field: StructField): unknown {
   const type = field.type;
   const at = field.offset;
   const explicit = field.hadExplicitDefault;
-  if (!isPointerType(type)) return readDataField(s, field);
+  if (!isPointerType(type)) return fieldValue(s, field);
   switch (type.kind) {
     case 'text': {
       const d = explicit ? (field.defaultValue as string | null) : null;
