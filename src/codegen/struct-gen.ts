@@ -40,12 +40,24 @@ interface FieldCode {
   builderRead: string;
   /** Statements setting the field on `b` from `value` (discriminant excluded); null: read-only. */
   set: string[] | null;
+  /**
+   * The check `assign` runs on a plain object's value before the setter (runtime/value-checks.ts),
+   * wrapped around the value expression; null for fields whose setters check for themselves.
+   */
+  check: ((value: string) => string) | null;
   /** Statements zeroing the field on `b` (for initializing a union's group member). */
   zero: string[];
   /** Extra reader and builder methods. */
   readerMethods: string[][];
   builderMethods: string[][];
 }
+
+/** The runtime check (runtime/value-checks.ts) `assign` runs on a data field's value, by type. */
+const VALUE_CHECKS: Record<string, string> = {
+  bool: 'checkBool', int8: 'checkInt8', uint8: 'checkUInt8', int16: 'checkInt16', uint16: 'checkUInt16',
+  int32: 'checkInt32', uint32: 'checkUInt32', int64: 'checkInt64', uint64: 'checkUInt64',
+  float32: 'checkFloat32', float64: 'checkFloat64',
+};
 
 /** The names of `$.ElementSize`'s values, indexed by value. */
 const ELEMENT_SIZE_NAMES = ['VOID', 'BIT', 'BYTE', 'TWO_BYTES', 'FOUR_BYTES', 'EIGHT_BYTES', 'POINTER', 'INLINE_COMPOSITE'];
@@ -153,11 +165,12 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
   const base = { objectType: f.object, initType: f.init, readerType: f.reader, builderType: f.builder, readerMethods: [] as string[][], builderMethods: [] as string[][] };
 
   if (key === 'void') {
-    return { ...base, read: 'null', toObject: 'null', builderRead: 'null', set: [], zero: [] };
+    return { ...base, read: 'null', toObject: 'null', builderRead: 'null', set: [], zero: [], check: (v) => `$.checkVoid(${v})` };
   }
   if (key === 'bool' || PRIMITIVES[key]) {
     const access = dataAccess(key, slot.offset, defaultValue, key === 'enum' ? ` as ${f.reader}` : '');
-    return { ...base, read: access.read, toObject: access.read, builderRead: access.builderRead, set: access.set, zero: access.zero };
+    const check = key === 'enum' ? (v: string) => `$.checkEnum(${v}, ${JSON.stringify(f.reader)})` : (v: string) => `$.${VALUE_CHECKS[key]}(${v})`;
+    return { ...base, read: access.read, toObject: access.read, builderRead: access.builderRead, set: access.set, zero: access.zero, check };
   }
 
   // Pointer fields.
@@ -175,6 +188,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
     method(`${adopt}(orphan: $.Orphan): void {`, `  $.adopt(this.$segment, ${b}, orphan);`, '}'),
   );
   const zero = [`$.clearPointer(this.$segment, ${b});`];
+  const capabilityCheck = (v: string) => `$.checkCapability(${v})`;
 
   switch (key) {
     case 'text': {
@@ -186,6 +200,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
         builderRead: `$.readTextAt(this.$segment, ${b}, ${d ?? "''"})`,
         set: [`$.setText(this.$segment, ${b}, value);`],
         zero,
+        check: null,
       };
     }
     case 'data': {
@@ -199,6 +214,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
         builderRead: `$.readDataAt(this.$segment, ${b}, ${d ?? 'undefined'})`,
         set: [`$.setData(this.$segment, ${b}, value);`],
         zero,
+        check: null,
       };
     }
     case 'struct': {
@@ -218,6 +234,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
         builderRead: `$.getStruct<${f.builder}>(${n.builder}, this.$segment, ${b}, ${dw}, ${pc}${d ? `, ${d}` : ''}${params})`,
         set: [`${structCodec(ctx, scope, structType)}.set(this.$, ${index}, value);`],
         zero,
+        check: null,
       };
     }
     case 'list': {
@@ -264,6 +281,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
         builderRead,
         set: [`$.assignListAt(this.$segment, ${b}, ${element}, value);`],
         zero,
+        check: null,
       };
     }
     case 'interface': {
@@ -276,6 +294,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
         builderRead: `$rpc.capabilityOf(${client.type}, $.readCapabilityAt(this.$segment, ${b})${params})`,
         set: [`$.setCapability(this.$segment, ${b}, value);`],
         zero,
+        check: capabilityCheck,
       };
     }
     default: {
@@ -289,6 +308,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
           builderRead: `${codec}.get(this.$, ${index}) as ${f.builder}`,
           set: [`${codec}.set(this.$, ${index}, value);`],
           zero,
+          check: null,
         };
       }
       // AnyPointer, AnyStruct, AnyList, Capability, and parameters of generic methods.
@@ -301,6 +321,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
           builderRead: `$rpc.capabilityOf($rpc.Client, $.readCapabilityAt(this.$segment, ${b}))`,
           set: [`$.setCapability(this.$segment, ${b}, value);`],
           zero,
+          check: capabilityCheck,
         };
       }
       const read = flavour === 'struct' ? `this.$.getStruct(${index})` : flavour === 'list' ? `$.readList(${r}, $.ANY_SIZE, this.$nesting)` : `$.readPointer(${r}, this.$nesting)`;
@@ -312,6 +333,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
         builderRead: `$.pointerBuilder(this.$segment, ${b})`,
         set: [`$.setAnyPointer($.pointerBuilder(this.$segment, ${b}), value);`],
         zero,
+        check: null,
       };
     }
   }
@@ -339,6 +361,7 @@ function describeField(ctx: FileContext, field: Field, members: MemberNames, doc
       toObject: `${reader}.$toObject()`,
       builderRead: builder,
       set: [`${builder}.$assign(value);`],
+      check: null,
       zero: zeroStatements(ctx, group, scope),
       readerMethods: [],
       builderMethods: [],
@@ -610,23 +633,33 @@ function emitToObject(w: FileContext['w'], typeName: string, common: FieldCode[]
 
 function emitAssign(w: FileContext['w'], common: FieldCode[], variants: FieldCode[], typeName: string): void {
   const settable = (c: FieldCode) => c.set !== null && c.readerType !== 'null';
+  // A Void field outside a union has no setter; a value other than null is still a mistake.
+  const checkedVoid = (c: FieldCode) => !settable(c) && c.readerType === 'null' && c.check !== null;
   // A value that is not an object is a mistake worth naming (`{ inner: 5 }`), not an empty struct.
   w.line(`if (typeof value !== 'object' || value === null) throw $.notAnObject(value, '${typeName}');`);
-  if (!common.some(settable) && variants.length === 0) return;
+  const fieldNames = [...common, ...variants].map((c) => JSON.stringify(c.name)).join(', ');
+  w.line(`if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, [${fieldNames}], '${typeName}');`);
+  if (!common.some((c) => settable(c) || checkedVoid(c)) && variants.length === 0) return;
   // $k names the field being set, so a failure inside it (a value of the wrong kind, here or
-  // deeper) carries its path (`stories[3].title: ...`); a successful assign pays one store per field.
+  // deeper) carries its path (`stories[3].title: ...`); a successful assign pays one store per
+  // field. A data field's value passes through its type's check (runtime/value-checks.ts) first.
+  const given = (c: FieldCode, v: string) => (c.check === null ? v : c.check(v));
   w.line("let $k = '';");
   w.block('try {', () => {
     for (const c of common) {
+      if (checkedVoid(c)) {
+        const v = `(value as { [key: string]: unknown })[${JSON.stringify(c.name)}]`;
+        w.line(`if (${v} !== undefined) { $k = '${c.name}'; ${c.check!(v)}; }`);
+      }
       if (!settable(c)) continue;
-      w.line(`if (value.${c.name} !== undefined) { $k = '${c.name}'; this.${c.accessor} = value.${c.name}; }`);
+      w.line(`if (value.${c.name} !== undefined) { $k = '${c.name}'; this.${c.accessor} = ${given(c, `value.${c.name}`)}; }`);
     }
     if (variants.length === 0) return;
     const keys = variants.map((v) => JSON.stringify(v.name)).join(', ');
     w.line("$k = '';");
     w.line(`$.checkOneMember(value, [${keys}], '${typeName}');`);
     for (const v of variants) {
-      w.line(`if (value.${v.name} !== undefined) { $k = '${v.name}'; this.${v.accessor} = value.${v.name}; }`);
+      w.line(`if (value.${v.name} !== undefined) { $k = '${v.name}'; this.${v.accessor} = ${given(v, `value.${v.name}`)}; }`);
     }
   }, '} catch ($e) {');
   w.line('  throw $.atStep($e, $k);');
