@@ -3,22 +3,15 @@
  * reads it as a dynamic value).
  */
 import type { Value } from '../schema/index.js';
-import { localName, type ConstNode } from './nodes.js';
+import { NamedNode, type ConstNode } from './nodes.js';
 import type { DynamicType } from './types.js';
 
-export class ConstSchema {
+export class ConstSchema extends NamedNode<ConstNode> {
   readonly kind = 'const' as const;
-  readonly node: ConstNode;
-  readonly id: bigint;
-  readonly displayName: string;
-  readonly shortName: string;
   readonly type: DynamicType;
 
   constructor(node: ConstNode, type: DynamicType) {
-    this.node = node;
-    this.id = node.id;
-    this.displayName = node.displayName ?? '';
-    this.shortName = localName(node);
+    super(node);
     this.type = type;
   }
 

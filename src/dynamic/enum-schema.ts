@@ -3,7 +3,7 @@
  */
 import { CapnpError, ErrorCode } from '../wire/index.js';
 import type { Annotation } from '../schema/index.js';
-import { localName, type EnumNode } from './nodes.js';
+import { NamedNode, type EnumNode } from './nodes.js';
 
 export interface Enumerant {
   readonly name: string;
@@ -11,20 +11,13 @@ export interface Enumerant {
   readonly annotations: readonly Annotation[];
 }
 
-export class EnumSchema {
+export class EnumSchema extends NamedNode<EnumNode> {
   readonly kind = 'enum' as const;
-  readonly node: EnumNode;
-  readonly id: bigint;
-  readonly displayName: string;
-  readonly shortName: string;
   readonly enumerants: readonly Enumerant[];
   private readonly byName = new Map<string, number>();
 
   constructor(node: EnumNode) {
-    this.node = node;
-    this.id = node.id;
-    this.displayName = node.displayName ?? '';
-    this.shortName = localName(node);
+    super(node);
     this.enumerants = (node.enum.enumerants ?? []).map((e, ordinal) => ({ name: e.name ?? '', ordinal, annotations: e.annotations ?? [] }));
     for (const e of this.enumerants) this.byName.set(e.name, e.ordinal);
   }

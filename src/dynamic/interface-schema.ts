@@ -4,9 +4,7 @@
  */
 import { CapnpError, ErrorCode } from '../wire/index.js';
 import type { Annotation } from '../schema/index.js';
-import type { Bindings } from './bindings.js';
-import { localName, type InterfaceNode } from './nodes.js';
-import type { SchemaLoader } from './schema.js';
+import { BrandedNode, type InterfaceNode } from './nodes.js';
 import type { StructSchema } from './struct-schema.js';
 
 export interface Method {
@@ -17,26 +15,9 @@ export interface Method {
   readonly annotations: readonly Annotation[];
 }
 
-export class InterfaceSchema {
+export class InterfaceSchema extends BrandedNode<InterfaceNode> {
   readonly kind = 'interface' as const;
-  readonly loader: SchemaLoader;
-  readonly node: InterfaceNode;
-  readonly id: bigint;
-  readonly displayName: string;
-  readonly shortName: string;
-  readonly bindings: Bindings;
-  readonly brandKey: string;
   private methodList?: Method[];
-
-  constructor(loader: SchemaLoader, node: InterfaceNode, bindings: Bindings, brandKey: string) {
-    this.loader = loader;
-    this.node = node;
-    this.id = node.id;
-    this.displayName = node.displayName ?? '';
-    this.shortName = localName(node);
-    this.bindings = bindings;
-    this.brandKey = brandKey;
-  }
 
   get methods(): readonly Method[] {
     return (this.methodList ??= (this.node.interface.methods ?? []).map((m, ordinal) => ({

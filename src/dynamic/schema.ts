@@ -6,7 +6,7 @@
  */
 import {
   SchemaGraph, nodeKind,
-  type Brand, type CodeGeneratorRequest, type Node, type Type,
+  type Brand, type CodeGeneratorRequest, type Node, type NodeKind, type Type,
 } from '../schema/index.js';
 import { CapnpError, ErrorCode } from '../wire/index.js';
 import { NO_BINDINGS, bindingKey, type Bindings } from './bindings.js';
@@ -89,75 +89,66 @@ export class SchemaLoader {
 
   /** A struct type by name or id; generic parameters are bound to `bind` (in order: outer scopes' first), else AnyPointer. */
   struct(name: string | bigint, bind?: readonly (DynamicType | null | undefined)[]): StructSchema {
-    const node = this.node(name);
-    if (nodeKind(node) !== 'struct') throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `'${node.displayName}' is not a struct`);
+    const node = this.named(name, 'struct', 'a struct');
     return this.structSchema(node.id, bind ? this.positionalBindings(node, bind) : NO_BINDINGS);
   }
 
   enum(name: string | bigint): EnumSchema {
-    const node = this.node(name);
-    if (nodeKind(node) !== 'enum') throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `'${node.displayName}' is not an enum`);
-    return this.enumSchema(node.id);
+    return this.enumSchema(this.named(name, 'enum', 'an enum').id);
   }
 
   interface(name: string | bigint): InterfaceSchema {
-    const node = this.node(name);
-    if (nodeKind(node) !== 'interface') throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `'${node.displayName}' is not an interface`);
-    return this.interfaceSchema(node.id);
+    return this.interfaceSchema(this.named(name, 'interface', 'an interface').id);
   }
 
   const(name: string | bigint): ConstSchema {
+    return this.constSchema(this.named(name, 'const', 'a constant').id);
+  }
+
+  /** The node named `name`, which must be of `kind` (`what` names that kind in the error). */
+  private named(name: string | bigint, kind: NodeKind, what: string): Node {
     const node = this.node(name);
-    if (nodeKind(node) !== 'const') throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `'${node.displayName}' is not a constant`);
-    return this.constSchema(node.id);
+    if (nodeKind(node) !== kind) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `'${node.displayName}' is not ${what}`);
+    return node;
+  }
+
+  /** The node with id `id`, which must be of `kind`. */
+  private nodeOf(id: bigint, kind: NodeKind, what: string): Node {
+    const node = this.graph.node(id);
+    if (nodeKind(node) !== kind) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `node ${node.displayName} is not ${what}`);
+    return node;
   }
 
   /** The struct schema of node `id` with `bindings` (filtered to the node's own parameters). */
   structSchema(id: bigint, bindings: Bindings = NO_BINDINGS): StructSchema {
-    const node = this.graph.node(id);
-    if (nodeKind(node) !== 'struct') throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `node ${node.displayName} is not a struct`);
+    const node = this.nodeOf(id, 'struct', 'a struct') as StructNode;
     const [own, key] = this.ownBindings(node, bindings);
     const cacheKey = `${id.toString(16)}${key}`;
     let schema = this.structs.get(cacheKey);
-    if (!schema) {
-      schema = new StructSchema(this, node as StructNode, own, key);
-      this.structs.set(cacheKey, schema);
-    }
+    if (!schema) this.structs.set(cacheKey, (schema = new StructSchema(this, node, own, key)));
     return schema;
   }
 
   enumSchema(id: bigint): EnumSchema {
     let schema = this.enums.get(id);
-    if (!schema) {
-      const node = this.graph.node(id);
-      if (nodeKind(node) !== 'enum') throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `node ${node.displayName} is not an enum`);
-      schema = new EnumSchema(node as EnumNode);
-      this.enums.set(id, schema);
-    }
+    if (!schema) this.enums.set(id, (schema = new EnumSchema(this.nodeOf(id, 'enum', 'an enum') as EnumNode)));
     return schema;
   }
 
   interfaceSchema(id: bigint, bindings: Bindings = NO_BINDINGS): InterfaceSchema {
-    const node = this.graph.node(id);
-    if (nodeKind(node) !== 'interface') throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `node ${node.displayName} is not an interface`);
+    const node = this.nodeOf(id, 'interface', 'an interface') as InterfaceNode;
     const [own, key] = this.ownBindings(node, bindings);
     const cacheKey = `${id.toString(16)}${key}`;
     let schema = this.interfaces.get(cacheKey);
-    if (!schema) {
-      schema = new InterfaceSchema(this, node as InterfaceNode, own, key);
-      this.interfaces.set(cacheKey, schema);
-    }
+    if (!schema) this.interfaces.set(cacheKey, (schema = new InterfaceSchema(this, node, own, key)));
     return schema;
   }
 
   constSchema(id: bigint): ConstSchema {
     let schema = this.consts.get(id);
     if (!schema) {
-      const node = this.graph.node(id);
-      if (nodeKind(node) !== 'const') throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `node ${node.displayName} is not a constant`);
-      const c = node as ConstNode;
-      schema = new ConstSchema(c, this.resolveType(c.const.type, NO_BINDINGS));
-      this.consts.set(id, schema);
+      const node = this.nodeOf(id, 'const', 'a constant') as ConstNode;
+      this.consts.set(id, (schema = new ConstSchema(node, this.resolveType(node.const.type, NO_BINDINGS))));
     }
     return schema;
   }

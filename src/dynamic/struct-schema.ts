@@ -5,29 +5,20 @@
 import { CapnpError, ErrorCode } from '../wire/index.js';
 import type { Annotation } from '../schema/index.js';
 import type { Bindings } from './bindings.js';
-import { localName, type StructNode } from './nodes.js';
+import { BrandedNode, type StructNode } from './nodes.js';
 import type { SchemaLoader } from './schema.js';
 import { StructField } from './struct-field.js';
 import type { DynamicType } from './types.js';
 
 /** A struct type (or group), as bound at a use when generic. */
-export class StructSchema {
+export class StructSchema extends BrandedNode<StructNode> {
   readonly kind = 'struct' as const;
-  readonly loader: SchemaLoader;
-  readonly node: StructNode;
-  readonly id: bigint;
-  readonly displayName: string;
-  /** The node's name in its scope (`Bar`), as the reference tool names types in messages. */
-  readonly shortName: string;
   readonly dataWords: number;
   readonly pointerCount: number;
   readonly isGroup: boolean;
   readonly discriminantCount: number;
   /** Byte offset of the union's discriminant in the data section. */
   readonly discriminantOffset: number;
-  readonly bindings: Bindings;
-  /** Identifies the brand (empty for non-generic uses). */
-  readonly brandKey: string;
   private fieldList?: StructField[];
   private byName?: Map<string, StructField>;
   private byDiscriminant?: StructField[];
@@ -36,18 +27,12 @@ export class StructSchema {
   private codeOrderList?: StructField[];
 
   constructor(loader: SchemaLoader, node: StructNode, bindings: Bindings, brandKey: string) {
-    this.loader = loader;
-    this.node = node;
-    this.id = node.id;
-    this.displayName = node.displayName ?? '';
-    this.shortName = localName(node);
+    super(loader, node, bindings, brandKey);
     this.dataWords = node.struct.dataWordCount;
     this.pointerCount = node.struct.pointerCount;
     this.isGroup = node.struct.isGroup;
     this.discriminantCount = node.struct.discriminantCount;
     this.discriminantOffset = node.struct.discriminantOffset * 2;
-    this.bindings = bindings;
-    this.brandKey = brandKey;
   }
 
   /** Fields in the schema's order (`Field.index`). */
