@@ -331,7 +331,7 @@ export interface ParseTextOptions extends BuilderOptions, TextLimits {
 }
 
 /** One struct literal to a message of `schema`, as bytes. */
-export function encodeText(schema: StructSchema, text: string, options?: ParseTextOptions): Uint8Array {
+export function encodeText(schema: StructSchema, text: string, options?: ParseTextOptions): Uint8Array<ArrayBuffer> {
   return parseText(schema, text, options).toBytes(options?.format);
 }
 
