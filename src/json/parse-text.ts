@@ -5,6 +5,7 @@
  * its line and column. Also the splitting of a stream of JSON messages.
  */
 import { CapnpError, ErrorCode } from '../wire/index.js';
+import { JSON_MESSAGES, splitMessages } from '../text/split-messages.js';
 import { DEFAULT_JSON_NESTING_LIMIT, JSON_NULL, withinStack, type JsonField, type JsonValue } from './value.js';
 
 export interface ParseJsonOptions {
@@ -239,34 +240,5 @@ export function parseJsonStream(text: string, options?: ParseJsonOptions): JsonV
  * tool reads a stream of messages (balanced braces, skipping strings and `#` / `//` comments).
  */
 export function splitJsonMessages(input: string): string[] {
-  const out: string[] = [];
-  if (input.length === 0) return out;
-  let depth = 0;
-  let sawClose = false;
-  let start = 0;
-  let state: 'normal' | 'comment' | 'string' = 'normal';
-  for (let i = 0; i < input.length; i++) {
-    const c = input.charCodeAt(i);
-    if (state === 'comment') {
-      if (c === 10) state = 'normal';
-    } else if (state === 'string') {
-      if (c === 92) i++;
-      else if (c === 34) state = 'normal';
-    } else if (c === 35 || (c === 47 && input.charCodeAt(i + 1) === 47)) {
-      state = 'comment';
-    } else if (c === 34) {
-      state = 'string';
-    } else if (c === 123) {
-      if (depth === 0 && sawClose) {
-        out.push(input.slice(start, i));
-        start = i;
-        sawClose = false;
-      }
-      depth++;
-    } else if (c === 125 && depth > 0) {
-      if (--depth === 0) sawClose = true;
-    }
-  }
-  out.push(input.slice(start));
-  return out;
+  return splitMessages(input, JSON_MESSAGES);
 }
