@@ -121,12 +121,7 @@ export class SchemaLoader {
 
   /** The struct schema of node `id` with `bindings` (filtered to the node's own parameters). */
   structSchema(id: bigint, bindings: Bindings = NO_BINDINGS): StructSchema {
-    const node = this.nodeOf(id, 'struct', 'a struct') as StructNode;
-    const [own, key] = this.ownBindings(node, bindings);
-    const cacheKey = `${id.toString(16)}${key}`;
-    let schema = this.structs.get(cacheKey);
-    if (!schema) this.structs.set(cacheKey, (schema = new StructSchema(this, node, own, key)));
-    return schema;
+    return this.branded(this.structs, StructSchema, this.nodeOf(id, 'struct', 'a struct') as StructNode, bindings);
   }
 
   enumSchema(id: bigint): EnumSchema {
@@ -136,11 +131,18 @@ export class SchemaLoader {
   }
 
   interfaceSchema(id: bigint, bindings: Bindings = NO_BINDINGS): InterfaceSchema {
-    const node = this.nodeOf(id, 'interface', 'an interface') as InterfaceNode;
+    return this.branded(this.interfaces, InterfaceSchema, this.nodeOf(id, 'interface', 'an interface') as InterfaceNode, bindings);
+  }
+
+  /** The schema of a possibly generic node for `bindings`: one object per node and brand. */
+  private branded<N extends Node, S>(
+    cache: Map<string, S>, Schema: new (loader: SchemaLoader, node: N, bindings: Bindings, brandKey: string) => S,
+    node: N, bindings: Bindings,
+  ): S {
     const [own, key] = this.ownBindings(node, bindings);
-    const cacheKey = `${id.toString(16)}${key}`;
-    let schema = this.interfaces.get(cacheKey);
-    if (!schema) this.interfaces.set(cacheKey, (schema = new InterfaceSchema(this, node, own, key)));
+    const cacheKey = `${node.id.toString(16)}${key}`;
+    let schema = cache.get(cacheKey);
+    if (!schema) cache.set(cacheKey, (schema = new Schema(this, node, own, key)));
     return schema;
   }
 
