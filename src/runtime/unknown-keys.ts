@@ -48,10 +48,12 @@ export function withAssignOptions<T>(options: AssignOptions | undefined, run: ()
 /**
  * Throws for the first own enumerable property of `value` (not `undefined`) that is not one of
  * `fields`; the error's path is that property. Called only while rejecting unknown keys.
+ * Properties named with a leading `$` are passed over: no schema name starts with `$`, and a
+ * generated reader or builder given as the value keeps its location in such properties.
  */
 export function checkKeys(value: object, fields: readonly string[], typeName: string): void {
   for (const key of Object.keys(value)) {
-    if ((value as Record<string, unknown>)[key] === undefined || fields.includes(key)) continue;
+    if (key.startsWith('$') || (value as Record<string, unknown>)[key] === undefined || fields.includes(key)) continue;
     const near = nearestName(key, fields);
     const hint = near === null ? '' : ` (did you mean '${near}'?)`;
     throw atStep(new CapnpError(ErrorCode.INVALID_ARGUMENT, `no field '${key}' in ${typeName}${hint}`), key);

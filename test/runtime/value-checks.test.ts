@@ -306,6 +306,8 @@ describe('unknown keys', () => {
       expect(errorPath(failure(() => api.encode({ stories: [{ meta: { veiws: 1 } }] }, { unknownKeys: 'reject' })))).toBe('stories[0].meta.veiws');
       // Union members and Void fields are fields; a property whose value is undefined is absent.
       expect(() => api.encode({ scalars: { none: null, nothing: null, text: undefined, extra: undefined } }, { unknownKeys: 'reject' })).not.toThrow();
+      // Names starting with `$` are no schema's (readers and builders keep their location so).
+      expect(() => api.encode({ $note: 1, stories: [] }, { unknownKeys: 'reject' })).not.toThrow();
     });
   });
 
@@ -322,6 +324,11 @@ describe('unknown keys', () => {
   });
 
   it('builders\' assign takes the same option', () => {
+    // A generated reader given to assign is read through its getters, its `$` fields passed over.
+    const story = gen.Story.read(gen.Story.encode({ title: 't', score: 3 }));
+    const copy = gen.Story.initRoot(new MessageBuilder());
+    copy.assign(story, { unknownKeys: 'reject' });
+    expect(copy.toObject()).toMatchObject({ title: 't', score: 3 });
     const news = gen.News.initRoot(new MessageBuilder());
     expect(failure(() => news.assign({ stories: [{ scroe: 1 }] }, { unknownKeys: 'reject' })).message).toBe("stories[0].scroe: no field 'scroe' in Story (did you mean 'score'?)");
     news.assign({ stories: [{ scroe: 1 }] });
