@@ -97,7 +97,7 @@ if (dataWire !== undefined) goal('rpc data-5m: capstan bytes on the wire per dir
 // message (bench/workloads/news-large.mjs and lib/memory-probe.mjs say what is counted).
 for (const op of ['read-all', 'build']) {
   const scale = rows.find((r) => r.workload === 'news-large' && r.case === `${op} per KB` && r.impl === 'capstan');
-  if (scale) goal(`news-large ${op}: capstan cost per KB at ×${scale.factor} stories / at 46 KB (×)`, scale.per_kb_ratio, 1.2, 'lower');
+  if (scale) goal(`news-large ${op}: capstan cost per KB, document ×${scale.factor} / 46 KB document (×)`, scale.per_kb_ratio, 1.2, 'lower');
 }
 for (const op of ['read-all', 'build']) {
   const memory = rows.find((r) => r.workload === 'news-large' && r.case === `memory ${op}` && r.impl === 'capstan' && r.peak_over_message !== undefined);
@@ -130,8 +130,8 @@ if (wire.length) {
 }
 const scaleRows = rows.filter((r) => r.per_kb_ratio !== undefined);
 if (scaleRows.length) {
-  log(`\n## Scale: news-large cost per KB (×${scaleRows[0].factor} stories against the 46 KB document, each in its own encoding)\n`);
-  log('| case | impl | 46 KB | large | ratio |');
+  log(`\n## Scale: news-large cost per KB (the 46 KB document and the same generator ×${scaleRows[0].factor}; each implementation per KB of its own encoding)\n`);
+  log(`| case | impl | 46 KB document | ×${scaleRows[0].factor} | ratio |`);
   log('|---|---|--:|--:|--:|');
   for (const r of scaleRows) log(`| ${r.case} | ${r.impl} | ${r.small_ns_per_kb.toFixed(0)} ns | ${r.large_ns_per_kb.toFixed(0)} ns | ${r.per_kb_ratio.toFixed(2)}× |`);
 }

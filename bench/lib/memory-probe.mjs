@@ -2,7 +2,7 @@
 // One peak-memory measurement of news-large, in a process of its own (started by
 // workloads/news-large.mjs, one per implementation and operation, so one measurement's heap,
 // garbage and JIT state cannot hide in the next one's baseline).
-//   node --expose-gc memory-probe.mjs '{"impl","op","input","capstanDir","capnpEsDir"}'
+//   node --expose-gc --max-semi-space-size=1 memory-probe.mjs '{"impl","op","input","capstanDir","capnpEsDir"}'
 // Prints one JSON line.
 //
 // What is measured: the process's resident set (RSS), which counts everything the operation
@@ -19,7 +19,8 @@
 // `peak - rss0` counts the input and the work; `peak - rss1` counts the work only (for build
 // that includes the message it makes). Freed-but-still-resident heap pages in the baseline can
 // make a later allocation cost no new RSS, which is why each probe is a fresh process that has
-// done nothing large before its input.
+// done nothing large before its input, and why news-large.mjs starts it with a small young
+// generation (its pages are resident from the start, whatever lands there is otherwise free).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { newsDocument } from './news.mjs';
@@ -28,10 +29,17 @@ import { buildCapnpEs, walkCapnpEs, walkCapstan, walkJson } from '../workloads/n
 const { impl, op, input, capstanDir, capnpEsDir } = JSON.parse(process.argv[2]);
 if (typeof globalThis.gc !== 'function') throw new Error('memory-probe needs --expose-gc');
 
-const settle = () => {
-  globalThis.gc();
-  globalThis.gc();
-};
+/**
+ * Collects garbage and lets V8's background threads hand freed pages back to the OS (they do
+ * so concurrently, after the collection): RSS read before that would still count pages about
+ * to go, and the operation's own pages would then seem free.
+ */
+async function settle() {
+  for (let i = 0; i < 3; i++) {
+    globalThis.gc();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 const rss = () => process.memoryUsage.rss();
 const maxRss = () => process.resourceUsage().maxRSS * 1024;
 /** Resets the peak RSS to the current RSS; false where the OS offers no way to (not Linux). */
@@ -67,12 +75,12 @@ const [load, operate] = OPERATIONS[op][impl];
 const small = newsDocument();
 const smallInput = op === 'build' ? small : impl === 'json' ? JSON.stringify(small) : impl === 'capstan' ? News.encode(small) : buildCapnpEs(es, capnp, small);
 for (let i = 0; i < 20; i++) operate(smallInput);
-settle();
+await settle();
 const rss0 = rss();
 
 // Phase 2: the input.
 let data = load(input);
-settle();
+await settle();
 const rss1 = rss();
 const before = process.memoryUsage();
 const canReset = resetPeak();
@@ -85,7 +93,7 @@ const ms = performance.now() - started;
 const peak = maxRss();
 const resultBytes = typeof result === 'string' ? result.length : result instanceof Uint8Array ? result.byteLength : 0;
 // What the result keeps after a full GC (heap and buffers outside it), input still alive.
-settle();
+await settle();
 const after = process.memoryUsage();
 const retained = after.heapUsed + after.external - (before.heapUsed + before.external);
 console.log(JSON.stringify({ impl, op, canReset, rss0, rss1, peakBeforeWork, peak, ms, resultBytes, retained }));

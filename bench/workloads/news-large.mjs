@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_TRAVERSAL_LIMIT_WORDS, isCapnpError } from 'capstan';
 import { newsDocument } from '../lib/news.mjs';
 import { sameResults } from '../lib/harness.mjs';
-import { walkCapnpEs, walkCapstan, walkJson } from './news.mjs';
+import { buildCapnpEs, walkCapnpEs, walkCapstan, walkJson } from './news.mjs';
 
 const PROBE = join(dirname(dirname(fileURLToPath(import.meta.url))), 'lib/memory-probe.mjs');
 /** An operation of capnp-es slower than this (one cold run) is not timed: rounds would take minutes. */
@@ -29,6 +29,12 @@ const ES_MAX_MS = 5000;
 /** A memory probe that has not finished by then is stopped (capnp-es building the large document). */
 const PROBE_TIMEOUT_MS = 60_000;
 const IMPLS = ['capstan', 'json', 'capnp-es'];
+/**
+ * gc() for the probe, and a young generation of 1 MB semi-spaces: with Node's default (up to
+ * 16 MB each) the young generation's pages are resident before the operation starts, and up to
+ * tens of MB of what it allocates there (a JSON.stringify result, garbage) costs no new RSS.
+ */
+const PROBE_FLAGS = ['--expose-gc', '--max-semi-space-size=1'];
 const OPS = ['read-all', 'build'];
 
 const kb = (bytes) => bytes / 1024;
@@ -36,7 +42,7 @@ const size = (bytes) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Ma
 
 function probe(args) {
   const started = Date.now();
-  const child = spawnSync(process.execPath, ['--expose-gc', PROBE, JSON.stringify(args)], { encoding: 'utf8', timeout: PROBE_TIMEOUT_MS });
+  const child = spawnSync(process.execPath, [...PROBE_FLAGS, PROBE, JSON.stringify(args)], { encoding: 'utf8', timeout: PROBE_TIMEOUT_MS });
   if (child.error?.code === 'ETIMEDOUT' || child.signal === 'SIGTERM') return { timedOut: true, ms: Date.now() - started };
   if (child.status !== 0) return { failed: child.stderr.trim().split('\n').slice(-3).join(' / ') };
   return JSON.parse(child.stdout.trim().split('\n').pop());
