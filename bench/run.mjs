@@ -5,7 +5,7 @@
 // each goal is met (it never fails on a missed goal); --json also writes the rows.
 // BENCH_NODE_FLAGS="--flag ..." passes V8/Node flags to the workload processes, for diagnosis
 // (e.g. --trace-pretenuring-statistics, --no-allocation-site-pretenuring); reported figures
-// use Node's defaults.
+// use Node's defaults. `--help` lists the workloads.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -14,7 +14,14 @@ import { parseArgs } from 'node:util';
 import { formatTime } from './lib/stats.mjs';
 import { BENCH, prepare } from './lib/setup.mjs';
 
-const WORKLOADS = ['news', 'micro', 'upstream', 'packing', 'size', 'strings', 'allocation', 'compile', 'rpc', 'rpc-tcp'];
+const WORKLOADS = ['news', 'news-large', 'micro', 'upstream', 'pipe', 'packing', 'size', 'strings', 'allocation', 'compile', 'rpc', 'rpc-tcp'];
+const USAGE = `usage: npm run bench -- [--quick] [--only NAME,...] [--json FILE] [--vectors DIR]
+  --quick          3 rounds of 80 ms instead of 7 of 400 ms (news-large: ×100 stories instead of ×1000)
+  --only NAMES     run some workloads: ${WORKLOADS.join(', ')}
+                   (upstream includes pipe, rpc includes rpc-tcp)
+  --json FILE      also write every row and goal as JSON
+  --vectors DIR    upstream test vectors: compile time is then measured on test.capnp
+  --help           this text`;
 /** Node flags a workload needs: the allocation count wants gc() and a young generation roomy enough for a batch. */
 const WORKLOAD_FLAGS = { allocation: ['--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64'] };
 
@@ -23,12 +30,23 @@ const { values } = parseArgs({
     quick: { type: 'boolean', default: false }, json: { type: 'string' }, only: { type: 'string' },
     // Upstream test vectors (e.g. ../shared/vectors): compile time is then measured on test.capnp.
     vectors: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
   },
 });
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const log = (line) => console.log(line);
 const only = values.only ? new Set(values.only.split(',')) : null;
-// `--only rpc` means both RPC workloads (in process and over TCP).
-const wanted = (name) => !only || only.has(name) || (name === 'rpc-tcp' && only.has('rpc'));
+const unknown = only ? [...only].filter((name) => !WORKLOADS.includes(name)) : [];
+if (unknown.length) {
+  console.error(`unknown workload ${unknown.join(', ')}\n${USAGE}`);
+  process.exit(2);
+}
+// `--only rpc` means both RPC workloads (in process and over TCP); `--only upstream` includes
+// its pipe mode, which runs in a workload of its own (it starts server processes).
+const wanted = (name) => !only || only.has(name) || (name === 'rpc-tcp' && only.has('rpc')) || (name === 'pipe' && only.has('upstream'));
 
 const env = await prepare(log);
 const quick = values.quick;
@@ -75,6 +93,16 @@ const dataWire = wireOf('data-5m', 'capstan');
 // An echo crosses the wire twice; per direction the 5 MiB payload may add framing and the
 // call's own few words, nothing proportional to the size (no base64).
 if (dataWire !== undefined) goal('rpc data-5m: capstan bytes on the wire per direction, over 5 MiB', Math.round(dataWire / 2 - 5 * 1024 * 1024), 1024, 'lower');
+// news-large: cost per KB at ×1000 against the 46 KB document, and peak memory against the
+// message (bench/workloads/news-large.mjs and lib/memory-probe.mjs say what is counted).
+for (const op of ['read-all', 'build']) {
+  const scale = rows.find((r) => r.workload === 'news-large' && r.case === `${op} per KB` && r.impl === 'capstan');
+  if (scale) goal(`news-large ${op}: capstan cost per KB, document ×${scale.factor} / 46 KB document (×)`, scale.per_kb_ratio, 1.2, 'lower');
+}
+for (const op of ['read-all', 'build']) {
+  const memory = rows.find((r) => r.workload === 'news-large' && r.case === `memory ${op}` && r.impl === 'capstan' && r.peak_over_message !== undefined);
+  if (memory) goal(`news-large ${op}: capstan peak memory (${op === 'build' ? 'the message made' : 'the message read'} included) / message size (×)`, memory.peak_over_message, 2, 'lower');
+}
 const runtimeSize = rows.find((r) => r.workload === 'size' && r.case === 'capstan (runtime)');
 if (runtimeSize) goal('runtime entry point, min+gzip (bytes)', runtimeSize.gzip_bytes, 8192, 'lower');
 // capnweb's whole bundle is 16.1 KB gzip; a Capstan WebSocket RPC client should be smaller.
@@ -98,6 +126,24 @@ if (wire.length) {
   log('|---|---|');
   for (const caseName of [...new Set(wire.map((r) => r.case))]) {
     log(`| ${caseName} | ${wire.filter((r) => r.case === caseName).map((r) => `${r.impl} ${r.wire_bytes}`).join(', ')} |`);
+  }
+}
+const scaleRows = rows.filter((r) => r.per_kb_ratio !== undefined);
+if (scaleRows.length) {
+  log(`\n## Scale: news-large cost per KB (the 46 KB document and the same generator ×${scaleRows[0].factor}; each implementation per KB of its own encoding)\n`);
+  log(`| case | impl | 46 KB document | ×${scaleRows[0].factor} | ratio |`);
+  log('|---|---|--:|--:|--:|');
+  for (const r of scaleRows) log(`| ${r.case} | ${r.impl} | ${r.small_ns_per_kb.toFixed(0)} ns | ${r.large_ns_per_kb.toFixed(0)} ns | ${r.per_kb_ratio.toFixed(2)}× |`);
+}
+const memoryRows = rows.filter((r) => r.workload === 'news-large' && r.case.startsWith('memory '));
+if (memoryRows.length) {
+  const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
+  log('\n## Peak memory: news-large, one fresh process per row (read counts the message read, build the message made; not the plain object)\n');
+  log('| case | impl | message | peak | peak / message | work only | retained after |');
+  log('|---|---|--:|--:|--:|--:|--:|');
+  for (const r of memoryRows) {
+    if (r.skipped) log(`| ${r.case} | ${r.impl} | | skipped: ${r.skipped} | | | |`);
+    else log(`| ${r.case} | ${r.impl} | ${mb(r.message_bytes)} | ${mb(r.peak_bytes)} | ${r.peak_over_message.toFixed(2)}× | ${mb(r.work_bytes)} | ${mb(r.retained_bytes)} |`);
   }
 }
 const allocations = rows.filter((r) => r.bytes_per_op !== undefined);

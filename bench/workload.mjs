@@ -25,8 +25,10 @@ async function newsBytes() {
 
 switch (name) {
   case 'news': await (await import('./workloads/news.mjs')).news(suite, env); break;
+  case 'news-large': await (await import('./workloads/news-large.mjs')).newsLarge(suite, env); break;
   case 'micro': await (await import('./workloads/micro.mjs')).micro(suite, env); break;
   case 'upstream': await (await import('./workloads/upstream.mjs')).upstream(suite, env); break;
+  case 'pipe': await (await import('./workloads/pipe.mjs')).pipe(suite, env); break;
   case 'packing': await (await import('./workloads/packing.mjs')).packing(suite, env, { newsBytes: await newsBytes() }); break;
   case 'size': await (await import('./workloads/size.mjs')).size(suite, env, { newsBytes: await newsBytes() }); break;
   case 'strings': await (await import('./workloads/strings.mjs')).strings(suite); break;

@@ -13,6 +13,7 @@ import { toJson } from '../dist/json/index.js';
 import { seedMessages } from '../scripts/fuzz-core.mjs';
 import { ANNOTATED_TYPES, CODEC_TYPES, ROOT, annotated, codecs, generatedCodecs } from './targets/support.mjs';
 import { valueToBytes } from './targets/values.mjs';
+import { seedInputs } from './targets/wire-ops.mjs';
 
 const generated = await import(generatedCodecs());
 const CORPUS = join(ROOT, 'fuzz/corpus');
@@ -68,7 +69,12 @@ const prefixed = (b, rest) => {
 };
 
 rmSync(CORPUS, { recursive: true, force: true });
-seedMessages(wire).forEach((bytes, i) => write('wire', `fuzz-core-${i}`, bytes));
+// The wire target: each message once per operation (wire-ops.mjs), in formats taken in turn.
+const writeWire = (name, binary, formatIndex) => {
+  for (const { name: variant, data } of seedInputs(wire, binary, formatIndex)) write('wire', `${name}-${variant}`, data);
+};
+seedMessages(wire).forEach((bytes, i) => writeWire(`fuzz-core-${i}`, bytes, i));
+let wireMessages = 0;
 
 const names = [];
 for (const type of ['Scalars', 'Defaults', 'Lists', 'Shape', 'Point', 'Generics', 'Holder']) for (const f of codecs.struct(type).fields) names.push(f.name);
@@ -82,8 +88,8 @@ for (const [type, texts] of Object.entries(MESSAGES)) {
     const name = `${type}-${i}`;
     const bytes = encodeText(schema, text);
     const root = readRoot(schema, bytes);
-    write('wire', name, bytes);
-    write('wire', `${name}-segments`, encodeText(schema, text, { firstSegmentWords: 2, growth: 'fixed' }));
+    writeWire(name, bytes, wireMessages);
+    writeWire(`${name}-segments`, encodeText(schema, text, { firstSegmentWords: 2, growth: 'fixed' }), ++wireMessages);
     write('generated', name, prefixed(index, bytes));
     write('generated', `${name}-packed`, prefixed(index | 0x10, encodeText(schema, text, { format: 'packed' })));
     write('packed', name, encodeText(schema, text, { format: 'packed' }));

@@ -22,6 +22,11 @@ export declare function seedMessages(wire: WireModule): Uint8Array[];
 
 export declare function mutate(rng: Rng, input: Uint8Array): Uint8Array;
 
+/** Calls `fn`; a CapnpError gives undefined, anything else becomes a FuzzFailure. */
+export declare function attempt<T>(wire: WireModule, what: string, fn: () => T): T | undefined;
+
+export declare function equalBytes(a: Uint8Array, b: Uint8Array): boolean;
+
 export interface Outcome {
   read: boolean;
   walked: boolean;

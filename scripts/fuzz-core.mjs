@@ -219,7 +219,7 @@ const TYPED = ['int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'float32',
 /**
  * Calls `fn`; a CapnpError is an accepted outcome (returns undefined), anything else is a bug.
  */
-function attempt(wire, what, fn) {
+export function attempt(wire, what, fn) {
   try {
     return fn();
   } catch (e) {
@@ -306,7 +306,7 @@ function walkPointer(wire, any, where) {
  * downgrades refused, overwrites, orphan moves, self-copies. They may refuse with a CapnpError,
  * but must leave a well-formed message behind.
  */
-function editBuilder(wire, rng, builder) {
+export function editBuilder(wire, rng, builder) {
   const S = wire.ElementSize;
   const any = builder.getRootPointer();
   if (attempt(wire, 'root type', () => any.type()) !== 'struct') return;
@@ -333,7 +333,7 @@ function editBuilder(wire, rng, builder) {
   }
 }
 
-function equalBytes(a, b) {
+export function equalBytes(a, b) {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
@@ -375,22 +375,22 @@ export function exercise(wire, bytes, options = {}) {
       });
       if (copied) {
         outcome.copied = true;
-        const copy = wire.readMessage(builder.toBytes(), { traversalLimitInWords: Infinity });
+        const copy = wire.readMessage(builder.toBytes(), { traversalLimitInWords: Infinity, maxSegments: Infinity });
         attempt(wire, 'walk the copy', () => walkPointer(wire, copy.getRootPointer(), 'root'));
         if (canonical !== undefined) {
-          const copyCanonical = wire.canonicalize(wire.readMessage(builder.toBytes(), { traversalLimitInWords: Infinity }).getRootPointer());
+          const copyCanonical = wire.canonicalize(wire.readMessage(builder.toBytes(), { traversalLimitInWords: Infinity, maxSegments: Infinity }).getRootPointer());
           if (!equalBytes(copyCanonical, canonical)) throw new FuzzFailure('a copy has a different canonical form than its source');
         }
         // 4. Packing round trip of the copy.
         const packed = builder.toBytes('packed');
-        const unpacked = wire.readMessage(packed, { format: 'packed', traversalLimitInWords: Infinity });
+        const unpacked = wire.readMessage(packed, { format: 'packed', traversalLimitInWords: Infinity, maxSegments: Infinity });
         if (!equalBytes(wire.frameSegments(unpacked.segments), builder.toBytes())) throw new FuzzFailure('pack/unpack changed a message');
         // 5. Edits through the builder API leave a message that still canonicalizes as well as
         // the unedited copy did (a builder never writes a dangling pointer).
         if (options.rng !== undefined && canonical !== undefined) {
           editBuilder(wire, options.rng, builder);
           try {
-            wire.canonicalize(wire.readMessage(builder.toBytes(), { traversalLimitInWords: Infinity, nestingLimit: Infinity }).getRootPointer());
+            wire.canonicalize(wire.readMessage(builder.toBytes(), { traversalLimitInWords: Infinity, maxSegments: Infinity, nestingLimit: Infinity }).getRootPointer());
           } catch (e) {
             throw new FuzzFailure(`an edited builder message no longer reads: ${e && e.message}`, bytes, e);
           }

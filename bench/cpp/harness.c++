@@ -5,7 +5,9 @@
 //   harness WORKLOAD CASE MIN_ROUND_MS ROUNDS [FILE [UNPACKED_SIZE]]
 //
 // Each round runs the case for at least MIN_ROUND_MS (iteration count calibrated first) and
-// yields nanoseconds per iteration; the harness prints the median of ROUNDS rounds.
+// yields nanoseconds per iteration; the harness prints the median of ROUNDS rounds. The
+// carsales, catrank and eval CASEs are the serialization modes: object, bytes, packed, and pipe
+// (a forked server process, requests and responses streamed through two pipes).
 
 #include "carsales.capnp.h"
 #include "catrank.capnp.h"
@@ -33,6 +35,9 @@
 #include <string>
 #include <vector>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 namespace {
 
 // The upstream suite's generator (see bench/lib/random.mjs): an LCG from a fixed seed.
@@ -51,7 +56,7 @@ constexpr uint32_t WORD_COUNT = sizeof(WORDS) / sizeof(WORDS[0]);
 
 // ---- serialization modes of the request/response workloads ------------------------------
 
-enum class Mode { Object, Bytes, Packed };
+enum class Mode { Object, Bytes, Packed, Pipe };
 
 // Builder memory reused across iterations, as the upstream suite's "reuse" variant does.
 constexpr size_t SCRATCH_WORDS = 128 * 1024;
@@ -59,8 +64,40 @@ capnp::word scratch[4][SCRATCH_WORDS];
 
 kj::Array<capnp::word> bytesOf(capnp::MessageBuilder& message) { return capnp::messageToFlatArray(message); }
 
+// The pipe mode: a forked server process reads framed requests from one pipe and writes framed
+// responses to another (see startPipeServer). In the client these are the request pipe's write
+// end and the response pipe's read end; in the server, the other two ends.
+int pipeRequestFd = -1;
+int pipeResponseFd = -1;
+bool pipeServer = false;
+pid_t pipeServerPid = -1;
+
+// The server's loop: read a request, handle it, write the response, until the client closes
+// the request pipe.
+template <typename Request, typename Response, typename Handle>
+[[noreturn]] void servePipe(Handle handle) {
+  kj::FdInputStream in(pipeRequestFd);
+  kj::BufferedInputStreamWrapper buffered(in);
+  while (buffered.tryGetReadBuffer().size() > 0) {
+    capnp::InputStreamMessageReader request(buffered);
+    capnp::MallocMessageBuilder response(kj::arrayPtr(scratch[1], SCRATCH_WORDS));
+    handle(request.getRoot<Request>(), response.initRoot<Response>());
+    capnp::writeMessageToFd(pipeResponseFd, response);
+  }
+  _exit(0);
+}
+
 template <typename Request, typename Response, typename Setup, typename Handle, typename Check>
 void requestResponse(Mode mode, Setup setup, Handle handle, Check check) {
+  if (mode == Mode::Pipe) {
+    if (pipeServer) servePipe<Request, Response>(handle);
+    capnp::MallocMessageBuilder requestMessage(kj::arrayPtr(scratch[0], SCRATCH_WORDS));
+    auto expected = setup(requestMessage.initRoot<Request>());
+    capnp::writeMessageToFd(pipeRequestFd, requestMessage);
+    capnp::StreamFdMessageReader responseReader(pipeResponseFd);
+    if (!check(responseReader.getRoot<Response>(), expected)) throw std::logic_error("wrong response");
+    return;
+  }
   capnp::MallocMessageBuilder requestMessage(kj::arrayPtr(scratch[0], SCRATCH_WORDS));
   auto request = requestMessage.initRoot<Request>();
   auto expected = setup(request);
@@ -90,6 +127,39 @@ void requestResponse(Mode mode, Setup setup, Handle handle, Check check) {
   kj::ArrayInputStream responseIn(responseOut.getArray());
   capnp::PackedMessageReader responseReader(responseIn);
   if (!check(responseReader.getRoot<Response>(), expected)) throw std::logic_error("wrong response");
+}
+
+// Forks the pipe mode's server: the child runs `body` once with pipeServer set, which makes
+// requestResponse serve requests until the request pipe closes (and exit); the parent keeps
+// the client's ends.
+void startPipeServer(const std::function<void()>& body) {
+  int requests[2], responses[2];
+  if (pipe(requests) != 0 || pipe(responses) != 0) throw std::runtime_error("pipe() failed");
+  pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("fork() failed");
+  if (pid == 0) {
+    close(requests[1]);
+    close(responses[0]);
+    pipeRequestFd = requests[0];
+    pipeResponseFd = responses[1];
+    pipeServer = true;
+    body();
+    _exit(1);  // unreachable: the server loop exits
+  }
+  close(requests[0]);
+  close(responses[1]);
+  pipeRequestFd = requests[1];
+  pipeResponseFd = responses[0];
+  pipeServerPid = pid;
+}
+
+void stopPipeServer() {
+  if (pipeServerPid < 0) return;
+  close(pipeRequestFd);
+  int status = 0;
+  waitpid(pipeServerPid, &status, 0);
+  close(pipeResponseFd);
+  pipeServerPid = -1;
 }
 
 // ---- car sales ------------------------------------------------------------------------------
@@ -453,10 +523,17 @@ int main(int argc, char** argv) {
 
   if (workload == "rpc-tcp") return rpcTcp(which, minRoundMs, rounds);
   if (workload == "carsales" || workload == "catrank" || workload == "eval") {
-    Mode mode = which == "object" ? Mode::Object : which == "bytes" ? Mode::Bytes : which == "packed" ? Mode::Packed : throw std::invalid_argument(which);
+    Mode mode = which == "object" ? Mode::Object : which == "bytes" ? Mode::Bytes : which == "packed" ? Mode::Packed : which == "pipe" ? Mode::Pipe : throw std::invalid_argument(which);
     if (workload == "carsales") body = [mode] { carsales(mode); };
     else if (workload == "catrank") body = [mode] { catrank(mode); };
     else body = [mode] { evalCase(mode); };
+    if (mode == Mode::Pipe) {
+      startPipeServer(body);
+      double ns = measure(body, minRoundMs, rounds);
+      stopPipeServer();
+      printf("%.3f\n", ns);
+      return 0;
+    }
   } else if (workload == "micro") {
     std::string shape = which.substr(0, which.rfind('/'));
     bool build = which.substr(which.rfind('/') + 1) == "build";

@@ -22,16 +22,19 @@ export class Suite {
    * Measures `impls` ({name: fn}) for one case, interleaved over rounds. `cpp`, if given, is
    * [harness, args] for the C++ implementation of the same case. `perCall` divides the JS
    * figures when one invocation makes that many operations (an RPC burst); the C++ harness
-   * divides its own.
+   * divides its own. `minSamples` lowers mitata's floor of 12 samples per round for cases whose
+   * one operation takes a large part of a second (news-large): a round then lasts ≥ minRoundMs
+   * and at least `minSamples` operations, not 12 of them.
    */
-  async compare(workload, caseName, impls, cpp, { perCall = 1 } = {}) {
+  async compare(workload, caseName, impls, cpp, { perCall = 1, minSamples } = {}) {
+    const options = (minCpuTime) => (minSamples === undefined ? { min_cpu_time: minCpuTime } : { min_cpu_time: minCpuTime, min_samples: minSamples });
     const samples = Object.fromEntries(Object.keys(impls).map((name) => [name, []]));
     // Warm up first: mitata warms up only functions faster than 0.5 ms, and slower ones (a
     // compile, a large build) keep getting faster for a while as the JIT optimizes them.
-    for (const fn of Object.values(impls)) await measure(fn, { min_cpu_time: this.minRoundMs * 2e6 });
+    for (const fn of Object.values(impls)) await measure(fn, options(this.minRoundMs * 2e6));
     for (let round = 0; round < this.rounds; round++) {
       for (const [name, fn] of Object.entries(impls)) {
-        const stats = await measure(fn, { min_cpu_time: this.minRoundMs * 1e6 });
+        const stats = await measure(fn, options(this.minRoundMs * 1e6));
         samples[name].push(stats.avg / perCall);
       }
     }

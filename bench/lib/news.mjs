@@ -1,5 +1,7 @@
 // A deterministic "news" front page: 10 highlights {title, link}; 100 stories {title, link,
-// comments: [{id (uuid), text, link}]}; a date. About 46 KB as JSON.
+// comments: [{id (uuid), text, link}]}; a date. About 46 KB as JSON. `newsDocument({ stories })`
+// grows the same generator (news-large: 100 000 stories, about 46 MB): the random stream is the
+// same, so the first 100 stories of a larger document are the 46 KB document's.
 import { XorShift128 } from './random.mjs';
 
 const LOREM = (
@@ -29,12 +31,12 @@ function uuid(random) {
   return `${hex(a, 8)}-${hex(b >>> 16, 4)}-${hex((b & 0x0fff) | 0x4000, 4)}-${hex(((c >>> 16) & 0x3fff) | 0x8000, 4)}-${hex(c & 0xffff, 4)}${hex(d, 8)}`;
 }
 
-export function newsDocument() {
+export function newsDocument({ stories: storyCount = 100 } = {}) {
   const random = new XorShift128();
   const highlights = [];
   for (let i = 0; i < 10; i++) highlights.push({ title: sentence(random, 4, 9), link: `https://news.example.com/highlights/${slug(random)}` });
   const stories = [];
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < storyCount; i++) {
     const comments = [];
     for (let j = 0, n = random.int(4); j < n; j++) {
       comments.push({ id: uuid(random), text: sentence(random, 8, 18), link: `https://news.example.com/c/${slug(random)}` });

@@ -5,7 +5,7 @@ import { newsDocument } from '../lib/news.mjs';
 import { sameResults } from '../lib/harness.mjs';
 
 /** Sums the lengths of every string, so each implementation must touch every field. */
-function walkJson(doc) {
+export function walkJson(doc) {
   let n = doc.date.length;
   for (const h of doc.highlights) n += h.title.length + h.link.length;
   for (const s of doc.stories) {
@@ -15,7 +15,7 @@ function walkJson(doc) {
   return n;
 }
 
-function walkCapstan(news) {
+export function walkCapstan(news) {
   let n = news.date.length;
   for (const h of news.highlights) n += h.title.length + h.link.length;
   for (const s of news.stories) {
@@ -25,7 +25,7 @@ function walkCapstan(news) {
   return n;
 }
 
-function walkCapnpEs(news) {
+export function walkCapnpEs(news) {
   let n = news.date.length;
   const highlights = news.highlights;
   for (let i = 0; i < highlights.length; i++) {
@@ -46,7 +46,7 @@ function walkCapnpEs(news) {
 }
 
 /** What capnp-es users write to turn an object into a message: a copying loop. */
-function buildCapnpEs(es, capnp, doc) {
+export function buildCapnpEs(es, capnp, doc) {
   const message = new capnp.Message();
   const news = message.initRoot(es.News);
   news.date = doc.date;

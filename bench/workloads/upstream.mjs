@@ -3,6 +3,8 @@
 // figures compare with bench/cpp's: the client builds a random request, the server reads it
 // and builds a response, the client checks it. Modes: `object` (no serialization), `bytes`
 // (framed), `packed`. Builders are reused across iterations (reset), as upstream's "reuse" mode.
+// Each workload is a spec {Request, Response, setup, handle, check}: the `pipe` mode
+// (workloads/pipe.mjs) runs `handle` in a server process of its own (lib/pipe-server.mjs).
 import { join } from 'node:path';
 import { MessageBuilder } from 'capstan';
 import { Random, WORDS } from '../lib/random.mjs';
@@ -11,7 +13,7 @@ const INT32_MAX = 2147483647;
 const INT32_MIN = -2147483648;
 
 /** One request/response round trip in the given mode. */
-function makeRoundTrip(mode, Request, Response, setup, handle, check) {
+function makeRoundTrip(mode, { Request, Response, setup, handle, check }) {
   const requestMessage = new MessageBuilder();
   const responseMessage = new MessageBuilder();
   const format = mode === 'packed' ? 'packed' : 'binary';
@@ -86,9 +88,11 @@ function randomCar(car, random) {
   car.hasNavSystem = random.int(2) !== 0;
 }
 
-function carsales(gen, mode) {
-  return makeRoundTrip(mode, gen.ParkingLot, gen.TotalValue,
-    (lot, random) => {
+function carsales(gen) {
+  return {
+    Request: gen.ParkingLot,
+    Response: gen.TotalValue,
+    setup: (lot, random) => {
       let total = 0;
       const cars = lot.initCars(random.int(200));
       for (let i = 0; i < cars.length; i++) {
@@ -98,19 +102,22 @@ function carsales(gen, mode) {
       }
       return total;
     },
-    (lot, value) => {
+    handle: (lot, value) => {
       let total = 0;
       for (const car of lot.cars) total += carValue(car);
       value.amount = BigInt(total);
     },
-    (value, expected) => value.amount === BigInt(expected));
+    check: (value, expected) => value.amount === BigInt(expected),
+  };
 }
 
 // ---- cat rank -------------------------------------------------------------------------------
 
-function catrank(gen, mode) {
-  return makeRoundTrip(mode, gen.SearchResultList, gen.SearchResultList,
-    (request, random) => {
+function catrank(gen) {
+  return {
+    Request: gen.SearchResultList,
+    Response: gen.SearchResultList,
+    setup: (request, random) => {
       const count = random.int(1000);
       let good = 0;
       const list = request.initResults(count);
@@ -133,7 +140,7 @@ function catrank(gen, mode) {
       }
       return good;
     },
-    (request, response) => {
+    handle: (request, response) => {
       const scored = [];
       for (const result of request.results) {
         let score = result.score;
@@ -151,14 +158,15 @@ function catrank(gen, mode) {
         out.snippet = scored[i].snippet;
       }
     },
-    (response, expected) => {
+    check: (response, expected) => {
       let good = 0;
       for (const result of response.results) {
         if (result.score > 1001) good++;
         else break;
       }
       return good === expected;
-    });
+    },
+  };
 }
 
 // ---- eval -----------------------------------------------------------------------------------
@@ -200,24 +208,31 @@ function evaluate(expression) {
   return apply(expression.op, left, right);
 }
 
-function evalCase(gen, mode) {
-  return makeRoundTrip(mode, gen.Expression, gen.EvaluationResult,
-    (expression, random) => makeExpression(expression, 0, random),
-    (expression, result) => {
+function evalCase(gen) {
+  return {
+    Request: gen.Expression,
+    Response: gen.EvaluationResult,
+    setup: (expression, random) => makeExpression(expression, 0, random),
+    handle: (expression, result) => {
       result.value = evaluate(expression);
     },
-    (result, expected) => result.value === expected);
+    check: (result, expected) => result.value === expected,
+  };
+}
+
+/** The three workloads' specs, with the generated code in `capstanDir`. */
+export async function upstreamSpecs(capstanDir) {
+  return {
+    carsales: carsales(await import(join(capstanDir, 'carsales.capnp.js'))),
+    catrank: catrank(await import(join(capstanDir, 'catrank.capnp.js'))),
+    eval: evalCase(await import(join(capstanDir, 'eval.capnp.js'))),
+  };
 }
 
 export async function upstream(suite, env) {
-  const modules = {
-    carsales: [await import(join(env.capstanDir, 'carsales.capnp.js')), carsales],
-    catrank: [await import(join(env.capstanDir, 'catrank.capnp.js')), catrank],
-    eval: [await import(join(env.capstanDir, 'eval.capnp.js')), evalCase],
-  };
-  for (const [workload, [gen, make]] of Object.entries(modules)) {
+  for (const [workload, spec] of Object.entries(await upstreamSpecs(env.capstanDir))) {
     for (const mode of ['object', 'bytes', 'packed']) {
-      const roundTrip = make(gen, mode);
+      const roundTrip = makeRoundTrip(mode, spec);
       const random = new Random();
       for (let i = 0; i < 20; i++) roundTrip(random); // checks responses before timing
       await suite.compare(workload, mode, { capstan: () => roundTrip(random) }, [env.cpp, []]);

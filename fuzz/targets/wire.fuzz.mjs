@@ -1,20 +1,26 @@
-// Wire reading without a schema: the input read as binary, flat, packed and flat-packed, then
-// walked pointer by pointer (every list read as every element size), canonicalized (and the
-// result checked canonical and stable), checked with isCanonical, deep-copied into a builder
-// (the copy must have the same canonical form), edited through the builder API, packed and
-// unpacked. The checks are scripts/fuzz-core.mjs's `exercise`, shared with the mutation fuzzer.
+// Wire reading without a schema. The input's first byte picks one operation (walk every pointer,
+// canonicalize and isCanonical, deep copy with builder edits, raw packing) and one input format
+// (binary, flat, packed, flat-packed); the rest is the message. See wire-ops.mjs for the checks.
+// `scripts/fuzz-core.mjs`'s `exercise` (every operation and format on each input) is the older,
+// exhaustive harness, still run by the mutation fuzzer (npm run fuzz -- --seconds N).
 import * as wire from '../../dist/wire/index.js';
-import { createRng, exercise, mutate } from '../../scripts/fuzz-core.mjs';
+import { mutate } from '../../scripts/fuzz-core.mjs';
+import { runWireInput } from './wire-ops.mjs';
 
 export const options = {
   maxLength: 8192,
-  // Word-level mutations: pointers of every kind, huge counts, framing damage.
-  mutate: (rng, bytes) => mutate(rng, bytes),
+  // Word-level mutations of the message (pointers of every kind, huge counts, framing damage);
+  // now and then another operation or format for it.
+  mutate(rng, bytes) {
+    if (bytes.length === 0) return new Uint8Array([rng() & 0xff]);
+    const body = mutate(rng, bytes.subarray(1));
+    const out = new Uint8Array(body.length + 1);
+    out[0] = rng.chance(0.1) ? rng() & 0xff : bytes[0];
+    out.set(body, 1);
+    return out;
+  },
 };
 
 export function fuzz(data) {
-  // The builder edits draw from a generator seeded by the input, so a replay repeats them.
-  let seed = 0x811c9dc5;
-  for (let i = 0; i < Math.min(data.length, 64); i++) seed = Math.imul(seed ^ data[i], 0x01000193);
-  exercise(wire, data, { tinySegments: (seed & 7) === 0, rng: createRng(seed >>> 0) });
+  runWireInput(wire, data);
 }

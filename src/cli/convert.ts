@@ -140,7 +140,7 @@ function* messagesOf(input: Uint8Array, options: ConvertOptions): Generator<Mess
 }
 
 /** One message in the output format. */
-export function convertMessage(message: MessageReader, to: OutputFormat, segmentSize?: number): Uint8Array {
+export function convertMessage(message: MessageReader, to: OutputFormat, segmentSize?: number): Uint8Array<ArrayBuffer> {
   // Like the reference tool, the root is taken as a struct (a null root is an empty struct).
   const root = message.getRoot();
   if (to === 'canonical') return canonicalize(root);

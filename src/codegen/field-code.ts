@@ -37,12 +37,24 @@ export interface FieldCode {
   builderRead: string;
   /** Statements setting the field on `b` from `value` (discriminant excluded); null: read-only. */
   set: string[] | null;
+  /**
+   * The check `assign` runs on a plain object's value before the setter (runtime/value-checks.ts),
+   * wrapped around the value expression; null for fields whose setters check for themselves.
+   */
+  check: ((value: string) => string) | null;
   /** Statements zeroing the field on `b` (for initializing a union's group member). */
   zero: string[];
   /** Extra reader and builder methods. */
   readerMethods: string[][];
   builderMethods: string[][];
 }
+
+/** The runtime check (runtime/value-checks.ts) `assign` runs on a data field's value, by type. */
+const VALUE_CHECKS: Record<string, string> = {
+  bool: 'checkBool', int8: 'checkInt8', uint8: 'checkUInt8', int16: 'checkInt16', uint16: 'checkUInt16',
+  int32: 'checkInt32', uint32: 'checkUInt32', int64: 'checkInt64', uint64: 'checkUInt64',
+  float32: 'checkFloat32', float64: 'checkFloat64',
+};
 
 /** The names of `$.ElementSize`'s values, indexed by value. */
 const ELEMENT_SIZE_NAMES = ['VOID', 'BIT', 'BYTE', 'TWO_BYTES', 'FOUR_BYTES', 'EIGHT_BYTES', 'POINTER', 'INLINE_COMPOSITE'];
@@ -150,11 +162,12 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
   const base = { objectType: f.object, initType: f.init, readerType: f.reader, builderType: f.builder, readerMethods: [] as string[][], builderMethods: [] as string[][] };
 
   if (key === 'void') {
-    return { ...base, read: 'null', toObject: 'null', builderRead: 'null', set: [], zero: [] };
+    return { ...base, read: 'null', toObject: 'null', builderRead: 'null', set: [], zero: [], check: (v) => `$.checkVoid(${v})` };
   }
   if (key === 'bool' || PRIMITIVES[key]) {
     const access = dataAccess(key, slot.offset, defaultValue, key === 'enum' ? ` as ${f.reader}` : '');
-    return { ...base, read: access.read, toObject: access.read, builderRead: access.builderRead, set: access.set, zero: access.zero };
+    const check = key === 'enum' ? (v: string) => `$.checkEnum(${v}, ${JSON.stringify(f.reader)})` : (v: string) => `$.${VALUE_CHECKS[key]}(${v})`;
+    return { ...base, read: access.read, toObject: access.read, builderRead: access.builderRead, set: access.set, zero: access.zero, check };
   }
 
   // Pointer fields.
@@ -172,6 +185,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
     method(`${adopt}(orphan: $.Orphan): void {`, `  $.adopt(this.$segment, ${b}, orphan);`, '}'),
   );
   const zero = [`$.clearPointer(this.$segment, ${b});`];
+  const capabilityCheck = (v: string) => `$.checkCapability(${v})`;
 
   switch (key) {
     case 'text': {
@@ -183,6 +197,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
         builderRead: `$.readTextAt(this.$segment, ${b}, ${d ?? "''"})`,
         set: [`$.setText(this.$segment, ${b}, value);`],
         zero,
+        check: null,
       };
     }
     case 'data': {
@@ -196,6 +211,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
         builderRead: `$.readDataAt(this.$segment, ${b}, ${d ?? 'undefined'})`,
         set: [`$.setData(this.$segment, ${b}, value);`],
         zero,
+        check: null,
       };
     }
     case 'struct': {
@@ -215,6 +231,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
         builderRead: `$.getStruct<${f.builder}>(${n.builder}, this.$segment, ${b}, ${dw}, ${pc}${d ? `, ${d}` : ''}${params})`,
         set: [`${structCodec(ctx, scope, structType)}.set(this.$, ${index}, value);`],
         zero,
+        check: null,
       };
     }
     case 'list': {
@@ -261,6 +278,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
         builderRead,
         set: [`$.assignListAt(this.$segment, ${b}, ${element}, value);`],
         zero,
+        check: null,
       };
     }
     case 'interface': {
@@ -273,6 +291,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
         builderRead: `$rpc.capabilityOf(${client.type}, $.readCapabilityAt(this.$segment, ${b})${params})`,
         set: [`$.setCapability(this.$segment, ${b}, value);`],
         zero,
+        check: capabilityCheck,
       };
     }
     default: {
@@ -286,6 +305,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
           builderRead: `${codec}.get(this.$, ${index}) as ${f.builder}`,
           set: [`${codec}.set(this.$, ${index}, value);`],
           zero,
+          check: null,
         };
       }
       // AnyPointer, AnyStruct, AnyList, Capability, and parameters of generic methods.
@@ -298,6 +318,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
           builderRead: `$rpc.capabilityOf($rpc.Client, $.readCapabilityAt(this.$segment, ${b}))`,
           set: [`$.setCapability(this.$segment, ${b}, value);`],
           zero,
+          check: capabilityCheck,
         };
       }
       const read = flavour === 'struct' ? `this.$.getStruct(${index})` : flavour === 'list' ? `$.readList(${r}, $.ANY_SIZE, this.$nesting)` : `$.readPointer(${r}, this.$nesting)`;
@@ -309,6 +330,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
         builderRead: `$.pointerBuilder(this.$segment, ${b})`,
         set: [`$.setAnyPointer($.pointerBuilder(this.$segment, ${b}), value);`],
         zero,
+        check: null,
       };
     }
   }
@@ -336,6 +358,7 @@ export function describeField(ctx: FileContext, field: Field, members: MemberNam
       toObject: `${reader}.$toObject()`,
       builderRead: builder,
       set: [`${builder}.$assign(value);`],
+      check: null,
       zero: zeroStatements(ctx, group, scope),
       readerMethods: [],
       builderMethods: [],

@@ -227,23 +227,33 @@ function emitToObject(w: FileContext['w'], typeName: string, common: FieldCode[]
 
 function emitAssign(w: FileContext['w'], common: FieldCode[], variants: FieldCode[], typeName: string): void {
   const settable = (c: FieldCode) => c.set !== null && c.readerType !== 'null';
+  // A Void field outside a union has no setter; a value other than null is still a mistake.
+  const checkedVoid = (c: FieldCode) => !settable(c) && c.readerType === 'null' && c.check !== null;
   // A value that is not an object is a mistake worth naming (`{ inner: 5 }`), not an empty struct.
   w.line(`if (typeof value !== 'object' || value === null) throw $.notAnObject(value, '${typeName}');`);
-  if (!common.some(settable) && variants.length === 0) return;
+  const fieldNames = [...common, ...variants].map((c) => JSON.stringify(c.name)).join(', ');
+  w.line(`if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, [${fieldNames}], '${typeName}');`);
+  if (!common.some((c) => settable(c) || checkedVoid(c)) && variants.length === 0) return;
   // $k names the field being set, so a failure inside it (a value of the wrong kind, here or
-  // deeper) carries its path (`stories[3].title: ...`); a successful assign pays one store per field.
+  // deeper) carries its path (`stories[3].title: ...`); a successful assign pays one store per
+  // field. A data field's value passes through its type's check (runtime/value-checks.ts) first.
+  const given = (c: FieldCode, v: string) => (c.check === null ? v : c.check(v));
   w.line("let $k = '';");
   w.block('try {', () => {
     for (const c of common) {
+      if (checkedVoid(c)) {
+        const v = `(value as { [key: string]: unknown })[${JSON.stringify(c.name)}]`;
+        w.line(`if (${v} !== undefined) { $k = '${c.name}'; ${c.check!(v)}; }`);
+      }
       if (!settable(c)) continue;
-      w.line(`if (value.${c.name} !== undefined) { $k = '${c.name}'; this.${c.accessor} = value.${c.name}; }`);
+      w.line(`if (value.${c.name} !== undefined) { $k = '${c.name}'; this.${c.accessor} = ${given(c, `value.${c.name}`)}; }`);
     }
     if (variants.length === 0) return;
     const keys = variants.map((v) => JSON.stringify(v.name)).join(', ');
     w.line("$k = '';");
     w.line(`$.checkOneMember(value, [${keys}], '${typeName}');`);
     for (const v of variants) {
-      w.line(`if (value.${v.name} !== undefined) { $k = '${v.name}'; this.${v.accessor} = value.${v.name}; }`);
+      w.line(`if (value.${v.name} !== undefined) { $k = '${v.name}'; this.${v.accessor} = ${given(v, `value.${v.name}`)}; }`);
     }
   }, '} catch ($e) {');
   w.line('  throw $.atStep($e, $k);');

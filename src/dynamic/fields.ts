@@ -5,10 +5,16 @@
  * these functions, which call the same `StructView` / `ListView` accessors generated code uses.
  */
 import {
-  ANY_SIZE, AnyPointerBuilder, AnyPointerReader, CapnpError, ElementSize, ErrorCode, ListBuilder, ListReader,
+  AnyPointerBuilder, AnyPointerReader, CapnpError, ElementSize, ErrorCode, ListBuilder, ListReader,
   StructBuilder, StructReader, type Segment,
 } from '../wire/index.js';
-import { atStep } from '../runtime/error-path.js';
+import { atStep, describeValue, notAnObject } from '../runtime/error-path.js';
+import { notData, notText } from '../runtime/access.js';
+import {
+  checkBool, checkCapability, checkEnum, checkFloat32, checkFloat64, checkInt8, checkInt16, checkInt32, checkInt64,
+  checkUInt8, checkUInt16, checkUInt32, checkUInt64, checkVoid,
+} from '../runtime/value-checks.js';
+import { elementValue, fieldValue } from './read-value.js';
 import type { StructField } from './schema.js';
 import { isPointerType, listElementSize, typeName, type DynamicType } from './types.js';
 import { DynamicList, DynamicListBuilder } from './list.js';
@@ -19,37 +25,6 @@ export type DynamicValue =
   | null | boolean | number | bigint | string | Uint8Array
   | DynamicStruct | DynamicList | AnyPointerReader | StructReader | ListReader | unknown;
 
-function toBigInt(value: unknown, what: string): bigint {
-  if (typeof value === 'bigint') return value;
-  if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
-  if (typeof value === 'string' && /^-?\d+$/.test(value.trim())) return BigInt(value.trim());
-  throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${what} needs a bigint or a safe integer, got ${describe(value)}`);
-}
-
-const INT64_MIN = -(2n ** 63n);
-const UINT64_LIMIT = 2n ** 64n;
-
-function checkBigInt(value: unknown, signed: boolean, what: string): bigint {
-  const n = toBigInt(value, what);
-  if (signed ? n < INT64_MIN || n >= -INT64_MIN : n < 0n || n >= UINT64_LIMIT) {
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${what} needs a value in [${signed ? INT64_MIN : 0}, ${signed ? -INT64_MIN - 1n : UINT64_LIMIT - 1n}], got ${n}`);
-  }
-  return n;
-}
-
-function toNumber(value: unknown, what: string): number {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'bigint') return Number(value);
-  throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${what} needs a number, got ${describe(value)}`);
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
-  if (typeof value === 'object') return value.constructor?.name ?? 'an object';
-  return `${typeof value} ${String(value)}`;
-}
-
 function fieldWhat(field: StructField): string {
   return `field ${field.parent.shortName}.${field.name} (${typeName(field.type)})`;
 }
@@ -59,25 +34,11 @@ function fieldWhat(field: StructField): string {
 
 /**
  * The value of a field kept in the data section (void, Bool, numbers, enums), its default
- * applied (defaults are stored XORed, so the masks undo them).
+ * applied.
  */
 export function readDataField(s: StructReader, field: StructField): null | boolean | number | bigint {
-  const at = field.offset;
-  switch (field.type.kind) {
-    case 'void': return null;
-    case 'bool': return s.getBool(at, field.defaultValue as boolean);
-    case 'int8': return s.getInt8(at, field.mask);
-    case 'uint8': return s.getUint8(at, field.mask);
-    case 'int16': return s.getInt16(at, field.mask);
-    case 'uint16': case 'enum': return s.getUint16(at, field.mask);
-    case 'int32': return s.getInt32(at, field.mask);
-    case 'uint32': return s.getUint32(at, field.mask);
-    case 'int64': return s.getInt64(at, field.mask64);
-    case 'uint64': return s.getUint64(at, field.mask64);
-    case 'float32': return s.getFloat32(at, field.mask);
-    case 'float64': return s.getFloat64(at, field.mask, field.maskHi);
-    default: throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${fieldWhat(field)} is not kept in the data section`);
-  }
+  if (isPointerType(field.type)) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${fieldWhat(field)} is not kept in the data section`);
+  return fieldValue(s, field) as null | boolean | number | bigint;
 }
 
 /**
@@ -105,26 +66,14 @@ export function setScalarElement(list: ListBuilder, i: number, element: DynamicT
   }
 }
 
-/** A field's value as read (defaults applied, as the reference's `DynamicStruct::get`). */
+/** A field's value as read (defaults applied, as the reference's `DynamicStruct::get`): structs and lists wrapped. */
 export function readField(s: StructReader, field: StructField): DynamicValue {
   const type = field.type;
-  const at = field.offset;
-  if (!isPointerType(type)) return readDataField(s, field);
+  const value = fieldValue(s, field);
   switch (type.kind) {
-    case 'text': return s.getText(at, (field.defaultValue as string | null) ?? '');
-    case 'data': return s.getData(at, (field.defaultValue as Uint8Array | null) ?? undefined);
-    case 'struct':
-      if (field.isGroup) return new DynamicStruct(type.schema, s);
-      return new DynamicStruct(type.schema, s.getStruct(at, field.defaultValue as Segment | null));
-    case 'list': return new DynamicList(type, s.getList(at, listElementSize(type.element), field.defaultValue as Segment | null));
-    case 'interface': return s.getCapability(at);
-    case 'anyPointer':
-      switch (type.constraint) {
-        case 'capability': return s.getCapability(at);
-        case 'struct': return s.getStruct(at);
-        case 'list': return s.getList(at, ANY_SIZE);
-        default: return s.getPointer(at);
-      }
+    case 'struct': return new DynamicStruct(type.schema, value as StructReader);
+    case 'list': return new DynamicList(type, value as ListReader);
+    default: return value;
   }
 }
 
@@ -157,30 +106,56 @@ export function activate(b: StructBuilder, field: StructField): void {
   if (field.discriminant >= 0) b.setUint16(field.parent.discriminantOffset, field.discriminant);
 }
 
-/** Sets a field from a value: primitives, enumerant names, strings, bytes, arrays, objects or readers (copied). */
+/**
+ * Sets a field from a value: primitives, enumerant names, strings, bytes, arrays, objects or
+ * readers (copied). Values are checked as generated `assign` checks them (runtime/value-checks.ts,
+ * the same messages), before the field becomes its union's active member.
+ */
 export function setField(b: StructBuilder, field: StructField, value: unknown): void {
-  activate(b, field);
   const type = field.type;
   const at = field.offset;
   switch (type.kind) {
-    case 'void': return;
-    case 'bool':
-      if (typeof value !== 'boolean') throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${fieldWhat(field)} needs a boolean, got ${describe(value)}`);
-      b.setBool(at, value, field.defaultValue as boolean);
+    case 'void':
+      // `set(voidMember)` with no value makes the member active, as `set(voidMember, null)` does.
+      if (value !== undefined) checkVoid(value);
+      activate(b, field);
       return;
-    case 'int8': b.setInt8(at, checkInt(value, -0x80, 0x7f, field), field.mask); return;
-    case 'uint8': b.setUint8(at, checkInt(value, 0, 0xff, field), field.mask); return;
-    case 'int16': b.setInt16(at, checkInt(value, -0x8000, 0x7fff, field), field.mask); return;
-    case 'uint16': b.setUint16(at, checkInt(value, 0, 0xffff, field), field.mask); return;
-    case 'int32': b.setInt32(at, checkInt(value, -0x80000000, 0x7fffffff, field), field.mask); return;
-    case 'uint32': b.setUint32(at, checkInt(value, 0, 0xffffffff, field), field.mask); return;
-    case 'int64': b.setInt64(at, checkBigInt(value, true, fieldWhat(field)), field.mask64); return;
-    case 'uint64': b.setUint64(at, checkBigInt(value, false, fieldWhat(field)), field.mask64); return;
-    case 'float32': b.setFloat32(at, toNumber(value, fieldWhat(field)), field.mask); return;
-    case 'float64': b.setFloat64(at, toNumber(value, fieldWhat(field)), field.mask, field.maskHi); return;
-    case 'enum': b.setUint16(at, parseEnum(type, value, field), field.mask); return;
+    case 'bool': {
+      const v = checkBool(value);
+      activate(b, field);
+      b.setBool(at, v, field.defaultValue as boolean);
+      return;
+    }
+    case 'int8': case 'uint8': case 'int16': case 'uint16': case 'int32': case 'uint32': case 'float32': case 'enum': {
+      const v = type.kind === 'enum' ? parseEnum(type, value) : NUMBER_CHECKS[type.kind](value);
+      activate(b, field);
+      switch (type.kind) {
+        case 'int8': b.setInt8(at, v, field.mask); return;
+        case 'uint8': b.setUint8(at, v, field.mask); return;
+        case 'int16': b.setInt16(at, v, field.mask); return;
+        case 'int32': b.setInt32(at, v, field.mask); return;
+        case 'uint32': b.setUint32(at, v, field.mask); return;
+        case 'float32': b.setFloat32(at, v, field.mask); return;
+        default: b.setUint16(at, v, field.mask); return;
+      }
+    }
+    case 'int64': case 'uint64': {
+      const v = type.kind === 'int64' ? checkInt64(value) : checkUInt64(value);
+      activate(b, field);
+      if (type.kind === 'int64') b.setInt64(at, v, field.mask64);
+      else b.setUint64(at, v, field.mask64);
+      return;
+    }
+    case 'float64': {
+      const v = checkFloat64(value);
+      activate(b, field);
+      b.setFloat64(at, v, field.mask, field.maskHi);
+      return;
+    }
     case 'struct':
       if (field.isGroup) {
+        if (value != null && typeof value !== 'object') throw notAnObject(value, type.schema.shortName);
+        activate(b, field);
         const group = new DynamicStructBuilder(type.schema, b);
         if (field.inUnion) group.clearAll();
         if (value instanceof DynamicStruct || value instanceof DynamicStructBuilder) group.assign(value.toObject());
@@ -190,20 +165,20 @@ export function setField(b: StructBuilder, field: StructField, value: unknown): 
       break;
     default: break;
   }
+  activate(b, field);
   setPointer(b.getPointer(at), type, value, fieldWhat(field));
 }
 
-function checkInt(value: unknown, min: number, max: number, field: StructField): number {
-  const n = typeof value === 'bigint' ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) {
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${fieldWhat(field)} needs an integer in [${min}, ${max}], got ${describe(value)}`);
-  }
-  return n;
-}
+/** The checks of the 32-bit-and-smaller number types (and Float32). */
+const NUMBER_CHECKS: Record<'int8' | 'uint8' | 'int16' | 'uint16' | 'int32' | 'uint32' | 'float32', (value: unknown) => number> = {
+  int8: checkInt8, uint8: checkUInt8, int16: checkInt16, uint16: checkUInt16, int32: checkInt32, uint32: checkUInt32, float32: checkFloat32,
+};
 
-function parseEnum(type: Extract<DynamicType, { kind: 'enum' }>, value: unknown, field?: StructField): number {
-  if (typeof value === 'number' || typeof value === 'string') return type.schema.parse(value);
-  throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${field ? fieldWhat(field) : `enum ${type.schema.shortName}`} needs an enumerant name or number, got ${describe(value)}`);
+/** An enum's value: an enumerant's name, or a number 0..65535 (as generated code takes it). */
+function parseEnum(type: Extract<DynamicType, { kind: 'enum' }>, value: unknown): number {
+  if (typeof value === 'string') return type.schema.parse(value);
+  if (typeof value === 'number') return checkEnum(value, type.schema.shortName);
+  throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `expected an enumerant name or number for enum ${type.schema.shortName}, got ${describeValue(value)}`);
 }
 
 /** Initializes a pointer field (struct, list of `size`, Data of `size`, AnyPointer) or a group, and returns its builder. */
@@ -295,11 +270,11 @@ export function setPointer(slot: AnyPointerBuilder, type: DynamicType, value: un
   }
   switch (type.kind) {
     case 'text':
-      if (typeof value !== 'string') throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${what} needs a string, got ${describe(value)}`);
+      if (typeof value !== 'string') throw notText(value);
       slot.setText(value);
       return;
     case 'data':
-      if (!(value instanceof Uint8Array)) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${what} needs a Uint8Array, got ${describe(value)}`);
+      if (!(value instanceof Uint8Array)) throw notData(value);
       slot.setData(value);
       return;
     case 'struct': {
@@ -308,7 +283,7 @@ export function setPointer(slot: AnyPointerBuilder, type: DynamicType, value: un
         slot.setStruct(reader);
         return;
       }
-      if (typeof value !== 'object') throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${what} needs an object, got ${describe(value)}`);
+      if (typeof value !== 'object') throw notAnObject(value, type.schema.shortName);
       new DynamicStructBuilder(type.schema, slot.initStruct(type.schema.dataWords, type.schema.pointerCount)).assign(value as Record<string, unknown>);
       return;
     }
@@ -319,18 +294,18 @@ export function setPointer(slot: AnyPointerBuilder, type: DynamicType, value: un
         return;
       }
       const items = value as ArrayLike<unknown>;
-      if (typeof value !== 'object' || typeof items.length !== 'number') {
-        throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${what} needs an array, got ${describe(value)}`);
+      if (typeof value !== 'object' || typeof items.length !== 'number' || !(items.length >= 0 && items.length <= 0x1fffffff)) {
+        throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `expected an array (or array-like, or a list reader) for a list, got ${describeValue(value)}`);
       }
-      fillList(initList(slot, type.element, items.length), type.element, items, what);
+      fillList(initList(slot, type.element, items.length), type.element, items, what, false);
       return;
     }
     case 'interface':
-      slot.setCapability(value);
+      slot.setCapability(checkCapability(value));
       return;
     case 'anyPointer': {
       if (type.constraint === 'capability') {
-        slot.setCapability(value);
+        slot.setCapability(checkCapability(value));
         return;
       }
       if (value instanceof AnyPointerReader) slot.set(value);
@@ -342,7 +317,7 @@ export function setPointer(slot: AnyPointerBuilder, type: DynamicType, value: un
         else if (list) slot.setList(list);
         else if (typeof value === 'string') slot.setText(value);
         else if (value instanceof Uint8Array) slot.setData(value);
-        else throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${what} needs a reader (struct, list or pointer) to copy, got ${describe(value)}`);
+        else throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${what} needs a reader (struct, list or pointer) to copy, got ${describeValue(value)}`);
       }
       return;
     }
@@ -382,14 +357,18 @@ export function initList(slot: AnyPointerBuilder, element: DynamicType, length: 
   return slot.initList(listElementSize(element), length);
 }
 
-/** Fills a freshly initialized list from values. */
-export function fillList(list: ListBuilder, element: DynamicType, items: ArrayLike<unknown>, what: string): void {
+/**
+ * Fills a freshly initialized list from values. `skipUndefined` (a builder's `setAll`) leaves
+ * the elements given as undefined as they are; a plain object's list has each element checked,
+ * as generated code checks it (undefined is no number: an error in a list of numbers).
+ */
+export function fillList(list: ListBuilder, element: DynamicType, items: ArrayLike<unknown>, what: string, skipUndefined = true): void {
   const length = items.length;
   let i = 0;
   try {
     for (; i < length; i++) {
       const item = items[i];
-      if (item === undefined) continue;
+      if (item === undefined && skipUndefined) continue;
       setElement(list, i, element, item, what);
     }
   } catch (e) {
@@ -397,27 +376,27 @@ export function fillList(list: ListBuilder, element: DynamicType, items: ArrayLi
   }
 }
 
-/** Sets element `i` of a list being built. */
+/**
+ * Sets element `i` of a list being built, the value checked as a field's is. A failure's message
+ * has no index: callers add it as a path step.
+ */
 export function setElement(list: ListBuilder, i: number, element: DynamicType, value: unknown, what: string): void {
   switch (element.kind) {
-    case 'void': return;
-    case 'bool':
-      if (typeof value !== 'boolean') throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${what}[${i}] needs a boolean, got ${describe(value)}`);
-      list.setBool(i, value);
-      return;
-    case 'int8': list.setInt8(i, elementInt(value, -0x80, 0x7f, what, i)); return;
-    case 'uint8': list.setUint8(i, elementInt(value, 0, 0xff, what, i)); return;
-    case 'int16': list.setInt16(i, elementInt(value, -0x8000, 0x7fff, what, i)); return;
-    case 'uint16': list.setUint16(i, elementInt(value, 0, 0xffff, what, i)); return;
-    case 'int32': list.setInt32(i, elementInt(value, -0x80000000, 0x7fffffff, what, i)); return;
-    case 'uint32': list.setUint32(i, elementInt(value, 0, 0xffffffff, what, i)); return;
-    case 'int64': list.setInt64(i, checkBigInt(value, true, `${what}[${i}]`)); return;
-    case 'uint64': list.setUint64(i, checkBigInt(value, false, `${what}[${i}]`)); return;
-    case 'float32': list.setFloat32(i, toNumber(value, `${what}[${i}]`)); return;
-    case 'float64': list.setFloat64(i, toNumber(value, `${what}[${i}]`)); return;
+    case 'void': if (value != null) checkVoid(value); return;
+    case 'bool': list.setBool(i, checkBool(value)); return;
+    case 'int8': list.setInt8(i, checkInt8(value)); return;
+    case 'uint8': list.setUint8(i, checkUInt8(value)); return;
+    case 'int16': list.setInt16(i, checkInt16(value)); return;
+    case 'uint16': list.setUint16(i, checkUInt16(value)); return;
+    case 'int32': list.setInt32(i, checkInt32(value)); return;
+    case 'uint32': list.setUint32(i, checkUInt32(value)); return;
+    case 'int64': list.setInt64(i, checkInt64(value)); return;
+    case 'uint64': list.setUint64(i, checkUInt64(value)); return;
+    case 'float32': list.setFloat32(i, checkFloat32(value)); return;
+    case 'float64': list.setFloat64(i, checkFloat64(value)); return;
     case 'enum': list.setUint16(i, parseEnum(element, value)); return;
     case 'struct': {
-      if (value === null) return;
+      if (value == null) return;
       const reader = structReaderOf(value);
       if (reader) list.setStruct(i, reader);
       else new DynamicStructBuilder(element.schema, list.getStruct(i)).assign(value as Record<string, unknown>);
@@ -428,43 +407,13 @@ export function setElement(list: ListBuilder, i: number, element: DynamicType, v
   }
 }
 
-function elementInt(value: unknown, min: number, max: number, what: string, i: number): number {
-  const n = typeof value === 'bigint' ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) {
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${what}[${i}] needs an integer in [${min}, ${max}], got ${describe(value)}`);
-  }
-  return n;
-}
-
-/** Element `i` of a list being read. */
+/** Element `i` of a list being read: structs and lists wrapped. */
 export function readElement(list: ListReader, i: number, element: DynamicType): DynamicValue {
+  const value = elementValue(list, i, element);
   switch (element.kind) {
-    case 'void':
-      if ((i >>> 0) !== i || i >= list.length) throw new CapnpError(ErrorCode.INDEX_OUT_OF_RANGE, `index ${i} is out of range for a list of length ${list.length}`);
-      return null;
-    case 'bool': return list.getBool(i);
-    case 'int8': return list.getInt8(i);
-    case 'uint8': return list.getUint8(i);
-    case 'int16': return list.getInt16(i);
-    case 'uint16': case 'enum': return list.getUint16(i);
-    case 'int32': return list.getInt32(i);
-    case 'uint32': return list.getUint32(i);
-    case 'int64': return list.getInt64(i);
-    case 'uint64': return list.getUint64(i);
-    case 'float32': return list.getFloat32(i);
-    case 'float64': return list.getFloat64(i);
-    case 'text': return list.getText(i);
-    case 'data': return list.getData(i);
-    case 'struct': return new DynamicStruct(element.schema, list.getStruct(i));
-    case 'list': return new DynamicList(element, list.getList(i, listElementSize(element.element)));
-    case 'interface': return list.getCapability(i);
-    case 'anyPointer':
-      switch (element.constraint) {
-        case 'capability': return list.getCapability(i);
-        case 'struct': return list.getStructPointer(i);
-        case 'list': return list.getList(i, ANY_SIZE);
-        default: return list.getPointer(i);
-      }
+    case 'struct': return new DynamicStruct(element.schema, value as StructReader);
+    case 'list': return new DynamicList(element, value as ListReader);
+    default: return value;
   }
 }
 

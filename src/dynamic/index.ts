@@ -25,6 +25,7 @@ export {
 export { DynamicStruct, DynamicStructBuilder } from './struct.js';
 export { DynamicList, DynamicListBuilder } from './list.js';
 export { readField, readDataField, hasField, readElement, setField, setPointer, setScalarElement, type DynamicValue } from './fields.js';
+export { fieldValue, elementValue, type WireValue } from './read-value.js';
 export { structToObject, listToObject, fieldToObject, assignObject } from './objects.js';
 export {
   readRoot, initRoot, getRoot, encode, decode, defaultStruct, constantValue, valueOfType,

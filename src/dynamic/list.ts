@@ -3,6 +3,7 @@
  * `DynamicListBuilder` over a `ListBuilder`.
  */
 import { CapnpError, ErrorCode, type ListBuilder, type ListReader } from '../wire/index.js';
+import { atStep } from '../runtime/error-path.js';
 import { builderElement, fillList, initList, readElement, setElement, type DynamicValue } from './fields.js';
 import { listToObject } from './objects.js';
 import { typeName, type DynamicType, type ListType } from './types.js';
@@ -70,7 +71,11 @@ export class DynamicListBuilder {
 
   /** Sets element `index` (struct elements from objects or readers, copied). */
   set(index: number, value: unknown): void {
-    setElement(this.$, index, this.type.element, value, `List(${typeName(this.type.element)})`);
+    try {
+      setElement(this.$, index, this.type.element, value, `List(${typeName(this.type.element)})`);
+    } catch (e) {
+      throw atStep(e, index);
+    }
   }
 
   /** Initializes element `index` of a list of lists as a new list of `size` elements. */

@@ -31,14 +31,14 @@ export function getRoot(schema: StructSchema, message: MessageBuilder): DynamicS
 
 /**
  * A plain object (or a dynamic struct, copied) to message bytes. The options are generated
- * code's (`EncodeOptions` of `capstan`): builder sizing, the output format, and a builder to
- * reuse (reset first).
+ * code's (`EncodeOptions` of `capstan`): builder sizing, the output format, a builder to reuse
+ * (reset first), and what to do with properties that name no field (`unknownKeys`).
  */
 export function encode(schema: StructSchema, value: Record<string, unknown> | DynamicStruct, options?: EncodeOptions): Uint8Array<ArrayBuffer> {
   const message = options?.builder ?? new MessageBuilder(options);
   if (options?.builder !== undefined) message.reset();
   if (value instanceof DynamicStruct) message.setRoot(value.$);
-  else initRoot(schema, message).assign(value);
+  else initRoot(schema, message).assign(value, options);
   return message.toBytes(options?.format);
 }
 

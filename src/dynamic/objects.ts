@@ -7,8 +7,10 @@
 import {
   ANY_SIZE, CapnpError, ErrorCode, ListReader, type Segment, type StructBuilder, type StructReader,
 } from '../wire/index.js';
-import { atStep } from '../runtime/error-path.js';
-import { readDataField, setField } from './fields.js';
+import { atStep, notAnObject } from '../runtime/error-path.js';
+import { ASSIGN_MODE, checkKeys } from '../runtime/unknown-keys.js';
+import { setField } from './fields.js';
+import { fieldValue } from './read-value.js';
 import type { StructField, StructSchema } from './schema.js';
 import { isPointerType, listElementSize, type DynamicType } from './types.js';
 
@@ -30,7 +32,7 @@ export function fieldToObject(s: StructReader, field: StructField): unknown {
   const type = field.type;
   const at = field.offset;
   const explicit = field.hadExplicitDefault;
-  if (!isPointerType(type)) return readDataField(s, field);
+  if (!isPointerType(type)) return fieldValue(s, field);
   switch (type.kind) {
     case 'text': {
       const d = explicit ? (field.defaultValue as string | null) : null;
@@ -118,12 +120,12 @@ function elementToObject(list: ListReader, i: number, element: DynamicType): unk
 
 /**
  * Sets the fields present in `value` (those not `undefined`), as generated `assign()` does:
- * fields outside the union first, then at most one union member.
+ * fields outside the union first, then at most one union member; each value checked against its
+ * field's type, and (while unknown keys are rejected) every property a field's name.
  */
 export function assignObject(schema: StructSchema, b: StructBuilder, value: Record<string, unknown>): void {
-  if (value === null || typeof value !== 'object') {
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `a ${schema.shortName} value must be an object, got ${value === null ? 'null' : typeof value}`);
-  }
+  if (value === null || typeof value !== 'object') throw notAnObject(value, schema.shortName);
+  if (ASSIGN_MODE.rejectUnknownKeys) checkKeys(value, schema.fieldsInCodeOrder.map((f) => f.name), schema.shortName);
   let member: StructField | undefined;
   // The field being set, so that a failure inside it names its path (`stories[3].title: ...`).
   let at = '';
@@ -133,12 +135,12 @@ export function assignObject(schema: StructSchema, b: StructBuilder, value: Reco
       if (v === undefined) continue;
       if (field.discriminant >= 0) {
         if (member) {
+          at = '';
           throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${schema.shortName}: a union holds one member, but both '${member.name}' and '${field.name}' were given`);
         }
         member = field;
         continue;
       }
-      if (field.type.kind === 'void') continue;
       at = field.name;
       setField(b, field, v);
     }

@@ -1,395 +1,31 @@
 /**
- * Schemas at run time: structs, enums and interfaces of a `CodeGeneratorRequest`, with their
- * fields' layout (byte offsets, default masks, default values) computed once, and generic
- * types resolved through their brands. Everything the dynamic readers and builders, the text
- * format and the JSON codec need to read a message by name instead of by generated code.
+ * Schemas at run time: the loader of a `CodeGeneratorRequest`'s structs, enums, interfaces and
+ * constants, by name or id, with generic types resolved through their brands. Each kind of
+ * schema is its own file (struct-schema.ts with struct-field.ts, enum-schema.ts,
+ * interface-schema.ts, const-schema.ts); this file finds and caches them.
  */
 import {
-  NO_DISCRIMINANT, SchemaGraph, nodeKind,
-  type Annotation, type Brand, type CodeGeneratorRequest, type Field, type Node, type Type, type Value,
+  SchemaGraph, nodeKind,
+  type Brand, type CodeGeneratorRequest, type Node, type NodeKind, type Type,
 } from '../schema/index.js';
-import {
-  AnyPointerReader, CapnpError, ErrorCode, ListReader, MessageBuilder, StructReader, canonicalize, constantSegment,
-  float32ToBits, float64ToBits, type Segment,
-} from '../wire/index.js';
-import { listType, PRIMITIVE_BYTES, TYPES, typeKey, type DynamicType } from './types.js';
+import { CapnpError, ErrorCode } from '../wire/index.js';
+import { NO_BINDINGS, bindingKey, type Bindings } from './bindings.js';
+import { ConstSchema } from './const-schema.js';
+import { EnumSchema } from './enum-schema.js';
+import { InterfaceSchema } from './interface-schema.js';
+import { pathName, type ConstNode, type EnumNode, type InterfaceNode, type StructNode } from './nodes.js';
+import { StructSchema } from './struct-schema.js';
+import { listType, TYPES, typeKey, type DynamicType } from './types.js';
 
-/** Generic parameters bound at a use of a type: `scopeId:index` to the bound type. */
-export type Bindings = ReadonlyMap<string, DynamicType>;
-
-const NO_BINDINGS: Bindings = new Map();
-
-function bindingKey(scopeId: bigint, index: number): string {
-  return `${scopeId.toString(16)}:${index}`;
-}
-
-type StructNode = Extract<Node, { struct: unknown }>;
-type EnumNode = Extract<Node, { enum: unknown }>;
-type InterfaceNode = Extract<Node, { interface: unknown }>;
-type ConstNode = Extract<Node, { const: unknown }>;
-
-/** The local name of a node (`Bar` for `file.capnp:Foo.Bar`). */
-function localName(node: Node): string {
-  return (node.displayName ?? '').slice(node.displayNamePrefixLength);
-}
-
-/** The path of a node inside its file (`Foo.Bar` for `file.capnp:Foo.Bar`). */
-function pathName(node: Node): string {
-  const display = node.displayName ?? '';
-  const colon = display.indexOf(':');
-  return colon < 0 ? display : display.slice(colon + 1);
-}
-
-/**
- * A pointer default (struct, list, AnyPointer) copied into a trusted segment of its own, laid
- * out in preorder with its sizes as the schema holds them (as the reference reads defaults and
- * constants), or null when the pointer is null.
- */
-export function pointerDefault(value: unknown): Segment | null {
-  if (value == null) return null;
-  const message = new MessageBuilder();
-  if (value instanceof AnyPointerReader) {
-    if (value.isNull()) return null;
-    message.getRootPointer().set(value);
-  } else if (value instanceof StructReader) {
-    message.setRoot(value);
-  } else if (value instanceof ListReader) {
-    message.getRootPointer().setList(value);
-  } else {
-    return null;
-  }
-  const segments = message.getSegments();
-  if (segments.length !== 1) return constantSegment(canonicalize(message.asReader().getRootPointer()));
-  return constantSegment(segments[0]!.slice());
-}
-
-function valueOf(value: Value | null): unknown {
-  if (value === null) return null;
-  const key = Object.keys(value)[0]!;
-  return (value as Record<string, unknown>)[key];
-}
-
-/**
- * A struct field (or group), with its layout resolved: where it lives in the data or pointer
- * section, its default, and its type with generic parameters bound.
- */
-export class StructField {
-  readonly parent: StructSchema;
-  readonly proto: Field;
-  /** Position in the struct's `fields` (the schema's order, used by the text format). */
-  readonly index: number;
-  readonly name: string;
-  readonly codeOrder: number;
-  /** The discriminant value when the field is a union member, else -1. */
-  readonly discriminant: number;
-  readonly isGroup: boolean;
-  readonly type: DynamicType;
-  /**
-   * Bool: bit offset in the data section. Other data fields: byte offset. Pointer fields:
-   * pointer index. Void and groups: 0.
-   */
-  readonly offset: number;
-  readonly hadExplicitDefault: boolean;
-  /**
-   * The default: a boolean, number or bigint for data fields, a string for Text, bytes for
-   * Data, and for other pointer fields a segment holding the default's canonical form. Null
-   * when the field has none.
-   */
-  readonly defaultValue: unknown;
-  /** XOR mask of a 8..32-bit field's default, 64-bit mask, and a Float64 default's halves. */
-  readonly mask: number;
-  readonly mask64: bigint;
-  readonly maskHi: number;
-  readonly annotations: readonly Annotation[];
-
-  constructor(parent: StructSchema, proto: Field, index: number, type: DynamicType) {
-    this.parent = parent;
-    this.proto = proto;
-    this.index = index;
-    this.name = proto.name ?? '';
-    this.codeOrder = proto.codeOrder;
-    this.discriminant = proto.discriminantValue === NO_DISCRIMINANT ? -1 : proto.discriminantValue;
-    this.isGroup = 'group' in proto;
-    this.type = type;
-    this.annotations = proto.annotations ?? [];
-    let offset = 0;
-    let defaultValue: unknown = null;
-    let mask = 0;
-    let mask64 = 0n;
-    let maskHi = 0;
-    let explicit = false;
-    if ('slot' in proto) {
-      const slot = proto.slot;
-      explicit = slot.hadExplicitDefault;
-      const raw = valueOf(slot.defaultValue);
-      const kind = type.kind;
-      const size = PRIMITIVE_BYTES[kind];
-      if (kind === 'bool') {
-        offset = slot.offset;
-        defaultValue = raw === true;
-      } else if (size !== undefined) {
-        offset = slot.offset * size;
-        switch (kind) {
-          case 'int64': case 'uint64':
-            defaultValue = typeof raw === 'bigint' ? raw : 0n;
-            mask64 = defaultValue as bigint;
-            break;
-          case 'float32':
-            defaultValue = typeof raw === 'number' ? raw : 0;
-            mask = float32ToBits(defaultValue as number);
-            break;
-          case 'float64': {
-            defaultValue = typeof raw === 'number' ? raw : 0;
-            const [lo, hi] = float64ToBits(defaultValue as number);
-            mask = lo;
-            maskHi = hi;
-            break;
-          }
-          default:
-            defaultValue = typeof raw === 'number' ? raw : 0;
-            mask = defaultValue as number;
-        }
-      } else if (kind === 'void') {
-        defaultValue = null;
-      } else {
-        offset = slot.offset;
-        if (kind === 'text') defaultValue = typeof raw === 'string' ? raw : null;
-        else if (kind === 'data') defaultValue = raw instanceof Uint8Array ? raw : null;
-        else defaultValue = pointerDefault(raw);
-      }
-    }
-    this.offset = offset;
-    this.defaultValue = defaultValue;
-    this.mask = mask;
-    this.mask64 = mask64;
-    this.maskHi = maskHi;
-    this.hadExplicitDefault = explicit;
-  }
-
-  get inUnion(): boolean {
-    return this.discriminant >= 0;
-  }
-
-  /** The group's schema (fields of a group share their parent's struct). */
-  get group(): StructSchema {
-    if (!this.isGroup || this.type.kind !== 'struct') throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${this.parent.shortName}.${this.name} is not a group`);
-    return this.type.schema;
-  }
-}
-
-/** A struct type (or group), as bound at a use when generic. */
-export class StructSchema {
-  readonly kind = 'struct' as const;
-  readonly loader: SchemaLoader;
-  readonly node: StructNode;
-  readonly id: bigint;
-  readonly displayName: string;
-  /** The node's name in its scope (`Bar`), as the reference tool names types in messages. */
-  readonly shortName: string;
-  readonly dataWords: number;
-  readonly pointerCount: number;
-  readonly isGroup: boolean;
-  readonly discriminantCount: number;
-  /** Byte offset of the union's discriminant in the data section. */
-  readonly discriminantOffset: number;
-  readonly bindings: Bindings;
-  /** Identifies the brand (empty for non-generic uses). */
-  readonly brandKey: string;
-  private fieldList?: StructField[];
-  private byName?: Map<string, StructField>;
-  private byDiscriminant?: StructField[];
-  private unionList?: StructField[];
-  private nonUnionList?: StructField[];
-  private codeOrderList?: StructField[];
-
-  constructor(loader: SchemaLoader, node: StructNode, bindings: Bindings, brandKey: string) {
-    this.loader = loader;
-    this.node = node;
-    this.id = node.id;
-    this.displayName = node.displayName ?? '';
-    this.shortName = localName(node);
-    this.dataWords = node.struct.dataWordCount;
-    this.pointerCount = node.struct.pointerCount;
-    this.isGroup = node.struct.isGroup;
-    this.discriminantCount = node.struct.discriminantCount;
-    this.discriminantOffset = node.struct.discriminantOffset * 2;
-    this.bindings = bindings;
-    this.brandKey = brandKey;
-  }
-
-  /** Fields in the schema's order (`Field.index`). */
-  get fields(): readonly StructField[] {
-    if (!this.fieldList) {
-      this.fieldList = (this.node.struct.fields ?? []).map((proto, index) => {
-        const type: DynamicType = 'group' in proto
-          ? { kind: 'struct', schema: this.loader.structSchema(proto.group.typeId, this.bindings) }
-          : this.loader.resolveType(proto.slot.type, this.bindings);
-        return new StructField(this, proto, index, type);
-      });
-    }
-    return this.fieldList;
-  }
-
-  /** Fields sorted by code order (declaration order), as generated code lists them. */
-  get fieldsInCodeOrder(): readonly StructField[] {
-    return (this.codeOrderList ??= [...this.fields].sort((a, b) => a.codeOrder - b.codeOrder));
-  }
-
-  get unionFields(): readonly StructField[] {
-    return (this.unionList ??= this.fields.filter((f) => f.inUnion));
-  }
-
-  get nonUnionFields(): readonly StructField[] {
-    return (this.nonUnionList ??= this.fields.filter((f) => !f.inUnion));
-  }
-
-  findField(name: string): StructField | undefined {
-    if (!this.byName) {
-      this.byName = new Map();
-      for (const field of this.fields) this.byName.set(field.name, field);
-    }
-    return this.byName.get(name);
-  }
-
-  field(name: string): StructField {
-    const field = this.findField(name);
-    if (!field) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `struct ${this.shortName} has no field named '${name}'`);
-    return field;
-  }
-
-  /** The union member with discriminant `value`, if the schema knows one. */
-  fieldByDiscriminant(value: number): StructField | undefined {
-    if (!this.byDiscriminant) {
-      this.byDiscriminant = [];
-      for (const field of this.unionFields) this.byDiscriminant[field.discriminant] = field;
-    }
-    return this.byDiscriminant[value];
-  }
-
-  /** Annotations on the struct node. */
-  get annotations(): readonly Annotation[] {
-    return this.node.annotations ?? [];
-  }
-}
-
-export interface Enumerant {
-  readonly name: string;
-  readonly ordinal: number;
-  readonly annotations: readonly Annotation[];
-}
-
-export class EnumSchema {
-  readonly kind = 'enum' as const;
-  readonly node: EnumNode;
-  readonly id: bigint;
-  readonly displayName: string;
-  readonly shortName: string;
-  readonly enumerants: readonly Enumerant[];
-  private readonly byName = new Map<string, number>();
-
-  constructor(node: EnumNode) {
-    this.node = node;
-    this.id = node.id;
-    this.displayName = node.displayName ?? '';
-    this.shortName = localName(node);
-    this.enumerants = (node.enum.enumerants ?? []).map((e, ordinal) => ({ name: e.name ?? '', ordinal, annotations: e.annotations ?? [] }));
-    for (const e of this.enumerants) this.byName.set(e.name, e.ordinal);
-  }
-
-  /** The enumerant's name, or undefined for a value this schema does not know. */
-  name(value: number): string | undefined {
-    return this.enumerants[value]?.name;
-  }
-
-  /** The value of the enumerant named `name`, or undefined. */
-  value(name: string): number | undefined {
-    return this.byName.get(name);
-  }
-
-  /** A value from an enumerant name or a number (checked to be a UInt16). */
-  parse(value: string | number): number {
-    if (typeof value === 'number') {
-      if (!Number.isInteger(value) || value < 0 || value > 0xffff) {
-        throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${value} is not a valid value for enum ${this.shortName}`);
-      }
-      return value;
-    }
-    const found = this.byName.get(value);
-    if (found === undefined) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `enum ${this.shortName} has no enumerant named '${value}'`);
-    return found;
-  }
-}
-
-export interface Method {
-  readonly name: string;
-  readonly ordinal: number;
-  readonly params: StructSchema;
-  readonly results: StructSchema;
-  readonly annotations: readonly Annotation[];
-}
-
-export class InterfaceSchema {
-  readonly kind = 'interface' as const;
-  readonly loader: SchemaLoader;
-  readonly node: InterfaceNode;
-  readonly id: bigint;
-  readonly displayName: string;
-  readonly shortName: string;
-  readonly bindings: Bindings;
-  readonly brandKey: string;
-  private methodList?: Method[];
-
-  constructor(loader: SchemaLoader, node: InterfaceNode, bindings: Bindings, brandKey: string) {
-    this.loader = loader;
-    this.node = node;
-    this.id = node.id;
-    this.displayName = node.displayName ?? '';
-    this.shortName = localName(node);
-    this.bindings = bindings;
-    this.brandKey = brandKey;
-  }
-
-  get methods(): readonly Method[] {
-    return (this.methodList ??= (this.node.interface.methods ?? []).map((m, ordinal) => ({
-      name: m.name ?? '',
-      ordinal,
-      params: this.loader.structSchema(m.paramStructType, this.loader.brandBindings(m.paramStructType, m.paramBrand, this.bindings)),
-      results: this.loader.structSchema(m.resultStructType, this.loader.brandBindings(m.resultStructType, m.resultBrand, this.bindings)),
-      annotations: m.annotations ?? [],
-    })));
-  }
-
-  method(name: string): Method {
-    const method = this.methods.find((m) => m.name === name);
-    if (!method) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `interface ${this.shortName} has no method named '${name}'`);
-    return method;
-  }
-}
+export type { Bindings } from './bindings.js';
+export { pointerDefault, StructField } from './struct-field.js';
+export { StructSchema } from './struct-schema.js';
+export { EnumSchema, type Enumerant } from './enum-schema.js';
+export { InterfaceSchema, type Method } from './interface-schema.js';
+export { ConstSchema } from './const-schema.js';
 
 /** A type, or the schema it names, found by `SchemaLoader.find`. */
 export type NamedSchema = StructSchema | EnumSchema | InterfaceSchema | ConstSchema;
-
-export class ConstSchema {
-  readonly kind = 'const' as const;
-  readonly node: ConstNode;
-  readonly id: bigint;
-  readonly displayName: string;
-  readonly shortName: string;
-  readonly type: DynamicType;
-
-  constructor(node: ConstNode, type: DynamicType) {
-    this.node = node;
-    this.id = node.id;
-    this.displayName = node.displayName ?? '';
-    this.shortName = localName(node);
-    this.type = type;
-  }
-
-  /** The raw value union of the constant (see `constantValue` for the dynamic value). */
-  get value(): Value | null {
-    return this.node.const.value;
-  }
-}
 
 /**
  * The schemas of a `CodeGeneratorRequest`, loaded for dynamic use. Look types up by name
@@ -453,75 +89,68 @@ export class SchemaLoader {
 
   /** A struct type by name or id; generic parameters are bound to `bind` (in order: outer scopes' first), else AnyPointer. */
   struct(name: string | bigint, bind?: readonly (DynamicType | null | undefined)[]): StructSchema {
-    const node = this.node(name);
-    if (nodeKind(node) !== 'struct') throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `'${node.displayName}' is not a struct`);
+    const node = this.named(name, 'struct', 'a struct');
     return this.structSchema(node.id, bind ? this.positionalBindings(node, bind) : NO_BINDINGS);
   }
 
   enum(name: string | bigint): EnumSchema {
-    const node = this.node(name);
-    if (nodeKind(node) !== 'enum') throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `'${node.displayName}' is not an enum`);
-    return this.enumSchema(node.id);
+    return this.enumSchema(this.named(name, 'enum', 'an enum').id);
   }
 
   interface(name: string | bigint): InterfaceSchema {
-    const node = this.node(name);
-    if (nodeKind(node) !== 'interface') throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `'${node.displayName}' is not an interface`);
-    return this.interfaceSchema(node.id);
+    return this.interfaceSchema(this.named(name, 'interface', 'an interface').id);
   }
 
   const(name: string | bigint): ConstSchema {
+    return this.constSchema(this.named(name, 'const', 'a constant').id);
+  }
+
+  /** The node named `name`, which must be of `kind` (`what` names that kind in the error). */
+  private named(name: string | bigint, kind: NodeKind, what: string): Node {
     const node = this.node(name);
-    if (nodeKind(node) !== 'const') throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `'${node.displayName}' is not a constant`);
-    return this.constSchema(node.id);
+    if (nodeKind(node) !== kind) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `'${node.displayName}' is not ${what}`);
+    return node;
+  }
+
+  /** The node with id `id`, which must be of `kind`. */
+  private nodeOf(id: bigint, kind: NodeKind, what: string): Node {
+    const node = this.graph.node(id);
+    if (nodeKind(node) !== kind) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `node ${node.displayName} is not ${what}`);
+    return node;
   }
 
   /** The struct schema of node `id` with `bindings` (filtered to the node's own parameters). */
   structSchema(id: bigint, bindings: Bindings = NO_BINDINGS): StructSchema {
-    const node = this.graph.node(id);
-    if (nodeKind(node) !== 'struct') throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `node ${node.displayName} is not a struct`);
-    const [own, key] = this.ownBindings(node, bindings);
-    const cacheKey = `${id.toString(16)}${key}`;
-    let schema = this.structs.get(cacheKey);
-    if (!schema) {
-      schema = new StructSchema(this, node as StructNode, own, key);
-      this.structs.set(cacheKey, schema);
-    }
-    return schema;
+    return this.branded(this.structs, StructSchema, this.nodeOf(id, 'struct', 'a struct') as StructNode, bindings);
   }
 
   enumSchema(id: bigint): EnumSchema {
     let schema = this.enums.get(id);
-    if (!schema) {
-      const node = this.graph.node(id);
-      if (nodeKind(node) !== 'enum') throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `node ${node.displayName} is not an enum`);
-      schema = new EnumSchema(node as EnumNode);
-      this.enums.set(id, schema);
-    }
+    if (!schema) this.enums.set(id, (schema = new EnumSchema(this.nodeOf(id, 'enum', 'an enum') as EnumNode)));
     return schema;
   }
 
   interfaceSchema(id: bigint, bindings: Bindings = NO_BINDINGS): InterfaceSchema {
-    const node = this.graph.node(id);
-    if (nodeKind(node) !== 'interface') throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `node ${node.displayName} is not an interface`);
+    return this.branded(this.interfaces, InterfaceSchema, this.nodeOf(id, 'interface', 'an interface') as InterfaceNode, bindings);
+  }
+
+  /** The schema of a possibly generic node for `bindings`: one object per node and brand. */
+  private branded<N extends Node, S>(
+    cache: Map<string, S>, Schema: new (loader: SchemaLoader, node: N, bindings: Bindings, brandKey: string) => S,
+    node: N, bindings: Bindings,
+  ): S {
     const [own, key] = this.ownBindings(node, bindings);
-    const cacheKey = `${id.toString(16)}${key}`;
-    let schema = this.interfaces.get(cacheKey);
-    if (!schema) {
-      schema = new InterfaceSchema(this, node as InterfaceNode, own, key);
-      this.interfaces.set(cacheKey, schema);
-    }
+    const cacheKey = `${node.id.toString(16)}${key}`;
+    let schema = cache.get(cacheKey);
+    if (!schema) cache.set(cacheKey, (schema = new Schema(this, node, own, key)));
     return schema;
   }
 
   constSchema(id: bigint): ConstSchema {
     let schema = this.consts.get(id);
     if (!schema) {
-      const node = this.graph.node(id);
-      if (nodeKind(node) !== 'const') throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `node ${node.displayName} is not a constant`);
-      const c = node as ConstNode;
-      schema = new ConstSchema(c, this.resolveType(c.const.type, NO_BINDINGS));
-      this.consts.set(id, schema);
+      const node = this.nodeOf(id, 'const', 'a constant') as ConstNode;
+      this.consts.set(id, (schema = new ConstSchema(node, this.resolveType(node.const.type, NO_BINDINGS))));
     }
     return schema;
   }

@@ -7,6 +7,8 @@ import {
   activate, builderField, clearField, hasField, initField, readField, setField, type DynamicValue,
 } from './fields.js';
 import { assignObject, structToObject } from './objects.js';
+import { atStep } from '../runtime/error-path.js';
+import { withAssignOptions, type AssignOptions } from '../runtime/unknown-keys.js';
 import type { StructField, StructSchema } from './schema.js';
 
 function fieldOf(schema: StructSchema, field: string | StructField): StructField {
@@ -87,7 +89,13 @@ export class DynamicStructBuilder {
    * objects for structs and groups, or readers (dynamic or wire) to copy. Null clears a pointer.
    */
   set(field: string | StructField, value: unknown): void {
-    setField(this.$, fieldOf(this.schema, field), value);
+    const f = fieldOf(this.schema, field);
+    try {
+      setField(this.$, f, value);
+    } catch (e) {
+      // The field is the first step of the path (`price: -1 is out of range for UInt32 ...`).
+      throw atStep(e, f.name);
+    }
   }
 
   /** Initializes a struct, group, list (of `size`), Data (of `size`) or AnyPointer field and returns its builder. */
@@ -144,9 +152,14 @@ export class DynamicStructBuilder {
     this.$.adopt(f.offset, orphan);
   }
 
-  /** Sets the fields present in `value` (a plain object in the docs/objects.md form; enumerant names accepted). */
-  assign(value: Record<string, unknown>): void {
-    assignObject(this.schema, this.$, value);
+  /**
+   * Sets the fields present in `value` (a plain object in the docs/objects.md form; enumerant
+   * names accepted), each value checked against its field's type; `unknownKeys: 'reject'` also
+   * refuses properties that name no field.
+   */
+  assign(value: Record<string, unknown>, options?: AssignOptions): void {
+    if (options?.unknownKeys === undefined) assignObject(this.schema, this.$, value);
+    else withAssignOptions(options, () => assignObject(this.schema, this.$, value));
   }
 
   asReader(): DynamicStruct {

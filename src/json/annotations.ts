@@ -1,7 +1,7 @@
 /**
  * compat/json.capnp's annotations as the JSON mapping reads them: their ids, and what a field's,
  * enumerant's or struct's annotations say (JSON name, flattening and its prefix, discriminator,
- * byte encoding). Shared by the codec (json/codec.ts) and the JSON Schema export
+ * byte encoding). Shared by the codec (json/mappings.ts) and the JSON Schema export
  * (openapi/json-mapping.ts), so both follow one reading of the annotations.
  */
 import { AnyPointerReader, StructReader } from '../wire/index.js';
@@ -27,6 +27,9 @@ export interface Discriminator {
   valueName: string | null;
 }
 
+/** How `$Json.base64` / `$Json.hex` write a Data field. */
+export type BytesEncoding = 'base64' | 'hex';
+
 /** What compat/json.capnp's annotations say of one field. */
 export interface FieldJsonAnnotations {
   /** `$Json.name`, or null for the declared name. */
@@ -36,7 +39,7 @@ export interface FieldJsonAnnotations {
   /** `$Json.discriminator` on a union group. */
   discriminator: Discriminator | null;
   /** `$Json.base64` or `$Json.hex` on Data. */
-  bytes: 'base64' | 'hex' | null;
+  bytes: BytesEncoding | null;
 }
 
 function annotationText(value: unknown): string | null {

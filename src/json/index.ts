@@ -10,8 +10,8 @@
  */
 export { JsonCodec, toJson, fromJson, isNotification, type JsonOptions } from './codec.js';
 export { JSON_IDS } from './annotations.js';
-export {
-  parseJson, parseJsonStream, writeJson, quoteJson, splitJsonMessages, fromPlain, toPlain, JSON_NULL, DEFAULT_JSON_NESTING_LIMIT,
-  type JsonValue, type JsonField, type ParseJsonOptions,
-} from './value.js';
-export { encodeBase64, decodeBase64, encodeHex, decodeHex } from './bytes.js';
+export { fromPlain, toPlain, JSON_NULL, DEFAULT_JSON_NESTING_LIMIT, type JsonValue, type JsonField } from './value.js';
+export { parseJson, parseJsonStream, splitJsonMessages, type ParseJsonOptions } from './parse-text.js';
+export { writeJson, quoteJson } from './write-text.js';
+export { encodeBase64, decodeBase64 } from '../runtime/base64.js';
+export { encodeHex, decodeHex } from './bytes.js';

@@ -1,6 +1,6 @@
 /**
  * JSON Schema (2020-12, which OpenAPI 3.1 uses) for the JSON that `capstan/json` writes for a
- * Cap'n Proto type, rule for rule (src/json/codec.ts):
+ * Cap'n Proto type, rule for rule (src/json/to-json.ts):
  *
  * - a struct is an object; a field is written under its `$Json.name`; data fields (numbers,
  *   Bool, Void, enums) and groups are always written, so they are `required`; pointer fields

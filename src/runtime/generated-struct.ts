@@ -14,6 +14,7 @@
  * extends the core instead and gets the alias under a `$`-suffixed name: the schema's names win.
  */
 import { StructBuilder, StructReader, type Segment } from '../wire/index.js';
+import { withAssignOptions, type AssignOptions } from './unknown-keys.js';
 
 /**
  * The nesting budget of readers made from builders (`asReader()`, `$`): a message being built
@@ -92,9 +93,13 @@ export abstract class GeneratedBuilder<O, I, R extends { $toObject(): O }> exten
     return this.$asReader().$toObject();
   }
 
-  /** Sets the fields present in `value` (undefined ones are left alone). */
-  assign(value: I): void {
-    this.$assign(value);
+  /**
+   * Sets the fields present in `value` (undefined ones are left alone), each value checked
+   * against its field's type; `unknownKeys: 'reject'` also refuses properties that name no field.
+   */
+  assign(value: I, options?: AssignOptions): void {
+    if (options?.unknownKeys === undefined) this.$assign(value);
+    else withAssignOptions(options, () => this.$assign(value));
   }
 
   /** This struct, read through its reader class. */

@@ -42,6 +42,7 @@ export { errorPath } from './error-path.js';
 
 // Generated types: struct types, typed lists, codecs (for lists of lists and generic parameters).
 export { StructType, type StructReaderLike, type StructBuilderLike, type EncodeOptions } from './struct-type.js';
+export type { AssignOptions } from './unknown-keys.js';
 export { StructList, PointerList, BoolList, VoidList, type ReadonlyList } from './lists.js';
 export { StructListBuilder, PointerListBuilder, BoolListBuilder, VoidListBuilder, PrimitiveListBuilder } from './list-builders.js';
 export type { PointerCodec, PointerSource, PointerTarget, AnyValue, ListInit } from './codec.js';

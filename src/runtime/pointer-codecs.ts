@@ -10,6 +10,7 @@ import {
 import { hasPointerAt, type PointerCodec, type PointerSource, type PointerTarget } from './codec.js';
 import { notData, notText } from './access.js';
 import { atStep, describeValue } from './error-path.js';
+import { checkBoolElements, checkNumberElements, checkVoidElements } from './value-checks.js';
 import { BoolListBuilder, PointerListBuilder, PrimitiveListBuilder, StructListBuilder, VoidListBuilder } from './list-builders.js';
 import { BoolList, PointerList, StructList, VoidList } from './lists.js';
 import { StructType, type StructBuilderLike, type StructReaderLike } from './struct-type.js';
@@ -57,7 +58,8 @@ export function setAnyPointer(slot: AnyPointerBuilder, value: AnyValue | null | 
   if (value == null) slot.clear();
   else if (value instanceof AnyPointerReader) slot.set(value);
   else if (value instanceof StructReader) slot.setStruct(value);
-  else slot.setList(value);
+  else if (value instanceof ListView) slot.setList(value as ListReader);
+  else throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `expected a reader (AnyPointerReader, StructReader or ListReader) to copy, got ${describeValue(value)}`);
 }
 
 /** AnyPointer: read as an `AnyPointerReader`, written as one (copied). */
@@ -197,12 +199,17 @@ export function assignListAt(segment: Segment, at: number, element: ElementType,
     throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `expected an array (or array-like, or a list reader) for a list, got ${describeValue(values)}`);
   }
   if (typeof element === 'string') {
+    // Elements are checked before the list is made (a typed array of the list's own kind
+    // without a look), so a wrong one names its index and leaves no half-written list.
     if (element === 'void') {
+      checkVoidElements(items);
       initListAt(segment, at, ElementSize.VOID, length);
     } else if (element === 'bool') {
+      checkBoolElements(items);
       new BoolListBuilder(initListAt(segment, at, ElementSize.BIT, length)).setAll(items as ArrayLike<boolean>);
     } else {
-      new PrimitiveListBuilder(initListAt(segment, at, PRIMITIVE_SIZES[element], length), element).setAll(items as ArrayLike<never>);
+      const checked = checkNumberElements(items, element);
+      new PrimitiveListBuilder(initListAt(segment, at, PRIMITIVE_SIZES[element], length), element).setAll(checked as ArrayLike<never>);
     }
     return;
   }

@@ -13,5 +13,10 @@ export * from './access.js';
 export { lazyCodec, wrapList, wrapListBuilder, listToObject, assignList, assignListAt, elementSizeOf, setAnyPointer } from './pointer-codecs.js';
 export { checkOneMember, constant, constantBytes, constantPointer, toBigInt } from './constants.js';
 export { param } from './generics.js';
+export {
+  checkInt8, checkUInt8, checkInt16, checkUInt16, checkInt32, checkUInt32, checkInt64, checkUInt64,
+  checkFloat32, checkFloat64, checkBool, checkVoid, checkEnum, checkCapability,
+} from './value-checks.js';
+export { ASSIGN_MODE, checkKeys } from './unknown-keys.js';
 export { isNullPointer, readListAt, readTextAt, readDataAt, readCapabilityAt } from '../wire/read-object.js';
 export { atStep, asCapnpError, formatPath, describeValue, isStackOverflow, notAnObject } from './error-path.js';

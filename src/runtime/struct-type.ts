@@ -5,6 +5,7 @@ import {
 import type { PointerCodec, PointerSource, PointerTarget } from './codec.js';
 import { wrapBuilder, wrapReader, type BuilderClass, type ReaderClass } from './access.js';
 import { borrowBuilder, returnBuilder, shouldBatchText, textBatchMissed } from './scratch-builder.js';
+import { withAssignOptions, type AssignOptions } from './unknown-keys.js';
 
 /**
  * What every generated struct reader offers. The `$`-prefixed members are the runtime's
@@ -23,7 +24,7 @@ export interface StructBuilderLike<I, R> {
   $asReader(): R;
 }
 
-export interface EncodeOptions extends BuilderOptions {
+export interface EncodeOptions extends BuilderOptions, AssignOptions {
   /** Default `binary`. */
   format?: MessageFormat;
   /** Build in this builder (reset first) instead of a new one, reusing its memory. */
@@ -110,8 +111,17 @@ export class StructType<O, I, R extends StructReaderLike<O>, B extends StructBui
     return this.read(bytes, options).$toObject();
   }
 
-  /** A plain object (or a reader, copied) to bytes, in one call. */
+  /**
+   * A plain object (or a reader, copied) to bytes, in one call. Every value is checked against
+   * its field's type (docs/objects.md); `unknownKeys: 'reject'` also refuses properties that
+   * name no field.
+   */
   encode(value: I | R, options?: EncodeOptions): Uint8Array<ArrayBuffer> {
+    if (options?.unknownKeys !== undefined) return withAssignOptions(options, () => this.encodeValue(value, options));
+    return this.encodeValue(value, options);
+  }
+
+  private encodeValue(value: I | R, options: EncodeOptions | undefined): Uint8Array<ArrayBuffer> {
     const given = options?.builder;
     if (given !== undefined) {
       given.reset();

@@ -12,6 +12,7 @@ import {
 } from '../dynamic/index.js';
 import { isStackOverflow } from '../runtime/error-path.js';
 import { DEFAULT_TEXT_NESTING_LIMIT, lex, textError, type Token } from './lexer.js';
+import { splitMessages, TEXT_MESSAGES } from './split-messages.js';
 
 /** A parsed value expression. */
 type Expression =
@@ -331,7 +332,7 @@ export interface ParseTextOptions extends BuilderOptions, TextLimits {
 }
 
 /** One struct literal to a message of `schema`, as bytes. */
-export function encodeText(schema: StructSchema, text: string, options?: ParseTextOptions): Uint8Array {
+export function encodeText(schema: StructSchema, text: string, options?: ParseTextOptions): Uint8Array<ArrayBuffer> {
   return parseText(schema, text, options).toBytes(options?.format);
 }
 
@@ -348,40 +349,5 @@ export function parseText(schema: StructSchema, text: string, options?: BuilderO
  * no message; input without any literal is one (invalid) message.
  */
 export function splitTextMessages(input: string): string[] {
-  const out: string[] = [];
-  if (input.length === 0) return out;
-  let depth = 0;
-  let sawClose = false;
-  let start = 0;
-  let state: 'normal' | 'comment' | 'string' | 'char' = 'normal';
-  for (let i = 0; i < input.length; i++) {
-    const c = input.charCodeAt(i);
-    switch (state) {
-      case 'normal':
-        if (c === 35) state = 'comment';
-        else if (c === 34) state = 'string';
-        else if (c === 39) state = 'char';
-        else if (c === 40) {
-          if (depth === 0 && sawClose) {
-            out.push(input.slice(start, i));
-            start = i;
-            sawClose = false;
-          }
-          depth++;
-        } else if (c === 41 && depth > 0) {
-          if (--depth === 0) sawClose = true;
-        }
-        break;
-      case 'comment':
-        if (c === 10) state = 'normal';
-        break;
-      case 'string':
-      case 'char':
-        if (c === 92) i++;
-        else if (c === (state === 'string' ? 34 : 39)) state = 'normal';
-        break;
-    }
-  }
-  out.push(input.slice(start));
-  return out;
+  return splitMessages(input, TEXT_MESSAGES);
 }

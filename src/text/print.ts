@@ -5,10 +5,10 @@
  * escapes in strings. Pretty output breaks a struct or list over lines unless every item is
  * short (at most 24 bytes, and a struct's items at most 64 together); short output is one line.
  */
-import { ANY_SIZE, utf8Length, type ListReader, type Segment, type StructReader } from '../wire/index.js';
+import { utf8Length, type ListReader, type StructReader } from '../wire/index.js';
 import {
-  DynamicList, DynamicListBuilder, DynamicStruct, DynamicStructBuilder, hasField, listElementSize,
-  type DynamicType, type StructField, type StructSchema,
+  DynamicList, DynamicListBuilder, DynamicStruct, DynamicStructBuilder, elementValue, fieldValue, hasField,
+  type DynamicType, type StructField, type StructSchema, type WireValue,
 } from '../dynamic/index.js';
 import { formatFloat32, formatFloat64 } from './numbers.js';
 
@@ -138,31 +138,30 @@ function printStruct(schema: StructSchema, s: StructReader, indent: number, mode
 
 function printField(s: StructReader, field: StructField, indent: number): string {
   const type = field.type;
-  const at = field.offset;
+  // Capabilities print as a placeholder, without reading the pointer.
+  if (type.kind === 'interface' || type.kind === 'anyPointer') return opaqueText(type);
+  return printValue(type, fieldValue(s, field), indent, PREFIXED);
+}
+
+/** A value of `type` as `fieldValue` / `elementValue` read it (structs and lists at `indent`). */
+function printValue(type: DynamicType, value: WireValue, indent: number, mode: number): string {
   switch (type.kind) {
     case 'void': return 'void';
-    case 'bool': return s.getBool(at, field.defaultValue as boolean) ? 'true' : 'false';
-    case 'int8': return String(s.getInt8(at, field.mask));
-    case 'uint8': return String(s.getUint8(at, field.mask));
-    case 'int16': return String(s.getInt16(at, field.mask));
-    case 'uint16': return String(s.getUint16(at, field.mask));
-    case 'int32': return String(s.getInt32(at, field.mask));
-    case 'uint32': return String(s.getUint32(at, field.mask));
-    case 'int64': return String(s.getInt64(at, field.mask64));
-    case 'uint64': return String(s.getUint64(at, field.mask64));
-    case 'float32': return formatFloat32(s.getFloat32(at, field.mask));
-    case 'float64': return formatFloat64(s.getFloat64(at, field.mask, field.maskHi));
-    case 'enum': return enumText(type, s.getUint16(at, field.mask));
-    case 'text': return quoteText(s.getText(at, (field.defaultValue as string | null) ?? ''));
-    case 'data': return quoteData(s.getData(at, (field.defaultValue as Uint8Array | null) ?? undefined));
-    case 'struct':
-      if (field.isGroup) return printStruct(type.schema, s, indent, PREFIXED);
-      return printStruct(type.schema, s.getStruct(at, field.defaultValue as Segment | null), indent, PREFIXED);
-    case 'list':
-      return printList(type.element, s.getList(at, listElementSize(type.element), field.defaultValue as Segment | null), indent, PREFIXED);
-    case 'interface': return '<external capability>';
-    case 'anyPointer': return type.constraint === 'capability' ? '<external capability>' : '<opaque pointer>';
+    case 'bool': return value ? 'true' : 'false';
+    case 'float32': return formatFloat32(value as number);
+    case 'float64': return formatFloat64(value as number);
+    case 'enum': return enumText(type, value as number);
+    case 'text': return quoteText(value as string);
+    case 'data': return quoteData(value as Uint8Array);
+    case 'struct': return printStruct(type.schema, value as StructReader, indent, mode);
+    case 'list': return printList(type.element, value as ListReader, indent, mode);
+    case 'interface': case 'anyPointer': return opaqueText(type);
+    default: return String(value);
   }
+}
+
+function opaqueText(type: DynamicType): string {
+  return type.kind === 'anyPointer' && type.constraint !== 'capability' ? '<opaque pointer>' : '<external capability>';
 }
 
 function printList(element: DynamicType, list: ListReader, indent: number, mode: number): string {
@@ -171,6 +170,7 @@ function printList(element: DynamicType, list: ListReader, indent: number, mode:
   const items = new Array<string>(length);
   switch (element.kind) {
     case 'struct': {
+      // One reader moved along the list rather than one per element.
       if (length > 0) {
         const cursor = list.getStruct(0);
         for (let i = 0, at = list.offset; i < length; i++, at += list.step) {
@@ -180,38 +180,13 @@ function printList(element: DynamicType, list: ListReader, indent: number, mode:
       }
       break;
     }
-    case 'list': {
-      const size = listElementSize(element.element);
-      for (let i = 0; i < length; i++) items[i] = printList(element.element, list.getList(i, size), next, BARE);
+    case 'interface': case 'anyPointer':
+      items.fill(opaqueText(element));
       break;
-    }
     default:
-      for (let i = 0; i < length; i++) items[i] = printElement(list, i, element);
+      for (let i = 0; i < length; i++) items[i] = printValue(element, elementValue(list, i, element), next, BARE);
   }
   return `[${delimit(items, mode, false, indent)}]`;
-}
-
-function printElement(list: ListReader, i: number, element: DynamicType): string {
-  switch (element.kind) {
-    case 'void': return 'void';
-    case 'bool': return list.getBool(i) ? 'true' : 'false';
-    case 'int8': return String(list.getInt8(i));
-    case 'uint8': return String(list.getUint8(i));
-    case 'int16': return String(list.getInt16(i));
-    case 'uint16': return String(list.getUint16(i));
-    case 'int32': return String(list.getInt32(i));
-    case 'uint32': return String(list.getUint32(i));
-    case 'int64': return String(list.getInt64(i));
-    case 'uint64': return String(list.getUint64(i));
-    case 'float32': return formatFloat32(list.getFloat32(i));
-    case 'float64': return formatFloat64(list.getFloat64(i));
-    case 'enum': return enumText(element, list.getUint16(i));
-    case 'text': return quoteText(list.getText(i));
-    case 'data': return quoteData(list.getData(i));
-    case 'interface': return '<external capability>';
-    case 'anyPointer': return element.constraint === 'capability' ? '<external capability>' : '<opaque pointer>';
-    default: return printList(element, list.getList(i, ANY_SIZE), 0, BARE);
-  }
 }
 
 /** A struct in the text format (pretty unless `short`), without a trailing newline. */
@@ -235,14 +210,8 @@ export function printValueText(type: DynamicType, value: unknown, options?: Prin
   if (value instanceof DynamicStruct || value instanceof DynamicStructBuilder) return printStructText(value, options);
   if (value instanceof DynamicList || value instanceof DynamicListBuilder) return printListText(value, options);
   switch (type.kind) {
-    case 'void': return 'void';
-    case 'bool': return value ? 'true' : 'false';
-    case 'float32': case 'float64': return formatFloat64(value as number);
-    case 'enum': return enumText(type, value as number);
-    case 'text': return quoteText(value as string);
-    case 'data': return quoteData(value as Uint8Array);
-    case 'interface': return '<external capability>';
-    case 'anyPointer': return type.constraint === 'capability' ? '<external capability>' : '<opaque pointer>';
-    default: return String(value);
+    case 'float32': return formatFloat64(value as number);
+    case 'struct': case 'list': return String(value);
+    default: return printValue(type, value, 0, BARE);
   }
 }

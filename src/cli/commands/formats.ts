@@ -74,7 +74,7 @@ export function* readInput(input: Uint8Array, from: Format, schema: StructSchema
 }
 
 /** One message in format `to`. */
-export function writeOutput(message: MessageReader, to: Format, schema: StructSchema | null, settings: Settings, json?: JsonCodec): Uint8Array | string {
+export function writeOutput(message: MessageReader, to: Format, schema: StructSchema | null, settings: Settings, json?: JsonCodec): Uint8Array<ArrayBuffer> | string {
   switch (to) {
     case 'text':
       return `${printStructText(new DynamicStruct(schema!, message.getRoot()), { short: !settings.pretty })}\n`;

@@ -99,6 +99,7 @@ export class Persistent_SaveParamsBuilder<SturdyRef extends $.PointerCodec<any, 
 
   override $assign(value: Persistent_SaveParamsInit<SturdyRef, Owner>): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Persistent_SaveParams');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["sealFor"], 'Persistent_SaveParams');
     let $k = '';
     try {
       if (value.sealFor !== undefined) { $k = 'sealFor'; this.sealFor = value.sealFor; }
@@ -191,6 +192,7 @@ export class Persistent_SaveResultsBuilder<SturdyRef extends $.PointerCodec<any,
 
   override $assign(value: Persistent_SaveResultsInit<SturdyRef, Owner>): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Persistent_SaveResults');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["sturdyRef"], 'Persistent_SaveResults');
     let $k = '';
     try {
       if (value.sturdyRef !== undefined) { $k = 'sturdyRef'; this.sturdyRef = value.sturdyRef; }

@@ -70,9 +70,10 @@ export class VatIdBuilder extends $.GeneratedBuilder<VatId, VatIdInit, VatIdRead
 
   override $assign(value: VatIdInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'VatId');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["side"], 'VatId');
     let $k = '';
     try {
-      if (value.side !== undefined) { $k = 'side'; this.side = value.side; }
+      if (value.side !== undefined) { $k = 'side'; this.side = $.checkEnum(value.side, "Side"); }
     } catch ($e) {
       throw $.atStep($e, $k);
     }
@@ -141,9 +142,10 @@ export class ThirdPartyCompletionBuilder extends $.GeneratedBuilder<ThirdPartyCo
 
   override $assign(value: ThirdPartyCompletionInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'ThirdPartyCompletion');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["joinId"], 'ThirdPartyCompletion');
     let $k = '';
     try {
-      if (value.joinId !== undefined) { $k = 'joinId'; this.joinId = value.joinId; }
+      if (value.joinId !== undefined) { $k = 'joinId'; this.joinId = $.checkUInt32(value.joinId); }
     } catch ($e) {
       throw $.atStep($e, $k);
     }
@@ -190,6 +192,7 @@ export class ThirdPartyToAwaitBuilder extends $.GeneratedBuilder<ThirdPartyToAwa
 
   override $assign(value: ThirdPartyToAwaitInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'ThirdPartyToAwait');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, [], 'ThirdPartyToAwait');
   }
 
   override $asReader(): ThirdPartyToAwaitReader {
@@ -233,6 +236,7 @@ export class ThirdPartyToContactBuilder extends $.GeneratedBuilder<ThirdPartyToC
 
   override $assign(value: ThirdPartyToContactInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'ThirdPartyToContact');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, [], 'ThirdPartyToContact');
   }
 
   override $asReader(): ThirdPartyToContactReader {
@@ -336,11 +340,12 @@ export class JoinKeyPartBuilder extends $.GeneratedBuilder<JoinKeyPart, JoinKeyP
 
   override $assign(value: JoinKeyPartInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'JoinKeyPart');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["joinId", "partCount", "partNum"], 'JoinKeyPart');
     let $k = '';
     try {
-      if (value.joinId !== undefined) { $k = 'joinId'; this.joinId = value.joinId; }
-      if (value.partCount !== undefined) { $k = 'partCount'; this.partCount = value.partCount; }
-      if (value.partNum !== undefined) { $k = 'partNum'; this.partNum = value.partNum; }
+      if (value.joinId !== undefined) { $k = 'joinId'; this.joinId = $.checkUInt32(value.joinId); }
+      if (value.partCount !== undefined) { $k = 'partCount'; this.partCount = $.checkUInt16(value.partCount); }
+      if (value.partNum !== undefined) { $k = 'partNum'; this.partNum = $.checkUInt16(value.partNum); }
     } catch ($e) {
       throw $.atStep($e, $k);
     }
@@ -460,11 +465,12 @@ export class JoinResultBuilder extends $.GeneratedBuilder<JoinResult, JoinResult
 
   override $assign(value: JoinResultInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'JoinResult');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["joinId", "succeeded", "cap"], 'JoinResult');
     let $k = '';
     try {
-      if (value.joinId !== undefined) { $k = 'joinId'; this.joinId = value.joinId; }
-      if (value.succeeded !== undefined) { $k = 'succeeded'; this.succeeded = value.succeeded; }
-      if (value.cap !== undefined) { $k = 'cap'; this.cap = value.cap; }
+      if (value.joinId !== undefined) { $k = 'joinId'; this.joinId = $.checkUInt32(value.joinId); }
+      if (value.succeeded !== undefined) { $k = 'succeeded'; this.succeeded = $.checkBool(value.succeeded); }
+      if (value.cap !== undefined) { $k = 'cap'; this.cap = $.checkCapability(value.cap); }
     } catch ($e) {
       throw $.atStep($e, $k);
     }

@@ -690,6 +690,7 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
 
   override $assign(value: MessageInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Message');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["unimplemented", "abort", "bootstrap", "call", "return", "finish", "resolve", "release", "disembargo", "obsoleteSave", "obsoleteDelete", "provide", "accept", "thirdPartyAnswer", "join"], 'Message');
     let $k = '';
     try {
       $k = '';
@@ -826,9 +827,10 @@ export class BootstrapBuilder extends $.GeneratedBuilder<Bootstrap, BootstrapIni
 
   override $assign(value: BootstrapInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Bootstrap');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["questionId", "deprecatedObjectId"], 'Bootstrap');
     let $k = '';
     try {
-      if (value.questionId !== undefined) { $k = 'questionId'; this.questionId = value.questionId; }
+      if (value.questionId !== undefined) { $k = 'questionId'; this.questionId = $.checkUInt32(value.questionId); }
       if (value.deprecatedObjectId !== undefined) { $k = 'deprecatedObjectId'; this.deprecatedObjectId = value.deprecatedObjectId; }
     } catch ($e) {
       throw $.atStep($e, $k);
@@ -1106,15 +1108,16 @@ export class CallBuilder extends $.GeneratedBuilder<Call, CallInit, CallReader> 
 
   override $assign(value: CallInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Call');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["questionId", "target", "interfaceId", "methodId", "allowThirdPartyTailCall", "noPromisePipelining", "onlyPromisePipeline", "params", "sendResultsTo"], 'Call');
     let $k = '';
     try {
-      if (value.questionId !== undefined) { $k = 'questionId'; this.questionId = value.questionId; }
+      if (value.questionId !== undefined) { $k = 'questionId'; this.questionId = $.checkUInt32(value.questionId); }
       if (value.target !== undefined) { $k = 'target'; this.target = value.target; }
-      if (value.interfaceId !== undefined) { $k = 'interfaceId'; this.interfaceId = value.interfaceId; }
-      if (value.methodId !== undefined) { $k = 'methodId'; this.methodId = value.methodId; }
-      if (value.allowThirdPartyTailCall !== undefined) { $k = 'allowThirdPartyTailCall'; this.allowThirdPartyTailCall = value.allowThirdPartyTailCall; }
-      if (value.noPromisePipelining !== undefined) { $k = 'noPromisePipelining'; this.noPromisePipelining = value.noPromisePipelining; }
-      if (value.onlyPromisePipeline !== undefined) { $k = 'onlyPromisePipeline'; this.onlyPromisePipeline = value.onlyPromisePipeline; }
+      if (value.interfaceId !== undefined) { $k = 'interfaceId'; this.interfaceId = $.checkUInt64(value.interfaceId); }
+      if (value.methodId !== undefined) { $k = 'methodId'; this.methodId = $.checkUInt16(value.methodId); }
+      if (value.allowThirdPartyTailCall !== undefined) { $k = 'allowThirdPartyTailCall'; this.allowThirdPartyTailCall = $.checkBool(value.allowThirdPartyTailCall); }
+      if (value.noPromisePipelining !== undefined) { $k = 'noPromisePipelining'; this.noPromisePipelining = $.checkBool(value.noPromisePipelining); }
+      if (value.onlyPromisePipeline !== undefined) { $k = 'onlyPromisePipeline'; this.onlyPromisePipeline = $.checkBool(value.onlyPromisePipeline); }
       if (value.params !== undefined) { $k = 'params'; this.params = value.params; }
       if (value.sendResultsTo !== undefined) { $k = 'sendResultsTo'; this.sendResultsTo = value.sendResultsTo; }
     } catch ($e) {
@@ -1257,12 +1260,13 @@ export class Call_SendResultsToBuilder extends $.GeneratedBuilder<Call_SendResul
 
   override $assign(value: Call_SendResultsToInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Call_SendResultsTo');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["caller", "yourself", "thirdParty"], 'Call_SendResultsTo');
     let $k = '';
     try {
       $k = '';
       $.checkOneMember(value, ["caller", "yourself", "thirdParty"], 'Call_SendResultsTo');
-      if (value.caller !== undefined) { $k = 'caller'; this.caller = value.caller; }
-      if (value.yourself !== undefined) { $k = 'yourself'; this.yourself = value.yourself; }
+      if (value.caller !== undefined) { $k = 'caller'; this.caller = $.checkVoid(value.caller); }
+      if (value.yourself !== undefined) { $k = 'yourself'; this.yourself = $.checkVoid(value.yourself); }
       if (value.thirdParty !== undefined) { $k = 'thirdParty'; this.thirdParty = value.thirdParty; }
     } catch ($e) {
       throw $.atStep($e, $k);
@@ -1578,18 +1582,19 @@ export class ReturnBuilder extends $.GeneratedBuilder<Return, ReturnInit, Return
 
   override $assign(value: ReturnInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Return');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["answerId", "releaseParamCaps", "noFinishNeeded", "results", "exception", "canceled", "resultsSentElsewhere", "takeFromOtherQuestion", "awaitFromThirdParty"], 'Return');
     let $k = '';
     try {
-      if (value.answerId !== undefined) { $k = 'answerId'; this.answerId = value.answerId; }
-      if (value.releaseParamCaps !== undefined) { $k = 'releaseParamCaps'; this.releaseParamCaps = value.releaseParamCaps; }
-      if (value.noFinishNeeded !== undefined) { $k = 'noFinishNeeded'; this.noFinishNeeded = value.noFinishNeeded; }
+      if (value.answerId !== undefined) { $k = 'answerId'; this.answerId = $.checkUInt32(value.answerId); }
+      if (value.releaseParamCaps !== undefined) { $k = 'releaseParamCaps'; this.releaseParamCaps = $.checkBool(value.releaseParamCaps); }
+      if (value.noFinishNeeded !== undefined) { $k = 'noFinishNeeded'; this.noFinishNeeded = $.checkBool(value.noFinishNeeded); }
       $k = '';
       $.checkOneMember(value, ["results", "exception", "canceled", "resultsSentElsewhere", "takeFromOtherQuestion", "awaitFromThirdParty"], 'Return');
       if (value.results !== undefined) { $k = 'results'; this.results = value.results; }
       if (value.exception !== undefined) { $k = 'exception'; this.exception = value.exception; }
-      if (value.canceled !== undefined) { $k = 'canceled'; this.canceled = value.canceled; }
-      if (value.resultsSentElsewhere !== undefined) { $k = 'resultsSentElsewhere'; this.resultsSentElsewhere = value.resultsSentElsewhere; }
-      if (value.takeFromOtherQuestion !== undefined) { $k = 'takeFromOtherQuestion'; this.takeFromOtherQuestion = value.takeFromOtherQuestion; }
+      if (value.canceled !== undefined) { $k = 'canceled'; this.canceled = $.checkVoid(value.canceled); }
+      if (value.resultsSentElsewhere !== undefined) { $k = 'resultsSentElsewhere'; this.resultsSentElsewhere = $.checkVoid(value.resultsSentElsewhere); }
+      if (value.takeFromOtherQuestion !== undefined) { $k = 'takeFromOtherQuestion'; this.takeFromOtherQuestion = $.checkUInt32(value.takeFromOtherQuestion); }
       if (value.awaitFromThirdParty !== undefined) { $k = 'awaitFromThirdParty'; this.awaitFromThirdParty = value.awaitFromThirdParty; }
     } catch ($e) {
       throw $.atStep($e, $k);
@@ -1718,11 +1723,12 @@ export class FinishBuilder extends $.GeneratedBuilder<Finish, FinishInit, Finish
 
   override $assign(value: FinishInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Finish');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["questionId", "releaseResultCaps", "requireEarlyCancellationWorkaround"], 'Finish');
     let $k = '';
     try {
-      if (value.questionId !== undefined) { $k = 'questionId'; this.questionId = value.questionId; }
-      if (value.releaseResultCaps !== undefined) { $k = 'releaseResultCaps'; this.releaseResultCaps = value.releaseResultCaps; }
-      if (value.requireEarlyCancellationWorkaround !== undefined) { $k = 'requireEarlyCancellationWorkaround'; this.requireEarlyCancellationWorkaround = value.requireEarlyCancellationWorkaround; }
+      if (value.questionId !== undefined) { $k = 'questionId'; this.questionId = $.checkUInt32(value.questionId); }
+      if (value.releaseResultCaps !== undefined) { $k = 'releaseResultCaps'; this.releaseResultCaps = $.checkBool(value.releaseResultCaps); }
+      if (value.requireEarlyCancellationWorkaround !== undefined) { $k = 'requireEarlyCancellationWorkaround'; this.requireEarlyCancellationWorkaround = $.checkBool(value.requireEarlyCancellationWorkaround); }
     } catch ($e) {
       throw $.atStep($e, $k);
     }
@@ -1888,9 +1894,10 @@ export class ResolveBuilder extends $.GeneratedBuilder<Resolve, ResolveInit, Res
 
   override $assign(value: ResolveInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Resolve');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["promiseId", "cap", "exception"], 'Resolve');
     let $k = '';
     try {
-      if (value.promiseId !== undefined) { $k = 'promiseId'; this.promiseId = value.promiseId; }
+      if (value.promiseId !== undefined) { $k = 'promiseId'; this.promiseId = $.checkUInt32(value.promiseId); }
       $k = '';
       $.checkOneMember(value, ["cap", "exception"], 'Resolve');
       if (value.cap !== undefined) { $k = 'cap'; this.cap = value.cap; }
@@ -1980,10 +1987,11 @@ export class ReleaseBuilder extends $.GeneratedBuilder<Release, ReleaseInit, Rel
 
   override $assign(value: ReleaseInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Release');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["id", "referenceCount"], 'Release');
     let $k = '';
     try {
-      if (value.id !== undefined) { $k = 'id'; this.id = value.id; }
-      if (value.referenceCount !== undefined) { $k = 'referenceCount'; this.referenceCount = value.referenceCount; }
+      if (value.id !== undefined) { $k = 'id'; this.id = $.checkUInt32(value.id); }
+      if (value.referenceCount !== undefined) { $k = 'referenceCount'; this.referenceCount = $.checkUInt32(value.referenceCount); }
     } catch ($e) {
       throw $.atStep($e, $k);
     }
@@ -2102,6 +2110,7 @@ export class DisembargoBuilder extends $.GeneratedBuilder<Disembargo, Disembargo
 
   override $assign(value: DisembargoInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Disembargo');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["target", "context"], 'Disembargo');
     let $k = '';
     try {
       if (value.target !== undefined) { $k = 'target'; this.target = value.target; }
@@ -2243,12 +2252,13 @@ export class Disembargo_ContextBuilder extends $.GeneratedBuilder<Disembargo_Con
 
   override $assign(value: Disembargo_ContextInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Disembargo_Context');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["senderLoopback", "receiverLoopback", "accept"], 'Disembargo_Context');
     let $k = '';
     try {
       $k = '';
       $.checkOneMember(value, ["senderLoopback", "receiverLoopback", "accept"], 'Disembargo_Context');
-      if (value.senderLoopback !== undefined) { $k = 'senderLoopback'; this.senderLoopback = value.senderLoopback; }
-      if (value.receiverLoopback !== undefined) { $k = 'receiverLoopback'; this.receiverLoopback = value.receiverLoopback; }
+      if (value.senderLoopback !== undefined) { $k = 'senderLoopback'; this.senderLoopback = $.checkUInt32(value.senderLoopback); }
+      if (value.receiverLoopback !== undefined) { $k = 'receiverLoopback'; this.receiverLoopback = $.checkUInt32(value.receiverLoopback); }
       if (value.accept !== undefined) { $k = 'accept'; this.accept = value.accept; }
     } catch ($e) {
       throw $.atStep($e, $k);
@@ -2398,9 +2408,10 @@ export class ProvideBuilder extends $.GeneratedBuilder<Provide, ProvideInit, Pro
 
   override $assign(value: ProvideInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Provide');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["questionId", "target", "recipient"], 'Provide');
     let $k = '';
     try {
-      if (value.questionId !== undefined) { $k = 'questionId'; this.questionId = value.questionId; }
+      if (value.questionId !== undefined) { $k = 'questionId'; this.questionId = $.checkUInt32(value.questionId); }
       if (value.target !== undefined) { $k = 'target'; this.target = value.target; }
       if (value.recipient !== undefined) { $k = 'recipient'; this.recipient = value.recipient; }
     } catch ($e) {
@@ -2552,9 +2563,10 @@ export class AcceptBuilder extends $.GeneratedBuilder<Accept, AcceptInit, Accept
 
   override $assign(value: AcceptInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Accept');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["questionId", "provision", "embargo"], 'Accept');
     let $k = '';
     try {
-      if (value.questionId !== undefined) { $k = 'questionId'; this.questionId = value.questionId; }
+      if (value.questionId !== undefined) { $k = 'questionId'; this.questionId = $.checkUInt32(value.questionId); }
       if (value.provision !== undefined) { $k = 'provision'; this.provision = value.provision; }
       if (value.embargo !== undefined) { $k = 'embargo'; this.embargo = value.embargo; }
     } catch ($e) {
@@ -2663,10 +2675,11 @@ export class ThirdPartyAnswerBuilder extends $.GeneratedBuilder<ThirdPartyAnswer
 
   override $assign(value: ThirdPartyAnswerInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'ThirdPartyAnswer');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["completion", "answerId"], 'ThirdPartyAnswer');
     let $k = '';
     try {
       if (value.completion !== undefined) { $k = 'completion'; this.completion = value.completion; }
-      if (value.answerId !== undefined) { $k = 'answerId'; this.answerId = value.answerId; }
+      if (value.answerId !== undefined) { $k = 'answerId'; this.answerId = $.checkUInt32(value.answerId); }
     } catch ($e) {
       throw $.atStep($e, $k);
     }
@@ -2824,9 +2837,10 @@ export class JoinBuilder extends $.GeneratedBuilder<Join, JoinInit, JoinReader> 
 
   override $assign(value: JoinInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Join');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["questionId", "target", "keyPart"], 'Join');
     let $k = '';
     try {
-      if (value.questionId !== undefined) { $k = 'questionId'; this.questionId = value.questionId; }
+      if (value.questionId !== undefined) { $k = 'questionId'; this.questionId = $.checkUInt32(value.questionId); }
       if (value.target !== undefined) { $k = 'target'; this.target = value.target; }
       if (value.keyPart !== undefined) { $k = 'keyPart'; this.keyPart = value.keyPart; }
     } catch ($e) {
@@ -2949,11 +2963,12 @@ export class MessageTargetBuilder extends $.GeneratedBuilder<MessageTarget, Mess
 
   override $assign(value: MessageTargetInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'MessageTarget');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["importedCap", "promisedAnswer"], 'MessageTarget');
     let $k = '';
     try {
       $k = '';
       $.checkOneMember(value, ["importedCap", "promisedAnswer"], 'MessageTarget');
-      if (value.importedCap !== undefined) { $k = 'importedCap'; this.importedCap = value.importedCap; }
+      if (value.importedCap !== undefined) { $k = 'importedCap'; this.importedCap = $.checkUInt32(value.importedCap); }
       if (value.promisedAnswer !== undefined) { $k = 'promisedAnswer'; this.promisedAnswer = value.promisedAnswer; }
     } catch ($e) {
       throw $.atStep($e, $k);
@@ -3084,6 +3099,7 @@ export class PayloadBuilder extends $.GeneratedBuilder<Payload, PayloadInit, Pay
 
   override $assign(value: PayloadInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Payload');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["content", "capTable"], 'Payload');
     let $k = '';
     try {
       if (value.content !== undefined) { $k = 'content'; this.content = value.content; }
@@ -3339,15 +3355,16 @@ export class CapDescriptorBuilder extends $.GeneratedBuilder<CapDescriptor, CapD
 
   override $assign(value: CapDescriptorInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'CapDescriptor');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["attachedFd", "none", "senderHosted", "senderPromise", "receiverHosted", "receiverAnswer", "thirdPartyHosted"], 'CapDescriptor');
     let $k = '';
     try {
-      if (value.attachedFd !== undefined) { $k = 'attachedFd'; this.attachedFd = value.attachedFd; }
+      if (value.attachedFd !== undefined) { $k = 'attachedFd'; this.attachedFd = $.checkUInt8(value.attachedFd); }
       $k = '';
       $.checkOneMember(value, ["none", "senderHosted", "senderPromise", "receiverHosted", "receiverAnswer", "thirdPartyHosted"], 'CapDescriptor');
-      if (value.none !== undefined) { $k = 'none'; this.none = value.none; }
-      if (value.senderHosted !== undefined) { $k = 'senderHosted'; this.senderHosted = value.senderHosted; }
-      if (value.senderPromise !== undefined) { $k = 'senderPromise'; this.senderPromise = value.senderPromise; }
-      if (value.receiverHosted !== undefined) { $k = 'receiverHosted'; this.receiverHosted = value.receiverHosted; }
+      if (value.none !== undefined) { $k = 'none'; this.none = $.checkVoid(value.none); }
+      if (value.senderHosted !== undefined) { $k = 'senderHosted'; this.senderHosted = $.checkUInt32(value.senderHosted); }
+      if (value.senderPromise !== undefined) { $k = 'senderPromise'; this.senderPromise = $.checkUInt32(value.senderPromise); }
+      if (value.receiverHosted !== undefined) { $k = 'receiverHosted'; this.receiverHosted = $.checkUInt32(value.receiverHosted); }
       if (value.receiverAnswer !== undefined) { $k = 'receiverAnswer'; this.receiverAnswer = value.receiverAnswer; }
       if (value.thirdPartyHosted !== undefined) { $k = 'thirdPartyHosted'; this.thirdPartyHosted = value.thirdPartyHosted; }
     } catch ($e) {
@@ -3456,9 +3473,10 @@ export class PromisedAnswerBuilder extends $.GeneratedBuilder<PromisedAnswer, Pr
 
   override $assign(value: PromisedAnswerInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'PromisedAnswer');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["questionId", "transform"], 'PromisedAnswer');
     let $k = '';
     try {
-      if (value.questionId !== undefined) { $k = 'questionId'; this.questionId = value.questionId; }
+      if (value.questionId !== undefined) { $k = 'questionId'; this.questionId = $.checkUInt32(value.questionId); }
       if (value.transform !== undefined) { $k = 'transform'; this.transform = value.transform; }
     } catch ($e) {
       throw $.atStep($e, $k);
@@ -3555,12 +3573,13 @@ export class PromisedAnswer_OpBuilder extends $.GeneratedBuilder<PromisedAnswer_
 
   override $assign(value: PromisedAnswer_OpInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'PromisedAnswer_Op');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["noop", "getPointerField"], 'PromisedAnswer_Op');
     let $k = '';
     try {
       $k = '';
       $.checkOneMember(value, ["noop", "getPointerField"], 'PromisedAnswer_Op');
-      if (value.noop !== undefined) { $k = 'noop'; this.noop = value.noop; }
-      if (value.getPointerField !== undefined) { $k = 'getPointerField'; this.getPointerField = value.getPointerField; }
+      if (value.noop !== undefined) { $k = 'noop'; this.noop = $.checkVoid(value.noop); }
+      if (value.getPointerField !== undefined) { $k = 'getPointerField'; this.getPointerField = $.checkUInt16(value.getPointerField); }
     } catch ($e) {
       throw $.atStep($e, $k);
     }
@@ -3685,10 +3704,11 @@ export class ThirdPartyCapDescriptorBuilder extends $.GeneratedBuilder<ThirdPart
 
   override $assign(value: ThirdPartyCapDescriptorInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'ThirdPartyCapDescriptor');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["id", "vineId"], 'ThirdPartyCapDescriptor');
     let $k = '';
     try {
       if (value.id !== undefined) { $k = 'id'; this.id = value.id; }
-      if (value.vineId !== undefined) { $k = 'vineId'; this.vineId = value.vineId; }
+      if (value.vineId !== undefined) { $k = 'vineId'; this.vineId = $.checkUInt32(value.vineId); }
     } catch ($e) {
       throw $.atStep($e, $k);
     }
@@ -3907,12 +3927,13 @@ export class ExceptionBuilder extends $.GeneratedBuilder<Exception, ExceptionIni
 
   override $assign(value: ExceptionInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Exception');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["reason", "type", "obsoleteIsCallersFault", "obsoleteDurability", "trace", "details"], 'Exception');
     let $k = '';
     try {
       if (value.reason !== undefined) { $k = 'reason'; this.reason = value.reason; }
-      if (value.type !== undefined) { $k = 'type'; this.type = value.type; }
-      if (value.obsoleteIsCallersFault !== undefined) { $k = 'obsoleteIsCallersFault'; this.obsoleteIsCallersFault = value.obsoleteIsCallersFault; }
-      if (value.obsoleteDurability !== undefined) { $k = 'obsoleteDurability'; this.obsoleteDurability = value.obsoleteDurability; }
+      if (value.type !== undefined) { $k = 'type'; this.type = $.checkEnum(value.type, "Exception_Type"); }
+      if (value.obsoleteIsCallersFault !== undefined) { $k = 'obsoleteIsCallersFault'; this.obsoleteIsCallersFault = $.checkBool(value.obsoleteIsCallersFault); }
+      if (value.obsoleteDurability !== undefined) { $k = 'obsoleteDurability'; this.obsoleteDurability = $.checkUInt16(value.obsoleteDurability); }
       if (value.trace !== undefined) { $k = 'trace'; this.trace = value.trace; }
       if (value.details !== undefined) { $k = 'details'; this.details = value.details; }
     } catch ($e) {
@@ -4034,9 +4055,10 @@ export class Exception_DetailBuilder extends $.GeneratedBuilder<Exception_Detail
 
   override $assign(value: Exception_DetailInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Exception_Detail');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["detailId", "data"], 'Exception_Detail');
     let $k = '';
     try {
-      if (value.detailId !== undefined) { $k = 'detailId'; this.detailId = value.detailId; }
+      if (value.detailId !== undefined) { $k = 'detailId'; this.detailId = $.checkUInt64(value.detailId); }
       if (value.data !== undefined) { $k = 'data'; this.data = value.data; }
     } catch ($e) {
       throw $.atStep($e, $k);

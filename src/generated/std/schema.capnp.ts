@@ -593,21 +593,22 @@ export class NodeBuilder extends $.GeneratedBuilder<Node, NodeInit, NodeReader> 
 
   override $assign(value: NodeInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Node');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["id", "displayName", "displayNamePrefixLength", "scopeId", "parameters", "isGeneric", "nestedNodes", "annotations", "startByte", "endByte", "file", "struct", "enum", "interface", "const", "annotation"], 'Node');
     let $k = '';
     try {
-      if (value.id !== undefined) { $k = 'id'; this.id = value.id; }
+      if (value.id !== undefined) { $k = 'id'; this.id = $.checkUInt64(value.id); }
       if (value.displayName !== undefined) { $k = 'displayName'; this.displayName = value.displayName; }
-      if (value.displayNamePrefixLength !== undefined) { $k = 'displayNamePrefixLength'; this.displayNamePrefixLength = value.displayNamePrefixLength; }
-      if (value.scopeId !== undefined) { $k = 'scopeId'; this.scopeId = value.scopeId; }
+      if (value.displayNamePrefixLength !== undefined) { $k = 'displayNamePrefixLength'; this.displayNamePrefixLength = $.checkUInt32(value.displayNamePrefixLength); }
+      if (value.scopeId !== undefined) { $k = 'scopeId'; this.scopeId = $.checkUInt64(value.scopeId); }
       if (value.parameters !== undefined) { $k = 'parameters'; this.parameters = value.parameters; }
-      if (value.isGeneric !== undefined) { $k = 'isGeneric'; this.isGeneric = value.isGeneric; }
+      if (value.isGeneric !== undefined) { $k = 'isGeneric'; this.isGeneric = $.checkBool(value.isGeneric); }
       if (value.nestedNodes !== undefined) { $k = 'nestedNodes'; this.nestedNodes = value.nestedNodes; }
       if (value.annotations !== undefined) { $k = 'annotations'; this.annotations = value.annotations; }
-      if (value.startByte !== undefined) { $k = 'startByte'; this.startByte = value.startByte; }
-      if (value.endByte !== undefined) { $k = 'endByte'; this.endByte = value.endByte; }
+      if (value.startByte !== undefined) { $k = 'startByte'; this.startByte = $.checkUInt32(value.startByte); }
+      if (value.endByte !== undefined) { $k = 'endByte'; this.endByte = $.checkUInt32(value.endByte); }
       $k = '';
       $.checkOneMember(value, ["file", "struct", "enum", "interface", "const", "annotation"], 'Node');
-      if (value.file !== undefined) { $k = 'file'; this.file = value.file; }
+      if (value.file !== undefined) { $k = 'file'; this.file = $.checkVoid(value.file); }
       if (value.struct !== undefined) { $k = 'struct'; this.struct = value.struct; }
       if (value.enum !== undefined) { $k = 'enum'; this.enum = value.enum; }
       if (value.interface !== undefined) { $k = 'interface'; this.interface = value.interface; }
@@ -870,14 +871,15 @@ export class Node_StructBuilder extends $.GeneratedBuilder<Node_Struct, Node_Str
 
   override $assign(value: Node_StructInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Node_Struct');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["dataWordCount", "pointerCount", "preferredListEncoding", "isGroup", "discriminantCount", "discriminantOffset", "fields"], 'Node_Struct');
     let $k = '';
     try {
-      if (value.dataWordCount !== undefined) { $k = 'dataWordCount'; this.dataWordCount = value.dataWordCount; }
-      if (value.pointerCount !== undefined) { $k = 'pointerCount'; this.pointerCount = value.pointerCount; }
-      if (value.preferredListEncoding !== undefined) { $k = 'preferredListEncoding'; this.preferredListEncoding = value.preferredListEncoding; }
-      if (value.isGroup !== undefined) { $k = 'isGroup'; this.isGroup = value.isGroup; }
-      if (value.discriminantCount !== undefined) { $k = 'discriminantCount'; this.discriminantCount = value.discriminantCount; }
-      if (value.discriminantOffset !== undefined) { $k = 'discriminantOffset'; this.discriminantOffset = value.discriminantOffset; }
+      if (value.dataWordCount !== undefined) { $k = 'dataWordCount'; this.dataWordCount = $.checkUInt16(value.dataWordCount); }
+      if (value.pointerCount !== undefined) { $k = 'pointerCount'; this.pointerCount = $.checkUInt16(value.pointerCount); }
+      if (value.preferredListEncoding !== undefined) { $k = 'preferredListEncoding'; this.preferredListEncoding = $.checkEnum(value.preferredListEncoding, "ElementSize"); }
+      if (value.isGroup !== undefined) { $k = 'isGroup'; this.isGroup = $.checkBool(value.isGroup); }
+      if (value.discriminantCount !== undefined) { $k = 'discriminantCount'; this.discriminantCount = $.checkUInt16(value.discriminantCount); }
+      if (value.discriminantOffset !== undefined) { $k = 'discriminantOffset'; this.discriminantOffset = $.checkUInt32(value.discriminantOffset); }
       if (value.fields !== undefined) { $k = 'fields'; this.fields = value.fields; }
     } catch ($e) {
       throw $.atStep($e, $k);
@@ -966,6 +968,7 @@ export class Node_EnumBuilder extends $.GeneratedBuilder<Node_Enum, Node_EnumIni
 
   override $assign(value: Node_EnumInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Node_Enum');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["enumerants"], 'Node_Enum');
     let $k = '';
     try {
       if (value.enumerants !== undefined) { $k = 'enumerants'; this.enumerants = value.enumerants; }
@@ -1096,6 +1099,7 @@ export class Node_InterfaceBuilder extends $.GeneratedBuilder<Node_Interface, No
 
   override $assign(value: Node_InterfaceInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Node_Interface');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["methods", "superclasses"], 'Node_Interface');
     let $k = '';
     try {
       if (value.methods !== undefined) { $k = 'methods'; this.methods = value.methods; }
@@ -1223,6 +1227,7 @@ export class Node_ConstBuilder extends $.GeneratedBuilder<Node_Const, Node_Const
 
   override $assign(value: Node_ConstInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Node_Const');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["type", "value"], 'Node_Const');
     let $k = '';
     try {
       if (value.type !== undefined) { $k = 'type'; this.type = value.type; }
@@ -1518,21 +1523,22 @@ export class Node_AnnotationBuilder extends $.GeneratedBuilder<Node_Annotation, 
 
   override $assign(value: Node_AnnotationInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Node_Annotation');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["type", "targetsFile", "targetsConst", "targetsEnum", "targetsEnumerant", "targetsStruct", "targetsField", "targetsUnion", "targetsGroup", "targetsInterface", "targetsMethod", "targetsParam", "targetsAnnotation"], 'Node_Annotation');
     let $k = '';
     try {
       if (value.type !== undefined) { $k = 'type'; this.type = value.type; }
-      if (value.targetsFile !== undefined) { $k = 'targetsFile'; this.targetsFile = value.targetsFile; }
-      if (value.targetsConst !== undefined) { $k = 'targetsConst'; this.targetsConst = value.targetsConst; }
-      if (value.targetsEnum !== undefined) { $k = 'targetsEnum'; this.targetsEnum = value.targetsEnum; }
-      if (value.targetsEnumerant !== undefined) { $k = 'targetsEnumerant'; this.targetsEnumerant = value.targetsEnumerant; }
-      if (value.targetsStruct !== undefined) { $k = 'targetsStruct'; this.targetsStruct = value.targetsStruct; }
-      if (value.targetsField !== undefined) { $k = 'targetsField'; this.targetsField = value.targetsField; }
-      if (value.targetsUnion !== undefined) { $k = 'targetsUnion'; this.targetsUnion = value.targetsUnion; }
-      if (value.targetsGroup !== undefined) { $k = 'targetsGroup'; this.targetsGroup = value.targetsGroup; }
-      if (value.targetsInterface !== undefined) { $k = 'targetsInterface'; this.targetsInterface = value.targetsInterface; }
-      if (value.targetsMethod !== undefined) { $k = 'targetsMethod'; this.targetsMethod = value.targetsMethod; }
-      if (value.targetsParam !== undefined) { $k = 'targetsParam'; this.targetsParam = value.targetsParam; }
-      if (value.targetsAnnotation !== undefined) { $k = 'targetsAnnotation'; this.targetsAnnotation = value.targetsAnnotation; }
+      if (value.targetsFile !== undefined) { $k = 'targetsFile'; this.targetsFile = $.checkBool(value.targetsFile); }
+      if (value.targetsConst !== undefined) { $k = 'targetsConst'; this.targetsConst = $.checkBool(value.targetsConst); }
+      if (value.targetsEnum !== undefined) { $k = 'targetsEnum'; this.targetsEnum = $.checkBool(value.targetsEnum); }
+      if (value.targetsEnumerant !== undefined) { $k = 'targetsEnumerant'; this.targetsEnumerant = $.checkBool(value.targetsEnumerant); }
+      if (value.targetsStruct !== undefined) { $k = 'targetsStruct'; this.targetsStruct = $.checkBool(value.targetsStruct); }
+      if (value.targetsField !== undefined) { $k = 'targetsField'; this.targetsField = $.checkBool(value.targetsField); }
+      if (value.targetsUnion !== undefined) { $k = 'targetsUnion'; this.targetsUnion = $.checkBool(value.targetsUnion); }
+      if (value.targetsGroup !== undefined) { $k = 'targetsGroup'; this.targetsGroup = $.checkBool(value.targetsGroup); }
+      if (value.targetsInterface !== undefined) { $k = 'targetsInterface'; this.targetsInterface = $.checkBool(value.targetsInterface); }
+      if (value.targetsMethod !== undefined) { $k = 'targetsMethod'; this.targetsMethod = $.checkBool(value.targetsMethod); }
+      if (value.targetsParam !== undefined) { $k = 'targetsParam'; this.targetsParam = $.checkBool(value.targetsParam); }
+      if (value.targetsAnnotation !== undefined) { $k = 'targetsAnnotation'; this.targetsAnnotation = $.checkBool(value.targetsAnnotation); }
     } catch ($e) {
       throw $.atStep($e, $k);
     }
@@ -1616,6 +1622,7 @@ export class Node_ParameterBuilder extends $.GeneratedBuilder<Node_Parameter, No
 
   override $assign(value: Node_ParameterInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Node_Parameter');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["name"], 'Node_Parameter');
     let $k = '';
     try {
       if (value.name !== undefined) { $k = 'name'; this.name = value.name; }
@@ -1721,10 +1728,11 @@ export class Node_NestedNodeBuilder extends $.GeneratedBuilder<Node_NestedNode, 
 
   override $assign(value: Node_NestedNodeInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Node_NestedNode');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["name", "id"], 'Node_NestedNode');
     let $k = '';
     try {
       if (value.name !== undefined) { $k = 'name'; this.name = value.name; }
-      if (value.id !== undefined) { $k = 'id'; this.id = value.id; }
+      if (value.id !== undefined) { $k = 'id'; this.id = $.checkUInt64(value.id); }
     } catch ($e) {
       throw $.atStep($e, $k);
     }
@@ -1912,13 +1920,14 @@ export class Node_SourceInfoBuilder extends $.GeneratedBuilder<Node_SourceInfo, 
 
   override $assign(value: Node_SourceInfoInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Node_SourceInfo');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["id", "docComment", "members", "startByte", "endByte"], 'Node_SourceInfo');
     let $k = '';
     try {
-      if (value.id !== undefined) { $k = 'id'; this.id = value.id; }
+      if (value.id !== undefined) { $k = 'id'; this.id = $.checkUInt64(value.id); }
       if (value.docComment !== undefined) { $k = 'docComment'; this.docComment = value.docComment; }
       if (value.members !== undefined) { $k = 'members'; this.members = value.members; }
-      if (value.startByte !== undefined) { $k = 'startByte'; this.startByte = value.startByte; }
-      if (value.endByte !== undefined) { $k = 'endByte'; this.endByte = value.endByte; }
+      if (value.startByte !== undefined) { $k = 'startByte'; this.startByte = $.checkUInt32(value.startByte); }
+      if (value.endByte !== undefined) { $k = 'endByte'; this.endByte = $.checkUInt32(value.endByte); }
     } catch ($e) {
       throw $.atStep($e, $k);
     }
@@ -2034,11 +2043,12 @@ export class Node_SourceInfo_MemberBuilder extends $.GeneratedBuilder<Node_Sourc
 
   override $assign(value: Node_SourceInfo_MemberInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Node_SourceInfo_Member');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["docComment", "startByte", "endByte"], 'Node_SourceInfo_Member');
     let $k = '';
     try {
       if (value.docComment !== undefined) { $k = 'docComment'; this.docComment = value.docComment; }
-      if (value.startByte !== undefined) { $k = 'startByte'; this.startByte = value.startByte; }
-      if (value.endByte !== undefined) { $k = 'endByte'; this.endByte = value.endByte; }
+      if (value.startByte !== undefined) { $k = 'startByte'; this.startByte = $.checkUInt32(value.startByte); }
+      if (value.endByte !== undefined) { $k = 'endByte'; this.endByte = $.checkUInt32(value.endByte); }
     } catch ($e) {
       throw $.atStep($e, $k);
     }
@@ -2281,12 +2291,13 @@ export class FieldBuilder extends $.GeneratedBuilder<Field, FieldInit, FieldRead
 
   override $assign(value: FieldInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Field');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["name", "codeOrder", "annotations", "discriminantValue", "ordinal", "slot", "group"], 'Field');
     let $k = '';
     try {
       if (value.name !== undefined) { $k = 'name'; this.name = value.name; }
-      if (value.codeOrder !== undefined) { $k = 'codeOrder'; this.codeOrder = value.codeOrder; }
+      if (value.codeOrder !== undefined) { $k = 'codeOrder'; this.codeOrder = $.checkUInt16(value.codeOrder); }
       if (value.annotations !== undefined) { $k = 'annotations'; this.annotations = value.annotations; }
-      if (value.discriminantValue !== undefined) { $k = 'discriminantValue'; this.discriminantValue = value.discriminantValue; }
+      if (value.discriminantValue !== undefined) { $k = 'discriminantValue'; this.discriminantValue = $.checkUInt16(value.discriminantValue); }
       if (value.ordinal !== undefined) { $k = 'ordinal'; this.ordinal = value.ordinal; }
       $k = '';
       $.checkOneMember(value, ["slot", "group"], 'Field');
@@ -2487,12 +2498,13 @@ export class Field_SlotBuilder extends $.GeneratedBuilder<Field_Slot, Field_Slot
 
   override $assign(value: Field_SlotInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Field_Slot');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["offset", "type", "defaultValue", "hadExplicitDefault"], 'Field_Slot');
     let $k = '';
     try {
-      if (value.offset !== undefined) { $k = 'offset'; this.offset = value.offset; }
+      if (value.offset !== undefined) { $k = 'offset'; this.offset = $.checkUInt32(value.offset); }
       if (value.type !== undefined) { $k = 'type'; this.type = value.type; }
       if (value.defaultValue !== undefined) { $k = 'defaultValue'; this.defaultValue = value.defaultValue; }
-      if (value.hadExplicitDefault !== undefined) { $k = 'hadExplicitDefault'; this.hadExplicitDefault = value.hadExplicitDefault; }
+      if (value.hadExplicitDefault !== undefined) { $k = 'hadExplicitDefault'; this.hadExplicitDefault = $.checkBool(value.hadExplicitDefault); }
     } catch ($e) {
       throw $.atStep($e, $k);
     }
@@ -2561,9 +2573,10 @@ export class Field_GroupBuilder extends $.GeneratedBuilder<Field_Group, Field_Gr
 
   override $assign(value: Field_GroupInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Field_Group');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["typeId"], 'Field_Group');
     let $k = '';
     try {
-      if (value.typeId !== undefined) { $k = 'typeId'; this.typeId = value.typeId; }
+      if (value.typeId !== undefined) { $k = 'typeId'; this.typeId = $.checkUInt64(value.typeId); }
     } catch ($e) {
       throw $.atStep($e, $k);
     }
@@ -2659,12 +2672,13 @@ export class Field_OrdinalBuilder extends $.GeneratedBuilder<Field_Ordinal, Fiel
 
   override $assign(value: Field_OrdinalInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Field_Ordinal');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["implicit", "explicit"], 'Field_Ordinal');
     let $k = '';
     try {
       $k = '';
       $.checkOneMember(value, ["implicit", "explicit"], 'Field_Ordinal');
-      if (value.implicit !== undefined) { $k = 'implicit'; this.implicit = value.implicit; }
-      if (value.explicit !== undefined) { $k = 'explicit'; this.explicit = value.explicit; }
+      if (value.implicit !== undefined) { $k = 'implicit'; this.implicit = $.checkVoid(value.implicit); }
+      if (value.explicit !== undefined) { $k = 'explicit'; this.explicit = $.checkUInt16(value.explicit); }
     } catch ($e) {
       throw $.atStep($e, $k);
     }
@@ -2806,10 +2820,11 @@ export class EnumerantBuilder extends $.GeneratedBuilder<Enumerant, EnumerantIni
 
   override $assign(value: EnumerantInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Enumerant');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["name", "codeOrder", "annotations"], 'Enumerant');
     let $k = '';
     try {
       if (value.name !== undefined) { $k = 'name'; this.name = value.name; }
-      if (value.codeOrder !== undefined) { $k = 'codeOrder'; this.codeOrder = value.codeOrder; }
+      if (value.codeOrder !== undefined) { $k = 'codeOrder'; this.codeOrder = $.checkUInt16(value.codeOrder); }
       if (value.annotations !== undefined) { $k = 'annotations'; this.annotations = value.annotations; }
     } catch ($e) {
       throw $.atStep($e, $k);
@@ -2915,9 +2930,10 @@ export class SuperclassBuilder extends $.GeneratedBuilder<Superclass, Superclass
 
   override $assign(value: SuperclassInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Superclass');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["id", "brand"], 'Superclass');
     let $k = '';
     try {
-      if (value.id !== undefined) { $k = 'id'; this.id = value.id; }
+      if (value.id !== undefined) { $k = 'id'; this.id = $.checkUInt64(value.id); }
       if (value.brand !== undefined) { $k = 'brand'; this.brand = value.brand; }
     } catch ($e) {
       throw $.atStep($e, $k);
@@ -3227,14 +3243,15 @@ export class MethodBuilder extends $.GeneratedBuilder<Method, MethodInit, Method
 
   override $assign(value: MethodInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Method');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["name", "codeOrder", "implicitParameters", "paramStructType", "paramBrand", "resultStructType", "resultBrand", "annotations"], 'Method');
     let $k = '';
     try {
       if (value.name !== undefined) { $k = 'name'; this.name = value.name; }
-      if (value.codeOrder !== undefined) { $k = 'codeOrder'; this.codeOrder = value.codeOrder; }
+      if (value.codeOrder !== undefined) { $k = 'codeOrder'; this.codeOrder = $.checkUInt16(value.codeOrder); }
       if (value.implicitParameters !== undefined) { $k = 'implicitParameters'; this.implicitParameters = value.implicitParameters; }
-      if (value.paramStructType !== undefined) { $k = 'paramStructType'; this.paramStructType = value.paramStructType; }
+      if (value.paramStructType !== undefined) { $k = 'paramStructType'; this.paramStructType = $.checkUInt64(value.paramStructType); }
       if (value.paramBrand !== undefined) { $k = 'paramBrand'; this.paramBrand = value.paramBrand; }
-      if (value.resultStructType !== undefined) { $k = 'resultStructType'; this.resultStructType = value.resultStructType; }
+      if (value.resultStructType !== undefined) { $k = 'resultStructType'; this.resultStructType = $.checkUInt64(value.resultStructType); }
       if (value.resultBrand !== undefined) { $k = 'resultBrand'; this.resultBrand = value.resultBrand; }
       if (value.annotations !== undefined) { $k = 'annotations'; this.annotations = value.annotations; }
     } catch ($e) {
@@ -3677,24 +3694,25 @@ export class TypeBuilder extends $.GeneratedBuilder<Type, TypeInit, TypeReader> 
 
   override $assign(value: TypeInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Type');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["void", "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "text", "data", "list", "enum", "struct", "interface", "anyPointer"], 'Type');
     let $k = '';
     try {
       $k = '';
       $.checkOneMember(value, ["void", "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "text", "data", "list", "enum", "struct", "interface", "anyPointer"], 'Type');
-      if (value.void !== undefined) { $k = 'void'; this.void = value.void; }
-      if (value.bool !== undefined) { $k = 'bool'; this.bool = value.bool; }
-      if (value.int8 !== undefined) { $k = 'int8'; this.int8 = value.int8; }
-      if (value.int16 !== undefined) { $k = 'int16'; this.int16 = value.int16; }
-      if (value.int32 !== undefined) { $k = 'int32'; this.int32 = value.int32; }
-      if (value.int64 !== undefined) { $k = 'int64'; this.int64 = value.int64; }
-      if (value.uint8 !== undefined) { $k = 'uint8'; this.uint8 = value.uint8; }
-      if (value.uint16 !== undefined) { $k = 'uint16'; this.uint16 = value.uint16; }
-      if (value.uint32 !== undefined) { $k = 'uint32'; this.uint32 = value.uint32; }
-      if (value.uint64 !== undefined) { $k = 'uint64'; this.uint64 = value.uint64; }
-      if (value.float32 !== undefined) { $k = 'float32'; this.float32 = value.float32; }
-      if (value.float64 !== undefined) { $k = 'float64'; this.float64 = value.float64; }
-      if (value.text !== undefined) { $k = 'text'; this.text = value.text; }
-      if (value.data !== undefined) { $k = 'data'; this.data = value.data; }
+      if (value.void !== undefined) { $k = 'void'; this.void = $.checkVoid(value.void); }
+      if (value.bool !== undefined) { $k = 'bool'; this.bool = $.checkVoid(value.bool); }
+      if (value.int8 !== undefined) { $k = 'int8'; this.int8 = $.checkVoid(value.int8); }
+      if (value.int16 !== undefined) { $k = 'int16'; this.int16 = $.checkVoid(value.int16); }
+      if (value.int32 !== undefined) { $k = 'int32'; this.int32 = $.checkVoid(value.int32); }
+      if (value.int64 !== undefined) { $k = 'int64'; this.int64 = $.checkVoid(value.int64); }
+      if (value.uint8 !== undefined) { $k = 'uint8'; this.uint8 = $.checkVoid(value.uint8); }
+      if (value.uint16 !== undefined) { $k = 'uint16'; this.uint16 = $.checkVoid(value.uint16); }
+      if (value.uint32 !== undefined) { $k = 'uint32'; this.uint32 = $.checkVoid(value.uint32); }
+      if (value.uint64 !== undefined) { $k = 'uint64'; this.uint64 = $.checkVoid(value.uint64); }
+      if (value.float32 !== undefined) { $k = 'float32'; this.float32 = $.checkVoid(value.float32); }
+      if (value.float64 !== undefined) { $k = 'float64'; this.float64 = $.checkVoid(value.float64); }
+      if (value.text !== undefined) { $k = 'text'; this.text = $.checkVoid(value.text); }
+      if (value.data !== undefined) { $k = 'data'; this.data = $.checkVoid(value.data); }
       if (value.list !== undefined) { $k = 'list'; this.list = value.list; }
       if (value.enum !== undefined) { $k = 'enum'; this.enum = value.enum; }
       if (value.struct !== undefined) { $k = 'struct'; this.struct = value.struct; }
@@ -3785,6 +3803,7 @@ export class Type_ListBuilder extends $.GeneratedBuilder<Type_List, Type_ListIni
 
   override $assign(value: Type_ListInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Type_List');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["elementType"], 'Type_List');
     let $k = '';
     try {
       if (value.elementType !== undefined) { $k = 'elementType'; this.elementType = value.elementType; }
@@ -3890,9 +3909,10 @@ export class Type_EnumBuilder extends $.GeneratedBuilder<Type_Enum, Type_EnumIni
 
   override $assign(value: Type_EnumInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Type_Enum');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["typeId", "brand"], 'Type_Enum');
     let $k = '';
     try {
-      if (value.typeId !== undefined) { $k = 'typeId'; this.typeId = value.typeId; }
+      if (value.typeId !== undefined) { $k = 'typeId'; this.typeId = $.checkUInt64(value.typeId); }
       if (value.brand !== undefined) { $k = 'brand'; this.brand = value.brand; }
     } catch ($e) {
       throw $.atStep($e, $k);
@@ -3996,9 +4016,10 @@ export class Type_StructBuilder extends $.GeneratedBuilder<Type_Struct, Type_Str
 
   override $assign(value: Type_StructInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Type_Struct');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["typeId", "brand"], 'Type_Struct');
     let $k = '';
     try {
-      if (value.typeId !== undefined) { $k = 'typeId'; this.typeId = value.typeId; }
+      if (value.typeId !== undefined) { $k = 'typeId'; this.typeId = $.checkUInt64(value.typeId); }
       if (value.brand !== undefined) { $k = 'brand'; this.brand = value.brand; }
     } catch ($e) {
       throw $.atStep($e, $k);
@@ -4102,9 +4123,10 @@ export class Type_InterfaceBuilder extends $.GeneratedBuilder<Type_Interface, Ty
 
   override $assign(value: Type_InterfaceInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Type_Interface');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["typeId", "brand"], 'Type_Interface');
     let $k = '';
     try {
-      if (value.typeId !== undefined) { $k = 'typeId'; this.typeId = value.typeId; }
+      if (value.typeId !== undefined) { $k = 'typeId'; this.typeId = $.checkUInt64(value.typeId); }
       if (value.brand !== undefined) { $k = 'brand'; this.brand = value.brand; }
     } catch ($e) {
       throw $.atStep($e, $k);
@@ -4240,6 +4262,7 @@ export class Type_AnyPointerBuilder extends $.GeneratedBuilder<Type_AnyPointer, 
 
   override $assign(value: Type_AnyPointerInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Type_AnyPointer');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["unconstrained", "parameter", "implicitMethodParameter"], 'Type_AnyPointer');
     let $k = '';
     try {
       $k = '';
@@ -4380,14 +4403,15 @@ export class Type_AnyPointer_UnconstrainedBuilder extends $.GeneratedBuilder<Typ
 
   override $assign(value: Type_AnyPointer_UnconstrainedInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Type_AnyPointer_Unconstrained');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["anyKind", "struct", "list", "capability"], 'Type_AnyPointer_Unconstrained');
     let $k = '';
     try {
       $k = '';
       $.checkOneMember(value, ["anyKind", "struct", "list", "capability"], 'Type_AnyPointer_Unconstrained');
-      if (value.anyKind !== undefined) { $k = 'anyKind'; this.anyKind = value.anyKind; }
-      if (value.struct !== undefined) { $k = 'struct'; this.struct = value.struct; }
-      if (value.list !== undefined) { $k = 'list'; this.list = value.list; }
-      if (value.capability !== undefined) { $k = 'capability'; this.capability = value.capability; }
+      if (value.anyKind !== undefined) { $k = 'anyKind'; this.anyKind = $.checkVoid(value.anyKind); }
+      if (value.struct !== undefined) { $k = 'struct'; this.struct = $.checkVoid(value.struct); }
+      if (value.list !== undefined) { $k = 'list'; this.list = $.checkVoid(value.list); }
+      if (value.capability !== undefined) { $k = 'capability'; this.capability = $.checkVoid(value.capability); }
     } catch ($e) {
       throw $.atStep($e, $k);
     }
@@ -4475,10 +4499,11 @@ export class Type_AnyPointer_ParameterBuilder extends $.GeneratedBuilder<Type_An
 
   override $assign(value: Type_AnyPointer_ParameterInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Type_AnyPointer_Parameter');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["scopeId", "parameterIndex"], 'Type_AnyPointer_Parameter');
     let $k = '';
     try {
-      if (value.scopeId !== undefined) { $k = 'scopeId'; this.scopeId = value.scopeId; }
-      if (value.parameterIndex !== undefined) { $k = 'parameterIndex'; this.parameterIndex = value.parameterIndex; }
+      if (value.scopeId !== undefined) { $k = 'scopeId'; this.scopeId = $.checkUInt64(value.scopeId); }
+      if (value.parameterIndex !== undefined) { $k = 'parameterIndex'; this.parameterIndex = $.checkUInt16(value.parameterIndex); }
     } catch ($e) {
       throw $.atStep($e, $k);
     }
@@ -4545,9 +4570,10 @@ export class Type_AnyPointer_ImplicitMethodParameterBuilder extends $.GeneratedB
 
   override $assign(value: Type_AnyPointer_ImplicitMethodParameterInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Type_AnyPointer_ImplicitMethodParameter');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["parameterIndex"], 'Type_AnyPointer_ImplicitMethodParameter');
     let $k = '';
     try {
-      if (value.parameterIndex !== undefined) { $k = 'parameterIndex'; this.parameterIndex = value.parameterIndex; }
+      if (value.parameterIndex !== undefined) { $k = 'parameterIndex'; this.parameterIndex = $.checkUInt16(value.parameterIndex); }
     } catch ($e) {
       throw $.atStep($e, $k);
     }
@@ -4646,6 +4672,7 @@ export class BrandBuilder extends $.GeneratedBuilder<Brand, BrandInit, BrandRead
 
   override $assign(value: BrandInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Brand');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["scopes"], 'Brand');
     let $k = '';
     try {
       if (value.scopes !== undefined) { $k = 'scopes'; this.scopes = value.scopes; }
@@ -4797,13 +4824,14 @@ export class Brand_ScopeBuilder extends $.GeneratedBuilder<Brand_Scope, Brand_Sc
 
   override $assign(value: Brand_ScopeInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Brand_Scope');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["scopeId", "bind", "inherit"], 'Brand_Scope');
     let $k = '';
     try {
-      if (value.scopeId !== undefined) { $k = 'scopeId'; this.scopeId = value.scopeId; }
+      if (value.scopeId !== undefined) { $k = 'scopeId'; this.scopeId = $.checkUInt64(value.scopeId); }
       $k = '';
       $.checkOneMember(value, ["bind", "inherit"], 'Brand_Scope');
       if (value.bind !== undefined) { $k = 'bind'; this.bind = value.bind; }
-      if (value.inherit !== undefined) { $k = 'inherit'; this.inherit = value.inherit; }
+      if (value.inherit !== undefined) { $k = 'inherit'; this.inherit = $.checkVoid(value.inherit); }
     } catch ($e) {
       throw $.atStep($e, $k);
     }
@@ -4922,11 +4950,12 @@ export class Brand_BindingBuilder extends $.GeneratedBuilder<Brand_Binding, Bran
 
   override $assign(value: Brand_BindingInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Brand_Binding');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["unbound", "type"], 'Brand_Binding');
     let $k = '';
     try {
       $k = '';
       $.checkOneMember(value, ["unbound", "type"], 'Brand_Binding');
-      if (value.unbound !== undefined) { $k = 'unbound'; this.unbound = value.unbound; }
+      if (value.unbound !== undefined) { $k = 'unbound'; this.unbound = $.checkVoid(value.unbound); }
       if (value.type !== undefined) { $k = 'type'; this.type = value.type; }
     } catch ($e) {
       throw $.atStep($e, $k);
@@ -5457,28 +5486,29 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
 
   override $assign(value: ValueInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Value');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["void", "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "text", "data", "list", "enum", "struct", "interface", "anyPointer"], 'Value');
     let $k = '';
     try {
       $k = '';
       $.checkOneMember(value, ["void", "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float32", "float64", "text", "data", "list", "enum", "struct", "interface", "anyPointer"], 'Value');
-      if (value.void !== undefined) { $k = 'void'; this.void = value.void; }
-      if (value.bool !== undefined) { $k = 'bool'; this.bool = value.bool; }
-      if (value.int8 !== undefined) { $k = 'int8'; this.int8 = value.int8; }
-      if (value.int16 !== undefined) { $k = 'int16'; this.int16 = value.int16; }
-      if (value.int32 !== undefined) { $k = 'int32'; this.int32 = value.int32; }
-      if (value.int64 !== undefined) { $k = 'int64'; this.int64 = value.int64; }
-      if (value.uint8 !== undefined) { $k = 'uint8'; this.uint8 = value.uint8; }
-      if (value.uint16 !== undefined) { $k = 'uint16'; this.uint16 = value.uint16; }
-      if (value.uint32 !== undefined) { $k = 'uint32'; this.uint32 = value.uint32; }
-      if (value.uint64 !== undefined) { $k = 'uint64'; this.uint64 = value.uint64; }
-      if (value.float32 !== undefined) { $k = 'float32'; this.float32 = value.float32; }
-      if (value.float64 !== undefined) { $k = 'float64'; this.float64 = value.float64; }
+      if (value.void !== undefined) { $k = 'void'; this.void = $.checkVoid(value.void); }
+      if (value.bool !== undefined) { $k = 'bool'; this.bool = $.checkBool(value.bool); }
+      if (value.int8 !== undefined) { $k = 'int8'; this.int8 = $.checkInt8(value.int8); }
+      if (value.int16 !== undefined) { $k = 'int16'; this.int16 = $.checkInt16(value.int16); }
+      if (value.int32 !== undefined) { $k = 'int32'; this.int32 = $.checkInt32(value.int32); }
+      if (value.int64 !== undefined) { $k = 'int64'; this.int64 = $.checkInt64(value.int64); }
+      if (value.uint8 !== undefined) { $k = 'uint8'; this.uint8 = $.checkUInt8(value.uint8); }
+      if (value.uint16 !== undefined) { $k = 'uint16'; this.uint16 = $.checkUInt16(value.uint16); }
+      if (value.uint32 !== undefined) { $k = 'uint32'; this.uint32 = $.checkUInt32(value.uint32); }
+      if (value.uint64 !== undefined) { $k = 'uint64'; this.uint64 = $.checkUInt64(value.uint64); }
+      if (value.float32 !== undefined) { $k = 'float32'; this.float32 = $.checkFloat32(value.float32); }
+      if (value.float64 !== undefined) { $k = 'float64'; this.float64 = $.checkFloat64(value.float64); }
       if (value.text !== undefined) { $k = 'text'; this.text = value.text; }
       if (value.data !== undefined) { $k = 'data'; this.data = value.data; }
       if (value.list !== undefined) { $k = 'list'; this.list = value.list; }
-      if (value.enum !== undefined) { $k = 'enum'; this.enum = value.enum; }
+      if (value.enum !== undefined) { $k = 'enum'; this.enum = $.checkUInt16(value.enum); }
       if (value.struct !== undefined) { $k = 'struct'; this.struct = value.struct; }
-      if (value.interface !== undefined) { $k = 'interface'; this.interface = value.interface; }
+      if (value.interface !== undefined) { $k = 'interface'; this.interface = $.checkVoid(value.interface); }
       if (value.anyPointer !== undefined) { $k = 'anyPointer'; this.anyPointer = value.anyPointer; }
     } catch ($e) {
       throw $.atStep($e, $k);
@@ -5626,9 +5656,10 @@ export class AnnotationBuilder extends $.GeneratedBuilder<Annotation, Annotation
 
   override $assign(value: AnnotationInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Annotation');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["id", "brand", "value"], 'Annotation');
     let $k = '';
     try {
-      if (value.id !== undefined) { $k = 'id'; this.id = value.id; }
+      if (value.id !== undefined) { $k = 'id'; this.id = $.checkUInt64(value.id); }
       if (value.brand !== undefined) { $k = 'brand'; this.brand = value.brand; }
       if (value.value !== undefined) { $k = 'value'; this.value = value.value; }
     } catch ($e) {
@@ -5743,11 +5774,12 @@ export class CapnpVersionBuilder extends $.GeneratedBuilder<CapnpVersion, CapnpV
 
   override $assign(value: CapnpVersionInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'CapnpVersion');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["major", "minor", "micro"], 'CapnpVersion');
     let $k = '';
     try {
-      if (value.major !== undefined) { $k = 'major'; this.major = value.major; }
-      if (value.minor !== undefined) { $k = 'minor'; this.minor = value.minor; }
-      if (value.micro !== undefined) { $k = 'micro'; this.micro = value.micro; }
+      if (value.major !== undefined) { $k = 'major'; this.major = $.checkUInt16(value.major); }
+      if (value.minor !== undefined) { $k = 'minor'; this.minor = $.checkUInt8(value.minor); }
+      if (value.micro !== undefined) { $k = 'micro'; this.micro = $.checkUInt8(value.micro); }
     } catch ($e) {
       throw $.atStep($e, $k);
     }
@@ -5971,6 +6003,7 @@ export class CodeGeneratorRequestBuilder extends $.GeneratedBuilder<CodeGenerato
 
   override $assign(value: CodeGeneratorRequestInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'CodeGeneratorRequest');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["capnpVersion", "nodes", "sourceInfo", "requestedFiles"], 'CodeGeneratorRequest');
     let $k = '';
     try {
       if (value.capnpVersion !== undefined) { $k = 'capnpVersion'; this.capnpVersion = value.capnpVersion; }
@@ -6173,9 +6206,10 @@ export class CodeGeneratorRequest_RequestedFileBuilder extends $.GeneratedBuilde
 
   override $assign(value: CodeGeneratorRequest_RequestedFileInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'CodeGeneratorRequest_RequestedFile');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["id", "filename", "imports", "fileSourceInfo"], 'CodeGeneratorRequest_RequestedFile');
     let $k = '';
     try {
-      if (value.id !== undefined) { $k = 'id'; this.id = value.id; }
+      if (value.id !== undefined) { $k = 'id'; this.id = $.checkUInt64(value.id); }
       if (value.filename !== undefined) { $k = 'filename'; this.filename = value.filename; }
       if (value.imports !== undefined) { $k = 'imports'; this.imports = value.imports; }
       if (value.fileSourceInfo !== undefined) { $k = 'fileSourceInfo'; this.fileSourceInfo = value.fileSourceInfo; }
@@ -6281,9 +6315,10 @@ export class CodeGeneratorRequest_RequestedFile_ImportBuilder extends $.Generate
 
   override $assign(value: CodeGeneratorRequest_RequestedFile_ImportInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'CodeGeneratorRequest_RequestedFile_Import');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["id", "name"], 'CodeGeneratorRequest_RequestedFile_Import');
     let $k = '';
     try {
-      if (value.id !== undefined) { $k = 'id'; this.id = value.id; }
+      if (value.id !== undefined) { $k = 'id'; this.id = $.checkUInt64(value.id); }
       if (value.name !== undefined) { $k = 'name'; this.name = value.name; }
     } catch ($e) {
       throw $.atStep($e, $k);
@@ -6370,6 +6405,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder extends $.
 
   override $assign(value: CodeGeneratorRequest_RequestedFile_FileSourceInfoInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'CodeGeneratorRequest_RequestedFile_FileSourceInfo');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["identifiers"], 'CodeGeneratorRequest_RequestedFile_FileSourceInfo');
     let $k = '';
     try {
       if (value.identifiers !== undefined) { $k = 'identifiers'; this.identifiers = value.identifiers; }
@@ -6512,13 +6548,14 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder
 
   override $assign(value: CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["startByte", "endByte", "typeId", "member"], 'CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier');
     let $k = '';
     try {
-      if (value.startByte !== undefined) { $k = 'startByte'; this.startByte = value.startByte; }
-      if (value.endByte !== undefined) { $k = 'endByte'; this.endByte = value.endByte; }
+      if (value.startByte !== undefined) { $k = 'startByte'; this.startByte = $.checkUInt32(value.startByte); }
+      if (value.endByte !== undefined) { $k = 'endByte'; this.endByte = $.checkUInt32(value.endByte); }
       $k = '';
       $.checkOneMember(value, ["typeId", "member"], 'CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier');
-      if (value.typeId !== undefined) { $k = 'typeId'; this.typeId = value.typeId; }
+      if (value.typeId !== undefined) { $k = 'typeId'; this.typeId = $.checkUInt64(value.typeId); }
       if (value.member !== undefined) { $k = 'member'; this.member = value.member; }
     } catch ($e) {
       throw $.atStep($e, $k);
@@ -6603,10 +6640,11 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member
 
   override $assign(value: CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["parentTypeId", "ordinal"], 'CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member');
     let $k = '';
     try {
-      if (value.parentTypeId !== undefined) { $k = 'parentTypeId'; this.parentTypeId = value.parentTypeId; }
-      if (value.ordinal !== undefined) { $k = 'ordinal'; this.ordinal = value.ordinal; }
+      if (value.parentTypeId !== undefined) { $k = 'parentTypeId'; this.parentTypeId = $.checkUInt64(value.parentTypeId); }
+      if (value.ordinal !== undefined) { $k = 'ordinal'; this.ordinal = $.checkUInt16(value.ordinal); }
     } catch ($e) {
       throw $.atStep($e, $k);
     }

@@ -51,6 +51,7 @@ export class StreamResultBuilder extends $.GeneratedBuilder<StreamResult, Stream
 
   override $assign(value: StreamResultInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'StreamResult');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, [], 'StreamResult');
   }
 
   override $asReader(): StreamResultReader {

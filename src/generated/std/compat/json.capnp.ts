@@ -305,13 +305,14 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
 
   override $assign(value: ValueInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Value');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["null", "boolean", "number", "string", "array", "object", "call", "raw"], 'Value');
     let $k = '';
     try {
       $k = '';
       $.checkOneMember(value, ["null", "boolean", "number", "string", "array", "object", "call", "raw"], 'Value');
-      if (value.null !== undefined) { $k = 'null'; this.null = value.null; }
-      if (value.boolean !== undefined) { $k = 'boolean'; this.boolean = value.boolean; }
-      if (value.number !== undefined) { $k = 'number'; this.number = value.number; }
+      if (value.null !== undefined) { $k = 'null'; this.null = $.checkVoid(value.null); }
+      if (value.boolean !== undefined) { $k = 'boolean'; this.boolean = $.checkBool(value.boolean); }
+      if (value.number !== undefined) { $k = 'number'; this.number = $.checkFloat64(value.number); }
       if (value.string !== undefined) { $k = 'string'; this.string = value.string; }
       if (value.array !== undefined) { $k = 'array'; this.array = value.array; }
       if (value.object !== undefined) { $k = 'object'; this.object = value.object; }
@@ -436,6 +437,7 @@ export class Value_FieldBuilder extends $.GeneratedBuilder<Value_Field, Value_Fi
 
   override $assign(value: Value_FieldInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Value_Field');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["name", "value"], 'Value_Field');
     let $k = '';
     try {
       if (value.name !== undefined) { $k = 'name'; this.name = value.name; }
@@ -559,6 +561,7 @@ export class Value_CallBuilder extends $.GeneratedBuilder<Value_Call, Value_Call
 
   override $assign(value: Value_CallInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Value_Call');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["function", "params"], 'Value_Call');
     let $k = '';
     try {
       if (value.function !== undefined) { $k = 'function'; this.function = value.function; }
@@ -646,6 +649,7 @@ export class FlattenOptionsBuilder extends $.GeneratedBuilder<FlattenOptions, Fl
 
   override $assign(value: FlattenOptionsInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'FlattenOptions');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["prefix"], 'FlattenOptions');
     let $k = '';
     try {
       if (value.prefix !== undefined) { $k = 'prefix'; this.prefix = value.prefix; }
@@ -782,6 +786,7 @@ export class DiscriminatorOptionsBuilder extends $.GeneratedBuilder<Discriminato
 
   override $assign(value: DiscriminatorOptionsInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'DiscriminatorOptions');
+    if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["name", "valueName"], 'DiscriminatorOptions');
     let $k = '';
     try {
       if (value.name !== undefined) { $k = 'name'; this.name = value.name; }

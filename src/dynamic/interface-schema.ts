@@ -1,0 +1,37 @@
+/**
+ * An interface type (as bound at a use when generic): its methods, with their parameter and
+ * result structs.
+ */
+import { CapnpError, ErrorCode } from '../wire/index.js';
+import type { Annotation } from '../schema/index.js';
+import { BrandedNode, type InterfaceNode } from './nodes.js';
+import type { StructSchema } from './struct-schema.js';
+
+export interface Method {
+  readonly name: string;
+  readonly ordinal: number;
+  readonly params: StructSchema;
+  readonly results: StructSchema;
+  readonly annotations: readonly Annotation[];
+}
+
+export class InterfaceSchema extends BrandedNode<InterfaceNode> {
+  readonly kind = 'interface' as const;
+  private methodList?: Method[];
+
+  get methods(): readonly Method[] {
+    return (this.methodList ??= (this.node.interface.methods ?? []).map((m, ordinal) => ({
+      name: m.name ?? '',
+      ordinal,
+      params: this.loader.structSchema(m.paramStructType, this.loader.brandBindings(m.paramStructType, m.paramBrand, this.bindings)),
+      results: this.loader.structSchema(m.resultStructType, this.loader.brandBindings(m.resultStructType, m.resultBrand, this.bindings)),
+      annotations: m.annotations ?? [],
+    })));
+  }
+
+  method(name: string): Method {
+    const method = this.methods.find((m) => m.name === name);
+    if (!method) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `interface ${this.shortName} has no method named '${name}'`);
+    return method;
+  }
+}
