@@ -9,6 +9,12 @@ import { CapnpError, ErrorCode, framedMessageLength } from '../wire/index.js';
 export class FrameSplitter {
   private pending: Uint8Array[] = [];
   private pendingBytes = 0;
+  /**
+   * The whole length of the message the pending bytes begin, once its segment table is in (0
+   * while it is not). Chunks of a large message are only collected until it is complete:
+   * joining them on every chunk would copy the message once per chunk (quadratic).
+   */
+  private pendingMessageBytes = 0;
 
   constructor(private readonly maxMessageBytes: number, private readonly maxSegments: number) {}
 
@@ -18,16 +24,19 @@ export class FrameSplitter {
     if (this.pendingBytes === 0) {
       bytes = chunk;
     } else {
-      bytes = new Uint8Array(this.pendingBytes + chunk.length);
+      this.pending.push(chunk);
+      this.pendingBytes += chunk.length;
+      if (this.pendingBytes < this.pendingMessageBytes) return;
+      bytes = new Uint8Array(this.pendingBytes);
       let at = 0;
       for (const piece of this.pending) {
         bytes.set(piece, at);
         at += piece.length;
       }
-      bytes.set(chunk, at);
       this.pending = [];
       this.pendingBytes = 0;
     }
+    this.pendingMessageBytes = 0;
     let offset = 0;
     while (offset < bytes.length) {
       const length = framedMessageLength(bytes, offset, {
@@ -37,7 +46,10 @@ export class FrameSplitter {
       if (length > this.maxMessageBytes) {
         throw new CapnpError(ErrorCode.MESSAGE_TOO_LARGE, `incoming message of ${length} bytes is larger than the connection's limit of ${this.maxMessageBytes} bytes`);
       }
-      if (length < 0 || bytes.length - offset < length) break;
+      if (length < 0 || bytes.length - offset < length) {
+        if (length > 0) this.pendingMessageBytes = length;
+        break;
+      }
       // A view is safe to hand out: `bytes` is never written again (a new buffer is made for
       // the next partial message), and a chunk from the socket is not reused by Node.
       onMessage(bytes.subarray(offset, offset + length));
