@@ -17,6 +17,7 @@ import type { Segment } from './core/segment.js';
 import { StructBuilder } from './struct-builder.js';
 import type { StructReader } from './struct-reader.js';
 import { encodeUtf8Into, SHORT_TEXT, utf8Length } from './core/text.js';
+import { allocateAnywhere, reserve } from './core/allocation.js';
 
 /** Replaces whatever the slot holds with a new zeroed struct. */
 export function initStructAt(segment: Segment, at: number, dataWords: number, pointerCount: number): StructBuilder {
@@ -66,7 +67,7 @@ function replaceWithCopy(segment: Segment, at: number, source: Segment, copy: (t
     copy(segment, at);
     return;
   }
-  const spare = segment.arena.allocateAnywhere(8);
+  const spare = allocateAnywhere(segment.arena, 8);
   const spareAt = spare.used - 8;
   copy(spare, spareAt);
   zeroObject(segment, at);
@@ -128,7 +129,7 @@ export function setTextAt(segment: Segment, at: number, value: string): void {
   // string instead of measuring it and then encoding it.
   const arena = segment.arena;
   const batch = arena.textBatch;
-  if (batch !== null && batch.segment === segment && value.length > SHORT_TEXT && arena.reserve(segment, value.length + 8) >= 0) {
+  if (batch !== null && batch.segment === segment && value.length > SHORT_TEXT && reserve(arena, segment, value.length + 8) >= 0) {
     // Laid out as if ASCII; written with the rest of the batch (text-batch.ts).
     const start = segment.used;
     segment.used = start + ((value.length + 8) & ~7);
@@ -136,7 +137,7 @@ export function setTextAt(segment: Segment, at: number, value: string): void {
     writeNear(segment, at, start, PointerKind.LIST, ElementSize.BYTE + (value.length + 1) * 8);
     return;
   }
-  if (arena.growth === 'in-place' && arena.reserve(segment, value.length * 3 + 8) >= 0) {
+  if (arena.growth === 'in-place' && reserve(arena, segment, value.length * 3 + 8) >= 0) {
     const start = segment.used;
     const written = value.length === 0 ? 0 : encodeUtf8Into(value, segment.bytes, start);
     segment.used = start + Math.ceil((written + 1) / 8) * 8;

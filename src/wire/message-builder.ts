@@ -17,6 +17,7 @@ import { StructReader } from './struct-reader.js';
 import { ANY_SIZE } from './core/read-pointer.js';
 import { TextBatch } from './core/text-batch.js';
 import { copyList, copyStruct } from './core/copy.js';
+import { buildingArena, reserve, resetArena, totalWords } from './core/allocation.js';
 
 /**
  * A message being built. Make the root, fill it in, then `toBytes()`. A builder can be
@@ -27,7 +28,7 @@ export class MessageBuilder {
   readonly arena: Arena;
 
   constructor(options?: BuilderOptions) {
-    this.arena = Arena.forBuilding(options);
+    this.arena = buildingArena(options);
   }
 
   private get first() {
@@ -56,7 +57,7 @@ export class MessageBuilder {
     const batch = this.arena.textBatch;
     if (batch === null) return true;
     this.arena.textBatch = null;
-    const room = batch.texts.length > 1 ? this.arena.reserve(batch.segment, batch.units * 3) : -1;
+    const room = batch.texts.length > 1 ? reserve(this.arena, batch.segment, batch.units * 3) : -1;
     return batch.write(room);
   }
 
@@ -92,7 +93,7 @@ export class MessageBuilder {
 
   /** Words in use across all segments. */
   get sizeInWords(): number {
-    return this.arena.totalWords();
+    return totalWords(this.arena);
   }
 
   /**
@@ -149,7 +150,7 @@ export class MessageBuilder {
 
   /** Forgets the message so the builder can make another, keeping the first segment's memory. */
   reset(): void {
-    this.arena.reset();
+    resetArena(this.arena);
   }
 
   newOrphanStruct(dataWords: number, pointerCount: number): Orphan {

@@ -20,6 +20,15 @@ export interface ReadMessageOptions extends ReaderOptions {
   format?: MessageFormat;
 }
 
+/** The formats read without unpacking. */
+export type UnpackedFormat = 'binary' | 'flat';
+
+/** Options of the readers that leave packing out of a bundle (generated `XReader.read`). */
+export interface UnpackedReadOptions extends ReaderOptions {
+  /** Default `binary`; packed input is `unpack()`ed first. */
+  format?: UnpackedFormat;
+}
+
 /** A message being read: its segments and the limits that guard reading them. */
 export class MessageReader {
   readonly arena: Arena;
@@ -82,7 +91,23 @@ function arenaOf(segments: readonly Uint8Array[], limits: ResolvedReaderOptions)
 function openMessage(input: Uint8Array | ArrayBuffer, options: ReadMessageOptions | undefined): Arena {
   const bytes = asBytes(input);
   const limits = resolveReaderOptions(options);
-  switch (options?.format ?? 'binary') {
+  const format = options?.format ?? 'binary';
+  if (format === 'packed') {
+    const reader = new PackedReader(bytes);
+    const segments = readPackedFrame(reader, limits);
+    if (!reader.atEnd()) throw new CapnpError(ErrorCode.BAD_FRAMING, 'data follows the packed message; use readMessages for a stream of messages');
+    return arenaOf(segments, limits);
+  }
+  if (format === 'flat-packed') return arenaOf([parseFlat(unpack(bytes, limits.traversalLimitInWords * 8), limits)], limits);
+  return openUnpacked(bytes, limits, format);
+}
+
+/**
+ * The arena of one message in a format read without unpacking. Apart from `openMessage` so that
+ * code which never reads packed input (`locateUnpackedRoot`) does not bundle the unpacker.
+ */
+function openUnpacked(bytes: Uint8Array, limits: ResolvedReaderOptions, format: MessageFormat): Arena {
+  switch (format) {
     case 'binary': {
       const length = singleSegmentLength(bytes, limits);
       if (length >= 0) return Arena.forReadingOne(new DataView(bytes.buffer, bytes.byteOffset + 8, length), limits);
@@ -94,16 +119,14 @@ function openMessage(input: Uint8Array | ArrayBuffer, options: ReadMessageOption
     }
     case 'flat':
       return arenaOf([parseFlat(bytes, limits)], limits);
-    case 'packed': {
-      const reader = new PackedReader(bytes);
-      const segments = readPackedFrame(reader, limits);
-      if (!reader.atEnd()) throw new CapnpError(ErrorCode.BAD_FRAMING, 'data follows the packed message; use readMessages for a stream of messages');
-      return arenaOf(segments, limits);
-    }
+    case 'packed':
     case 'flat-packed':
-      return arenaOf([parseFlat(unpack(bytes, limits.traversalLimitInWords * 8), limits)], limits);
+      throw new CapnpError(
+        ErrorCode.INVALID_ARGUMENT,
+        `this reader takes binary or flat messages: unpack() ${format} input first and read the result as ${format === 'packed' ? 'binary' : 'flat'} (or read it through the struct type)`,
+      );
     default:
-      throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `unknown message format ${String(options?.format)}`);
+      throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `unknown message format ${String(format)}`);
   }
 }
 
@@ -121,7 +144,20 @@ export function readMessage(input: Uint8Array | ArrayBuffer, options?: ReadMessa
  * readers, which make their own view of the root: no MessageReader or StructReader is made.
  */
 export function locateRoot(input: Uint8Array | ArrayBuffer, options?: ReadMessageOptions): Location {
-  const first = openMessage(input, options).segments[0]!;
+  return rootOf(openMessage(input, options));
+}
+
+/**
+ * `locateRoot` for binary and flat messages only (packed input throws, telling the caller to
+ * `unpack()` it first): what generated reader classes call, so that an application that only
+ * reads leaves the unpacker out of its bundle.
+ */
+export function locateUnpackedRoot(input: Uint8Array | ArrayBuffer, options?: UnpackedReadOptions): Location {
+  return rootOf(openUnpacked(asBytes(input), resolveReaderOptions(options), options?.format ?? 'binary'));
+}
+
+function rootOf(arena: Arena): Location {
+  const first = arena.segments[0]!;
   if (first.used < 8) throw new CapnpError(ErrorCode.BAD_FRAMING, 'message has no root pointer: its first segment is empty');
   return locateStructAt(first, 0, first.arena.nestingLimit, null);
 }

@@ -13,6 +13,7 @@ import { StructBuilder } from './struct-builder.js';
 import { linkPointer, zeroObject } from './core/pointer-builder.js';
 import { followPointer, resolved } from './core/read-pointer.js';
 import type { Segment } from './core/segment.js';
+import { allocateAnywhere } from './core/allocation.js';
 
 export class Orphan {
   readonly arena: Arena;
@@ -109,7 +110,7 @@ export function adoptAt(segment: Segment, at: number, orphan: Orphan): void {
  * The spare word stays behind, zeroed.
  */
 export function newOrphan(arena: Arena, make: (segment: Segment, at: number) => void): Orphan {
-  const spare = arena.allocateAnywhere(8);
+  const spare = allocateAnywhere(arena, 8);
   const at = spare.used - 8;
   make(spare, at);
   return disownAt(spare, at);

@@ -1,7 +1,6 @@
 import { CapnpError, ErrorCode } from '../error.js';
-import { BYTES_PER_WORD, MAX_SEGMENT_WORDS } from './layout.js';
+import { BYTES_PER_WORD } from './layout.js';
 import { traversalBudget, type ResolvedReaderOptions } from './limits.js';
-import { allocateBytes } from './pool.js';
 import { Segment } from './segment.js';
 import type { TextBatch } from './text-batch.js';
 
@@ -62,7 +61,8 @@ export class Arena {
   readonly growth: GrowthPolicy;
   readonly maxSegmentBytes: number;
 
-  private constructor(
+  /** Made by the static factories below, and for messages being built by `buildingArena` (allocation.ts). */
+  constructor(
     segments: Segment[],
     writable: boolean,
     traversalWords: number,
@@ -105,27 +105,6 @@ export class Arena {
     return arena;
   }
 
-  /** An arena for a message being built, with its first segment and root pointer allocated. */
-  static forBuilding(options: BuilderOptions | undefined): Arena {
-    const firstSegmentWords = options?.firstSegmentWords ?? DEFAULT_FIRST_SEGMENT_WORDS;
-    const maxSegmentWords = options?.maxSegmentWords ?? MAX_SEGMENT_WORDS;
-    const growth = options?.growth ?? 'in-place';
-    if (!Number.isInteger(firstSegmentWords) || firstSegmentWords < 1 || firstSegmentWords > MAX_SEGMENT_WORDS) {
-      throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `firstSegmentWords must be an integer in 1..${MAX_SEGMENT_WORDS}, got ${firstSegmentWords}`);
-    }
-    if (!Number.isInteger(maxSegmentWords) || maxSegmentWords < firstSegmentWords || maxSegmentWords > MAX_SEGMENT_WORDS) {
-      throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `maxSegmentWords must be an integer in firstSegmentWords..${MAX_SEGMENT_WORDS}, got ${maxSegmentWords}`);
-    }
-    if (growth !== 'in-place' && growth !== 'heuristic' && growth !== 'fixed') {
-      throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `unknown growth policy ${String(growth)}`);
-    }
-    // A message being built is trusted and acyclic: reading it back needs no limits.
-    const segments = new Array<Segment>(1);
-    const arena = new Arena(segments, true, Infinity, Infinity, firstSegmentWords, growth, maxSegmentWords);
-    segments[0] = new Segment(arena, 0, allocateBytes(firstSegmentWords * BYTES_PER_WORD), BYTES_PER_WORD);
-    return arena;
-  }
-
   /** An arena over trusted constant bytes (schema default values): no traversal limit. */
   static forConstant(bytes: Uint8Array): Arena {
     const segments = new Array<Segment>(1);
@@ -142,76 +121,6 @@ export class Arena {
     return segment;
   }
 
-  /**
-   * Allocates `bytes` (a multiple of 8) in `segment` if it fits (growing it in place when the
-   * policy allows). Returns the byte offset, or -1 when the object must go elsewhere.
-   */
-  allocateIn(segment: Segment, bytes: number): number {
-    const offset = segment.used;
-    const end = offset + bytes;
-    if (end > segment.bytes.length) {
-      if (this.growth !== 'in-place' || end > this.maxSegmentBytes) return -1;
-      segment.grow(end, this.maxSegmentBytes);
-    }
-    segment.used = end;
-    return offset;
-  }
-
-  /**
-   * Makes room for `bytes` more at the end of `segment` (growing it in place if the policy
-   * allows) without allocating them; returns where they would start, or -1. Lets a writer whose
-   * exact size is known only after writing (UTF-8 text) write first and allocate what it used.
-   */
-  reserve(segment: Segment, bytes: number): number {
-    const end = segment.used + bytes;
-    if (end > segment.bytes.length) {
-      if (this.growth !== 'in-place' || end > this.maxSegmentBytes) return -1;
-      segment.grow(end, this.maxSegmentBytes);
-    }
-    return segment.used;
-  }
-
-  /**
-   * Allocates `bytes` wherever there is room: the last segment, else a new one. Returns the
-   * segment; the object starts at `segment.used - bytes`.
-   */
-  allocateAnywhere(bytes: number): Segment {
-    if (!this.writable) throw new CapnpError(ErrorCode.UNSUPPORTED, 'this message is read-only');
-    const last = this.segments[this.segments.length - 1]!;
-    if (this.allocateIn(last, bytes) >= 0) return last;
-    if (bytes > this.maxSegmentBytes) {
-      throw new CapnpError(ErrorCode.MESSAGE_TOO_LARGE, `an object of ${bytes / BYTES_PER_WORD} words does not fit in a segment of at most ${this.maxSegmentBytes / BYTES_PER_WORD} words`);
-    }
-    let capacity: number;
-    if (this.growth === 'heuristic') {
-      // The size of all segments so far (not just their used part), as the reference builder
-      // does: its output then has the same segments as ours.
-      let total = 0;
-      for (const s of this.segments) total += s.bytes.length;
-      capacity = Math.max(bytes, total, this.firstSegmentWords * BYTES_PER_WORD);
-    } else {
-      capacity = Math.max(bytes, this.firstSegmentWords * BYTES_PER_WORD);
-    }
-    capacity = Math.min(capacity, this.maxSegmentBytes);
-    const segment = new Segment(this, this.segments.length, allocateBytes(capacity), bytes);
-    this.segments.push(segment);
-    return segment;
-  }
-
-  /**
-   * Forgets every object so the arena can build a new message, keeping the first segment's
-   * memory (zeroed) and dropping the rest. In the default `in-place` policy the first segment
-   * has grown to the size of the largest message built so far, so reuse allocates nothing.
-   */
-  reset(): void {
-    const first = this.segments[0]!;
-    first.bytes.fill(0, 0, first.used);
-    first.used = BYTES_PER_WORD;
-    this.segments.length = 1;
-    this.caps = null;
-    this.textBatch = null;
-  }
-
   /** Capabilities referenced by this message's capability pointers, by index. */
   get capTable(): unknown[] {
     return (this.caps ??= []);
@@ -221,10 +130,10 @@ export class Arena {
     this.caps = table;
   }
 
-  /** Total words in use across segments. */
-  totalWords(): number {
-    let bytes = 0;
-    for (const s of this.segments) bytes += s.used;
-    return bytes / BYTES_PER_WORD;
+  /** Forgets the capability table (a builder being reset). */
+  dropCapTable(): void {
+    this.caps = null;
   }
+
+
 }

@@ -11,6 +11,7 @@ import { CapnpError, ErrorCode } from '../error.js';
 import { DATA_BITS_PER_ELEMENT, ElementSize, MAX_LIST_ELEMENTS, MAX_SEGMENT_WORDS, MAX_STRUCT_SECTION, POINTERS_PER_ELEMENT, PointerKind } from './layout.js';
 import { ANY_SIZE, finishList, finishStruct, followPointer, resolved } from './read-pointer.js';
 import type { Segment } from './segment.js';
+import { allocateAnywhere, allocateIn } from './allocation.js';
 
 /** A struct pointer with offset -1: how a zero-size struct is encoded (it must not be null). */
 export const EMPTY_STRUCT_POINTER_LO = 0xfffffffc;
@@ -57,7 +58,7 @@ function writeWord(segment: Segment, at: number, lo: number, hi: number): void {
  */
 export function allocateObject(segment: Segment, at: number, bytes: number, kind: number, hi: number): number {
   const arena = segment.arena;
-  const offset = arena.allocateIn(segment, bytes);
+  const offset = allocateIn(arena, segment, bytes);
   if (offset >= 0) {
     writeNear(segment, at, offset, kind, hi);
     allocated.segment = segment;
@@ -65,7 +66,7 @@ export function allocateObject(segment: Segment, at: number, bytes: number, kind
     allocated.refOffset = at;
     return offset;
   }
-  const target = arena.allocateAnywhere(bytes + 8);
+  const target = allocateAnywhere(arena, bytes + 8);
   const pad = target.used - bytes - 8;
   writeNear(target, pad, pad + 8, kind, hi);
   writeFar(segment, at, target.id, pad, false);
@@ -90,13 +91,13 @@ export function linkPointer(segment: Segment, at: number, target: Segment, targe
     return;
   }
   const arena = segment.arena;
-  const pad = arena.allocateIn(target, 8);
+  const pad = allocateIn(arena, target, 8);
   if (pad >= 0) {
     writeNear(target, pad, targetOffset, kind, hi);
     writeFar(segment, at, target.id, pad, false);
     return;
   }
-  const padSegment = arena.allocateAnywhere(16);
+  const padSegment = allocateAnywhere(arena, 16);
   const padOffset = padSegment.used - 16;
   writeFar(padSegment, padOffset, target.id, targetOffset, false);
   writeWord(padSegment, padOffset + 8, kind, hi);

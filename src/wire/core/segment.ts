@@ -1,5 +1,4 @@
 import type { Arena } from './arena.js';
-import { allocateBytes } from './pool.js';
 
 /**
  * One segment of a message: a byte range plus a DataView over it. Readers and builders hold a
@@ -48,18 +47,8 @@ export class Segment {
     return (this.ownBytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength));
   }
 
-  /**
-   * Replaces the backing bytes with a larger zeroed buffer holding the same contents: at least
-   * `minCapacity` bytes, doubling, but never more than `maxCapacity` (the arena's segment limit;
-   * allocation checks against the buffer's length, so a larger buffer would let the segment
-   * outgrow the limit).
-   */
-  grow(minCapacity: number, maxCapacity = Infinity): void {
-    let capacity = Math.max(this.bytes.length * 2, 64);
-    while (capacity < minCapacity) capacity *= 2;
-    capacity = Math.max(Math.min(capacity, maxCapacity), minCapacity);
-    const bytes = allocateBytes(capacity);
-    bytes.set(this.bytes.subarray(0, this.used));
+  /** Swaps in new backing bytes holding this segment's contents (a builder's segment growing). */
+  replaceBytes(bytes: Uint8Array): void {
     this.ownBytes = bytes;
     this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }

@@ -6,15 +6,15 @@
  * signed.
  */
 import { AnyPointerReader } from '../any-pointer-reader.js';
-import { Arena } from '../core/arena.js';
 import { copyList, copyPointer, copyStruct } from '../core/copy.js';
 import { ListReader } from '../list-reader.js';
 import type { MessageReader } from '../message-reader.js';
 import type { StructReader } from '../struct-reader.js';
+import { buildingArena } from '../core/allocation.js';
 
 /** The canonical bytes (one flat segment whose first word is the root pointer) of `value`. */
 export function canonicalize(value: StructReader | ListReader | AnyPointerReader): Uint8Array<ArrayBuffer> {
-  const arena = Arena.forBuilding(undefined);
+  const arena = buildingArena(undefined);
   const first = arena.segments[0]!;
   if (value instanceof AnyPointerReader) {
     copyPointer(first, 0, value.segment, value.offset, value.nestingLimit, true);

@@ -1,0 +1,125 @@
+/**
+ * The allocation half of an arena: what only a message being built does (make the first
+ * segment, allocate objects, grow a segment, start over). Kept out of the `Arena` class, which
+ * readers share, so that an application that only reads bundles none of it (a class's methods
+ * cannot be left out of a bundle one by one; functions can). The functions take the arena first
+ * and are as cheap to call as the methods were.
+ */
+import { CapnpError, ErrorCode } from '../error.js';
+import { Arena, DEFAULT_FIRST_SEGMENT_WORDS, type BuilderOptions } from './arena.js';
+import { BYTES_PER_WORD, MAX_SEGMENT_WORDS } from './layout.js';
+import { allocateBytes } from './pool.js';
+import { Segment } from './segment.js';
+
+/** An arena for a message being built, with its first segment and root pointer allocated. */
+export function buildingArena(options: BuilderOptions | undefined): Arena {
+  const firstSegmentWords = options?.firstSegmentWords ?? DEFAULT_FIRST_SEGMENT_WORDS;
+  const maxSegmentWords = options?.maxSegmentWords ?? MAX_SEGMENT_WORDS;
+  const growth = options?.growth ?? 'in-place';
+  if (!Number.isInteger(firstSegmentWords) || firstSegmentWords < 1 || firstSegmentWords > MAX_SEGMENT_WORDS) {
+    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `firstSegmentWords must be an integer in 1..${MAX_SEGMENT_WORDS}, got ${firstSegmentWords}`);
+  }
+  if (!Number.isInteger(maxSegmentWords) || maxSegmentWords < firstSegmentWords || maxSegmentWords > MAX_SEGMENT_WORDS) {
+    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `maxSegmentWords must be an integer in firstSegmentWords..${MAX_SEGMENT_WORDS}, got ${maxSegmentWords}`);
+  }
+  if (growth !== 'in-place' && growth !== 'heuristic' && growth !== 'fixed') {
+    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `unknown growth policy ${String(growth)}`);
+  }
+  // A message being built is trusted and acyclic: reading it back needs no limits.
+  const segments = new Array<Segment>(1);
+  const arena = new Arena(segments, true, Infinity, Infinity, firstSegmentWords, growth, maxSegmentWords);
+  segments[0] = new Segment(arena, 0, allocateBytes(firstSegmentWords * BYTES_PER_WORD), BYTES_PER_WORD);
+  return arena;
+}
+
+/**
+ * Allocates `bytes` (a multiple of 8) in `segment` if it fits (growing it in place when the
+ * policy allows). Returns the byte offset, or -1 when the object must go elsewhere.
+ */
+export function allocateIn(arena: Arena, segment: Segment, bytes: number): number {
+  const offset = segment.used;
+  const end = offset + bytes;
+  if (end > segment.bytes.length) {
+    if (arena.growth !== 'in-place' || end > arena.maxSegmentBytes) return -1;
+    growSegment(segment, end, arena.maxSegmentBytes);
+  }
+  segment.used = end;
+  return offset;
+}
+
+/**
+ * Makes room for `bytes` more at the end of `segment` (growing it in place if the policy
+ * allows) without allocating them; returns where they would start, or -1. Lets a writer whose
+ * exact size is known only after writing (UTF-8 text) write first and allocate what it used.
+ */
+export function reserve(arena: Arena, segment: Segment, bytes: number): number {
+  const end = segment.used + bytes;
+  if (end > segment.bytes.length) {
+    if (arena.growth !== 'in-place' || end > arena.maxSegmentBytes) return -1;
+    growSegment(segment, end, arena.maxSegmentBytes);
+  }
+  return segment.used;
+}
+
+/**
+ * Allocates `bytes` wherever there is room: the last segment, else a new one. Returns the
+ * segment; the object starts at `segment.used - bytes`.
+ */
+export function allocateAnywhere(arena: Arena, bytes: number): Segment {
+  if (!arena.writable) throw new CapnpError(ErrorCode.UNSUPPORTED, 'this message is read-only');
+  const last = arena.segments[arena.segments.length - 1]!;
+  if (allocateIn(arena, last, bytes) >= 0) return last;
+  if (bytes > arena.maxSegmentBytes) {
+    throw new CapnpError(ErrorCode.MESSAGE_TOO_LARGE, `an object of ${bytes / BYTES_PER_WORD} words does not fit in a segment of at most ${arena.maxSegmentBytes / BYTES_PER_WORD} words`);
+  }
+  let capacity: number;
+  if (arena.growth === 'heuristic') {
+    // The size of all segments so far (not just their used part), as the reference builder
+    // does: its output then has the same segments as ours.
+    let total = 0;
+    for (const s of arena.segments) total += s.bytes.length;
+    capacity = Math.max(bytes, total, arena.firstSegmentWords * BYTES_PER_WORD);
+  } else {
+    capacity = Math.max(bytes, arena.firstSegmentWords * BYTES_PER_WORD);
+  }
+  capacity = Math.min(capacity, arena.maxSegmentBytes);
+  const segment = new Segment(arena, arena.segments.length, allocateBytes(capacity), bytes);
+  arena.segments.push(segment);
+  return segment;
+}
+
+/**
+ * Forgets every object so the arena can build a new message, keeping the first segment's
+ * memory (zeroed) and dropping the rest. In the default `in-place` policy the first segment
+ * has grown to the size of the largest message built so far, so reuse allocates nothing.
+ */
+export function resetArena(arena: Arena): void {
+  const first = arena.segments[0]!;
+  first.bytes.fill(0, 0, first.used);
+  first.used = BYTES_PER_WORD;
+  arena.segments.length = 1;
+  arena.dropCapTable();
+  arena.textBatch = null;
+}
+
+/** Total words in use across segments. */
+export function totalWords(arena: Arena): number {
+  let bytes = 0;
+  for (const s of arena.segments) bytes += s.used;
+  return bytes / BYTES_PER_WORD;
+}
+
+/**
+ * Replaces a segment's bytes with a larger zeroed buffer holding the same contents: at least
+ * `minCapacity` bytes, doubling, but never more than `maxCapacity` (the arena's segment limit;
+ * allocation checks against the buffer's length, so a larger buffer would let the segment
+ * outgrow the limit).
+ */
+export function growSegment(segment: Segment, minCapacity: number, maxCapacity = Infinity): void {
+  let capacity = Math.max(segment.bytes.length * 2, 64);
+  while (capacity < minCapacity) capacity *= 2;
+  capacity = Math.max(Math.min(capacity, maxCapacity), minCapacity);
+  const bytes = allocateBytes(capacity);
+  bytes.set(segment.bytes.subarray(0, segment.used));
+  segment.replaceBytes(bytes);
+}
