@@ -214,7 +214,7 @@ export class FileContext {
     if (!id) {
       id = `$default${this.constantIds.size}`;
       this.constantIds.set(base64, id);
-      this.constants.push(`const ${id} = $.constant('${base64}');`);
+      this.constants.push(`const ${id} = /* @__PURE__ */ $.constant('${base64}');`);
     }
     return id;
   }
@@ -227,7 +227,7 @@ export class FileContext {
     if (!id) {
       id = `$bytes${this.constantIds.size}`;
       this.constantIds.set(key, id);
-      this.constants.push(`const ${id} = $.constantBytes('${base64}');`);
+      this.constants.push(`const ${id} = /* @__PURE__ */ $.constantBytes('${base64}');`);
     }
     return id;
   }
@@ -269,7 +269,7 @@ export class FileContext {
     if (!id) {
       id = `$codec${this.codecIds.size}`;
       this.codecIds.set(expression, id);
-      this.codecs.push(`const ${id}: $.PointerCodec<any, any, any, any> = $.lazyCodec(() => ${expression});`);
+      this.codecs.push(`const ${id}: $.PointerCodec<any, any, any, any> = /* @__PURE__ */ $.lazyCodec(() => ${expression});`);
     }
     return id;
   }

@@ -246,6 +246,10 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
       let read: string;
       let builderRead: string;
       let initBody: string;
+      // The plain-object form through the reading half only (list-objects.ts): a decode-only
+      // bundle then has no builders. Other elements go through their codec.
+      let object = `$.listToObject(${list}, ${element}) as ${f.object}`;
+      if (elementPrimitive || elementKey === 'bool' || elementKey === 'void') object = `$.valueListToObject(${list}, ${element}) as ${f.object}`;
       if (elementPrimitive) {
         read = `${list}.toTypedArray('${elementPrimitive.element}')`;
         builderRead = `new $.PrimitiveListBuilder($.getList(this.$segment, ${b}, ${size}${d}), '${elementPrimitive.element}')`;
@@ -264,13 +268,21 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
         read = `new ${f.reader}(${list}, ${n.reader}${params})`;
         builderRead = `new ${f.builder}($.getStructList(this.$segment, ${b}, ${dw}, ${pc}${d}), ${n.builder}${params})`;
         initBody = `new ${f.builder}($.initStructList(this.$segment, ${b}, length, ${dw}, ${pc}), ${n.builder}${params})`;
+        // Through the reader class, not the StructType (a generic struct's codec is bound to its
+        // parameters, so it keeps going through the codec).
+        if (params === '') object = `$.structListToObject(${list}, ${n.reader}) as ${f.object}`;
+      } else if (elementKey === 'text' || elementKey === 'data') {
+        const reading = elementKey === 'text' ? '$.TEXT_READ' : '$.DATA_READ';
+        read = `new ${f.reader}(${list}, ${reading})`;
+        object = `$.pointerListToObject(${list}, ${reading}) as ${f.object}`;
+        builderRead = `new ${f.builder}($.getList(this.$segment, ${b}, $.ElementSize.POINTER${d}), ${element})`;
+        initBody = `new ${f.builder}($.initList(this.$segment, ${b}, $.ElementSize.POINTER, length), ${element})`;
       } else {
         read = `new ${f.reader}(${list}, ${element})`;
         builderRead = `new ${f.builder}($.getList(this.$segment, ${b}, $.ElementSize.POINTER${d}), ${element})`;
         initBody = `new ${f.builder}($.initList(this.$segment, ${b}, $.ElementSize.POINTER, length), ${element})`;
       }
       base.builderMethods.push(method(`${init}(length: number): ${f.builder} {`, `  return ${initBody};`, '}'));
-      const object = `$.listToObject(${list}, ${element}) as ${f.object}`;
       return {
         ...base,
         read,

@@ -53,7 +53,7 @@ function generateFile(graph: SchemaGraph, file: Node, options: Required<CodegenO
           const n = ctx.names(node.id);
           const { dataWordCount, pointerCount } = struct.struct;
           structTypes.push(
-            `export const ${n.value} = new $.StructType<${n.value}, ${n.init}, ${n.reader}, ${n.builder}>(` +
+            `export const ${n.value} = /* @__PURE__ */ new $.StructType<${n.value}, ${n.init}, ${n.reader}, ${n.builder}>(` +
               `0x${node.id.toString(16)}n, ${JSON.stringify(node.displayName)}, ${dataWordCount}, ${pointerCount}, ${n.reader}, ${n.builder});`,
           );
         }

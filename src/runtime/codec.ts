@@ -14,15 +14,23 @@ export type PointerTarget = StructBuilder | ListBuilder;
  * R: the reader form (string, a struct reader, a list wrapper...); B: the builder form;
  * O: the plain-object form; I: what `set` accepts (the object form, or a reader to copy).
  */
-export interface PointerCodec<R = unknown, B = unknown, O = unknown, I = unknown> {
-  /** Reads pointer `index` of `from` (a null pointer reads as the type's empty value). */
-  read(from: PointerSource, index: number): R;
-  /** The plain-object form of pointer `index` of `from`: `null` when the pointer is null. */
-  toObject(from: PointerSource, index: number): O | null;
+export interface PointerCodec<R = unknown, B = unknown, O = unknown, I = unknown> extends PointerReadCodec<R, O> {
   /** Pointer `index` of `to`, for writing (made if null, when the type allows). */
   get(to: PointerTarget, index: number): B;
   /** Sets pointer `index` of `to` from an object (or a reader, copied); null clears it. */
   set(to: PointerTarget, index: number, value: I | null | undefined): void;
+}
+
+/**
+ * The reading half of a codec: all that reader classes use. Kept apart so that reading a list of
+ * Text or Data through `TEXT_READ`/`DATA_READ` reaches none of the builder code a full codec's
+ * `set` does (an object literal's methods stay in a bundle together).
+ */
+export interface PointerReadCodec<R = unknown, O = unknown> {
+  /** Reads pointer `index` of `from` (a null pointer reads as the type's empty value). */
+  read(from: PointerSource, index: number): R;
+  /** The plain-object form of pointer `index` of `from`: `null` when the pointer is null. */
+  toObject(from: PointerSource, index: number): O | null;
 }
 
 export function hasPointerAt(from: PointerSource, index: number): boolean {

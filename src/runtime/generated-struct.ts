@@ -13,7 +13,8 @@
  * aliases (`toObject()` for `$toObject()`, ...). A struct with a field named like an alias
  * extends the core instead and gets the alias under a `$`-suffixed name: the schema's names win.
  */
-import { StructBuilder, StructReader, type Segment } from '../wire/index.js';
+import { locateUnpackedRoot, StructBuilder, StructReader, type Segment, type UnpackedReadOptions } from '../wire/index.js';
+import type { ReaderClass } from './access.js';
 import { withAssignOptions, type AssignOptions } from './unknown-keys.js';
 
 /**
@@ -46,6 +47,32 @@ export class GeneratedReaderCore {
   get $(): StructReader {
     return new StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
+
+  /**
+   * Reads a binary (default) or flat message and returns its root as this reader class:
+   * `PersonReader.read(bytes)`, as `Person.read(bytes)` does. Packed input is `unpack()`ed first.
+   *
+   * Why the reader classes offer this too: `Person` (the struct type) also holds the builder
+   * and `encode`, so an application that imports it bundles the writing half of Capstan as
+   * well. One that only reads can import `PersonReader` instead, and a bundler leaves out the
+   * builders, the packing codec, canonical form and copying (docs/codegen.md, "Bundle size").
+   */
+  static read<R>(this: ReaderClass<R>, bytes: Uint8Array | ArrayBuffer, options?: UnpackedReadOptions): R {
+    return readRootAs(this, bytes, options);
+  }
+
+  /** Bytes to a plain object, in one call: `PersonReader.decode(bytes)` (see `read`). */
+  static decode<O>(this: ReaderClass<{ $toObject(): O }>, bytes: Uint8Array | ArrayBuffer, options?: UnpackedReadOptions): O {
+    return readRootAs(this, bytes, options).$toObject();
+  }
+}
+
+/** A generic type read without its parameters bound reads them as AnyPointer. */
+const UNBOUND: readonly never[] = [];
+
+function readRootAs<R>(Reader: ReaderClass<R>, bytes: Uint8Array | ArrayBuffer, options: UnpackedReadOptions | undefined): R {
+  const at = locateUnpackedRoot(bytes, options);
+  return new Reader(at.segment, at.data, at.dataSize, at.data + at.dataSize, at.pointerCount, at.nestingLimit, UNBOUND);
 }
 
 /** A generated reader with its `toObject()` alias. `O` is the struct's plain-object type. */

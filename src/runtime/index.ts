@@ -9,7 +9,7 @@
  */
 
 // Messages.
-export { MessageReader, readMessage, readMessages, locateRoot, type MessageFormat, type ReadMessageOptions } from '../wire/message-reader.js';
+export { MessageReader, readMessage, readMessages, locateRoot, type MessageFormat, type ReadMessageOptions, type UnpackedFormat, type UnpackedReadOptions } from '../wire/message-reader.js';
 export { MessageBuilder } from '../wire/message-builder.js';
 export { Arena, type BuilderOptions, type GrowthPolicy, DEFAULT_FIRST_SEGMENT_WORDS } from '../wire/core/arena.js';
 export { Segment } from '../wire/core/segment.js';

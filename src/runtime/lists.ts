@@ -5,7 +5,7 @@
  */
 import { CapnpError, ElementSize, ErrorCode, type ListReader } from '../wire/index.js';
 import type { ReaderClass } from './access.js';
-import type { PointerCodec } from './codec.js';
+import type { PointerCodec, PointerReadCodec } from './codec.js';
 import { IndexIterator } from './iteration.js';
 
 
@@ -80,9 +80,9 @@ export class StructList<R> implements ReadonlyList<R> {
 /** A list of pointers (Text, Data, lists, AnyPointer, capabilities), read through a codec. */
 export class PointerList<R> implements ReadonlyList<R> {
   readonly $: ListReader;
-  private readonly codec: PointerCodec<R>;
+  private readonly codec: PointerReadCodec<R>;
 
-  constructor(list: ListReader, codec: PointerCodec<R>) {
+  constructor(list: ListReader, codec: PointerReadCodec<R>) {
     this.$ = list;
     this.codec = codec;
   }

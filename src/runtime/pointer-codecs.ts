@@ -7,13 +7,14 @@ import {
   ListReader, ListView, setListAt, StructReader, zeroObject,
   type ListBuilder, type PrimitiveElementType, type Segment, type StructBuilder, type TypedArrayOf,
 } from '../wire/index.js';
-import { hasPointerAt, type PointerCodec, type PointerSource, type PointerTarget } from './codec.js';
+import { hasPointerAt, type PointerCodec, type PointerReadCodec, type PointerSource, type PointerTarget } from './codec.js';
 import { notData, notText } from './access.js';
 import { atStep, describeValue } from './error-path.js';
 import { checkBoolElements, checkNumberElements, checkVoidElements } from './value-checks.js';
 import { BoolListBuilder, PointerListBuilder, PrimitiveListBuilder, StructListBuilder, VoidListBuilder } from './list-builders.js';
 import { BoolList, PointerList, StructList, VoidList } from './lists.js';
 import { StructType, type StructBuilderLike, type StructReaderLike } from './struct-type.js';
+import { pointerListToObject, structListToObject, valueListToObject } from './list-objects.js';
 
 function slotOf(to: PointerTarget, index: number): AnyPointerBuilder {
   return to instanceof ListView ? (to as ListBuilder).getPointer(index) : (to as StructBuilder).getPointer(index);
@@ -27,10 +28,22 @@ export type TextCodec = PointerCodec<string, string, string, string>;
 export type DataCodec = PointerCodec<Uint8Array, Uint8Array, Uint8Array, Uint8Array>;
 export type CapabilityCodec = PointerCodec<unknown, unknown, unknown, unknown>;
 
-/** Text: read as `string`. */
-export const TEXT: TextCodec = {
+/** Reading Text (see `PointerReadCodec`). */
+export const TEXT_READ: PointerReadCodec<string, string> = {
   read: (from, index) => from.getText(index),
   toObject: (from, index) => (hasPointerAt(from, index) ? from.getText(index) : null),
+};
+
+/** Reading Data (see `PointerReadCodec`). */
+export const DATA_READ: PointerReadCodec<Uint8Array, Uint8Array> = {
+  read: (from, index) => from.getData(index),
+  toObject: (from, index) => (hasPointerAt(from, index) ? from.getData(index) : null),
+};
+
+/** Text: read as `string`. */
+export const TEXT: TextCodec = {
+  read: TEXT_READ.read,
+  toObject: TEXT_READ.toObject,
   get: (to, index) => to.getText(index),
   set: (to, index, value) => {
     if (value == null) slotOf(to, index).clear();
@@ -41,8 +54,8 @@ export const TEXT: TextCodec = {
 
 /** Data: read as a `Uint8Array` view of the message. */
 export const DATA: DataCodec = {
-  read: (from, index) => from.getData(index),
-  toObject: (from, index) => (hasPointerAt(from, index) ? from.getData(index) : null),
+  read: DATA_READ.read,
+  toObject: DATA_READ.toObject,
   get: (to, index) => to.getData(index),
   set: (to, index, value) => {
     if (value == null) slotOf(to, index).clear();
@@ -146,27 +159,9 @@ export function wrapListBuilder(list: ListBuilder, element: ElementType): unknow
 
 /** The plain-object form of a list being read: an array. */
 export function listToObject(list: ListReader, element: ElementType): unknown[] {
-  const length = list.length;
-  if (typeof element === 'string') {
-    if (element === 'bool') return new BoolList(list).toArray();
-    if (element === 'void') return new Array<null>(length).fill(null);
-    return Array.from(list.toTypedArray(element) as ArrayLike<number | bigint>);
-  }
-  const out = new Array<unknown>(length);
-  if (element instanceof StructType) {
-    if (length === 0) return out;
-    // One reader, moved along the list: toObject keeps nothing of it.
-    const reader = new element.Reader(list.segment, list.offset, list.dataSize, list.offset + list.dataSize, list.pointerCount, list.elementNesting(), element.params) as StructReaderLike<unknown>;
-    const cursor = reader as unknown as { $data: number; $pointers: number };
-    for (let i = 0, at = list.offset; i < length; i++, at += list.step) {
-      cursor.$data = at;
-      cursor.$pointers = at + list.dataSize;
-      out[i] = reader.$toObject();
-    }
-    return out;
-  }
-  for (let i = 0; i < length; i++) out[i] = element.toObject(list, i);
-  return out;
+  if (typeof element === 'string') return valueListToObject(list, element);
+  if (element instanceof StructType) return structListToObject(list, element.Reader, element.params);
+  return pointerListToObject(list, element);
 }
 
 /** Initializes pointer `index` of `to` as a list of `element` holding `values`. */

@@ -10,6 +10,8 @@
 export * from './index.js';
 export { GeneratedReaderCore, GeneratedReader, GeneratedBuilderCore, GeneratedBuilder, UNLIMITED_NESTING } from './generated-struct.js';
 export * from './access.js';
+export { pointerListToObject, structListToObject, valueListToObject } from './list-objects.js';
+export { TEXT_READ, DATA_READ } from './pointer-codecs.js';
 export { lazyCodec, wrapList, wrapListBuilder, listToObject, assignList, assignListAt, elementSizeOf, setAnyPointer } from './pointer-codecs.js';
 export { checkOneMember, constant, constantBytes, constantPointer, toBigInt } from './constants.js';
 export { param } from './generics.js';

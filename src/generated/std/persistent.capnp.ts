@@ -206,8 +206,8 @@ export class Persistent_SaveResultsBuilder<SturdyRef extends $.PointerCodec<any,
   }
 }
 
-export const Persistent_SaveParams = new $.StructType<Persistent_SaveParams, Persistent_SaveParamsInit, Persistent_SaveParamsReader, Persistent_SaveParamsBuilder>(0xf76fba59183073a5n, "capnp/persistent.capnp:Persistent.SaveParams", 0, 1, Persistent_SaveParamsReader, Persistent_SaveParamsBuilder);
-export const Persistent_SaveResults = new $.StructType<Persistent_SaveResults, Persistent_SaveResultsInit, Persistent_SaveResultsReader, Persistent_SaveResultsBuilder>(0xb76848c18c40efbfn, "capnp/persistent.capnp:Persistent.SaveResults", 0, 1, Persistent_SaveResultsReader, Persistent_SaveResultsBuilder);
+export const Persistent_SaveParams = /* @__PURE__ */ new $.StructType<Persistent_SaveParams, Persistent_SaveParamsInit, Persistent_SaveParamsReader, Persistent_SaveParamsBuilder>(0xf76fba59183073a5n, "capnp/persistent.capnp:Persistent.SaveParams", 0, 1, Persistent_SaveParamsReader, Persistent_SaveParamsBuilder);
+export const Persistent_SaveResults = /* @__PURE__ */ new $.StructType<Persistent_SaveResults, Persistent_SaveResultsInit, Persistent_SaveResultsReader, Persistent_SaveResultsBuilder>(0xb76848c18c40efbfn, "capnp/persistent.capnp:Persistent.SaveResults", 0, 1, Persistent_SaveResultsReader, Persistent_SaveResultsBuilder);
 
 /** A capability of interface `Persistent`: Implemented by capabilities that can be saved.
  * 

@@ -481,12 +481,12 @@ export class JoinResultBuilder extends $.GeneratedBuilder<JoinResult, JoinResult
   }
 }
 
-export const VatId = new $.StructType<VatId, VatIdInit, VatIdReader, VatIdBuilder>(0xd20b909fee733a8en, "capnp/rpc-twoparty.capnp:VatId", 1, 0, VatIdReader, VatIdBuilder);
-export const ThirdPartyCompletion = new $.StructType<ThirdPartyCompletion, ThirdPartyCompletionInit, ThirdPartyCompletionReader, ThirdPartyCompletionBuilder>(0xb7e329e92fda637dn, "capnp/rpc-twoparty.capnp:ThirdPartyCompletion", 1, 0, ThirdPartyCompletionReader, ThirdPartyCompletionBuilder);
-export const ThirdPartyToAwait = new $.StructType<ThirdPartyToAwait, ThirdPartyToAwaitInit, ThirdPartyToAwaitReader, ThirdPartyToAwaitBuilder>(0x9539708bffa85a5dn, "capnp/rpc-twoparty.capnp:ThirdPartyToAwait", 0, 0, ThirdPartyToAwaitReader, ThirdPartyToAwaitBuilder);
-export const ThirdPartyToContact = new $.StructType<ThirdPartyToContact, ThirdPartyToContactInit, ThirdPartyToContactReader, ThirdPartyToContactBuilder>(0xe8e97b3b9f049b21n, "capnp/rpc-twoparty.capnp:ThirdPartyToContact", 0, 0, ThirdPartyToContactReader, ThirdPartyToContactBuilder);
-export const JoinKeyPart = new $.StructType<JoinKeyPart, JoinKeyPartInit, JoinKeyPartReader, JoinKeyPartBuilder>(0x95b29059097fca83n, "capnp/rpc-twoparty.capnp:JoinKeyPart", 1, 0, JoinKeyPartReader, JoinKeyPartBuilder);
-export const JoinResult = new $.StructType<JoinResult, JoinResultInit, JoinResultReader, JoinResultBuilder>(0x9d263a3630b7ebeen, "capnp/rpc-twoparty.capnp:JoinResult", 1, 1, JoinResultReader, JoinResultBuilder);
+export const VatId = /* @__PURE__ */ new $.StructType<VatId, VatIdInit, VatIdReader, VatIdBuilder>(0xd20b909fee733a8en, "capnp/rpc-twoparty.capnp:VatId", 1, 0, VatIdReader, VatIdBuilder);
+export const ThirdPartyCompletion = /* @__PURE__ */ new $.StructType<ThirdPartyCompletion, ThirdPartyCompletionInit, ThirdPartyCompletionReader, ThirdPartyCompletionBuilder>(0xb7e329e92fda637dn, "capnp/rpc-twoparty.capnp:ThirdPartyCompletion", 1, 0, ThirdPartyCompletionReader, ThirdPartyCompletionBuilder);
+export const ThirdPartyToAwait = /* @__PURE__ */ new $.StructType<ThirdPartyToAwait, ThirdPartyToAwaitInit, ThirdPartyToAwaitReader, ThirdPartyToAwaitBuilder>(0x9539708bffa85a5dn, "capnp/rpc-twoparty.capnp:ThirdPartyToAwait", 0, 0, ThirdPartyToAwaitReader, ThirdPartyToAwaitBuilder);
+export const ThirdPartyToContact = /* @__PURE__ */ new $.StructType<ThirdPartyToContact, ThirdPartyToContactInit, ThirdPartyToContactReader, ThirdPartyToContactBuilder>(0xe8e97b3b9f049b21n, "capnp/rpc-twoparty.capnp:ThirdPartyToContact", 0, 0, ThirdPartyToContactReader, ThirdPartyToContactBuilder);
+export const JoinKeyPart = /* @__PURE__ */ new $.StructType<JoinKeyPart, JoinKeyPartInit, JoinKeyPartReader, JoinKeyPartBuilder>(0x95b29059097fca83n, "capnp/rpc-twoparty.capnp:JoinKeyPart", 1, 0, JoinKeyPartReader, JoinKeyPartBuilder);
+export const JoinResult = /* @__PURE__ */ new $.StructType<JoinResult, JoinResultInit, JoinResultReader, JoinResultBuilder>(0x9d263a3630b7ebeen, "capnp/rpc-twoparty.capnp:JoinResult", 1, 1, JoinResultReader, JoinResultBuilder);
 
 /** Pipelined access to a `JoinResult` in results that have not arrived yet. */
 export class JoinResult$Pipeline extends $rpc.StructPipeline {

@@ -3027,7 +3027,7 @@ export class PayloadReader extends $.GeneratedReader<Payload> {
   override $toObject(): Payload {
     return {
       content: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting) : null,
-      capTable: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), CapDescriptor) as CapDescriptor[] | null : null,
+      capTable: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), CapDescriptorReader) as CapDescriptor[] | null : null,
     };
   }
 }
@@ -3420,7 +3420,7 @@ export class PromisedAnswerReader extends $.GeneratedReader<PromisedAnswer> {
   override $toObject(): PromisedAnswer {
     return {
       questionId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
-      transform: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), PromisedAnswer_Op) as PromisedAnswer_Op[] | null : null,
+      transform: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), PromisedAnswer_OpReader) as PromisedAnswer_Op[] | null : null,
     };
   }
 }
@@ -3812,7 +3812,7 @@ export class ExceptionReader extends $.GeneratedReader<Exception> {
       obsoleteIsCallersFault: (this.$dataSize > 0 && (this.$view.getUint8(this.$data) & 1) !== 0),
       obsoleteDurability: (this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0),
       trace: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 1),
-      details: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 2, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Exception_Detail) as Exception_Detail[] | null : null,
+      details: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 2, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Exception_DetailReader) as Exception_Detail[] | null : null,
     };
   }
 }
@@ -4070,23 +4070,23 @@ export class Exception_DetailBuilder extends $.GeneratedBuilder<Exception_Detail
   }
 }
 
-export const Message = new $.StructType<Message, MessageInit, MessageReader, MessageBuilder>(0x91b79f1f808db032n, "capnp/rpc.capnp:Message", 1, 1, MessageReader, MessageBuilder);
-export const Bootstrap = new $.StructType<Bootstrap, BootstrapInit, BootstrapReader, BootstrapBuilder>(0xe94ccf8031176ec4n, "capnp/rpc.capnp:Bootstrap", 1, 1, BootstrapReader, BootstrapBuilder);
-export const Call = new $.StructType<Call, CallInit, CallReader, CallBuilder>(0x836a53ce789d4cd4n, "capnp/rpc.capnp:Call", 3, 3, CallReader, CallBuilder);
-export const Return = new $.StructType<Return, ReturnInit, ReturnReader, ReturnBuilder>(0x9e19b28d3db3573an, "capnp/rpc.capnp:Return", 2, 1, ReturnReader, ReturnBuilder);
-export const Finish = new $.StructType<Finish, FinishInit, FinishReader, FinishBuilder>(0xd37d2eb2c2f80e63n, "capnp/rpc.capnp:Finish", 1, 0, FinishReader, FinishBuilder);
-export const Resolve = new $.StructType<Resolve, ResolveInit, ResolveReader, ResolveBuilder>(0xbbc29655fa89086en, "capnp/rpc.capnp:Resolve", 1, 1, ResolveReader, ResolveBuilder);
-export const Release = new $.StructType<Release, ReleaseInit, ReleaseReader, ReleaseBuilder>(0xad1a6c0d7dd07497n, "capnp/rpc.capnp:Release", 1, 0, ReleaseReader, ReleaseBuilder);
-export const Disembargo = new $.StructType<Disembargo, DisembargoInit, DisembargoReader, DisembargoBuilder>(0xf964368b0fbd3711n, "capnp/rpc.capnp:Disembargo", 1, 2, DisembargoReader, DisembargoBuilder);
-export const Provide = new $.StructType<Provide, ProvideInit, ProvideReader, ProvideBuilder>(0x9c6a046bfbc1ac5an, "capnp/rpc.capnp:Provide", 1, 2, ProvideReader, ProvideBuilder);
-export const Accept = new $.StructType<Accept, AcceptInit, AcceptReader, AcceptBuilder>(0xd4c9b56290554016n, "capnp/rpc.capnp:Accept", 1, 2, AcceptReader, AcceptBuilder);
-export const ThirdPartyAnswer = new $.StructType<ThirdPartyAnswer, ThirdPartyAnswerInit, ThirdPartyAnswerReader, ThirdPartyAnswerBuilder>(0xb6511ce6c5f0e58cn, "capnp/rpc.capnp:ThirdPartyAnswer", 1, 1, ThirdPartyAnswerReader, ThirdPartyAnswerBuilder);
-export const Join = new $.StructType<Join, JoinInit, JoinReader, JoinBuilder>(0xfbe1980490e001afn, "capnp/rpc.capnp:Join", 1, 2, JoinReader, JoinBuilder);
-export const MessageTarget = new $.StructType<MessageTarget, MessageTargetInit, MessageTargetReader, MessageTargetBuilder>(0x95bc14545813fbc1n, "capnp/rpc.capnp:MessageTarget", 1, 1, MessageTargetReader, MessageTargetBuilder);
-export const Payload = new $.StructType<Payload, PayloadInit, PayloadReader, PayloadBuilder>(0x9a0e61223d96743bn, "capnp/rpc.capnp:Payload", 0, 2, PayloadReader, PayloadBuilder);
-export const CapDescriptor = new $.StructType<CapDescriptor, CapDescriptorInit, CapDescriptorReader, CapDescriptorBuilder>(0x8523ddc40b86b8b0n, "capnp/rpc.capnp:CapDescriptor", 1, 1, CapDescriptorReader, CapDescriptorBuilder);
-export const PromisedAnswer = new $.StructType<PromisedAnswer, PromisedAnswerInit, PromisedAnswerReader, PromisedAnswerBuilder>(0xd800b1d6cd6f1ca0n, "capnp/rpc.capnp:PromisedAnswer", 1, 1, PromisedAnswerReader, PromisedAnswerBuilder);
-export const PromisedAnswer_Op = new $.StructType<PromisedAnswer_Op, PromisedAnswer_OpInit, PromisedAnswer_OpReader, PromisedAnswer_OpBuilder>(0xf316944415569081n, "capnp/rpc.capnp:PromisedAnswer.Op", 1, 0, PromisedAnswer_OpReader, PromisedAnswer_OpBuilder);
-export const ThirdPartyCapDescriptor = new $.StructType<ThirdPartyCapDescriptor, ThirdPartyCapDescriptorInit, ThirdPartyCapDescriptorReader, ThirdPartyCapDescriptorBuilder>(0xd37007fde1f0027dn, "capnp/rpc.capnp:ThirdPartyCapDescriptor", 1, 1, ThirdPartyCapDescriptorReader, ThirdPartyCapDescriptorBuilder);
-export const Exception = new $.StructType<Exception, ExceptionInit, ExceptionReader, ExceptionBuilder>(0xd625b7063acf691an, "capnp/rpc.capnp:Exception", 1, 3, ExceptionReader, ExceptionBuilder);
-export const Exception_Detail = new $.StructType<Exception_Detail, Exception_DetailInit, Exception_DetailReader, Exception_DetailBuilder>(0xd6c14f121d44f8ddn, "capnp/rpc.capnp:Exception.Detail", 1, 1, Exception_DetailReader, Exception_DetailBuilder);
+export const Message = /* @__PURE__ */ new $.StructType<Message, MessageInit, MessageReader, MessageBuilder>(0x91b79f1f808db032n, "capnp/rpc.capnp:Message", 1, 1, MessageReader, MessageBuilder);
+export const Bootstrap = /* @__PURE__ */ new $.StructType<Bootstrap, BootstrapInit, BootstrapReader, BootstrapBuilder>(0xe94ccf8031176ec4n, "capnp/rpc.capnp:Bootstrap", 1, 1, BootstrapReader, BootstrapBuilder);
+export const Call = /* @__PURE__ */ new $.StructType<Call, CallInit, CallReader, CallBuilder>(0x836a53ce789d4cd4n, "capnp/rpc.capnp:Call", 3, 3, CallReader, CallBuilder);
+export const Return = /* @__PURE__ */ new $.StructType<Return, ReturnInit, ReturnReader, ReturnBuilder>(0x9e19b28d3db3573an, "capnp/rpc.capnp:Return", 2, 1, ReturnReader, ReturnBuilder);
+export const Finish = /* @__PURE__ */ new $.StructType<Finish, FinishInit, FinishReader, FinishBuilder>(0xd37d2eb2c2f80e63n, "capnp/rpc.capnp:Finish", 1, 0, FinishReader, FinishBuilder);
+export const Resolve = /* @__PURE__ */ new $.StructType<Resolve, ResolveInit, ResolveReader, ResolveBuilder>(0xbbc29655fa89086en, "capnp/rpc.capnp:Resolve", 1, 1, ResolveReader, ResolveBuilder);
+export const Release = /* @__PURE__ */ new $.StructType<Release, ReleaseInit, ReleaseReader, ReleaseBuilder>(0xad1a6c0d7dd07497n, "capnp/rpc.capnp:Release", 1, 0, ReleaseReader, ReleaseBuilder);
+export const Disembargo = /* @__PURE__ */ new $.StructType<Disembargo, DisembargoInit, DisembargoReader, DisembargoBuilder>(0xf964368b0fbd3711n, "capnp/rpc.capnp:Disembargo", 1, 2, DisembargoReader, DisembargoBuilder);
+export const Provide = /* @__PURE__ */ new $.StructType<Provide, ProvideInit, ProvideReader, ProvideBuilder>(0x9c6a046bfbc1ac5an, "capnp/rpc.capnp:Provide", 1, 2, ProvideReader, ProvideBuilder);
+export const Accept = /* @__PURE__ */ new $.StructType<Accept, AcceptInit, AcceptReader, AcceptBuilder>(0xd4c9b56290554016n, "capnp/rpc.capnp:Accept", 1, 2, AcceptReader, AcceptBuilder);
+export const ThirdPartyAnswer = /* @__PURE__ */ new $.StructType<ThirdPartyAnswer, ThirdPartyAnswerInit, ThirdPartyAnswerReader, ThirdPartyAnswerBuilder>(0xb6511ce6c5f0e58cn, "capnp/rpc.capnp:ThirdPartyAnswer", 1, 1, ThirdPartyAnswerReader, ThirdPartyAnswerBuilder);
+export const Join = /* @__PURE__ */ new $.StructType<Join, JoinInit, JoinReader, JoinBuilder>(0xfbe1980490e001afn, "capnp/rpc.capnp:Join", 1, 2, JoinReader, JoinBuilder);
+export const MessageTarget = /* @__PURE__ */ new $.StructType<MessageTarget, MessageTargetInit, MessageTargetReader, MessageTargetBuilder>(0x95bc14545813fbc1n, "capnp/rpc.capnp:MessageTarget", 1, 1, MessageTargetReader, MessageTargetBuilder);
+export const Payload = /* @__PURE__ */ new $.StructType<Payload, PayloadInit, PayloadReader, PayloadBuilder>(0x9a0e61223d96743bn, "capnp/rpc.capnp:Payload", 0, 2, PayloadReader, PayloadBuilder);
+export const CapDescriptor = /* @__PURE__ */ new $.StructType<CapDescriptor, CapDescriptorInit, CapDescriptorReader, CapDescriptorBuilder>(0x8523ddc40b86b8b0n, "capnp/rpc.capnp:CapDescriptor", 1, 1, CapDescriptorReader, CapDescriptorBuilder);
+export const PromisedAnswer = /* @__PURE__ */ new $.StructType<PromisedAnswer, PromisedAnswerInit, PromisedAnswerReader, PromisedAnswerBuilder>(0xd800b1d6cd6f1ca0n, "capnp/rpc.capnp:PromisedAnswer", 1, 1, PromisedAnswerReader, PromisedAnswerBuilder);
+export const PromisedAnswer_Op = /* @__PURE__ */ new $.StructType<PromisedAnswer_Op, PromisedAnswer_OpInit, PromisedAnswer_OpReader, PromisedAnswer_OpBuilder>(0xf316944415569081n, "capnp/rpc.capnp:PromisedAnswer.Op", 1, 0, PromisedAnswer_OpReader, PromisedAnswer_OpBuilder);
+export const ThirdPartyCapDescriptor = /* @__PURE__ */ new $.StructType<ThirdPartyCapDescriptor, ThirdPartyCapDescriptorInit, ThirdPartyCapDescriptorReader, ThirdPartyCapDescriptorBuilder>(0xd37007fde1f0027dn, "capnp/rpc.capnp:ThirdPartyCapDescriptor", 1, 1, ThirdPartyCapDescriptorReader, ThirdPartyCapDescriptorBuilder);
+export const Exception = /* @__PURE__ */ new $.StructType<Exception, ExceptionInit, ExceptionReader, ExceptionBuilder>(0xd625b7063acf691an, "capnp/rpc.capnp:Exception", 1, 3, ExceptionReader, ExceptionBuilder);
+export const Exception_Detail = /* @__PURE__ */ new $.StructType<Exception_Detail, Exception_DetailInit, Exception_DetailReader, Exception_DetailBuilder>(0xd6c14f121d44f8ddn, "capnp/rpc.capnp:Exception.Detail", 1, 1, Exception_DetailReader, Exception_DetailBuilder);

@@ -263,10 +263,10 @@ export class NodeReader extends $.GeneratedReader<Node> {
       displayName: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
       displayNamePrefixLength: (this.$dataSize >= 12 ? this.$view.getUint32(this.$data + 8, true) : 0),
       scopeId: (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n),
-      parameters: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 5) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 5, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_Parameter) as Node_Parameter[] | null : null,
+      parameters: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 5) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 5, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_ParameterReader) as Node_Parameter[] | null : null,
       isGeneric: (this.$dataSize > 36 && (this.$view.getUint8(this.$data + 36) & 1) !== 0),
-      nestedNodes: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_NestedNode) as Node_NestedNode[] | null : null,
-      annotations: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 2, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Annotation) as Annotation[] | null : null,
+      nestedNodes: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_NestedNodeReader) as Node_NestedNode[] | null : null,
+      annotations: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 2, $.ElementSize.INLINE_COMPOSITE, this.$nesting), AnnotationReader) as Annotation[] | null : null,
       startByte: (this.$dataSize >= 44 ? this.$view.getUint32(this.$data + 40, true) : 0),
       endByte: (this.$dataSize >= 48 ? this.$view.getUint32(this.$data + 44, true) : 0),
     };
@@ -758,7 +758,7 @@ export class Node_StructReader extends $.GeneratedReader<Node_Struct> {
       isGroup: (this.$dataSize > 28 && (this.$view.getUint8(this.$data + 28) & 1) !== 0),
       discriminantCount: (this.$dataSize >= 32 ? this.$view.getUint16(this.$data + 30, true) : 0),
       discriminantOffset: (this.$dataSize >= 36 ? this.$view.getUint32(this.$data + 32, true) : 0),
-      fields: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Field) as Field[] | null : null,
+      fields: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, $.ElementSize.INLINE_COMPOSITE, this.$nesting), FieldReader) as Field[] | null : null,
     };
   }
 }
@@ -925,7 +925,7 @@ export class Node_EnumReader extends $.GeneratedReader<Node_Enum> {
 
   override $toObject(): Node_Enum {
     return {
-      enumerants: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Enumerant) as Enumerant[] | null : null,
+      enumerants: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, $.ElementSize.INLINE_COMPOSITE, this.$nesting), EnumerantReader) as Enumerant[] | null : null,
     };
   }
 }
@@ -1029,8 +1029,8 @@ export class Node_InterfaceReader extends $.GeneratedReader<Node_Interface> {
 
   override $toObject(): Node_Interface {
     return {
-      methods: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Method) as Method[] | null : null,
-      superclasses: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 4) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 4, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Superclass) as Superclass[] | null : null,
+      methods: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, $.ElementSize.INLINE_COMPOSITE, this.$nesting), MethodReader) as Method[] | null : null,
+      superclasses: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 4) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 4, $.ElementSize.INLINE_COMPOSITE, this.$nesting), SuperclassReader) as Superclass[] | null : null,
     };
   }
 }
@@ -1822,7 +1822,7 @@ export class Node_SourceInfoReader extends $.GeneratedReader<Node_SourceInfo> {
     return {
       id: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
       docComment: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
-      members: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_SourceInfo_Member) as Node_SourceInfo_Member[] | null : null,
+      members: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_SourceInfo_MemberReader) as Node_SourceInfo_Member[] | null : null,
       startByte: (this.$dataSize >= 12 ? this.$view.getUint32(this.$data + 8, true) : 0),
       endByte: (this.$dataSize >= 16 ? this.$view.getUint32(this.$data + 12, true) : 0),
     };
@@ -2151,7 +2151,7 @@ export class FieldReader extends $.GeneratedReader<Field> {
     const object: { [key: string]: unknown } = {
       name: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
       codeOrder: (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0),
-      annotations: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Annotation) as Annotation[] | null : null,
+      annotations: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), AnnotationReader) as Annotation[] | null : null,
       discriminantValue: ((this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0) ^ 65535),
       ordinal: new Field_OrdinalReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(),
     };
@@ -2746,7 +2746,7 @@ export class EnumerantReader extends $.GeneratedReader<Enumerant> {
     return {
       name: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
       codeOrder: (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0),
-      annotations: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Annotation) as Annotation[] | null : null,
+      annotations: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), AnnotationReader) as Annotation[] | null : null,
     };
   }
 }
@@ -3064,12 +3064,12 @@ export class MethodReader extends $.GeneratedReader<Method> {
     return {
       name: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
       codeOrder: (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0),
-      implicitParameters: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 4) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 4, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_Parameter) as Node_Parameter[] | null : null,
+      implicitParameters: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 4) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 4, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_ParameterReader) as Node_Parameter[] | null : null,
       paramStructType: (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n),
       paramBrand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting).$toObject() : null,
       resultStructType: (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n),
       resultBrand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting).$toObject() : null,
-      annotations: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Annotation) as Annotation[] | null : null,
+      annotations: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), AnnotationReader) as Annotation[] | null : null,
     };
   }
 }
@@ -4625,7 +4625,7 @@ export class BrandReader extends $.GeneratedReader<Brand> {
 
   override $toObject(): Brand {
     return {
-      scopes: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Brand_Scope) as Brand_Scope[] | null : null,
+      scopes: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Brand_ScopeReader) as Brand_Scope[] | null : null,
     };
   }
 }
@@ -4748,7 +4748,7 @@ export class Brand_ScopeReader extends $.GeneratedReader<Brand_Scope> {
       scopeId: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
     };
     switch ((this.$dataSize >= 10 ? this.$view.getUint16(this.$data + 8, true) : 0)) {
-      case 0: object["bind"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Brand_Binding) as Brand_Binding[] | null : null; break;
+      case 0: object["bind"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Brand_BindingReader) as Brand_Binding[] | null : null; break;
       case 1: object["inherit"] = null; break;
     }
     return object as Brand_Scope;
@@ -5875,9 +5875,9 @@ export class CodeGeneratorRequestReader extends $.GeneratedReader<CodeGeneratorR
   override $toObject(): CodeGeneratorRequest {
     return {
       capnpVersion: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.readStruct<CapnpVersionReader>(CapnpVersionReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting).$toObject() : null,
-      nodes: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node) as Node[] | null : null,
-      sourceInfo: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_SourceInfo) as Node_SourceInfo[] | null : null,
-      requestedFiles: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), CodeGeneratorRequest_RequestedFile) as CodeGeneratorRequest_RequestedFile[] | null : null,
+      nodes: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), NodeReader) as Node[] | null : null,
+      sourceInfo: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_SourceInfoReader) as Node_SourceInfo[] | null : null,
+      requestedFiles: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), CodeGeneratorRequest_RequestedFileReader) as CodeGeneratorRequest_RequestedFile[] | null : null,
     };
   }
 }
@@ -6101,7 +6101,7 @@ export class CodeGeneratorRequest_RequestedFileReader extends $.GeneratedReader<
     return {
       id: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
       filename: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
-      imports: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), CodeGeneratorRequest_RequestedFile_Import) as CodeGeneratorRequest_RequestedFile_Import[] | null : null,
+      imports: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), CodeGeneratorRequest_RequestedFile_ImportReader) as CodeGeneratorRequest_RequestedFile_Import[] | null : null,
       fileSourceInfo: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.readStruct<CodeGeneratorRequest_RequestedFile_FileSourceInfoReader>(CodeGeneratorRequest_RequestedFile_FileSourceInfoReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting).$toObject() : null,
     };
   }
@@ -6362,7 +6362,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfoReader extends $.G
 
   override $toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo {
     return {
-      identifiers: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier) as CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier[] | null : null,
+      identifiers: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader) as CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier[] | null : null,
     };
   }
 }
@@ -6655,24 +6655,24 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member
   }
 }
 
-export const Node = new $.StructType<Node, NodeInit, NodeReader, NodeBuilder>(0xe682ab4cf923a417n, "capnp/schema.capnp:Node", 6, 6, NodeReader, NodeBuilder);
-export const Node_Parameter = new $.StructType<Node_Parameter, Node_ParameterInit, Node_ParameterReader, Node_ParameterBuilder>(0xb9521bccf10fa3b1n, "capnp/schema.capnp:Node.Parameter", 0, 1, Node_ParameterReader, Node_ParameterBuilder);
-export const Node_NestedNode = new $.StructType<Node_NestedNode, Node_NestedNodeInit, Node_NestedNodeReader, Node_NestedNodeBuilder>(0xdebf55bbfa0fc242n, "capnp/schema.capnp:Node.NestedNode", 1, 1, Node_NestedNodeReader, Node_NestedNodeBuilder);
-export const Node_SourceInfo = new $.StructType<Node_SourceInfo, Node_SourceInfoInit, Node_SourceInfoReader, Node_SourceInfoBuilder>(0xf38e1de3041357aen, "capnp/schema.capnp:Node.SourceInfo", 2, 2, Node_SourceInfoReader, Node_SourceInfoBuilder);
-export const Node_SourceInfo_Member = new $.StructType<Node_SourceInfo_Member, Node_SourceInfo_MemberInit, Node_SourceInfo_MemberReader, Node_SourceInfo_MemberBuilder>(0xc2ba9038898e1fa2n, "capnp/schema.capnp:Node.SourceInfo.Member", 1, 1, Node_SourceInfo_MemberReader, Node_SourceInfo_MemberBuilder);
-export const Field = new $.StructType<Field, FieldInit, FieldReader, FieldBuilder>(0x9aad50a41f4af45fn, "capnp/schema.capnp:Field", 3, 4, FieldReader, FieldBuilder);
-export const Enumerant = new $.StructType<Enumerant, EnumerantInit, EnumerantReader, EnumerantBuilder>(0x978a7cebdc549a4dn, "capnp/schema.capnp:Enumerant", 1, 2, EnumerantReader, EnumerantBuilder);
-export const Superclass = new $.StructType<Superclass, SuperclassInit, SuperclassReader, SuperclassBuilder>(0xa9962a9ed0a4d7f8n, "capnp/schema.capnp:Superclass", 1, 1, SuperclassReader, SuperclassBuilder);
-export const Method = new $.StructType<Method, MethodInit, MethodReader, MethodBuilder>(0x9500cce23b334d80n, "capnp/schema.capnp:Method", 3, 5, MethodReader, MethodBuilder);
-export const Type = new $.StructType<Type, TypeInit, TypeReader, TypeBuilder>(0xd07378ede1f9cc60n, "capnp/schema.capnp:Type", 3, 1, TypeReader, TypeBuilder);
-export const Brand = new $.StructType<Brand, BrandInit, BrandReader, BrandBuilder>(0x903455f06065422bn, "capnp/schema.capnp:Brand", 0, 1, BrandReader, BrandBuilder);
-export const Brand_Scope = new $.StructType<Brand_Scope, Brand_ScopeInit, Brand_ScopeReader, Brand_ScopeBuilder>(0xabd73485a9636bc9n, "capnp/schema.capnp:Brand.Scope", 2, 1, Brand_ScopeReader, Brand_ScopeBuilder);
-export const Brand_Binding = new $.StructType<Brand_Binding, Brand_BindingInit, Brand_BindingReader, Brand_BindingBuilder>(0xc863cd16969ee7fcn, "capnp/schema.capnp:Brand.Binding", 1, 1, Brand_BindingReader, Brand_BindingBuilder);
-export const Value = new $.StructType<Value, ValueInit, ValueReader, ValueBuilder>(0xce23dcd2d7b00c9bn, "capnp/schema.capnp:Value", 2, 1, ValueReader, ValueBuilder);
-export const Annotation = new $.StructType<Annotation, AnnotationInit, AnnotationReader, AnnotationBuilder>(0xf1c8950dab257542n, "capnp/schema.capnp:Annotation", 1, 2, AnnotationReader, AnnotationBuilder);
-export const CapnpVersion = new $.StructType<CapnpVersion, CapnpVersionInit, CapnpVersionReader, CapnpVersionBuilder>(0xd85d305b7d839963n, "capnp/schema.capnp:CapnpVersion", 1, 0, CapnpVersionReader, CapnpVersionBuilder);
-export const CodeGeneratorRequest = new $.StructType<CodeGeneratorRequest, CodeGeneratorRequestInit, CodeGeneratorRequestReader, CodeGeneratorRequestBuilder>(0xbfc546f6210ad7cen, "capnp/schema.capnp:CodeGeneratorRequest", 0, 4, CodeGeneratorRequestReader, CodeGeneratorRequestBuilder);
-export const CodeGeneratorRequest_RequestedFile = new $.StructType<CodeGeneratorRequest_RequestedFile, CodeGeneratorRequest_RequestedFileInit, CodeGeneratorRequest_RequestedFileReader, CodeGeneratorRequest_RequestedFileBuilder>(0xcfea0eb02e810062n, "capnp/schema.capnp:CodeGeneratorRequest.RequestedFile", 1, 3, CodeGeneratorRequest_RequestedFileReader, CodeGeneratorRequest_RequestedFileBuilder);
-export const CodeGeneratorRequest_RequestedFile_Import = new $.StructType<CodeGeneratorRequest_RequestedFile_Import, CodeGeneratorRequest_RequestedFile_ImportInit, CodeGeneratorRequest_RequestedFile_ImportReader, CodeGeneratorRequest_RequestedFile_ImportBuilder>(0xae504193122357e5n, "capnp/schema.capnp:CodeGeneratorRequest.RequestedFile.Import", 1, 1, CodeGeneratorRequest_RequestedFile_ImportReader, CodeGeneratorRequest_RequestedFile_ImportBuilder);
-export const CodeGeneratorRequest_RequestedFile_FileSourceInfo = new $.StructType<CodeGeneratorRequest_RequestedFile_FileSourceInfo, CodeGeneratorRequest_RequestedFile_FileSourceInfoInit, CodeGeneratorRequest_RequestedFile_FileSourceInfoReader, CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder>(0xf8ea2bf176925da0n, "capnp/schema.capnp:CodeGeneratorRequest.RequestedFile.FileSourceInfo", 0, 1, CodeGeneratorRequest_RequestedFile_FileSourceInfoReader, CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder);
-export const CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier = new $.StructType<CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier, CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierInit, CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader, CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder>(0xdda719892e0499bbn, "capnp/schema.capnp:CodeGeneratorRequest.RequestedFile.FileSourceInfo.Identifier", 3, 0, CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader, CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder);
+export const Node = /* @__PURE__ */ new $.StructType<Node, NodeInit, NodeReader, NodeBuilder>(0xe682ab4cf923a417n, "capnp/schema.capnp:Node", 6, 6, NodeReader, NodeBuilder);
+export const Node_Parameter = /* @__PURE__ */ new $.StructType<Node_Parameter, Node_ParameterInit, Node_ParameterReader, Node_ParameterBuilder>(0xb9521bccf10fa3b1n, "capnp/schema.capnp:Node.Parameter", 0, 1, Node_ParameterReader, Node_ParameterBuilder);
+export const Node_NestedNode = /* @__PURE__ */ new $.StructType<Node_NestedNode, Node_NestedNodeInit, Node_NestedNodeReader, Node_NestedNodeBuilder>(0xdebf55bbfa0fc242n, "capnp/schema.capnp:Node.NestedNode", 1, 1, Node_NestedNodeReader, Node_NestedNodeBuilder);
+export const Node_SourceInfo = /* @__PURE__ */ new $.StructType<Node_SourceInfo, Node_SourceInfoInit, Node_SourceInfoReader, Node_SourceInfoBuilder>(0xf38e1de3041357aen, "capnp/schema.capnp:Node.SourceInfo", 2, 2, Node_SourceInfoReader, Node_SourceInfoBuilder);
+export const Node_SourceInfo_Member = /* @__PURE__ */ new $.StructType<Node_SourceInfo_Member, Node_SourceInfo_MemberInit, Node_SourceInfo_MemberReader, Node_SourceInfo_MemberBuilder>(0xc2ba9038898e1fa2n, "capnp/schema.capnp:Node.SourceInfo.Member", 1, 1, Node_SourceInfo_MemberReader, Node_SourceInfo_MemberBuilder);
+export const Field = /* @__PURE__ */ new $.StructType<Field, FieldInit, FieldReader, FieldBuilder>(0x9aad50a41f4af45fn, "capnp/schema.capnp:Field", 3, 4, FieldReader, FieldBuilder);
+export const Enumerant = /* @__PURE__ */ new $.StructType<Enumerant, EnumerantInit, EnumerantReader, EnumerantBuilder>(0x978a7cebdc549a4dn, "capnp/schema.capnp:Enumerant", 1, 2, EnumerantReader, EnumerantBuilder);
+export const Superclass = /* @__PURE__ */ new $.StructType<Superclass, SuperclassInit, SuperclassReader, SuperclassBuilder>(0xa9962a9ed0a4d7f8n, "capnp/schema.capnp:Superclass", 1, 1, SuperclassReader, SuperclassBuilder);
+export const Method = /* @__PURE__ */ new $.StructType<Method, MethodInit, MethodReader, MethodBuilder>(0x9500cce23b334d80n, "capnp/schema.capnp:Method", 3, 5, MethodReader, MethodBuilder);
+export const Type = /* @__PURE__ */ new $.StructType<Type, TypeInit, TypeReader, TypeBuilder>(0xd07378ede1f9cc60n, "capnp/schema.capnp:Type", 3, 1, TypeReader, TypeBuilder);
+export const Brand = /* @__PURE__ */ new $.StructType<Brand, BrandInit, BrandReader, BrandBuilder>(0x903455f06065422bn, "capnp/schema.capnp:Brand", 0, 1, BrandReader, BrandBuilder);
+export const Brand_Scope = /* @__PURE__ */ new $.StructType<Brand_Scope, Brand_ScopeInit, Brand_ScopeReader, Brand_ScopeBuilder>(0xabd73485a9636bc9n, "capnp/schema.capnp:Brand.Scope", 2, 1, Brand_ScopeReader, Brand_ScopeBuilder);
+export const Brand_Binding = /* @__PURE__ */ new $.StructType<Brand_Binding, Brand_BindingInit, Brand_BindingReader, Brand_BindingBuilder>(0xc863cd16969ee7fcn, "capnp/schema.capnp:Brand.Binding", 1, 1, Brand_BindingReader, Brand_BindingBuilder);
+export const Value = /* @__PURE__ */ new $.StructType<Value, ValueInit, ValueReader, ValueBuilder>(0xce23dcd2d7b00c9bn, "capnp/schema.capnp:Value", 2, 1, ValueReader, ValueBuilder);
+export const Annotation = /* @__PURE__ */ new $.StructType<Annotation, AnnotationInit, AnnotationReader, AnnotationBuilder>(0xf1c8950dab257542n, "capnp/schema.capnp:Annotation", 1, 2, AnnotationReader, AnnotationBuilder);
+export const CapnpVersion = /* @__PURE__ */ new $.StructType<CapnpVersion, CapnpVersionInit, CapnpVersionReader, CapnpVersionBuilder>(0xd85d305b7d839963n, "capnp/schema.capnp:CapnpVersion", 1, 0, CapnpVersionReader, CapnpVersionBuilder);
+export const CodeGeneratorRequest = /* @__PURE__ */ new $.StructType<CodeGeneratorRequest, CodeGeneratorRequestInit, CodeGeneratorRequestReader, CodeGeneratorRequestBuilder>(0xbfc546f6210ad7cen, "capnp/schema.capnp:CodeGeneratorRequest", 0, 4, CodeGeneratorRequestReader, CodeGeneratorRequestBuilder);
+export const CodeGeneratorRequest_RequestedFile = /* @__PURE__ */ new $.StructType<CodeGeneratorRequest_RequestedFile, CodeGeneratorRequest_RequestedFileInit, CodeGeneratorRequest_RequestedFileReader, CodeGeneratorRequest_RequestedFileBuilder>(0xcfea0eb02e810062n, "capnp/schema.capnp:CodeGeneratorRequest.RequestedFile", 1, 3, CodeGeneratorRequest_RequestedFileReader, CodeGeneratorRequest_RequestedFileBuilder);
+export const CodeGeneratorRequest_RequestedFile_Import = /* @__PURE__ */ new $.StructType<CodeGeneratorRequest_RequestedFile_Import, CodeGeneratorRequest_RequestedFile_ImportInit, CodeGeneratorRequest_RequestedFile_ImportReader, CodeGeneratorRequest_RequestedFile_ImportBuilder>(0xae504193122357e5n, "capnp/schema.capnp:CodeGeneratorRequest.RequestedFile.Import", 1, 1, CodeGeneratorRequest_RequestedFile_ImportReader, CodeGeneratorRequest_RequestedFile_ImportBuilder);
+export const CodeGeneratorRequest_RequestedFile_FileSourceInfo = /* @__PURE__ */ new $.StructType<CodeGeneratorRequest_RequestedFile_FileSourceInfo, CodeGeneratorRequest_RequestedFile_FileSourceInfoInit, CodeGeneratorRequest_RequestedFile_FileSourceInfoReader, CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder>(0xf8ea2bf176925da0n, "capnp/schema.capnp:CodeGeneratorRequest.RequestedFile.FileSourceInfo", 0, 1, CodeGeneratorRequest_RequestedFile_FileSourceInfoReader, CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder);
+export const CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier = /* @__PURE__ */ new $.StructType<CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier, CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierInit, CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader, CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder>(0xdda719892e0499bbn, "capnp/schema.capnp:CodeGeneratorRequest.RequestedFile.FileSourceInfo.Identifier", 3, 0, CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader, CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder);

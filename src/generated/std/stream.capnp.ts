@@ -59,4 +59,4 @@ export class StreamResultBuilder extends $.GeneratedBuilder<StreamResult, Stream
   }
 }
 
-export const StreamResult = new $.StructType<StreamResult, StreamResultInit, StreamResultReader, StreamResultBuilder>(0x995f9a3377c0b16en, "capnp/stream.capnp:StreamResult", 0, 0, StreamResultReader, StreamResultBuilder);
+export const StreamResult = /* @__PURE__ */ new $.StructType<StreamResult, StreamResultInit, StreamResultReader, StreamResultBuilder>(0x995f9a3377c0b16en, "capnp/stream.capnp:StreamResult", 0, 0, StreamResultReader, StreamResultBuilder);

@@ -113,8 +113,8 @@ export class ValueReader extends $.GeneratedReader<Value> {
       case 1: object["boolean"] = (this.$dataSize > 2 && (this.$view.getUint8(this.$data + 2) & 1) !== 0); break;
       case 2: object["number"] = (this.$dataSize >= 16 ? this.$view.getFloat64(this.$data + 8, true) : 0); break;
       case 3: object["string"] = $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0); break;
-      case 4: object["array"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Value) as Value[] | null : null; break;
-      case 5: object["object"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Value_Field) as Value_Field[] | null : null; break;
+      case 4: object["array"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), ValueReader) as Value[] | null : null; break;
+      case 5: object["object"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Value_FieldReader) as Value_Field[] | null : null; break;
       case 6: object["call"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<Value_CallReader>(Value_CallReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
       case 7: object["raw"] = $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0); break;
     }
@@ -496,7 +496,7 @@ export class Value_CallReader extends $.GeneratedReader<Value_Call> {
   override $toObject(): Value_Call {
     return {
       function: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
-      params: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.listToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Value) as Value[] | null : null,
+      params: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), ValueReader) as Value[] | null : null,
     };
   }
 }
@@ -801,8 +801,8 @@ export class DiscriminatorOptionsBuilder extends $.GeneratedBuilder<Discriminato
   }
 }
 
-export const Value = new $.StructType<Value, ValueInit, ValueReader, ValueBuilder>(0xa3fa7845f919dd83n, "capnp/compat/json.capnp:Value", 2, 1, ValueReader, ValueBuilder);
-export const Value_Field = new $.StructType<Value_Field, Value_FieldInit, Value_FieldReader, Value_FieldBuilder>(0xe31026e735d69ddfn, "capnp/compat/json.capnp:Value.Field", 0, 2, Value_FieldReader, Value_FieldBuilder);
-export const Value_Call = new $.StructType<Value_Call, Value_CallInit, Value_CallReader, Value_CallBuilder>(0xa0d9f6eca1c93d48n, "capnp/compat/json.capnp:Value.Call", 0, 2, Value_CallReader, Value_CallBuilder);
-export const FlattenOptions = new $.StructType<FlattenOptions, FlattenOptionsInit, FlattenOptionsReader, FlattenOptionsBuilder>(0xc4df13257bc2ea61n, "capnp/compat/json.capnp:FlattenOptions", 0, 1, FlattenOptionsReader, FlattenOptionsBuilder);
-export const DiscriminatorOptions = new $.StructType<DiscriminatorOptions, DiscriminatorOptionsInit, DiscriminatorOptionsReader, DiscriminatorOptionsBuilder>(0xc2f8c20c293e5319n, "capnp/compat/json.capnp:DiscriminatorOptions", 0, 2, DiscriminatorOptionsReader, DiscriminatorOptionsBuilder);
+export const Value = /* @__PURE__ */ new $.StructType<Value, ValueInit, ValueReader, ValueBuilder>(0xa3fa7845f919dd83n, "capnp/compat/json.capnp:Value", 2, 1, ValueReader, ValueBuilder);
+export const Value_Field = /* @__PURE__ */ new $.StructType<Value_Field, Value_FieldInit, Value_FieldReader, Value_FieldBuilder>(0xe31026e735d69ddfn, "capnp/compat/json.capnp:Value.Field", 0, 2, Value_FieldReader, Value_FieldBuilder);
+export const Value_Call = /* @__PURE__ */ new $.StructType<Value_Call, Value_CallInit, Value_CallReader, Value_CallBuilder>(0xa0d9f6eca1c93d48n, "capnp/compat/json.capnp:Value.Call", 0, 2, Value_CallReader, Value_CallBuilder);
+export const FlattenOptions = /* @__PURE__ */ new $.StructType<FlattenOptions, FlattenOptionsInit, FlattenOptionsReader, FlattenOptionsBuilder>(0xc4df13257bc2ea61n, "capnp/compat/json.capnp:FlattenOptions", 0, 1, FlattenOptionsReader, FlattenOptionsBuilder);
+export const DiscriminatorOptions = /* @__PURE__ */ new $.StructType<DiscriminatorOptions, DiscriminatorOptionsInit, DiscriminatorOptionsReader, DiscriminatorOptionsBuilder>(0xc2f8c20c293e5319n, "capnp/compat/json.capnp:DiscriminatorOptions", 0, 2, DiscriminatorOptionsReader, DiscriminatorOptionsBuilder);
