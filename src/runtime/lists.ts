@@ -110,8 +110,8 @@ export class PointerList<R> implements ReadonlyList<R> {
   }
 }
 
-/** A List(Bool). */
-export class BoolList implements ReadonlyList<boolean> {
+/** What the lists of values without a codec (Bool, Void) share: the wire-level list and its length. */
+abstract class ValueList {
   readonly $: ListReader;
 
   constructor(list: ListReader) {
@@ -121,7 +121,10 @@ export class BoolList implements ReadonlyList<boolean> {
   get length(): number {
     return this.$.length;
   }
+}
 
+/** A List(Bool). */
+export class BoolList extends ValueList implements ReadonlyList<boolean> {
   get(index: number): boolean {
     return this.$.getBool(index);
   }
@@ -138,17 +141,7 @@ export class BoolList implements ReadonlyList<boolean> {
 }
 
 /** A List(Void): only its length carries information. */
-export class VoidList implements ReadonlyList<null> {
-  readonly $: ListReader;
-
-  constructor(list: ListReader) {
-    this.$ = list;
-  }
-
-  get length(): number {
-    return this.$.length;
-  }
-
+export class VoidList extends ValueList implements ReadonlyList<null> {
   get(index: number): null {
     if ((index >>> 0) !== index || index >= this.$.length) {
       throw new CapnpError(ErrorCode.INDEX_OUT_OF_RANGE, `index ${index} is out of range for a list of length ${this.$.length}`);
