@@ -229,7 +229,11 @@ export function attempt(wire, what, fn) {
   }
 }
 
-function walkStruct(wire, struct) {
+/**
+ * Reads every word of a struct's data section at every width (with defaults XORed in), and one
+ * field past it, which must read as its default.
+ */
+export function readDataSection(struct) {
   const data = struct.dataSize;
   for (let offset = 0; offset + 8 <= data; offset += 8) {
     struct.getUint64(offset);
@@ -241,8 +245,11 @@ function walkStruct(wire, struct) {
     struct.getFloat32(offset, 0x3fc00000);
     struct.getBool(offset * 8 + 3, true);
   }
-  // Beyond the section: defaults.
   if (struct.getUint32(data + 8, 7) !== 7) throw new FuzzFailure('a field past the data section did not read as its default');
+}
+
+function walkStruct(wire, struct) {
+  readDataSection(struct);
   for (let i = 0; i < struct.pointerCount; i++) walkPointer(wire, struct.getPointer(i), `pointer ${i}`);
   attempt(wire, 'getText', () => struct.getText(0));
   attempt(wire, 'getData', () => struct.getData(0));

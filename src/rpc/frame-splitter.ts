@@ -4,7 +4,7 @@
  * The segment table is checked against the limits before the message is buffered, so a peer
  * cannot make us hold more than `maxMessageBytes` for one message.
  */
-import { CapnpError, ErrorCode, framedMessageLength } from '../wire/index.js';
+import { CapnpError, concatBytes, ErrorCode, framedMessageLength } from '../wire/index.js';
 
 export class FrameSplitter {
   private pending: Uint8Array[] = [];
@@ -27,12 +27,7 @@ export class FrameSplitter {
       this.pending.push(chunk);
       this.pendingBytes += chunk.length;
       if (this.pendingBytes < this.pendingMessageBytes) return;
-      bytes = new Uint8Array(this.pendingBytes);
-      let at = 0;
-      for (const piece of this.pending) {
-        bytes.set(piece, at);
-        at += piece.length;
-      }
+      bytes = concatBytes(this.pending);
       this.pending = [];
       this.pendingBytes = 0;
     }

@@ -5,7 +5,7 @@
  * against the schema as the reference does: integers must fit their field (any integer fits a
  * float), floats only go to float fields, strings to Text or Data.
  */
-import { CapnpError, ErrorCode, MessageBuilder, type BuilderOptions, type ListBuilder, type MessageFormat } from '../wire/index.js';
+import { CapnpError, concatBytes, ErrorCode, MessageBuilder, type BuilderOptions, type ListBuilder, type MessageFormat } from '../wire/index.js';
 import {
   DynamicStructBuilder, initRoot, listElementSize, setScalarElement, typeName,
   type DynamicType, type StructField, type StructSchema,
@@ -67,7 +67,7 @@ class Parser {
         }
         base = parts.length === 1 && t.text !== undefined
           ? { kind: 'string', value: t.value, start: t.start, end, text: t.text }
-          : { kind: 'string', value: parts.length === 1 ? parts[0]! : concat(parts), start: t.start, end };
+          : { kind: 'string', value: parts.length === 1 ? parts[0]! : concatBytes(parts), start: t.start, end };
         break;
       }
       case 'operator': {
@@ -141,16 +141,6 @@ class Parser {
     }
     return { name: null, nameStart: first.start, value: this.expression(tokens, first) };
   }
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 const INT_RANGES: Record<string, [bigint, bigint]> = {

@@ -4,7 +4,7 @@
  * object nested past the stack.
  */
 import { describe, expect, it } from 'vitest';
-import { CapnpError, ErrorCode, MessageBuilder, errorPath } from '../../src/index.js';
+import { ErrorCode, MessageBuilder, errorPath } from '../../src/index.js';
 import { encode, initRoot, loadSchema } from '../../src/dynamic/index.js';
 import { compileSources } from '../support/compile-memory.js';
 import { failure } from '../support/failure.js';

@@ -4,7 +4,7 @@
  * and a message announced larger than the limit is refused before it is buffered.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ErrorCode, MessageBuilder } from '../../src/index.js';
+import { concatBytes, ErrorCode, MessageBuilder } from '../../src/index.js';
 import { FrameSplitter } from '../../src/rpc/index.js';
 import { failure } from '../support/failure.js';
 
@@ -14,16 +14,6 @@ function message(text: string, segmentWords?: number): Uint8Array {
   root.setText(0, text);
   root.setText(1, text.toUpperCase());
   return builder.toBytes();
-}
-
-function joined(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 function split(stream: Uint8Array, cuts: number[], limit = 1 << 20): Uint8Array[] {
@@ -41,7 +31,7 @@ describe('FrameSplitter', () => {
   afterEach(() => vi.restoreAllMocks());
 
   const messages = [message('one'), message('two, in several segments', 8), message('x'.repeat(300))];
-  const stream = joined(messages);
+  const stream = concatBytes(messages);
 
   it('gives the same messages wherever the stream is cut once', () => {
     for (let cut = 0; cut <= stream.length; cut++) {

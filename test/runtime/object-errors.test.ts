@@ -4,7 +4,7 @@
  * TypeError from deep inside the runtime or a stack overflow.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CapnpError, ErrorCode, MessageBuilder, errorPath } from '../../src/index.js';
+import { ErrorCode, MessageBuilder, errorPath } from '../../src/index.js';
 import { importGenerated } from '../support/compile-memory.js';
 import { failure } from '../support/failure.js';
 
