@@ -80,6 +80,15 @@ for (const [c, target] of [['read-all', 3], ['sparse', 1000], ['build', 3]]) {
   const capstan = timeOf('news', c, 'capstan');
   if (json && capstan) goal(`news ${c}: capstan vs JSON.${c === 'build' ? 'stringify' : 'parse'} (× faster)`, json / capstan, target, 'higher');
 }
+{
+  // Building through the reused builder with the result framed in place (the APIs the issue
+  // asks for), against JSON.stringify, and at the wire level against stringify + UTF-8.
+  const inPlace = timeOf('news', 'build', 'capstan-in-place');
+  const json = timeOf('news', 'build', 'json');
+  const jsonBytes = timeOf('news', 'build', 'json+utf8');
+  if (inPlace && json) goal('news build: capstan (reused builder, framed in place) vs JSON.stringify (× faster)', json / inPlace, 3, 'higher');
+  if (inPlace && jsonBytes) goal('news build to bytes: capstan (in place) vs JSON.stringify + UTF-8 encoding (× faster)', jsonBytes / inPlace, 3, 'higher');
+}
 for (const r of rows.filter((r) => r.impl === 'capstan' && r.median_ns !== undefined && r.workload !== 'news' && r.workload !== 'startup')) {
   const cpp = timeOf(r.workload, r.case, 'cpp');
   if (cpp) goal(`${r.workload} ${r.case}: capstan / C++ (× slower)`, r.median_ns / cpp, 1.5, 'lower');

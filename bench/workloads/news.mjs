@@ -99,9 +99,19 @@ export async function news(suite, env) {
     'capnp-es': () => new capnp.Message(esBytes, false).getRoot(es.News).date.length,
   });
   await suite.compare('news', 'read-all', readAll);
+  // Build through the APIs a server would use to skip the last copy (issue 14): one builder
+  // reused for every response, and the framed result handed over as a view of its memory
+  // (`copy: false`, MessageBuilder#frame()). And the wire-level comparison: JSON's bytes are
+  // the string encoded to UTF-8, which JSON.stringify alone does not produce.
+  const { MessageBuilder } = await import('capstan');
+  const builder = new MessageBuilder();
+  const utf8 = new TextEncoder();
+  sameResults('news build in place', { copy: News.encode(doc).join(), inPlace: News.encode(doc, { builder, copy: false }).join() });
   await suite.compare('news', 'build', {
     json: () => JSON.stringify(doc).length,
+    'json+utf8': () => utf8.encode(JSON.stringify(doc)).length,
     capstan: () => News.encode(doc).length,
+    'capstan-in-place': () => News.encode(doc, { builder, copy: false }).length,
     'capstan-packed': () => News.encode(doc, { format: 'packed' }).length,
     'capnp-es': () => buildCapnpEs(es, capnp, doc).length,
   });

@@ -1,5 +1,5 @@
 import {
-  ElementSize, ListView, locateRoot, MessageBuilder, StructReader,
+  CapnpError, ElementSize, ErrorCode, ListView, locateRoot, MessageBuilder, StructReader,
   type BuilderOptions, type MessageFormat, type MessageReader, type ReadMessageOptions, type StructBuilder,
 } from '../wire/index.js';
 import type { PointerCodec, PointerSource, PointerTarget } from './codec.js';
@@ -29,6 +29,13 @@ export interface EncodeOptions extends BuilderOptions, AssignOptions {
   format?: MessageFormat;
   /** Build in this builder (reset first) instead of a new one, reusing its memory. */
   builder?: MessageBuilder;
+  /**
+   * Default true: the result is new memory of its own. False (with `builder`, or with
+   * `buffer`, where it is the default) returns the `binary` message as a view of the
+   * builder's memory, framed in place (`MessageBuilder#frame()`): no copy, valid until the
+   * builder is reset or used again. Only the `binary` format is framed in place.
+   */
+  copy?: boolean;
 }
 
 /**
@@ -122,24 +129,36 @@ export class StructType<O, I, R extends StructReaderLike<O>, B extends StructBui
   }
 
   private encodeValue(value: I | R, options: EncodeOptions | undefined): Uint8Array<ArrayBuffer> {
-    const given = options?.builder;
+    if (options === undefined) {
+      const message = borrowBuilder();
+      try {
+        return this.build(message, value, undefined, true);
+      } finally {
+        returnBuilder(message);
+      }
+    }
+    const given = options.builder;
     if (given !== undefined) {
       given.reset();
-      return this.build(given, value, options!.format);
+      return this.build(given, value, options.format, options.copy !== false);
     }
-    if (options !== undefined && (options.firstSegmentWords !== undefined || options.growth !== undefined || options.maxSegmentWords !== undefined)) {
-      return this.build(new MessageBuilder(options), value, options.format);
+    if (options.buffer !== undefined || options.firstSegmentWords !== undefined || options.growth !== undefined || options.maxSegmentWords !== undefined) {
+      // A builder of the caller's own: its memory is not shared, so by default no copy either.
+      return this.build(new MessageBuilder(options), value, options.format, options.copy ?? options.buffer === undefined);
+    }
+    if (options.copy === false) {
+      throw new CapnpError(ErrorCode.INVALID_ARGUMENT, 'encode: copy: false needs a builder (or buffer) of the caller\'s: without one the message is built in memory shared by every encode');
     }
     const message = borrowBuilder();
     try {
-      return this.build(message, value, options?.format);
+      return this.build(message, value, options.format, true);
     } finally {
       returnBuilder(message);
     }
   }
 
   /** `encode` into an empty builder: with long Text batched while that keeps paying. */
-  private build(message: MessageBuilder, value: I | R, format: MessageFormat | undefined): Uint8Array<ArrayBuffer> {
+  private build(message: MessageBuilder, value: I | R, format: MessageFormat | undefined, copy: boolean): Uint8Array<ArrayBuffer> {
     if (shouldBatchText()) {
       message.startTextBatch();
       let finished = false;
@@ -150,11 +169,11 @@ export class StructType<O, I, R extends StructReaderLike<O>, B extends StructBui
         // Thrown, or some Text was not ASCII: the message is incomplete.
         if (!finished) message.reset();
       }
-      if (finished) return message.toBytes(format);
+      if (finished) return output(message, format, copy);
       textBatchMissed();
     }
     this.setRoot(message, value);
-    return message.toBytes(format);
+    return output(message, format, copy);
   }
 
   /** Makes the root of `message` a new struct of this type. */
@@ -198,6 +217,11 @@ export class StructType<O, I, R extends StructReaderLike<O>, B extends StructBui
     const struct = slot ? slot.initStruct(this.dataWords, this.pointerCount) : (to as StructBuilder).initStruct(index, this.dataWords, this.pointerCount);
     this.builder(struct).$assign(value as I);
   }
+}
+
+/** The built message as the caller asked: a copy, or the builder's memory framed in place. */
+function output(message: MessageBuilder, format: MessageFormat | undefined, copy: boolean): Uint8Array<ArrayBuffer> {
+  return copy || (format !== undefined && format !== 'binary') ? message.toBytes(format) : message.frame();
 }
 
 function source(from: PointerSource, index: number): StructReader | null {

@@ -16,7 +16,7 @@ import { ANY_SIZE, resolved } from './core/read-pointer.js';
 import type { Segment } from './core/segment.js';
 import { StructBuilder } from './struct-builder.js';
 import type { StructReader } from './struct-reader.js';
-import { encodeUtf8Into, SHORT_TEXT, utf8Length } from './core/text.js';
+import { encodeUtf8Into, utf8Length } from './core/text.js';
 import { allocateAnywhere, reserve } from './core/allocation.js';
 
 /** Replaces whatever the slot holds with a new zeroed struct. */
@@ -129,12 +129,9 @@ export function setTextAt(segment: Segment, at: number, value: string): void {
   // string instead of measuring it and then encoding it.
   const arena = segment.arena;
   const batch = arena.textBatch;
-  if (batch !== null && batch.segment === segment && value.length > SHORT_TEXT && reserve(arena, segment, value.length + 8) >= 0) {
-    // Laid out as if ASCII; written with the rest of the batch (text-batch.ts).
-    const start = segment.used;
-    segment.used = start + ((value.length + 8) & ~7);
-    batch.add(value, start);
-    writeNear(segment, at, start, PointerKind.LIST, ElementSize.BYTE + (value.length + 1) * 8);
+  if (batch !== null && batch.segment === segment && value.length > 0) {
+    // Written with the rest of the batch at the end (text-batch.ts); a placeholder until then.
+    batch.add(value, at);
     return;
   }
   if (arena.growth === 'in-place' && reserve(arena, segment, value.length * 3 + 8) >= 0) {

@@ -17,7 +17,7 @@ import { StructReader } from './struct-reader.js';
 import { ANY_SIZE } from './core/read-pointer.js';
 import { TextBatch } from './core/text-batch.js';
 import { copyList, copyStruct } from './core/copy.js';
-import { buildingArena, reserve, resetArena, totalWords } from './core/allocation.js';
+import { buildingArena, FRAME_HEADER_BYTES, reserve, resetArena, totalWords } from './core/allocation.js';
 
 /**
  * A message being built. Make the root, fill it in, then `toBytes()`. A builder can be
@@ -57,8 +57,17 @@ export class MessageBuilder {
     const batch = this.arena.textBatch;
     if (batch === null) return true;
     this.arena.textBatch = null;
-    const room = batch.texts.length > 1 ? reserve(this.arena, batch.segment, batch.units * 3) : -1;
-    return batch.write(room);
+    const segment = batch.segment;
+    // Room for the block plus one more character of the longest UTF-8 form (4 bytes; rounded
+    // to a word): the encoder stops before a character that does not fit, so if any string is
+    // not ASCII it has written more bytes than the block holds when it stops, and the
+    // mismatch shows (text-batch.ts). Only what was written is allocated.
+    const room = reserve(this.arena, segment, batch.bytes + 8);
+    if (room < 0) return false;
+    const used = batch.write(room);
+    if (used < 0) return false;
+    segment.used = room + used;
+    return true;
   }
 
   /** Makes a new zeroed root struct (replacing any previous root). */
@@ -94,6 +103,29 @@ export class MessageBuilder {
   /** Words in use across all segments. */
   get sizeInWords(): number {
     return totalWords(this.arena);
+  }
+
+  /**
+   * The message in the standard stream framing (`binary`), as a view of the builder's own
+   * memory: no copy when the message is one segment (the usual case: the builder keeps room for
+   * the 8-byte header in front of its first segment and writes it there). A message of several
+   * segments is framed into new memory. For handing the bytes straight to a socket, a stream or
+   * a `Response` and building the next message after they are written: the view is valid
+   * until the builder is changed, `reset()` or used again.
+   */
+  frame(): Uint8Array<ArrayBuffer> {
+    const segments = this.arena.segments;
+    if (segments.length > 1) return frameSegments(this.getSegments());
+    const first = segments[0]!;
+    const bytes = first.bytes as Uint8Array<ArrayBuffer>;
+    const framed = new Uint8Array(bytes.buffer, bytes.byteOffset - FRAME_HEADER_BYTES, FRAME_HEADER_BYTES + first.used);
+    const words = first.used / 8;
+    framed[0] = framed[1] = framed[2] = framed[3] = 0;
+    framed[4] = words;
+    framed[5] = words >>> 8;
+    framed[6] = words >>> 16;
+    framed[7] = words >>> 24;
+    return framed;
   }
 
   /**

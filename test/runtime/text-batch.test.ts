@@ -1,10 +1,14 @@
 /**
- * One-call encoding defers long Text and writes it with one native call, assuming ASCII
- * (src/wire/core/text-batch.ts). Whatever the text, the bytes must be those of a plain build (setters
- * one by one, no batch), and a wrong guess must cost nothing but time.
+ * One-call encoding defers Text and writes it all with one native call at the end, assuming
+ * ASCII (src/wire/core/text-batch.ts). The strings then sit after the structs instead of next to
+ * each, so the bytes differ from a plain build (setters one by one, no batch); whatever the text,
+ * the message must be the same one: the same canonical form and the same values. A wrong guess
+ * must cost nothing but time, and a slot written again after its Text was deferred must end up
+ * holding what was written last.
  */
 import { describe, expect, it } from 'vitest';
-import { MessageBuilder } from '../../src/index.js';
+import { canonicalize, MessageBuilder, readMessage } from '../../src/index.js';
+import { setDataAt, setTextAt } from '../../src/wire/build-object.js';
 import { Node, type NodeInit } from '../../src/generated/std/schema.capnp.js';
 
 /** Bytes of `value` built field by field, without a batch. */
@@ -16,6 +20,11 @@ function plainBuild(value: NodeInit): Uint8Array {
 
 /** `text` as it reads back from UTF-8 (lone surrogates become U+FFFD). */
 const asUtf8 = (text: string) => new TextDecoder().decode(new TextEncoder().encode(text));
+
+/** The same message: equal canonical forms (layout-free), hence equal values. */
+function expectSameMessage(actual: Uint8Array, expected: Uint8Array): void {
+  expect(canonicalize(readMessage(actual).getRoot())).toEqual(canonicalize(readMessage(expected).getRoot()));
+}
 
 const long = (seed: string, length: number) => seed.repeat(Math.ceil(length / seed.length)).slice(0, length);
 
@@ -47,8 +56,9 @@ describe('batched long Text in one-call encoding', () => {
   for (const [name, value] of Object.entries(cases)) {
     it(`writes the bytes of a plain build: ${name}`, () => {
       const expected = plainBuild(value);
-      expect(Node.encode(value)).toEqual(expected);
-      expect(Node.encode(value, { builder: new MessageBuilder() })).toEqual(expected);
+      expectSameMessage(Node.encode(value), expected);
+      expectSameMessage(Node.encode(value, { builder: new MessageBuilder() }), expected);
+      // One-call encodes agree with each other byte for byte, whichever builder they use.
       expect(Node.encode(value, { format: 'packed' })).toEqual(Node.encode(value, { builder: new MessageBuilder(), format: 'packed' }));
       const decoded = Node.decode(Node.encode(value));
       expect(decoded.displayName).toBe(asUtf8(value.displayName as string));
@@ -63,7 +73,7 @@ describe('batched long Text in one-call encoding', () => {
     const expectedOther = plainBuild(other);
     // Enough rounds to cross the pause after a miss (scratch-builder.ts) both ways.
     for (let i = 0; i < 150; i++) {
-      expect(Node.encode(i % 3 === 0 ? other : ascii)).toEqual(i % 3 === 0 ? expectedOther : expectedAscii);
+      expectSameMessage(Node.encode(i % 3 === 0 ? other : ascii), i % 3 === 0 ? expectedOther : expectedAscii);
     }
   });
 
@@ -77,7 +87,7 @@ describe('batched long Text in one-call encoding', () => {
     expect(builder.asReader().getRoot()).toBeDefined();
     expect(Node.read(builder.toBytes()).displayName).toBe(long('after the failure ', 60));
     const value = cases['long ASCII strings']!;
-    expect(Node.encode(value, { builder })).toEqual(plainBuild(value));
+    expectSameMessage(Node.encode(value, { builder }), plainBuild(value));
   });
 
   it('leaves the free space zeroed, so the next message in the same builder is exact', () => {
@@ -86,6 +96,7 @@ describe('batched long Text in one-call encoding', () => {
     Node.encode(cases['long ASCII strings']!, { builder });
     const small: NodeInit = { id: 9n, scopeId: 1n };
     expect(Node.encode(small, { builder })).toEqual(plainBuild(small));
+    expect(Node.encode(cases['long ASCII strings']!, { builder })).toEqual(Node.encode(cases['long ASCII strings']!, { builder: new MessageBuilder() }));
     // Whatever a batch used as scratch space past the end is zero again.
     const segment = builder.arena.segments[0]!;
     expect(segment.bytes.subarray(segment.used).every((b) => b === 0)).toBe(true);
@@ -96,5 +107,52 @@ describe('batched long Text in one-call encoding', () => {
     const expected = new MessageBuilder({ growth: 'heuristic' });
     Node.setRoot(expected, value);
     expect(Node.encode(value, { growth: 'heuristic' })).toEqual(expected.toBytes());
+  });
+
+  it('lays the deferred Text out after the structs, each string NUL-terminated and padded', () => {
+    const value = node(['alpha', long('beta ', 41)], 'display');
+    // Past the pause a miss above started (scratch-builder.ts: 64 encodes without a batch).
+    for (let i = 0; i < 70; i++) Node.encode(value);
+    const bytes = Node.encode(value);
+    const plain = plainBuild(value);
+    expect(bytes.length).toBe(plain.length);
+    const text = new TextDecoder().decode(bytes);
+    // Back to back at the end, in the order they were set: displayName, then the nested names.
+    expect(text.endsWith(`display\0alpha\0\0\0${long('beta ', 41)}\0\0\0\0\0\0\0`)).toBe(true);
+  });
+});
+
+describe('a slot written again while its Text is deferred', () => {
+  /** A batch-building message with a root of three pointers; `write` fills it, then the batch ends. */
+  function batched(write: (segment: ReturnType<typeof rootOf>['segment'], pointers: number) => void): Uint8Array {
+    const message = new MessageBuilder();
+    message.startTextBatch();
+    const root = message.initRoot(0, 3);
+    write(root.segment, root.pointers);
+    expect(message.finishTextBatch()).toBe(true);
+    return message.toBytes();
+  }
+  const rootOf = (message: MessageBuilder) => message.initRoot(0, 3);
+
+  it('keeps the Text set last when a field is set twice', () => {
+    const root = readMessage(batched((segment, at) => {
+      setTextAt(segment, at, 'first value');
+      setTextAt(segment, at + 8, 'other field');
+      setTextAt(segment, at, 'second value, longer');
+    })).getRoot();
+    expect(root.getText(0)).toBe('second value, longer');
+    expect(root.getText(1)).toBe('other field');
+  });
+
+  it('keeps Data written over a deferred Text, and the fields beside it intact', () => {
+    const root = readMessage(batched((segment, at) => {
+      setTextAt(segment, at + 8, 'kept before');
+      setTextAt(segment, at, 'replaced by data');
+      setDataAt(segment, at, new Uint8Array([1, 2, 3]));
+      setTextAt(segment, at + 16, 'kept after');
+    })).getRoot();
+    expect([...root.getData(0)]).toEqual([1, 2, 3]);
+    expect(root.getText(1)).toBe('kept before');
+    expect(root.getText(2)).toBe('kept after');
   });
 });

@@ -11,9 +11,34 @@ import { BYTES_PER_WORD, MAX_SEGMENT_WORDS } from './layout.js';
 import { allocateBytes } from './pool.js';
 import { Segment } from './segment.js';
 
+/**
+ * Bytes kept free in front of a message builder's first segment, for the stream framing's
+ * header of a one-segment message (segment count and size, 8 bytes): `MessageBuilder#frame()`
+ * writes the header there and returns the framed message as a view, with no copy.
+ */
+export const FRAME_HEADER_BYTES = 8;
+
+/** Zeroed memory for a first segment of `capacity` bytes, with the header's room in front. */
+function firstSegmentBytes(capacity: number): Uint8Array {
+  return allocateBytes(FRAME_HEADER_BYTES + capacity).subarray(FRAME_HEADER_BYTES);
+}
+
+/** The first segment's memory inside the caller's `buffer` (BuilderOptions.buffer), zeroed. */
+function callerSegmentBytes(buffer: Uint8Array): Uint8Array {
+  if (!(buffer instanceof Uint8Array) || buffer.length < FRAME_HEADER_BYTES + BYTES_PER_WORD || buffer.byteOffset % BYTES_PER_WORD !== 0) {
+    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, 'a builder\'s buffer must be a Uint8Array of at least 16 bytes starting at a multiple of 8 bytes into its ArrayBuffer');
+  }
+  const words = Math.min(MAX_SEGMENT_WORDS, Math.floor((buffer.length - FRAME_HEADER_BYTES) / BYTES_PER_WORD));
+  const bytes = buffer.subarray(FRAME_HEADER_BYTES, FRAME_HEADER_BYTES + words * BYTES_PER_WORD);
+  bytes.fill(0);
+  return bytes;
+}
+
 /** An arena for a message being built, with its first segment and root pointer allocated. */
 export function buildingArena(options: BuilderOptions | undefined): Arena {
-  const firstSegmentWords = options?.firstSegmentWords ?? DEFAULT_FIRST_SEGMENT_WORDS;
+  const given = options?.buffer;
+  const firstBytes = given === undefined ? null : callerSegmentBytes(given);
+  const firstSegmentWords = firstBytes !== null ? firstBytes.length / BYTES_PER_WORD : options?.firstSegmentWords ?? DEFAULT_FIRST_SEGMENT_WORDS;
   const maxSegmentWords = options?.maxSegmentWords ?? MAX_SEGMENT_WORDS;
   const growth = options?.growth ?? 'in-place';
   if (!Number.isInteger(firstSegmentWords) || firstSegmentWords < 1 || firstSegmentWords > MAX_SEGMENT_WORDS) {
@@ -28,7 +53,7 @@ export function buildingArena(options: BuilderOptions | undefined): Arena {
   // A message being built is trusted and acyclic: reading it back needs no limits.
   const segments = new Array<Segment>(1);
   const arena = new Arena(segments, true, Infinity, Infinity, firstSegmentWords, growth, maxSegmentWords);
-  segments[0] = new Segment(arena, 0, allocateBytes(firstSegmentWords * BYTES_PER_WORD), BYTES_PER_WORD);
+  segments[0] = new Segment(arena, 0, firstBytes ?? firstSegmentBytes(firstSegmentWords * BYTES_PER_WORD), BYTES_PER_WORD);
   return arena;
 }
 
@@ -119,7 +144,8 @@ export function growSegment(segment: Segment, minCapacity: number, maxCapacity =
   let capacity = Math.max(segment.bytes.length * 2, 64);
   while (capacity < minCapacity) capacity *= 2;
   capacity = Math.max(Math.min(capacity, maxCapacity), minCapacity);
-  const bytes = allocateBytes(capacity);
+  // The first segment keeps the framing header's room in front wherever it moves.
+  const bytes = segment.id === 0 ? firstSegmentBytes(capacity) : allocateBytes(capacity);
   bytes.set(segment.bytes.subarray(0, segment.used));
   segment.replaceBytes(bytes);
 }

@@ -25,6 +25,15 @@ export interface BuilderOptions {
   growth?: GrowthPolicy;
   /** No segment grows beyond this many words. Default and maximum 2^29 - 1. */
   maxSegmentWords?: number;
+  /**
+   * Memory of the caller's to build in: its first 8 bytes are kept for the framing header and
+   * the first segment is the rest (rounded down to whole words; it is zeroed first). The
+   * framed message then ends up in this buffer (`MessageBuilder#frame()` returns a view of
+   * it) unless it outgrows it: with `in-place` growth the segment then moves to new memory,
+   * as any segment does. At least 16 bytes, starting at a multiple of 8 bytes into its
+   * ArrayBuffer. `firstSegmentWords` is ignored.
+   */
+  buffer?: Uint8Array<ArrayBuffer>;
 }
 
 export const DEFAULT_FIRST_SEGMENT_WORDS = 128;

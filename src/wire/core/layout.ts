@@ -14,6 +14,13 @@ export const PointerKind = {
 } as const;
 export type PointerKind = (typeof PointerKind)[keyof typeof PointerKind];
 
+/**
+ * The first word of a Text pointer whose string is still deferred while a message is built in
+ * one go (text-batch.ts): a list pointer with offset -1 word, pointing at itself, which no real
+ * pointer does. Only ever present in a message being built, never in one that is read.
+ */
+export const DEFERRED_TEXT_POINTER = ((-1 << 2) | PointerKind.LIST) >>> 0;
+
 /** The three-bit element size of a list pointer (values as in schema.capnp's ElementSize). */
 export const ElementSize = {
   VOID: 0,

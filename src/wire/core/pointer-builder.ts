@@ -8,7 +8,7 @@
  * object, and report where they allocated through the shared `allocated` record.
  */
 import { CapnpError, ErrorCode } from '../error.js';
-import { DATA_BITS_PER_ELEMENT, ElementSize, MAX_LIST_ELEMENTS, MAX_SEGMENT_WORDS, MAX_STRUCT_SECTION, POINTERS_PER_ELEMENT, PointerKind } from './layout.js';
+import { DATA_BITS_PER_ELEMENT, DEFERRED_TEXT_POINTER, ElementSize, MAX_LIST_ELEMENTS, MAX_SEGMENT_WORDS, MAX_STRUCT_SECTION, POINTERS_PER_ELEMENT, PointerKind } from './layout.js';
 import { ANY_SIZE, finishList, finishStruct, followPointer, resolved } from './read-pointer.js';
 import type { Segment } from './segment.js';
 import { allocateAnywhere, allocateIn } from './allocation.js';
@@ -130,7 +130,8 @@ export function zeroObject(segment: Segment, at: number): void {
   const view = segment.view;
   const lo = view.getUint32(at, true);
   const hi = view.getUint32(at + 4, true);
-  if ((lo === 0 && hi === 0) || (lo & 3) === PointerKind.OTHER) {
+  // A deferred Text (text-batch.ts) has no object yet: clearing the pointer drops it.
+  if ((lo === 0 && hi === 0) || (lo & 3) === PointerKind.OTHER || lo === DEFERRED_TEXT_POINTER) {
     writeWord(segment, at, 0, 0);
     return;
   }

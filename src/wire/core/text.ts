@@ -107,7 +107,7 @@ const nodeUtf8Write = (globalThis as { Buffer?: { prototype?: { utf8Write?: (tex
  * surrogates become U+FFFD) without TextEncoder's per-call overhead (bench: 58 vs 79 ns per
  * string of the news document); elsewhere, `encodeInto`.
  */
-const encodeNative: (text: string, bytes: Uint8Array, offset: number) => number =
+export const encodeNative: (text: string, bytes: Uint8Array, offset: number) => number =
   typeof nodeUtf8Write === 'function'
     ? (text, bytes, offset) => nodeUtf8Write.call(bytes, text, offset, bytes.length - offset)
     : (text, bytes, offset) => encoder.encodeInto(text, bytes.subarray(offset)).written;
