@@ -24,19 +24,28 @@ export function borrowBuilder(): MessageBuilder {
   return builder;
 }
 
+/**
+ * Whether `returnBuilder` would keep this builder for reuse. One that would not is dropped, so
+ * its memory may be handed out as the result instead of copied.
+ */
+export function worthKeeping(builder: MessageBuilder): boolean {
+  const segments = builder.arena.segments;
+  return segments.length === 1 && segments[0]!.bytes.length <= RETAIN_LIMIT_BYTES;
+}
+
 /** Gives back a builder from `borrowBuilder` once its bytes have been copied out. */
 export function returnBuilder(builder: MessageBuilder): void {
-  const segments = builder.arena.segments;
-  if (segments.length !== 1 || segments[0]!.bytes.length > RETAIN_LIMIT_BYTES) return;
+  if (!worthKeeping(builder)) return;
   builder.reset();
   idle = builder;
 }
 
 /**
- * Whether the next one-call encode should batch its long Text (MessageBuilder.startTextBatch).
- * A batch assumes ASCII and builds the message again when that was wrong, so after such a miss
- * the next BATCH_PAUSE encodes build directly: an application that sends non-ASCII text pays
- * the second build once in a while, not every time.
+ * Whether the next one-call encode should batch its Text (MessageBuilder.startTextBatch). A
+ * batch assumes ASCII; when that was wrong, the block's native call was wasted and its strings
+ * are written again one by one, so after such a miss the next BATCH_PAUSE encodes build
+ * directly: an application that sends non-ASCII text pays the wasted work once in a while, not
+ * every time.
  */
 const BATCH_PAUSE = 64;
 let encodesBeforeBatching = 0;

@@ -4,7 +4,7 @@ import {
 } from '../wire/index.js';
 import type { PointerCodec, PointerSource, PointerTarget } from './codec.js';
 import { wrapBuilder, wrapReader, type BuilderClass, type ReaderClass } from './access.js';
-import { borrowBuilder, returnBuilder, shouldBatchText, textBatchMissed } from './scratch-builder.js';
+import { borrowBuilder, returnBuilder, shouldBatchText, textBatchMissed, worthKeeping } from './scratch-builder.js';
 import { withAssignOptions, type AssignOptions } from './unknown-keys.js';
 
 /**
@@ -129,51 +129,61 @@ export class StructType<O, I, R extends StructReaderLike<O>, B extends StructBui
   }
 
   private encodeValue(value: I | R, options: EncodeOptions | undefined): Uint8Array<ArrayBuffer> {
-    if (options === undefined) {
-      const message = borrowBuilder();
-      try {
-        return this.build(message, value, undefined, true);
-      } finally {
-        returnBuilder(message);
-      }
-    }
+    if (options === undefined) return this.encodeInScratch(value, undefined);
     const given = options.builder;
     if (given !== undefined) {
       given.reset();
-      return this.build(given, value, options.format, options.copy !== false);
+      this.fill(given, value);
+      return output(given, options.format, options.copy !== false);
     }
     if (options.buffer !== undefined || options.firstSegmentWords !== undefined || options.growth !== undefined || options.maxSegmentWords !== undefined) {
       // A builder of the caller's own: its memory is not shared, so by default no copy either.
-      return this.build(new MessageBuilder(options), value, options.format, options.copy ?? options.buffer === undefined);
+      const message = new MessageBuilder(options);
+      this.fill(message, value);
+      return output(message, options.format, options.copy ?? options.buffer === undefined);
     }
     if (options.copy === false) {
       throw new CapnpError(ErrorCode.INVALID_ARGUMENT, 'encode: copy: false needs a builder (or buffer) of the caller\'s: without one the message is built in memory shared by every encode');
     }
-    const message = borrowBuilder();
-    try {
-      return this.build(message, value, options.format, true);
-    } finally {
-      returnBuilder(message);
-    }
+    return this.encodeInScratch(value, options.format);
   }
 
-  /** `encode` into an empty builder: with long Text batched while that keeps paying. */
-  private build(message: MessageBuilder, value: I | R, format: MessageFormat | undefined, copy: boolean): Uint8Array<ArrayBuffer> {
-    if (shouldBatchText()) {
-      message.startTextBatch();
-      let finished = false;
-      try {
-        this.setRoot(message, value);
-        finished = message.finishTextBatch();
-      } finally {
-        // Thrown, or some Text was not ASCII: the message is incomplete.
-        if (!finished) message.reset();
-      }
-      if (finished) return output(message, format, copy);
-      textBatchMissed();
+  /**
+   * `encode` in the shared idle builder (scratch-builder.ts), copying the result out so the
+   * builder can be reused. A message too large for the builder to be kept is not copied: the
+   * builder is dropped and its memory, framed in place, is the result (no second copy of a
+   * message of many megabytes at its peak).
+   */
+  private encodeInScratch(value: I | R, format: MessageFormat | undefined): Uint8Array<ArrayBuffer> {
+    const message = borrowBuilder();
+    try {
+      this.fill(message, value);
+    } catch (error) {
+      returnBuilder(message);
+      throw error;
     }
-    this.setRoot(message, value);
-    return output(message, format, copy);
+    if (!worthKeeping(message)) return output(message, format, false);
+    const bytes = output(message, format, true);
+    returnBuilder(message);
+    return bytes;
+  }
+
+  /**
+   * Builds `value` as the root of the empty `message`, with its Text deferred and written in
+   * blocks (text-batch.ts; the native attempt skipped for a while after non-ASCII text).
+   */
+  private fill(message: MessageBuilder, value: I | R): void {
+    message.startTextBatch(shouldBatchText());
+    let ascii: boolean;
+    try {
+      this.setRoot(message, value);
+      ascii = message.finishTextBatch();
+    } catch (error) {
+      // The batch must not outlive a failed build (the builder may be the caller's).
+      message.reset();
+      throw error;
+    }
+    if (!ascii) textBatchMissed();
   }
 
   /** Makes the root of `message` a new struct of this type. */

@@ -124,16 +124,25 @@ export function setListAt(segment: Segment, at: number, value: ListReader): void
 
 export function setTextAt(segment: Segment, at: number, value: string): void {
   zeroObject(segment, at);
-  // Default policy: encode straight into the segment's free tail (room for the worst case,
-  // 3 bytes per UTF-16 unit, reserved first), then allocate what was written. One pass over the
-  // string instead of measuring it and then encoding it.
-  const arena = segment.arena;
-  const batch = arena.textBatch;
+  const batch = segment.arena.textBatch;
   if (batch !== null && batch.segment === segment && value.length > 0) {
     // Written with the rest of the batch at the end (text-batch.ts); a placeholder until then.
     batch.add(value, at);
     return;
   }
+  writeTextAt(segment, at, value);
+}
+
+/**
+ * Writes Text at once into the pointer slot `at` (null, or a deferred Text's placeholder, which
+ * is simply overwritten): `setTextAt` without a batch, and a batch's fallback for a block that
+ * was not all ASCII.
+ */
+export function writeTextAt(segment: Segment, at: number, value: string): void {
+  const arena = segment.arena;
+  // Default policy: encode straight into the segment's free tail (room for the worst case,
+  // 3 bytes per UTF-16 unit, reserved first), then allocate what was written. One pass over the
+  // string instead of measuring it and then encoding it.
   if (arena.growth === 'in-place' && reserve(arena, segment, value.length * 3 + 8) >= 0) {
     const start = segment.used;
     const written = value.length === 0 ? 0 : encodeUtf8Into(value, segment.bytes, start);

@@ -2,7 +2,7 @@ import { AnyPointerBuilder } from './any-pointer-builder.js';
 import { Arena, type BuilderOptions } from './core/arena.js';
 import type { AnyPointerReader } from './any-pointer-reader.js';
 import {
-  getStructAt, initListAt, initStructAt, initStructListAt, setDataAt, setStructAt, setTextAt,
+  getStructAt, initListAt, initStructAt, initStructListAt, setDataAt, setStructAt, setTextAt, writeTextAt,
 } from './build-object.js';
 import { CapnpError, ErrorCode } from './error.js';
 import { frameSegments, segmentTableBytes, writeSegmentTable } from './formats/framing.js';
@@ -17,7 +17,7 @@ import { StructReader } from './struct-reader.js';
 import { ANY_SIZE } from './core/read-pointer.js';
 import { TextBatch } from './core/text-batch.js';
 import { copyList, copyStruct } from './core/copy.js';
-import { buildingArena, FRAME_HEADER_BYTES, reserve, resetArena, totalWords } from './core/allocation.js';
+import { buildingArena, FRAME_HEADER_BYTES, resetArena, totalWords } from './core/allocation.js';
 
 /**
  * A message being built. Make the root, fill it in, then `toBytes()`. A builder can be
@@ -38,36 +38,29 @@ export class MessageBuilder {
   private spareTextBatch: TextBatch | null = null;
 
   /**
-   * Defers long Text until `finishTextBatch`, to encode it with one native call (see
+   * Defers Text until `finishTextBatch`, to write it in blocks with one native call each (see
    * text-batch.ts): for building a whole message in one go, where nothing reads the message
-   * before it is finished. Only for the `in-place` growth policy; otherwise it does nothing.
+   * before it is finished. `tryBlocks` false (after a miss) writes the same bytes string by
+   * string. Only for the `in-place` growth policy; otherwise it does nothing.
    */
-  startTextBatch(): void {
+  startTextBatch(tryBlocks = true): void {
     if (this.arena.growth !== 'in-place') return;
-    const batch = (this.spareTextBatch ??= new TextBatch(this.first));
-    batch.restart(this.first);
+    const batch = (this.spareTextBatch ??= new TextBatch(this.first, writeTextAt));
+    batch.restart(this.first, tryBlocks);
     this.arena.textBatch = batch;
   }
 
   /**
-   * Writes the Text deferred since `startTextBatch`. False if some of it was not ASCII: the
-   * message is then incomplete and must be reset and built again without a batch.
+   * Writes the Text deferred since `startTextBatch`; the message is then complete. False if
+   * some of it was not ASCII (that part was written string by string, which the caller may take
+   * as a sign to stop batching for a while).
    */
   finishTextBatch(): boolean {
     const batch = this.arena.textBatch;
     if (batch === null) return true;
+    batch.flush();
     this.arena.textBatch = null;
-    const segment = batch.segment;
-    // Room for the block plus one more character of the longest UTF-8 form (4 bytes; rounded
-    // to a word): the encoder stops before a character that does not fit, so if any string is
-    // not ASCII it has written more bytes than the block holds when it stops, and the
-    // mismatch shows (text-batch.ts). Only what was written is allocated.
-    const room = reserve(this.arena, segment, batch.bytes + 8);
-    if (room < 0) return false;
-    const used = batch.write(room);
-    if (used < 0) return false;
-    segment.used = room + used;
-    return true;
+    return !batch.missed;
   }
 
   /** Makes a new zeroed root struct (replacing any previous root). */
@@ -183,6 +176,8 @@ export class MessageBuilder {
   /** Forgets the message so the builder can make another, keeping the first segment's memory. */
   reset(): void {
     resetArena(this.arena);
+    // A batch left by a build that threw must not keep the caller's strings alive.
+    this.spareTextBatch?.restart(this.first, true);
   }
 
   newOrphanStruct(dataWords: number, pointerCount: number): Orphan {

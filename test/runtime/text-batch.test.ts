@@ -71,8 +71,12 @@ describe('batched long Text in one-call encoding', () => {
     const other = cases['non-ASCII in one long string among ASCII ones']!;
     const expectedAscii = plainBuild(ascii);
     const expectedOther = plainBuild(other);
-    // Enough rounds to cross the pause after a miss (scratch-builder.ts) both ways.
+    // Enough rounds to cross the pause after a miss (scratch-builder.ts) both ways. The bytes
+    // never depend on whether the native attempt was paused.
+    const firstAscii = Node.encode(ascii);
+    const firstOther = Node.encode(other);
     for (let i = 0; i < 150; i++) {
+      expect(Node.encode(i % 3 === 0 ? other : ascii)).toEqual(i % 3 === 0 ? firstOther : firstAscii);
       expectSameMessage(Node.encode(i % 3 === 0 ? other : ascii), i % 3 === 0 ? expectedOther : expectedAscii);
     }
   });
@@ -111,8 +115,6 @@ describe('batched long Text in one-call encoding', () => {
 
   it('lays the deferred Text out after the structs, each string NUL-terminated and padded', () => {
     const value = node(['alpha', long('beta ', 41)], 'display');
-    // Past the pause a miss above started (scratch-builder.ts: 64 encodes without a batch).
-    for (let i = 0; i < 70; i++) Node.encode(value);
     const bytes = Node.encode(value);
     const plain = plainBuild(value);
     expect(bytes.length).toBe(plain.length);
@@ -122,37 +124,60 @@ describe('batched long Text in one-call encoding', () => {
   });
 });
 
+describe('blocks of deferred Text', () => {
+  it('writes Text in several blocks when there is much of it, non-ASCII in a later block too', () => {
+    const ascii = node(Array.from({ length: 100 }, (_, i) => long(`story ${i} `, 1000 + i)));
+    const mixed = node([...(ascii.nestedNodes as { name: string }[]).map((n) => n.name), long('naïve ', 500)]);
+    for (const value of [ascii, mixed]) {
+      const bytes = Node.encode(value);
+      expectSameMessage(bytes, plainBuild(value));
+      expect(Node.encode(value)).toEqual(bytes);
+    }
+  });
+});
+
 describe('a slot written again while its Text is deferred', () => {
-  /** A batch-building message with a root of three pointers; `write` fills it, then the batch ends. */
-  function batched(write: (segment: ReturnType<typeof rootOf>['segment'], pointers: number) => void): Uint8Array {
-    const message = new MessageBuilder();
-    message.startTextBatch();
-    const root = message.initRoot(0, 3);
-    write(root.segment, root.pointers);
-    expect(message.finishTextBatch()).toBe(true);
-    return message.toBytes();
+  type Write = (segment: ReturnType<MessageBuilder['initRoot']>['segment'], pointers: number) => void;
+
+  /**
+   * A batch-building message with a root of three pointers; `write` fills it, then the batch
+   * ends. With and without the native attempt, and with non-ASCII text (the string-by-string
+   * fallback): all must give the same bytes.
+   */
+  function batched(write: Write): Uint8Array {
+    const results = [true, false].map((tryBlocks) => {
+      const message = new MessageBuilder();
+      message.startTextBatch(tryBlocks);
+      const root = message.initRoot(0, 3);
+      write(root.segment, root.pointers);
+      message.finishTextBatch();
+      return message.toBytes();
+    });
+    expect(results[0]).toEqual(results[1]);
+    return results[0]!;
   }
-  const rootOf = (message: MessageBuilder) => message.initRoot(0, 3);
 
-  it('keeps the Text set last when a field is set twice', () => {
-    const root = readMessage(batched((segment, at) => {
-      setTextAt(segment, at, 'first value');
-      setTextAt(segment, at + 8, 'other field');
-      setTextAt(segment, at, 'second value, longer');
-    })).getRoot();
-    expect(root.getText(0)).toBe('second value, longer');
-    expect(root.getText(1)).toBe('other field');
-  });
+  for (const accent of ['', 'é']) {
+    it(`keeps the Text set last when a field is set twice${accent ? ' (non-ASCII)' : ''}`, () => {
+      const root = readMessage(batched((segment, at) => {
+        setTextAt(segment, at, 'first value');
+        setTextAt(segment, at + 8, `other field${accent}`);
+        setTextAt(segment, at, 'second value, longer');
+      })).getRoot();
+      expect(root.getText(0)).toBe('second value, longer');
+      expect(root.getText(1)).toBe(`other field${accent}`);
+    });
 
-  it('keeps Data written over a deferred Text, and the fields beside it intact', () => {
-    const root = readMessage(batched((segment, at) => {
-      setTextAt(segment, at + 8, 'kept before');
-      setTextAt(segment, at, 'replaced by data');
-      setDataAt(segment, at, new Uint8Array([1, 2, 3]));
-      setTextAt(segment, at + 16, 'kept after');
-    })).getRoot();
-    expect([...root.getData(0)]).toEqual([1, 2, 3]);
-    expect(root.getText(1)).toBe('kept before');
-    expect(root.getText(2)).toBe('kept after');
-  });
+    it(`keeps Data written over a deferred Text, and the fields beside it intact${accent ? ' (non-ASCII)' : ''}`, () => {
+      const root = readMessage(batched((segment, at) => {
+        setTextAt(segment, at + 8, `kept before${accent}`);
+        setTextAt(segment, at, 'replaced by data');
+        setDataAt(segment, at, new Uint8Array([1, 2, 3]));
+        setTextAt(segment, at + 16, 'kept after');
+      })).getRoot();
+      expect([...root.getData(0)]).toEqual([1, 2, 3]);
+      expect(root.getText(1)).toBe(`kept before${accent}`);
+      expect(root.getText(2)).toBe('kept after');
+    });
+  }
 });

@@ -2,61 +2,90 @@
  * Deferred writing of Text while a message is built in one go (plain object → bytes).
  *
  * Encoding a string costs a native call of roughly 46 ns whatever its length (Node 20), and a
- * JS loop about 1.2 ns per character; a document like the news benchmark's has ~3 300 strings,
- * so writing them one by one was most of its build time. In a batch, setting a Text field only
- * writes a placeholder pointer and records the string. At the end all recorded strings are
- * laid out back to back in one block at the end of the segment, each followed by its NUL and
- * zero padding to a word boundary (the padding is part of the joined string), and encoded by a
- * single native call straight into place; then each placeholder becomes the real pointer. No
- * byte is copied twice. The one call also checks that every string was ASCII: UTF-8 takes
- * exactly one byte per UTF-16 unit only then. When some string was not, the block is cleared
- * and the caller builds the message again without a batch (MessageBuilder.finishTextBatch).
+ * JS loop about 1.2 ns per character; the news benchmark's document has ~700 strings, and
+ * writing them one by one was the largest part of its build time. In a batch, setting a Text
+ * field only writes a placeholder pointer and records the string. Then, whenever the recorded
+ * strings reach BLOCK_BYTES and at the end, they are laid out back to back in one block at the
+ * end of the segment, each followed by its NUL and zero padding to a word boundary (the padding
+ * is part of the concatenated string), encoded by a single native call straight into place,
+ * and each placeholder becomes the real pointer. No byte is copied twice.
  *
- * The message's layout differs from a build without a batch (Text comes after the structs
- * instead of next to each), which the encoding allows: readers follow pointers. Nothing may read
- * the message between `restart` and `write` (its deferred Text pointers point at themselves
- * until then); the one-call encoders guarantee that. Only strings whose pointer lives in the
- * batch's segment are deferred, so every placeholder is found in one place.
+ * The one call also checks that every string was ASCII: UTF-8 takes exactly one byte per UTF-16
+ * unit only then. When some string of a block was not, the block is cleared and its strings are
+ * written one by one, in the same order and places (each taking its exact UTF-8 size); the
+ * message is complete either way, and the caller is told (`missed`) so it can skip the native
+ * attempt for a while (`restart(segment, false)`: strings are then written one by one straight
+ * away). So the bytes depend only on the value encoded, not on what was encoded before.
+ *
+ * The layout differs from a build field by field (Text comes after the structs set before it
+ * instead of next to each), which the encoding allows: readers follow pointers, and the
+ * canonical form is the same. Nothing may read the message while strings are deferred (their
+ * pointers point at themselves until then); the one-call encoders guarantee that. Only strings
+ * whose pointer lives in the batch's segment are deferred, so every placeholder is in one place.
  */
+import { reserve } from './allocation.js';
 import { DEFERRED_TEXT_POINTER, ElementSize, PointerKind } from './layout.js';
 import type { Segment } from './segment.js';
 import { encodeNative } from './text.js';
 
 /**
  * A placeholder pointer's first word (layout.ts): pointing at itself, unlike any real pointer,
- * so anything written over the slot later (the same field set again, a union member replacing
- * it) is told apart, and `zeroObject` knows there is no object to clear yet.
+ * so `zeroObject` knows there is no object to clear yet. Its second word is the string's index
+ * in the pending block, so a string whose slot was written again since (the same field set
+ * twice, a union member replacing it) is told apart from the one that owns the slot.
  */
 const PLACEHOLDER = DEFERRED_TEXT_POINTER;
+
+/**
+ * Text bytes gathered before a block is written. Large enough that a block's native call is
+ * cheap per string; small enough that a message of many megabytes never holds its text a second
+ * time as one big string.
+ */
+const BLOCK_BYTES = 64 * 1024;
 
 /** NUL plus padding to the next word boundary, by how many bytes it takes (1 to 8). */
 const PADDING = ['', '\0', '\0\0', '\0\0\0', '\0\0\0\0', '\0\0\0\0\0', '\0\0\0\0\0\0', '\0\0\0\0\0\0\0', '\0\0\0\0\0\0\0\0'];
 
+/** Writes Text at once (no batch) into the pointer slot `at`, which holds a placeholder or null. */
+export type WriteTextNow = (segment: Segment, at: number, text: string) => void;
+
 export class TextBatch {
   segment: Segment;
+  /** The ordinary Text writer (build-object.ts, given by MessageBuilder), for the fallback. */
+  private readonly writeNow: WriteTextNow;
   /**
    * The block's contents: each string followed by its padding. Built by concatenation, which V8
    * does lazily (a rope, flattened once by the encoder), measured faster than joining an array
    * of the pieces.
    */
-  joined = '';
-  /** Byte offsets of the placeholder pointers, and the bytes each string takes padded. */
-  readonly slots: number[] = [];
-  readonly sizes: number[] = [];
-  /** Bytes the block takes if every string is ASCII (strings, NULs and padding). */
-  bytes = 0;
+  private joined = '';
+  /**
+   * The placeholders' byte offsets and the strings' lengths (the strings themselves are in
+   * `joined`: numbers only here, so recording a string stores no reference).
+   */
+  private readonly slots: number[] = [];
+  private readonly lengths: number[] = [];
+  /** Bytes the pending block takes if every string is ASCII (strings, NULs and padding). */
+  private bytes = 0;
+  /** Whether some block held a string that was not ASCII (and was written string by string). */
+  missed = false;
+  /** Whether blocks are tried as one native call (else written string by string). */
+  private tryBlocks = true;
 
-  constructor(segment: Segment) {
+  constructor(segment: Segment, writeNow: WriteTextNow) {
     this.segment = segment;
+    this.writeNow = writeNow;
   }
 
-  /** Reuses this batch for a new message whose Text pointers are in `segment`. */
-  restart(segment: Segment): void {
+  /**
+   * Reuses this batch for a new message whose Text pointers are in `segment`; `tryBlocks` false
+   * writes each block string by string without the native attempt (same bytes).
+   */
+  restart(segment: Segment, tryBlocks: boolean): void {
     this.segment = segment;
-    this.joined = '';
-    this.slots.length = 0;
-    this.sizes.length = 0;
-    this.bytes = 0;
+    this.clear();
+    this.missed = false;
+    this.tryBlocks = tryBlocks;
   }
 
   /** Defers `text` for the pointer slot at byte `at` of the batch's segment. */
@@ -65,40 +94,86 @@ export class TextBatch {
     this.joined += text;
     this.joined += PADDING[padded - text.length]!;
     this.slots.push(at);
-    this.sizes.push(padded);
+    this.lengths.push(text.length);
     this.bytes += padded;
     const view = this.segment.view;
     view.setUint32(at, PLACEHOLDER, true);
-    view.setUint32(at + 4, ElementSize.BYTE + (text.length + 1) * 8, true);
+    view.setUint32(at + 4, this.slots.length - 1, true);
+    if (this.bytes >= BLOCK_BYTES) this.flush();
   }
 
-  /**
-   * Writes the block at `room`, where the segment's zeroed free tail starts with room for the
-   * block and 8 bytes more, and points every placeholder at its string. Returns the bytes used (a multiple of 8; the caller allocates them), or -1 if some
-   * string was not ASCII: the block is cleared again and the message must be built again.
-   */
-  write(room: number): number {
-    const { slots, sizes } = this;
-    if (slots.length === 0) return 0;
+  /** Writes every deferred string, so that no placeholder is left. */
+  flush(): void {
+    if (this.slots.length === 0) return;
     const segment = this.segment;
-    const bytes = segment.bytes;
-    const written = encodeNative(this.joined, bytes, room);
-    this.joined = '';
-    if (written !== this.bytes) {
-      bytes.fill(0, room, room + written);
-      return -1;
+    // Room for the block plus one more character of the longest UTF-8 form (4 bytes; rounded
+    // to a word): the encoder stops before a character that does not fit, so if any string is
+    // not ASCII it has written more bytes than the block holds when it stops, and the mismatch
+    // shows. Only what was written is allocated.
+    const room = this.tryBlocks ? reserve(segment.arena, segment, this.bytes + 8) : -1;
+    const written = room < 0 ? -1 : encodeNative(this.joined, segment.bytes, room);
+    if (written === this.bytes) {
+      this.point(room);
+      segment.used = room + this.bytes;
+    } else {
+      if (written > 0) {
+        segment.bytes.fill(0, room, room + written);
+        this.missed = true;
+      }
+      this.writeEach();
     }
-    // Last to first: when a slot was deferred twice (a field set again), the later string is
-    // the one that lands, and the earlier one's placeholder is gone by the time it is reached.
-    const view = segment.view;
-    let target = room + this.bytes;
-    for (let i = slots.length - 1; i >= 0; i--) {
+    this.clear();
+  }
+
+  /** Whether string `i` still owns its slot (no other value was written there since). */
+  private owns(i: number): boolean {
+    const at = this.slots[i]!;
+    const view = this.segment.view;
+    return view.getUint32(at, true) === PLACEHOLDER && view.getUint32(at + 4, true) === i;
+  }
+
+  /** Points every placeholder at its string in the block written at `room`. */
+  private point(room: number): void {
+    const { slots, lengths } = this;
+    const view = this.segment.view;
+    let target = room;
+    for (let i = 0; i < slots.length; i++) {
       const at = slots[i]!;
-      target -= sizes[i]!;
-      // Left alone if something else was written over the placeholder since: this string's
-      // bytes are then unreferenced, which the encoding allows.
-      if (view.getUint32(at, true) === PLACEHOLDER) view.setInt32(at, (((target - at - 8) / 8) << 2) | PointerKind.LIST, true);
+      const length = lengths[i]!;
+      if (this.owns(i)) {
+        view.setInt32(at, (((target - at - 8) / 8) << 2) | PointerKind.LIST, true);
+        view.setUint32(at + 4, ElementSize.BYTE + (length + 1) * 8, true);
+      } else {
+        // Its slot was written again: its place stays, zeroed (the old value leaks nowhere),
+        // as the string-by-string path leaves it, so the bytes are the same either way.
+        this.segment.bytes.fill(0, target, target + ((length + 8) & ~7));
+      }
+      target += (length + 8) & ~7;
     }
-    return this.bytes;
+  }
+
+  /** Writes the block string by string, in order, where the block would have put them. */
+  private writeEach(): void {
+    const segment = this.segment;
+    let from = 0;
+    for (let i = 0; i < this.slots.length; i++) {
+      const length = this.lengths[i]!;
+      const padded = (length + 8) & ~7;
+      if (this.owns(i)) {
+        this.writeNow(segment, this.slots[i]!, this.joined.substring(from, from + length));
+      } else {
+        // As in `point`: the superseded string's place is kept (zeroed).
+        const start = reserve(segment.arena, segment, padded);
+        if (start >= 0) segment.used = start + padded;
+      }
+      from += padded;
+    }
+  }
+
+  private clear(): void {
+    this.joined = '';
+    this.slots.length = 0;
+    this.lengths.length = 0;
+    this.bytes = 0;
   }
 }
