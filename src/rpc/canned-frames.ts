@@ -1,26 +1,34 @@
 /**
- * Frames whose shape never changes (Finish, Release) are built once, through the generated
+ * Frames whose shape never changes (Finish, Release) are built once, through the struct
  * builders like every other message, and afterwards sent as a copy of those bytes with the ids
  * written in. A Finish goes out for every call made, so building it field by field in a message
  * builder each time was a measurable share of a call's cost (see docs/BENCHMARKS.md, rpc).
  */
-import { allocateBytes, MessageBuilder } from '../wire/index.js';
-import * as rpc from '../generated/std/rpc.capnp.js';
+import { allocateBytes, MessageBuilder, type StructBuilder } from '../wire/index.js';
+import { initMessage } from './message-fields.js';
+import {
+  FINISH_POINTERS, FINISH_QUESTION_ID, FINISH_RELEASE_RESULT_CAPS, FINISH_RELEASE_RESULT_CAPS_DEFAULT,
+  FINISH_REQUIRE_EARLY_CANCELLATION_WORKAROUND, FINISH_REQUIRE_EARLY_CANCELLATION_WORKAROUND_DEFAULT, FINISH_WORDS,
+  MESSAGE_IS_FINISH, MESSAGE_IS_RELEASE, RELEASE_ID, RELEASE_POINTERS, RELEASE_REFERENCE_COUNT, RELEASE_WORDS,
+} from './protocol/layout.js';
 
-/** Stand-ins for the variable fields while a template is built, found again in its bytes. */
-const MARKS = [0xa1b2c3d4, 0x5e6f7a8b];
-
+/** The bytes of a one-segment frame and where, in them, its two varying UInt32 fields are. */
 class CannedFrame {
   private readonly template: Uint8Array;
-  private readonly offsets: number[];
+  private readonly first: number;
+  private readonly second: number;
 
-  /** `build` fills a message's root, writing `marks[i]` into the i-th 32-bit field that varies. */
-  constructor(fields: number, build: (root: rpc.MessageBuilder, marks: readonly number[]) => void) {
+  /**
+   * `build` fills a message and returns the struct holding the varying fields, at byte offsets
+   * `first` and `second` of its data section.
+   */
+  constructor(build: (message: MessageBuilder) => StructBuilder, first: number, second: number) {
     const message = new MessageBuilder({ firstSegmentWords: 8 });
-    const marks = MARKS.slice(0, fields);
-    build(rpc.Message.initRoot(message), marks);
+    const struct = build(message);
     this.template = message.toBytes();
-    this.offsets = marks.map((mark) => offsetOf(this.template, mark));
+    // The message is one segment, after the 8-byte segment table.
+    this.first = 8 + struct.data + first;
+    this.second = 8 + struct.data + second;
   }
 
   /**
@@ -28,26 +36,13 @@ class CannedFrame {
    * shared slab (as `toBytes` output does): the receiver opens a DataView over it, and a
    * DataView over a small array of its own would move that array off the JS heap first.
    */
-  make(first: number, second = 0): Uint8Array {
+  make(first: number, second: number): Uint8Array {
     const bytes = allocateBytes(this.template.length);
     bytes.set(this.template);
-    writeUint32(bytes, this.offsets[0]!, first);
-    if (this.offsets.length > 1) writeUint32(bytes, this.offsets[1]!, second);
+    writeUint32(bytes, this.first, first);
+    writeUint32(bytes, this.second, second);
     return bytes;
   }
-}
-
-function offsetOf(bytes: Uint8Array, mark: number): number {
-  let found = -1;
-  for (let at = 0; at + 4 <= bytes.length; at += 4) {
-    const value = (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24)) >>> 0;
-    if (value === mark) {
-      if (found >= 0) throw new Error('internal: a canned frame\'s marker occurs twice');
-      found = at;
-    }
-  }
-  if (found < 0) throw new Error('internal: a canned frame\'s marker is missing');
-  return found;
 }
 
 function writeUint32(bytes: Uint8Array, at: number, value: number): void {
@@ -58,12 +53,12 @@ function writeUint32(bytes: Uint8Array, at: number, value: number): void {
 }
 
 function finishFrame(releaseResultCaps: boolean): CannedFrame {
-  return new CannedFrame(1, (root, [questionId]) => {
-    const finish = root.initFinish();
-    finish.questionId = questionId!;
-    finish.releaseResultCaps = releaseResultCaps;
-    finish.requireEarlyCancellationWorkaround = false;
-  });
+  return new CannedFrame((message) => {
+    const finish = initMessage(message, MESSAGE_IS_FINISH, FINISH_WORDS, FINISH_POINTERS);
+    finish.setBool(FINISH_RELEASE_RESULT_CAPS, releaseResultCaps, FINISH_RELEASE_RESULT_CAPS_DEFAULT);
+    finish.setBool(FINISH_REQUIRE_EARLY_CANCELLATION_WORKAROUND, false, FINISH_REQUIRE_EARLY_CANCELLATION_WORKAROUND_DEFAULT);
+    return finish;
+  }, FINISH_QUESTION_ID, FINISH_QUESTION_ID);
 }
 
 let finishReleasing: CannedFrame | null = null;
@@ -73,15 +68,11 @@ let release: CannedFrame | null = null;
 /** The bytes of `Finish { questionId, releaseResultCaps, requireEarlyCancellationWorkaround = false }`. */
 export function finishBytes(questionId: number, releaseResultCaps: boolean): Uint8Array {
   const frame = releaseResultCaps ? (finishReleasing ??= finishFrame(true)) : (finishKeeping ??= finishFrame(false));
-  return frame.make(questionId);
+  return frame.make(questionId, questionId);
 }
 
 /** The bytes of `Release { id, referenceCount }`. */
 export function releaseBytes(importId: number, referenceCount: number): Uint8Array {
-  release ??= new CannedFrame(2, (root, [id, count]) => {
-    const message = root.initRelease();
-    message.id = id!;
-    message.referenceCount = count!;
-  });
+  release ??= new CannedFrame((message) => initMessage(message, MESSAGE_IS_RELEASE, RELEASE_WORDS, RELEASE_POINTERS), RELEASE_ID, RELEASE_REFERENCE_COUNT);
   return release.make(importId, referenceCount);
 }

@@ -19,8 +19,7 @@
  * and answers settled, and the end of the connection, which empties every table. `Connection`
  * (connection.ts) extends it with what the connection sends and receives.
  */
-import { CapnpError, DEFAULT_MAX_SEGMENTS, MessageBuilder, type MessageReader } from '../wire/index.js';
-import * as rpc from '../generated/std/rpc.capnp.js';
+import { CapnpError, DEFAULT_MAX_SEGMENTS, ElementSize, MessageBuilder, type MessageReader, type StructBuilder, type StructReader } from '../wire/index.js';
 import { finishBytes, releaseBytes } from './canned-frames.js';
 import type { Client } from './client.js';
 import { disconnectedError, protocolError, RpcError, toRpcError } from './errors.js';
@@ -30,7 +29,17 @@ import {
 import type { CapabilityServer } from './local-hook.js';
 import { PromiseHook } from './promise-hook.js';
 import { IdTable } from './id-table.js';
-import { readTransform, writeException, writeTransform } from './message-fields.js';
+import { initException, initMessage, readTransform, writeException, writeTransform } from './message-fields.js';
+import {
+  CAP_DESCRIPTOR_IS_NONE, CAP_DESCRIPTOR_IS_RECEIVER_ANSWER, CAP_DESCRIPTOR_IS_RECEIVER_HOSTED, CAP_DESCRIPTOR_IS_SENDER_HOSTED,
+  CAP_DESCRIPTOR_IS_SENDER_PROMISE, CAP_DESCRIPTOR_IS_THIRD_PARTY_HOSTED, CAP_DESCRIPTOR_POINTERS, CAP_DESCRIPTOR_RECEIVER_ANSWER,
+  CAP_DESCRIPTOR_RECEIVER_HOSTED, CAP_DESCRIPTOR_SENDER_HOSTED, CAP_DESCRIPTOR_SENDER_PROMISE, CAP_DESCRIPTOR_THIRD_PARTY_HOSTED,
+  CAP_DESCRIPTOR_WHICH, CAP_DESCRIPTOR_WORDS, EXCEPTION_POINTERS, EXCEPTION_WORDS, MESSAGE_IS_ABORT, MESSAGE_IS_RESOLVE,
+  MESSAGE_TARGET_IMPORTED_CAP, MESSAGE_TARGET_IS_IMPORTED_CAP, MESSAGE_TARGET_IS_PROMISED_ANSWER, MESSAGE_TARGET_PROMISED_ANSWER,
+  MESSAGE_TARGET_WHICH, PAYLOAD_CAP_TABLE, PROMISED_ANSWER_POINTERS, PROMISED_ANSWER_QUESTION_ID, PROMISED_ANSWER_WORDS,
+  RESOLVE_CAP, RESOLVE_EXCEPTION, RESOLVE_IS_CAP, RESOLVE_IS_EXCEPTION, RESOLVE_POINTERS, RESOLVE_PROMISE_ID, RESOLVE_WHICH,
+  RESOLVE_WORDS, THIRD_PARTY_CAP_DESCRIPTOR_VINE_ID,
+} from './protocol/layout.js';
 import { RemoteHook } from './remote-hook.js';
 import { Answer, Export, Import, Question } from './table-entries.js';
 import type { Transport } from './transport.js';
@@ -181,30 +190,33 @@ export abstract class ConnectionTables {
   }
 
   /** Writes the descriptors of `message`'s cap table into `payload`; returns the exports it counted. */
-  protected writeCapTable(message: MessageBuilder, payload: rpc.PayloadBuilder, taken: readonly unknown[] | null = null): number[] | null {
+  protected writeCapTable(message: MessageBuilder, payload: StructBuilder, taken: readonly unknown[] | null = null): number[] | null {
     const caps = taken ?? message.capTable;
     if (caps.length === 0) return null;
-    const table = payload.initCapTable(caps.length);
+    const table = payload.initStructList(PAYLOAD_CAP_TABLE, caps.length, CAP_DESCRIPTOR_WORDS, CAP_DESCRIPTOR_POINTERS);
     const exported: number[] = [];
-    for (let i = 0; i < caps.length; i++) this.writeDescriptor(caps[i], table.get(i), exported);
+    for (let i = 0; i < caps.length; i++) this.writeDescriptor(caps[i], table.getStruct(i), exported);
     return exported;
   }
 
-  private writeDescriptor(entry: unknown, descriptor: rpc.CapDescriptorBuilder, exported: number[]): void {
+  /** Writes what `entry` is into a new CapDescriptor (a struct builder of that size). */
+  private writeDescriptor(entry: unknown, descriptor: StructBuilder, exported: number[]): void {
     const given = peekHook(entry);
     if (given === null) {
-      descriptor.none = null;
+      descriptor.setUint16(CAP_DESCRIPTOR_WHICH, CAP_DESCRIPTOR_IS_NONE);
       return;
     }
     const hook = given.resolved();
     if (hook instanceof RemoteHook && hook.connection === this && hook.isLive()) {
       if (hook.importId >= 0) {
-        descriptor.receiverHosted = hook.importId;
+        descriptor.setUint16(CAP_DESCRIPTOR_WHICH, CAP_DESCRIPTOR_IS_RECEIVER_HOSTED);
+        descriptor.setUint32(CAP_DESCRIPTOR_RECEIVER_HOSTED, hook.importId);
         return;
       }
       if (hook.question !== null && !hook.question.returned) {
-        const answer = descriptor.initReceiverAnswer();
-        answer.questionId = hook.question.id;
+        descriptor.setUint16(CAP_DESCRIPTOR_WHICH, CAP_DESCRIPTOR_IS_RECEIVER_ANSWER);
+        const answer = descriptor.initStruct(CAP_DESCRIPTOR_RECEIVER_ANSWER, PROMISED_ANSWER_WORDS, PROMISED_ANSWER_POINTERS);
+        answer.setUint32(PROMISED_ANSWER_QUESTION_ID, hook.question.id);
         writeTransform(answer, hook.path);
         return;
       }
@@ -226,12 +238,14 @@ export abstract class ConnectionTables {
     exported.push(id);
     const next = hook.whenMoreResolved();
     if (next === null && hook.brokenError === null) {
-      descriptor.senderHosted = id;
+      descriptor.setUint16(CAP_DESCRIPTOR_WHICH, CAP_DESCRIPTOR_IS_SENDER_HOSTED);
+      descriptor.setUint32(CAP_DESCRIPTOR_SENDER_HOSTED, id);
       return;
     }
     // A promise, or a broken capability (which a descriptor cannot carry: it is exported as a
     // promise and broken at once by the Resolve that follows).
-    descriptor.senderPromise = id;
+    descriptor.setUint16(CAP_DESCRIPTOR_WHICH, CAP_DESCRIPTOR_IS_SENDER_PROMISE);
+    descriptor.setUint32(CAP_DESCRIPTOR_SENDER_PROMISE, id);
     if (entryRecord.resolving) return;
     entryRecord.resolving = true;
     const settled = next ?? Promise.resolve(hook);
@@ -245,15 +259,17 @@ export abstract class ConnectionTables {
   private resolveExport(entry: Export, resolution: ClientHook): void {
     if (this.closeError !== null || this.exports.get(entry.id) !== entry) return;
     const message = this.scratch;
-    const resolve = rpc.Message.initRoot(message).initResolve();
-    resolve.promiseId = entry.id;
+    const resolve = initMessage(message, MESSAGE_IS_RESOLVE, RESOLVE_WORDS, RESOLVE_POINTERS);
+    resolve.setUint32(RESOLVE_PROMISE_ID, entry.id);
     const target = resolution.resolved();
     const broken = target.brokenError;
     if (broken !== null) {
-      writeException(resolve.initException(), broken);
+      resolve.setUint16(RESOLVE_WHICH, RESOLVE_IS_EXCEPTION);
+      writeException(initException(resolve, RESOLVE_EXCEPTION), broken);
     } else {
       try {
-        this.writeDescriptor(target, resolve.initCap(), []);
+        resolve.setUint16(RESOLVE_WHICH, RESOLVE_IS_CAP);
+        this.writeDescriptor(target, resolve.initStruct(RESOLVE_CAP, CAP_DESCRIPTOR_WORDS, CAP_DESCRIPTOR_POINTERS), []);
       } catch (error) {
         message.reset();
         this.abort(toRpcError(error));
@@ -291,19 +307,20 @@ export abstract class ConnectionTables {
     if (this.closeError === null) this.sendRelease(hook.importId, entry.remoteRefs);
   }
 
-  protected importCapTable(payload: rpc.PayloadReader, reader: MessageReader): unknown[] {
-    if (!payload.hasCapTable()) {
+  /** Imports the capabilities a received Payload's cap table describes, as `reader`'s cap table. */
+  protected importCapTable(payload: StructReader, reader: MessageReader): unknown[] {
+    if (!payload.hasPointer(PAYLOAD_CAP_TABLE)) {
       reader.capTable = [];
       return reader.capTable;
     }
-    const table = payload.capTable;
+    const table = payload.getList(PAYLOAD_CAP_TABLE, ElementSize.INLINE_COMPOSITE);
     if (table.length > this.options.maxCapsPerMessage) {
       throw protocolError(`a message carries ${table.length} capabilities; the limit is ${this.options.maxCapsPerMessage}`);
     }
     const caps: unknown[] = new Array(table.length);
     for (let i = 0; i < table.length; i++) {
       try {
-        caps[i] = this.importDescriptor(table.get(i));
+        caps[i] = this.importDescriptor(table.getStruct(i));
       } catch (error) {
         // A bad descriptor: the references taken for the ones before it are given back.
         for (let j = 0; j < i; j++) (caps[j] as ClientHook).release();
@@ -315,16 +332,16 @@ export abstract class ConnectionTables {
   }
 
   /** The hook a received descriptor names (a new reference). */
-  protected importDescriptor(descriptor: rpc.CapDescriptorReader): ClientHook {
-    switch (descriptor.which()) {
-      case 'none': return new BrokenHook(null);
-      case 'senderHosted': return this.importCap(descriptor.senderHosted, false);
-      case 'senderPromise': return this.importCap(descriptor.senderPromise, true);
-      case 'receiverHosted': return this.exportedCapability(descriptor.receiverHosted, 'receiverHosted');
-      case 'receiverAnswer': return this.promisedCapability(descriptor.receiverAnswer, 'receiverAnswer');
-      case 'thirdPartyHosted':
+  protected importDescriptor(descriptor: StructReader): ClientHook {
+    switch (descriptor.getUint16(CAP_DESCRIPTOR_WHICH)) {
+      case CAP_DESCRIPTOR_IS_NONE: return new BrokenHook(null);
+      case CAP_DESCRIPTOR_IS_SENDER_HOSTED: return this.importCap(descriptor.getUint32(CAP_DESCRIPTOR_SENDER_HOSTED), false);
+      case CAP_DESCRIPTOR_IS_SENDER_PROMISE: return this.importCap(descriptor.getUint32(CAP_DESCRIPTOR_SENDER_PROMISE), true);
+      case CAP_DESCRIPTOR_IS_RECEIVER_HOSTED: return this.exportedCapability(descriptor.getUint32(CAP_DESCRIPTOR_RECEIVER_HOSTED), 'receiverHosted');
+      case CAP_DESCRIPTOR_IS_RECEIVER_ANSWER: return this.promisedCapability(descriptor.getStruct(CAP_DESCRIPTOR_RECEIVER_ANSWER), 'receiverAnswer');
+      case CAP_DESCRIPTOR_IS_THIRD_PARTY_HOSTED:
         // Level 3 is not implemented: use the vine, as the protocol allows.
-        return this.importCap(descriptor.thirdPartyHosted.vineId, false);
+        return this.importCap(descriptor.getStruct(CAP_DESCRIPTOR_THIRD_PARTY_HOSTED).getUint32(THIRD_PARTY_CAP_DESCRIPTOR_VINE_ID), false);
       default:
         throw protocolError('unknown kind of capability descriptor');
     }
@@ -341,10 +358,11 @@ export abstract class ConnectionTables {
     return hook;
   }
 
-  protected resolveTarget(target: rpc.MessageTargetReader): ClientHook {
-    switch (target.which()) {
-      case 'importedCap': return this.exportedCapability(target.importedCap, 'a message target');
-      case 'promisedAnswer': return this.promisedCapability(target.promisedAnswer, 'a message target');
+  /** The capability a received MessageTarget names (a new reference). */
+  protected resolveTarget(target: StructReader): ClientHook {
+    switch (target.getUint16(MESSAGE_TARGET_WHICH)) {
+      case MESSAGE_TARGET_IS_IMPORTED_CAP: return this.exportedCapability(target.getUint32(MESSAGE_TARGET_IMPORTED_CAP), 'a message target');
+      case MESSAGE_TARGET_IS_PROMISED_ANSWER: return this.promisedCapability(target.getStruct(MESSAGE_TARGET_PROMISED_ANSWER), 'a message target');
       default:
         throw protocolError('unknown kind of message target');
     }
@@ -358,9 +376,10 @@ export abstract class ConnectionTables {
   }
 
   /** The capability a PromisedAnswer names (a new reference); `what` names the field for errors. */
-  private promisedCapability(promised: rpc.PromisedAnswerReader, what: string): ClientHook {
-    const answer = this.answers.get(promised.questionId);
-    if (answer === undefined) throw protocolError(`${what} names answer ${promised.questionId}, which does not exist`);
+  private promisedCapability(promised: StructReader, what: string): ClientHook {
+    const id = promised.getUint32(PROMISED_ANSWER_QUESTION_ID);
+    const answer = this.answers.get(id);
+    if (answer === undefined) throw protocolError(`${what} names answer ${id}, which does not exist`);
     return this.answerPipeline(answer, readTransform(promised));
   }
 
@@ -426,7 +445,7 @@ export abstract class ConnectionTables {
     if (this.closeError !== null) return;
     const message = this.scratch;
     message.reset();
-    writeException(rpc.Message.initRoot(message).initAbort(), error);
+    writeException(initMessage(message, MESSAGE_IS_ABORT, EXCEPTION_WORDS, EXCEPTION_POINTERS), error);
     this.flush(message);
     this.shutdown(error);
   }

@@ -4,8 +4,7 @@
  * `connection-tables.ts`; this class adds what travels: the calls we send (bootstrap, calls,
  * tail calls, disembargoes) and the handling of every message the peer sends.
  */
-import { CapnpError, MessageBuilder, readMessage, type AnyPointerReader, type MessageReader } from '../wire/index.js';
-import * as rpc from '../generated/std/rpc.capnp.js';
+import { CapnpError, MessageBuilder, readMessage, type AnyPointerReader, type MessageReader, type StructBuilder, type StructReader } from '../wire/index.js';
 import { Client, type ClientClass, type TypeParams } from './client.js';
 import { ConnectionTables } from './connection-tables.js';
 import { canceledError, protocolError, RpcError, toRpcError, unimplementedError } from './errors.js';
@@ -14,7 +13,21 @@ import {
   type CallOptions, type CallResult,
 } from './hook.js';
 import { LocalHook } from './local-hook.js';
-import { emptyResponse, readException, writeException } from './message-fields.js';
+import { emptyResponse, initException, initMessage, messageRoot, readException, writeException } from './message-fields.js';
+import {
+  BOOTSTRAP_POINTERS, BOOTSTRAP_QUESTION_ID, BOOTSTRAP_WORDS, CALL_INTERFACE_ID, CALL_METHOD_ID, CALL_NO_PROMISE_PIPELINING,
+  CALL_PARAMS, CALL_POINTERS, CALL_QUESTION_ID, CALL_SEND_RESULTS_TO_WHICH, CALL_TARGET, CALL_WORDS, CAP_DESCRIPTOR_IS_SENDER_HOSTED,
+  CAP_DESCRIPTOR_SENDER_HOSTED, CAP_DESCRIPTOR_WHICH, CONTEXT_IS_RECEIVER_LOOPBACK, CONTEXT_IS_SENDER_LOOPBACK,
+  CONTEXT_RECEIVER_LOOPBACK, CONTEXT_SENDER_LOOPBACK, DISEMBARGO_CONTEXT_WHICH, DISEMBARGO_POINTERS, DISEMBARGO_TARGET,
+  DISEMBARGO_WORDS, FINISH_QUESTION_ID, FINISH_RELEASE_RESULT_CAPS, FINISH_RELEASE_RESULT_CAPS_DEFAULT, MESSAGE_BODY,
+  MESSAGE_IS_ABORT, MESSAGE_IS_BOOTSTRAP, MESSAGE_IS_CALL, MESSAGE_IS_DISEMBARGO, MESSAGE_IS_FINISH, MESSAGE_IS_RELEASE,
+  MESSAGE_IS_RESOLVE, MESSAGE_IS_RETURN, MESSAGE_IS_UNIMPLEMENTED, MESSAGE_POINTERS, MESSAGE_WHICH, MESSAGE_WORDS,
+  PAYLOAD_CONTENT, PAYLOAD_POINTERS, PAYLOAD_WORDS, RELEASE_ID, RELEASE_REFERENCE_COUNT, RESOLVE_CAP, RESOLVE_EXCEPTION,
+  RESOLVE_IS_CAP, RESOLVE_PROMISE_ID, RESOLVE_WHICH, RETURN_ANSWER_ID, RETURN_EXCEPTION, RETURN_IS_AWAIT_FROM_THIRD_PARTY, RETURN_IS_CANCELED,
+  RETURN_IS_EXCEPTION, RETURN_IS_RESULTS, RETURN_IS_RESULTS_SENT_ELSEWHERE, RETURN_IS_TAKE_FROM_OTHER_QUESTION,
+  RETURN_NO_FINISH_NEEDED, RETURN_POINTERS, RETURN_RELEASE_PARAM_CAPS, RETURN_RELEASE_PARAM_CAPS_DEFAULT, RETURN_RESULTS,
+  RETURN_TAKE_FROM_OTHER_QUESTION, RETURN_WHICH, RETURN_WORDS, SEND_RESULTS_TO_IS_CALLER, SEND_RESULTS_TO_IS_YOURSELF,
+} from './protocol/layout.js';
 import { RemoteHook } from './remote-hook.js';
 import { Answer, Question } from './table-entries.js';
 
@@ -36,8 +49,7 @@ export class Connection extends ConnectionTables {
     if (this.closeError !== null) return new C(new BrokenHook(this.closeError), true, params);
     const question = new Question(this);
     const message = this.scratch;
-    const root = rpc.Message.initRoot(message);
-    root.initBootstrap().questionId = question.id;
+    initMessage(message, MESSAGE_IS_BOOTSTRAP, BOOTSTRAP_WORDS, BOOTSTRAP_POINTERS).setUint32(BOOTSTRAP_QUESTION_ID, question.id);
     this.flush(message);
     const hook = question.pipeline([]);
     question.bootstrap = true;
@@ -47,8 +59,8 @@ export class Connection extends ConnectionTables {
   /** Makes a Call message in its own builder, params to be filled in place (see RemoteHook.newRequest). */
   newDirectRequest(target: RemoteHook, interfaceId: bigint, methodId: number): Request {
     const message = this.callBuilder();
-    const call = rpc.Message.initRoot(message).initCall();
-    const params = call.initParams().initContent();
+    const call = initMessage(message, MESSAGE_IS_CALL, CALL_WORDS, CALL_POINTERS);
+    const params = call.initStruct(CALL_PARAMS, PAYLOAD_WORDS, PAYLOAD_POINTERS).getPointer(PAYLOAD_CONTENT);
     const request = new Request(target, interfaceId, methodId, message, params);
     request.direct = this;
     return request;
@@ -58,25 +70,28 @@ export class Connection extends ConnectionTables {
   sendCall(target: RemoteHook, request: Request | null, interfaceId: bigint, methodId: number, params: Params | null, options: CallOptions, yourself = false): Question {
     const question = new Question(this);
     let message: MessageBuilder;
-    let call: rpc.CallBuilder;
+    let call: StructBuilder;
+    let payload: StructBuilder;
     if (request !== null && request.direct === this) {
       message = request.message;
-      call = rpc.Message.getRoot(message).call;
+      call = message.getRoot(MESSAGE_WORDS, MESSAGE_POINTERS).getStruct(MESSAGE_BODY, CALL_WORDS, CALL_POINTERS);
+      payload = call.getStruct(CALL_PARAMS, PAYLOAD_WORDS, PAYLOAD_POINTERS);
     } else {
       message = this.callBuilder();
-      call = rpc.Message.initRoot(message).initCall();
-      call.initParams().initContent().set(params!.content);
+      call = initMessage(message, MESSAGE_IS_CALL, CALL_WORDS, CALL_POINTERS);
+      payload = call.initStruct(CALL_PARAMS, PAYLOAD_WORDS, PAYLOAD_POINTERS);
+      payload.getPointer(PAYLOAD_CONTENT).set(params!.content);
     }
-    call.questionId = question.id;
-    call.interfaceId = interfaceId;
-    call.methodId = methodId;
-    if (options.noPromisePipelining) call.noPromisePipelining = true;
-    if (yourself) call.sendResultsTo.yourself = null;
-    target.writeTarget(call.initTarget());
+    call.setUint32(CALL_QUESTION_ID, question.id);
+    call.setUint64(CALL_INTERFACE_ID, interfaceId);
+    call.setUint16(CALL_METHOD_ID, methodId);
+    if (options.noPromisePipelining) call.setBool(CALL_NO_PROMISE_PIPELINING, true);
+    if (yourself) call.setUint16(CALL_SEND_RESULTS_TO_WHICH, SEND_RESULTS_TO_IS_YOURSELF);
+    target.writeTarget(call, CALL_TARGET);
     // A request built here holds references of its own in its cap table; copied params are
     // held by `params`. Either way they are released once the descriptors are written.
     const held = params === null ? takeCaps(message) : null;
-    question.paramExports = this.writeCapTable(message, call.params, held);
+    question.paramExports = this.writeCapTable(message, payload, held);
     params?.release();
     if (held !== null) for (const hook of held) hook.release();
     question.streaming = options.streaming === true;
@@ -103,9 +118,10 @@ export class Connection extends ConnectionTables {
   sendDisembargo(hook: RemoteHook): void {
     const id = this.embargoes.add(hook);
     const message = this.scratch;
-    const disembargo = rpc.Message.initRoot(message).initDisembargo();
-    hook.writeTarget(disembargo.initTarget());
-    disembargo.context.senderLoopback = id;
+    const disembargo = initMessage(message, MESSAGE_IS_DISEMBARGO, DISEMBARGO_WORDS, DISEMBARGO_POINTERS);
+    hook.writeTarget(disembargo, DISEMBARGO_TARGET);
+    disembargo.setUint16(DISEMBARGO_CONTEXT_WHICH, CONTEXT_IS_SENDER_LOOPBACK);
+    disembargo.setUint32(CONTEXT_SENDER_LOOPBACK, id);
     this.flush(message);
   }
 
@@ -124,12 +140,19 @@ export class Connection extends ConnectionTables {
     answer.tailQuestion = question;
     answer.returned = true;
     const message = this.scratch;
-    const ret = rpc.Message.initRoot(message).initReturn();
-    ret.answerId = answer.id;
-    ret.releaseParamCaps = false;
-    ret.takeFromOtherQuestion = question.id;
+    const ret = this.initReturn(message, answer, RETURN_IS_TAKE_FROM_OTHER_QUESTION);
+    ret.setUint32(RETURN_TAKE_FROM_OTHER_QUESTION, question.id);
     this.flush(message);
     return question;
+  }
+
+  /** Makes `message` a Return for `answer`, of kind `which` (a `RETURN_IS_*` tag), keeping the params' capabilities. */
+  private initReturn(message: MessageBuilder, answer: Answer, which: number): StructBuilder {
+    const ret = initMessage(message, MESSAGE_IS_RETURN, RETURN_WORDS, RETURN_POINTERS);
+    ret.setUint32(RETURN_ANSWER_ID, answer.id);
+    ret.setBool(RETURN_RELEASE_PARAM_CAPS, false, RETURN_RELEASE_PARAM_CAPS_DEFAULT);
+    ret.setUint16(RETURN_WHICH, which);
+    return ret;
   }
 
   // ---- receiving --------------------------------------------------------------------------
@@ -145,8 +168,7 @@ export class Connection extends ConnectionTables {
         nestingLimit: this.options.nestingLimit,
         maxSegments: this.options.maxSegments,
       });
-      const message = rpc.Message.readRoot(reader);
-      this.handle(message, reader);
+      this.handle(messageRoot(reader), reader);
     } catch (error) {
       if (this.closeError !== null) return;
       const reason = error instanceof RpcError ? error
@@ -156,31 +178,33 @@ export class Connection extends ConnectionTables {
     }
   }
 
-  private handle(message: rpc.MessageReader, reader: MessageReader): void {
-    switch (message.which()) {
-      case 'call': return this.handleCall(message.call, reader);
-      case 'return': return this.handleReturn(message.return, reader);
-      case 'finish': return this.handleFinish(message.finish);
-      case 'resolve': return this.handleResolve(message.resolve, reader);
-      case 'release': return this.handleRelease(message.release);
-      case 'disembargo': return this.handleDisembargo(message.disembargo);
-      case 'bootstrap': return this.handleBootstrap(message.bootstrap);
-      case 'abort': return this.handleAbort(message.abort);
-      case 'unimplemented': return this.handleUnimplemented(message.unimplemented);
+  private handle(message: StructReader, reader: MessageReader): void {
+    switch (message.getUint16(MESSAGE_WHICH)) {
+      case MESSAGE_IS_CALL: return this.handleCall(message.getStruct(MESSAGE_BODY), reader);
+      case MESSAGE_IS_RETURN: return this.handleReturn(message.getStruct(MESSAGE_BODY), reader);
+      case MESSAGE_IS_FINISH: return this.handleFinish(message.getStruct(MESSAGE_BODY));
+      case MESSAGE_IS_RESOLVE: return this.handleResolve(message.getStruct(MESSAGE_BODY), reader);
+      case MESSAGE_IS_RELEASE: return this.handleRelease(message.getStruct(MESSAGE_BODY));
+      case MESSAGE_IS_DISEMBARGO: return this.handleDisembargo(message.getStruct(MESSAGE_BODY));
+      case MESSAGE_IS_BOOTSTRAP: return this.handleBootstrap(message.getStruct(MESSAGE_BODY));
+      case MESSAGE_IS_ABORT: return this.handleAbort(message.getStruct(MESSAGE_BODY));
+      case MESSAGE_IS_UNIMPLEMENTED: return this.handleUnimplemented(message.getStruct(MESSAGE_BODY));
       default: return this.replyUnimplemented(message);
     }
   }
 
-  private replyUnimplemented(message: rpc.MessageReader): void {
+  private replyUnimplemented(message: StructReader): void {
     const out = this.scratch;
-    rpc.Message.initRoot(out).unimplemented = message;
+    const root = out.initRoot(MESSAGE_WORDS, MESSAGE_POINTERS);
+    root.setUint16(MESSAGE_WHICH, MESSAGE_IS_UNIMPLEMENTED);
+    root.setStruct(MESSAGE_BODY, message);
     // What we echo back must not claim capabilities: strip cap tables by not carrying any.
     out.capTable.length = 0;
     this.flush(out);
   }
 
-  private handleBootstrap(bootstrap: rpc.BootstrapReader): void {
-    const id = bootstrap.questionId;
+  private handleBootstrap(bootstrap: StructReader): void {
+    const id = bootstrap.getUint32(BOOTSTRAP_QUESTION_ID);
     this.checkNewAnswer(id);
     const answer = new Answer(id);
     this.answers.set(id, answer);
@@ -213,30 +237,32 @@ export class Connection extends ConnectionTables {
     return this.bootstrapHook;
   }
 
-  private handleCall(call: rpc.CallReader, reader: MessageReader): void {
-    const id = call.questionId;
+  private handleCall(call: StructReader, reader: MessageReader): void {
+    const id = call.getUint32(CALL_QUESTION_ID);
     this.checkNewAnswer(id);
-    const redirect = call.sendResultsTo.which();
-    if (redirect !== 'caller' && redirect !== 'yourself') throw protocolError('sendResultsTo.thirdParty needs level 3, which this peer does not implement');
-    const target = this.resolveTarget(call.target);
+    const redirect = call.getUint16(CALL_SEND_RESULTS_TO_WHICH);
+    if (redirect !== SEND_RESULTS_TO_IS_CALLER && redirect !== SEND_RESULTS_TO_IS_YOURSELF) throw protocolError('sendResultsTo.thirdParty needs level 3, which this peer does not implement');
+    const target = this.resolveTarget(call.getStruct(CALL_TARGET));
+    const payload = call.getStruct(CALL_PARAMS);
     let caps: unknown[];
     try {
-      caps = this.importCapTable(call.params, reader);
+      caps = this.importCapTable(payload, reader);
     } catch (error) {
       target.release();
       throw error;
     }
-    const params = new Params(call.params.content, caps);
+    const params = new Params(payload.getPointer(PAYLOAD_CONTENT), caps);
     const answer = new Answer(id);
-    answer.redirect = redirect === 'yourself';
+    answer.redirect = redirect === SEND_RESULTS_TO_IS_YOURSELF;
     this.answers.set(id, answer);
+    const noPromisePipelining = call.getBool(CALL_NO_PROMISE_PIPELINING);
     // The tail-call hook costs a closure per call: only made when it can be used.
     const options: CallOptions = this.options.tailCallsToCaller
-      ? { noPromisePipelining: call.noPromisePipelining, origin: { tailCall: (request, opts) => this.tailCall(answer, request, opts) } }
-      : call.noPromisePipelining ? NO_PIPELINING : NO_OPTIONS;
+      ? { noPromisePipelining, origin: { tailCall: (request, opts) => this.tailCall(answer, request, opts) } }
+      : noPromisePipelining ? NO_PIPELINING : NO_OPTIONS;
     let result: CallResult;
     try {
-      result = target.call(call.interfaceId, call.methodId, params, options);
+      result = target.call(call.getUint64(CALL_INTERFACE_ID), call.getUint16(CALL_METHOD_ID), params, options);
     } finally {
       target.release();
     }
@@ -260,15 +286,11 @@ export class Connection extends ConnectionTables {
     answer.returned = true;
     this.settleAnswer(answer, response, null);
     const message = this.scratch;
-    const ret = rpc.Message.initRoot(message).initReturn();
-    ret.answerId = answer.id;
-    ret.releaseParamCaps = false;
-    if (redirect) {
-      ret.resultsSentElsewhere = null;
-    } else {
-      const payload = ret.initResults();
+    const ret = this.initReturn(message, answer, redirect ? RETURN_IS_RESULTS_SENT_ELSEWHERE : RETURN_IS_RESULTS);
+    if (!redirect) {
+      const payload = ret.initStruct(RETURN_RESULTS, PAYLOAD_WORDS, PAYLOAD_POINTERS);
       try {
-        payload.initContent().set(response.content);
+        payload.getPointer(PAYLOAD_CONTENT).set(response.content);
         answer.resultExports = this.writeCapTable(message, payload);
       } catch (error) {
         // The results could not be copied or described (a limit): the caller gets the error.
@@ -289,20 +311,18 @@ export class Connection extends ConnectionTables {
     answer.returned = true;
     if (answer.response === null) this.settleAnswer(answer, null, toRpcError(error));
     const message = this.scratch;
-    const ret = rpc.Message.initRoot(message).initReturn();
-    ret.answerId = answer.id;
-    ret.releaseParamCaps = false;
-    writeException(ret.initException(), toRpcError(error));
+    const ret = this.initReturn(message, answer, RETURN_IS_EXCEPTION);
+    writeException(initException(ret, RETURN_EXCEPTION), toRpcError(error));
     this.flush(message);
     if (answer.finished) this.answers.delete(answer.id);
   }
 
-  private handleFinish(finish: rpc.FinishReader): void {
-    const answer = this.answers.get(finish.questionId);
+  private handleFinish(finish: StructReader): void {
+    const answer = this.answers.get(finish.getUint32(FINISH_QUESTION_ID));
     // A Finish for an answer we already forgot is allowed (we may have said noFinishNeeded).
     if (answer === undefined || answer.finished) return;
     answer.finished = true;
-    if (finish.releaseResultCaps && answer.resultExports !== null) {
+    if (finish.getBool(FINISH_RELEASE_RESULT_CAPS, FINISH_RELEASE_RESULT_CAPS_DEFAULT) && answer.resultExports !== null) {
       for (const id of answer.resultExports) this.releaseExport(id, 1);
     }
     answer.resultExports = null;
@@ -311,10 +331,7 @@ export class Connection extends ConnectionTables {
       answer.returned = true;
       this.settleAnswer(answer, null, canceledError());
       const message = this.scratch;
-      const ret = rpc.Message.initRoot(message).initReturn();
-      ret.answerId = answer.id;
-      ret.releaseParamCaps = false;
-      ret.canceled = null;
+      this.initReturn(message, answer, RETURN_IS_CANCELED);
       this.flush(message);
     }
     answer.response?.release();
@@ -325,10 +342,11 @@ export class Connection extends ConnectionTables {
     this.answers.delete(answer.id);
   }
 
-  private handleReturn(ret: rpc.ReturnReader, reader: MessageReader): void {
-    const question = this.questions.get(ret.answerId);
-    if (question === undefined) throw protocolError(`Return names question ${ret.answerId}, which is not outstanding`);
-    if (question.returned) throw protocolError(`a second Return for question ${ret.answerId}`);
+  private handleReturn(ret: StructReader, reader: MessageReader): void {
+    const id = ret.getUint32(RETURN_ANSWER_ID);
+    const question = this.questions.get(id);
+    if (question === undefined) throw protocolError(`Return names question ${id}, which is not outstanding`);
+    if (question.returned) throw protocolError(`a second Return for question ${id}`);
     question.returned = true;
     try {
       this.takeReturn(question, ret, reader);
@@ -340,9 +358,9 @@ export class Connection extends ConnectionTables {
     }
   }
 
-  private takeReturn(question: Question, ret: rpc.ReturnReader, reader: MessageReader): void {
-    question.noFinishNeeded = ret.noFinishNeeded;
-    if (ret.releaseParamCaps && question.paramExports !== null) {
+  private takeReturn(question: Question, ret: StructReader, reader: MessageReader): void {
+    question.noFinishNeeded = ret.getBool(RETURN_NO_FINISH_NEEDED);
+    if (ret.getBool(RETURN_RELEASE_PARAM_CAPS, RETURN_RELEASE_PARAM_CAPS_DEFAULT) && question.paramExports !== null) {
       for (const id of question.paramExports) this.releaseExport(id, 1);
     }
     question.paramExports = null;
@@ -351,29 +369,31 @@ export class Connection extends ConnectionTables {
       this.questions.delete(question.id);
       return;
     }
-    const which = ret.which();
+    const which = ret.getUint16(RETURN_WHICH);
     switch (which) {
-      case 'results': {
-        const caps = this.importCapTable(ret.results, reader);
-        const response = new Response(ret.results.content, caps);
+      case RETURN_IS_RESULTS: {
+        const payload = ret.getStruct(RETURN_RESULTS);
+        const caps = this.importCapTable(payload, reader);
+        const response = new Response(payload.getPointer(PAYLOAD_CONTENT), caps);
         question.settle(response);
         // Nobody awaits a bootstrap question itself: its one capability lives on in the pipeline.
         if (question.bootstrap) response.release();
         break;
       }
-      case 'exception':
-        question.fail(readException(ret.exception));
+      case RETURN_IS_EXCEPTION:
+        question.fail(readException(ret.getStruct(RETURN_EXCEPTION)));
         break;
-      case 'canceled':
+      case RETURN_IS_CANCELED:
         question.fail(canceledError());
         break;
-      case 'resultsSentElsewhere':
+      case RETURN_IS_RESULTS_SENT_ELSEWHERE:
         question.settle(emptyResponse());
         break;
-      case 'takeFromOtherQuestion': {
-        const answer = this.answers.get(ret.takeFromOtherQuestion);
+      case RETURN_IS_TAKE_FROM_OTHER_QUESTION: {
+        const other = ret.getUint32(RETURN_TAKE_FROM_OTHER_QUESTION);
+        const answer = this.answers.get(other);
         if (answer === undefined || answer.result === null || !answer.redirect) {
-          throw protocolError(`takeFromOtherQuestion names answer ${ret.takeFromOtherQuestion}, which was not sent to us with sendResultsTo.yourself`);
+          throw protocolError(`takeFromOtherQuestion names answer ${other}, which was not sent to us with sendResultsTo.yourself`);
         }
         answer.result.promise.then(
           (response) => question.settle(new Response(response.content, response.capTable.map((cap) => (cap as ClientHook).addRef()))),
@@ -382,22 +402,22 @@ export class Connection extends ConnectionTables {
         return;
       }
       default:
-        question.fail(unimplementedError(`the peer returned ${which ?? 'an unknown kind of result'}, which needs a newer protocol level`));
+        question.fail(unimplementedError(`the peer returned ${which === RETURN_IS_AWAIT_FROM_THIRD_PARTY ? 'awaitFromThirdParty' : 'an unknown kind of result'}, which needs a newer protocol level`));
     }
     this.finishQuestion(question, false);
   }
 
-  private handleResolve(resolve: rpc.ResolveReader, reader: MessageReader): void {
-    const id = resolve.promiseId;
+  private handleResolve(resolve: StructReader, reader: MessageReader): void {
+    const id = resolve.getUint32(RESOLVE_PROMISE_ID);
     // Looked up first: a descriptor naming this same id must not find the import it makes itself.
     const entry = this.imports.get(id);
     let resolution: ClientHook;
-    if (resolve.which() === 'cap') {
+    if (resolve.getUint16(RESOLVE_WHICH) === RESOLVE_IS_CAP) {
       const caps: unknown[] = [];
       reader.capTable = caps;
-      resolution = this.importDescriptor(resolve.cap);
+      resolution = this.importDescriptor(resolve.getStruct(RESOLVE_CAP));
     } else {
-      resolution = new BrokenHook(readException(resolve.exception));
+      resolution = new BrokenHook(readException(resolve.getStruct(RESOLVE_EXCEPTION)));
     }
     if (entry === undefined || entry.hook.refCount <= 0) {
       // We released the promise already: release what it resolved to.
@@ -417,59 +437,64 @@ export class Connection extends ConnectionTables {
     this.sendRelease(id, refs);
   }
 
-  private handleRelease(release: rpc.ReleaseReader): void {
-    this.releaseExport(release.id, release.referenceCount);
+  private handleRelease(release: StructReader): void {
+    this.releaseExport(release.getUint32(RELEASE_ID), release.getUint32(RELEASE_REFERENCE_COUNT));
   }
 
-  private handleDisembargo(disembargo: rpc.DisembargoReader): void {
-    const context = disembargo.context;
-    switch (context.which()) {
-      case 'senderLoopback': {
-        const hook = this.resolveTarget(disembargo.target);
+  private handleDisembargo(disembargo: StructReader): void {
+    switch (disembargo.getUint16(DISEMBARGO_CONTEXT_WHICH)) {
+      case CONTEXT_IS_SENDER_LOOPBACK: {
+        const hook = this.resolveTarget(disembargo.getStruct(DISEMBARGO_TARGET));
         try {
           const target = hook.resolved();
           if (!(target instanceof RemoteHook) || target.connection !== this || !target.isLive()) {
             throw protocolError('Disembargo senderLoopback names a capability that does not resolve back to the sender');
           }
           const message = this.scratch;
-          const reply = rpc.Message.initRoot(message).initDisembargo();
-          target.writeTarget(reply.initTarget());
-          reply.context.receiverLoopback = context.senderLoopback;
+          const reply = initMessage(message, MESSAGE_IS_DISEMBARGO, DISEMBARGO_WORDS, DISEMBARGO_POINTERS);
+          target.writeTarget(reply, DISEMBARGO_TARGET);
+          reply.setUint16(DISEMBARGO_CONTEXT_WHICH, CONTEXT_IS_RECEIVER_LOOPBACK);
+          reply.setUint32(CONTEXT_RECEIVER_LOOPBACK, disembargo.getUint32(CONTEXT_SENDER_LOOPBACK));
           this.flush(message);
         } finally {
           hook.release();
         }
         return;
       }
-      case 'receiverLoopback': {
-        const hook = this.embargoes.delete(context.receiverLoopback);
-        if (hook === undefined) throw protocolError(`Disembargo receiverLoopback for embargo ${context.receiverLoopback}, which does not exist`);
+      case CONTEXT_IS_RECEIVER_LOOPBACK: {
+        const id = disembargo.getUint32(CONTEXT_RECEIVER_LOOPBACK);
+        const hook = this.embargoes.delete(id);
+        if (hook === undefined) throw protocolError(`Disembargo receiverLoopback for embargo ${id}, which does not exist`);
         hook.liftEmbargo();
         return;
       }
       default: {
         const out = this.scratch;
-        rpc.Message.initRoot(out).initUnimplemented().disembargo = disembargo;
+        const echoed = initMessage(out, MESSAGE_IS_UNIMPLEMENTED, MESSAGE_WORDS, MESSAGE_POINTERS);
+        echoed.setUint16(MESSAGE_WHICH, MESSAGE_IS_DISEMBARGO);
+        echoed.setStruct(MESSAGE_BODY, disembargo);
         this.flush(out);
       }
     }
   }
 
-  private handleAbort(exception: rpc.ExceptionReader): void {
+  private handleAbort(exception: StructReader): void {
     const error = readException(exception);
     this.shutdown(new RpcError(error.type === 'failed' ? 'disconnected' : error.type, `the peer aborted the connection: ${error.message}`, { remoteTrace: error.remoteTrace }));
   }
 
-  private handleUnimplemented(message: rpc.MessageReader): void {
-    switch (message.which()) {
-      case 'resolve': {
+  private handleUnimplemented(message: StructReader): void {
+    switch (message.getUint16(MESSAGE_WHICH)) {
+      case MESSAGE_IS_RESOLVE: {
         // The peer cannot take Resolve: it behaves as if it released what the promise became.
-        const resolve = message.resolve;
-        if (resolve.which() === 'cap' && resolve.cap.which() === 'senderHosted') this.releaseExport(resolve.cap.senderHosted, 1);
+        const resolve = message.getStruct(MESSAGE_BODY);
+        if (resolve.getUint16(RESOLVE_WHICH) !== RESOLVE_IS_CAP) return;
+        const cap = resolve.getStruct(RESOLVE_CAP);
+        if (cap.getUint16(CAP_DESCRIPTOR_WHICH) === CAP_DESCRIPTOR_IS_SENDER_HOSTED) this.releaseExport(cap.getUint32(CAP_DESCRIPTOR_SENDER_HOSTED), 1);
         return;
       }
-      case 'call': {
-        const question = this.questions.get(message.call.questionId);
+      case MESSAGE_IS_CALL: {
+        const question = this.questions.get(message.getStruct(MESSAGE_BODY).getUint32(CALL_QUESTION_ID));
         if (question === undefined || question.returned) return;
         question.returned = true;
         if (question.paramExports !== null) for (const id of question.paramExports) this.releaseExport(id, 1);
@@ -479,8 +504,8 @@ export class Connection extends ConnectionTables {
         this.questions.delete(question.id);
         return;
       }
-      case 'bootstrap': {
-        const question = this.questions.get(message.bootstrap.questionId);
+      case MESSAGE_IS_BOOTSTRAP: {
+        const question = this.questions.get(message.getStruct(MESSAGE_BODY).getUint32(BOOTSTRAP_QUESTION_ID));
         if (question === undefined || question.returned) return;
         question.returned = true;
         question.fail(unimplementedError('the peer does not implement Bootstrap'));

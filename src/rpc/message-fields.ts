@@ -1,42 +1,76 @@
 /**
- * The parts of RPC messages every side of a connection reads or writes: an empty response,
- * promised-answer transforms (pointer paths) and exceptions.
+ * The parts of RPC messages every side of a connection reads or writes: a message's root,
+ * an empty response, promised-answer transforms (pointer paths) and exceptions. Fields are read
+ * and written at the offsets of `protocol/layout.ts`, through the wire layer's struct readers
+ * and builders.
  */
-import { MessageBuilder } from '../wire/index.js';
-import type * as rpc from '../generated/std/rpc.capnp.js';
+import { ElementSize, MessageBuilder, type MessageReader, type StructBuilder, type StructReader } from '../wire/index.js';
 import { EXCEPTION_TYPES, protocolError, RpcError, toRpcError } from './errors.js';
 import { Response } from './hook.js';
+import {
+  EXCEPTION_POINTERS, EXCEPTION_REASON, EXCEPTION_TRACE, EXCEPTION_TYPE, EXCEPTION_WORDS,
+  MESSAGE_BODY, MESSAGE_POINTERS, MESSAGE_WHICH, MESSAGE_WORDS,
+  OP_GET_POINTER_FIELD, OP_IS_GET_POINTER_FIELD, OP_IS_NOOP, OP_POINTERS, OP_WHICH, OP_WORDS,
+  PROMISED_ANSWER_TRANSFORM,
+} from './protocol/layout.js';
+
+/**
+ * Makes `message`'s root a Message whose union holds `which` (a `MESSAGE_IS_*` tag), and returns
+ * that member's new struct, of `words` data words and `pointers` pointers.
+ */
+export function initMessage(message: MessageBuilder, which: number, words: number, pointers: number): StructBuilder {
+  const root = message.initRoot(MESSAGE_WORDS, MESSAGE_POINTERS);
+  root.setUint16(MESSAGE_WHICH, which);
+  return root.initStruct(MESSAGE_BODY, words, pointers);
+}
+
+/** A struct member `index` of `parent`, made new as an Exception. */
+export function initException(parent: StructBuilder, index: number): StructBuilder {
+  return parent.initStruct(index, EXCEPTION_WORDS, EXCEPTION_POINTERS);
+}
+
+/** The root of a message read from the peer, as a Message. */
+export function messageRoot(reader: MessageReader): StructReader {
+  return reader.getRoot();
+}
 
 export function emptyResponse(): Response {
   const message = new MessageBuilder({ firstSegmentWords: 1 });
   return new Response(message.asReader().getRootPointer(), []);
 }
 
-export function writeTransform(promised: rpc.PromisedAnswerBuilder, path: readonly number[]): void {
+/** Writes `path` as the transform of a PromisedAnswer. */
+export function writeTransform(promised: StructBuilder, path: readonly number[]): void {
   if (path.length === 0) return;
-  const ops = promised.initTransform(path.length);
-  for (let i = 0; i < path.length; i++) ops.get(i).getPointerField = path[i]!;
+  const ops = promised.initStructList(PROMISED_ANSWER_TRANSFORM, path.length, OP_WORDS, OP_POINTERS);
+  for (let i = 0; i < path.length; i++) {
+    const op = ops.getStruct(i);
+    op.setUint16(OP_WHICH, OP_IS_GET_POINTER_FIELD);
+    op.setUint16(OP_GET_POINTER_FIELD, path[i]!);
+  }
 }
 
-export function readTransform(promised: rpc.PromisedAnswerReader): number[] {
-  if (!promised.hasTransform()) return [];
-  const ops = promised.transform;
+/** The pointer path a PromisedAnswer's transform names. */
+export function readTransform(promised: StructReader): number[] {
   const path: number[] = [];
+  if (!promised.hasPointer(PROMISED_ANSWER_TRANSFORM)) return path;
+  const ops = promised.getList(PROMISED_ANSWER_TRANSFORM, ElementSize.INLINE_COMPOSITE);
   for (let i = 0; i < ops.length; i++) {
-    const op = ops.get(i);
-    if (op.which() === 'getPointerField') path.push(op.getPointerField);
-    else if (op.which() !== 'noop') throw protocolError('unknown PromisedAnswer transform');
+    const op = ops.getStruct(i);
+    const which = op.getUint16(OP_WHICH);
+    if (which === OP_IS_GET_POINTER_FIELD) path.push(op.getUint16(OP_GET_POINTER_FIELD));
+    else if (which !== OP_IS_NOOP) throw protocolError('unknown PromisedAnswer transform');
   }
   return path;
 }
 
-export function writeException(builder: rpc.ExceptionBuilder, error: Error): void {
+export function writeException(exception: StructBuilder, error: Error): void {
   const rpcError = toRpcError(error);
-  builder.reason = rpcError.message;
-  builder.type = EXCEPTION_TYPES.indexOf(rpcError.type) as rpc.Exception_Type;
+  exception.setText(EXCEPTION_REASON, rpcError.message);
+  exception.setUint16(EXCEPTION_TYPE, EXCEPTION_TYPES.indexOf(rpcError.type));
 }
 
-export function readException(exception: rpc.ExceptionReader): RpcError {
-  const type = EXCEPTION_TYPES[exception.type] ?? 'failed';
-  return new RpcError(type, exception.reason, { remoteTrace: exception.trace });
+export function readException(exception: StructReader): RpcError {
+  const type = EXCEPTION_TYPES[exception.getUint16(EXCEPTION_TYPE)] ?? 'failed';
+  return new RpcError(type, exception.getText(EXCEPTION_REASON), { remoteTrace: exception.getText(EXCEPTION_TRACE) });
 }

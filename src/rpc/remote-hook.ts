@@ -1,4 +1,4 @@
-import * as rpc from '../generated/std/rpc.capnp.js';
+import type { StructBuilder } from '../wire/index.js';
 import { RpcError } from './errors.js';
 import {
   BrokenHook, brokenResult, ClientHook, forwardsInto, Params, Request,
@@ -6,6 +6,11 @@ import {
 } from './hook.js';
 import { QueuedCallResult } from './promise-hook.js';
 import { writeTransform } from './message-fields.js';
+import {
+  MESSAGE_TARGET_IMPORTED_CAP, MESSAGE_TARGET_IS_IMPORTED_CAP, MESSAGE_TARGET_IS_PROMISED_ANSWER, MESSAGE_TARGET_POINTERS,
+  MESSAGE_TARGET_PROMISED_ANSWER, MESSAGE_TARGET_WHICH, MESSAGE_TARGET_WORDS, PROMISED_ANSWER_POINTERS, PROMISED_ANSWER_QUESTION_ID,
+  PROMISED_ANSWER_WORDS,
+} from './protocol/layout.js';
 import type { Question } from './table-entries.js';
 import type { ConnectionTables } from './connection-tables.js';
 
@@ -46,12 +51,16 @@ export class RemoteHook extends ClientHook {
     return this.disconnected === null && this.conn.state === 'open' && (this.importId >= 0 || this.question !== null);
   }
 
-  writeTarget(target: rpc.MessageTargetBuilder): void {
+  /** Writes where calls to this capability go into a new MessageTarget at pointer `index` of `parent`. */
+  writeTarget(parent: StructBuilder, index: number): void {
+    const target = parent.initStruct(index, MESSAGE_TARGET_WORDS, MESSAGE_TARGET_POINTERS);
     if (this.importId >= 0 || this.question === null) {
-      target.importedCap = this.importId;
+      target.setUint16(MESSAGE_TARGET_WHICH, MESSAGE_TARGET_IS_IMPORTED_CAP);
+      target.setUint32(MESSAGE_TARGET_IMPORTED_CAP, this.importId);
     } else {
-      const promised = target.initPromisedAnswer();
-      promised.questionId = this.question.id;
+      target.setUint16(MESSAGE_TARGET_WHICH, MESSAGE_TARGET_IS_PROMISED_ANSWER);
+      const promised = target.initStruct(MESSAGE_TARGET_PROMISED_ANSWER, PROMISED_ANSWER_WORDS, PROMISED_ANSWER_POINTERS);
+      promised.setUint32(PROMISED_ANSWER_QUESTION_ID, this.question.id);
       writeTransform(promised, this.path);
     }
   }

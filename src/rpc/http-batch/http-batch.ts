@@ -13,9 +13,14 @@
  */
 import { Connection, DEFAULT_MAX_MESSAGE_BYTES, type ConnectionOptions } from '../connection.js';
 import type { Client, ClientClass } from '../client.js';
-import { EXCEPTION_TYPES, RpcError, disconnectedError } from '../errors.js';
+import { RpcError, disconnectedError } from '../errors.js';
 import type { Transport } from '../transport.js';
-import * as rpc from '../../generated/std/rpc.capnp.js';
+import { initException, initMessage, writeException } from '../message-fields.js';
+import {
+  BOOTSTRAP_QUESTION_ID, CALL_QUESTION_ID, FINISH_QUESTION_ID, MESSAGE_BODY, MESSAGE_IS_BOOTSTRAP, MESSAGE_IS_CALL,
+  MESSAGE_IS_FINISH, MESSAGE_IS_RETURN, MESSAGE_WHICH, RETURN_ANSWER_ID, RETURN_EXCEPTION, RETURN_IS_EXCEPTION, RETURN_POINTERS,
+  RETURN_RELEASE_PARAM_CAPS, RETURN_RELEASE_PARAM_CAPS_DEFAULT, RETURN_WHICH, RETURN_WORDS,
+} from '../protocol/layout.js';
 import {
   CapnpError, concatBytes, DEFAULT_MAX_SEGMENTS, ErrorCode, MessageBuilder, framedMessageLength, readMessage, readStreamWithin,
 } from '../../wire/index.js';
@@ -58,17 +63,28 @@ export function splitFrames(body: Uint8Array, limits: { maxMessageBytes: number;
 /** A Return carrying an exception, for a question the far side will never answer. */
 function exceptionReturn(answerId: number, error: RpcError): Uint8Array {
   const message = new MessageBuilder({ firstSegmentWords: 32 });
-  const ret = rpc.Message.initRoot(message).initReturn();
-  ret.answerId = answerId;
-  ret.releaseParamCaps = false;
-  const exception = ret.initException();
-  exception.reason = error.message;
-  exception.type = EXCEPTION_TYPES.indexOf(error.type) as rpc.Exception_Type;
+  const ret = initMessage(message, MESSAGE_IS_RETURN, RETURN_WORDS, RETURN_POINTERS);
+  ret.setUint32(RETURN_ANSWER_ID, answerId);
+  ret.setBool(RETURN_RELEASE_PARAM_CAPS, false, RETURN_RELEASE_PARAM_CAPS_DEFAULT);
+  ret.setUint16(RETURN_WHICH, RETURN_IS_EXCEPTION);
+  writeException(initException(ret, RETURN_EXCEPTION), error);
   return message.toBytes();
 }
 
-function peek(frame: Uint8Array): rpc.MessageReader {
-  return rpc.Message.readRoot(readMessage(frame));
+/** Where each kind of message the batch tracks holds its question (or answer) id. */
+const ID_OFFSETS: Record<number, number> = {
+  [MESSAGE_IS_BOOTSTRAP]: BOOTSTRAP_QUESTION_ID,
+  [MESSAGE_IS_CALL]: CALL_QUESTION_ID,
+  [MESSAGE_IS_FINISH]: FINISH_QUESTION_ID,
+  [MESSAGE_IS_RETURN]: RETURN_ANSWER_ID,
+};
+
+/** What a frame is, for the batch's bookkeeping: its Message tag, and its question or answer id (-1 for other kinds). */
+function peek(frame: Uint8Array): { which: number; id: number } {
+  const root = readMessage(frame).getRoot();
+  const which = root.getUint16(MESSAGE_WHICH);
+  const at = ID_OFFSETS[which];
+  return { which, id: at === undefined ? -1 : root.getStruct(MESSAGE_BODY).getUint32(at) };
 }
 
 // ---- the server side --------------------------------------------------------------------------
@@ -111,14 +127,13 @@ class BatchServerTransport implements Transport {
 
   send(message: Uint8Array): void {
     if (this.closed) return;
-    const root = peek(message);
-    switch (root.which()) {
-      case 'return':
-        this.pending.delete(root.return.answerId);
+    const { which, id } = peek(message);
+    switch (which) {
+      case MESSAGE_IS_RETURN:
+        this.pending.delete(id);
         break;
-      case 'call': {
+      case MESSAGE_IS_CALL: {
         // A capability of the client: nobody will answer before the batch is over.
-        const id = root.call.questionId;
         this.unanswerable.add(id);
         const error = new RpcError('failed', 'an HTTP batch client cannot be called back during its batch (it answers nothing until the batch is over)');
         queueMicrotask(() => {
@@ -126,8 +141,8 @@ class BatchServerTransport implements Transport {
         });
         return;
       }
-      case 'finish':
-        if (this.unanswerable.delete(root.finish.questionId)) return;
+      case MESSAGE_IS_FINISH:
+        if (this.unanswerable.delete(id)) return;
         break;
       default:
         break;
@@ -151,10 +166,8 @@ class BatchServerTransport implements Transport {
     for (const frame of frames) {
       if (this.closed) return;
       try {
-        const root = peek(frame);
-        const which = root.which();
-        if (which === 'bootstrap') this.pending.add(root.bootstrap.questionId);
-        else if (which === 'call') this.pending.add(root.call.questionId);
+        const { which, id } = peek(frame);
+        if (which === MESSAGE_IS_BOOTSTRAP || which === MESSAGE_IS_CALL) this.pending.add(id);
       } catch {
         // Unreadable: the connection finds out too, and aborts.
       }
@@ -331,9 +344,8 @@ export class HttpBatchTransport implements Transport {
     }
     // Past the batch: a call can never be answered; Finish and Release need no sending (the
     // server's session ends, releasing everything).
-    const root = peek(message);
-    if (root.which() === 'call' || root.which() === 'bootstrap') {
-      const id = root.which() === 'call' ? root.call.questionId : root.bootstrap.questionId;
+    const { which, id } = peek(message);
+    if (which === MESSAGE_IS_CALL || which === MESSAGE_IS_BOOTSTRAP) {
       const error = new RpcError('failed', `${this.state === 'sent' ? 'the HTTP batch was already sent' : BATCH_ENDED}: a call made after it is not sent (one batch per session; start a new session with httpBatch() for more calls)`);
       queueMicrotask(() => {
         if (this.state !== 'ended') this.onMessage?.(exceptionReturn(id, error));
