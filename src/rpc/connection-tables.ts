@@ -19,7 +19,7 @@
  * and answers settled, and the end of the connection, which empties every table. `Connection`
  * (connection.ts) extends it with what the connection sends and receives.
  */
-import { CapnpError, DEFAULT_MAX_SEGMENTS, ElementSize, MessageBuilder, type MessageReader, type StructBuilder, type StructReader } from '../wire/index.js';
+import { CapnpError, DEFAULT_MAX_SEGMENTS, ElementSize, MessageBuilder, type Arena, type StructBuilder, type StructReader } from '../wire/index.js';
 import { finishBytes, releaseBytes } from './canned-frames.js';
 import type { Client } from './client.js';
 import { disconnectedError, protocolError, RpcError, toRpcError } from './errors.js';
@@ -307,11 +307,11 @@ export abstract class ConnectionTables {
     if (this.closeError === null) this.sendRelease(hook.importId, entry.remoteRefs);
   }
 
-  /** Imports the capabilities a received Payload's cap table describes, as `reader`'s cap table. */
-  protected importCapTable(payload: StructReader, reader: MessageReader): unknown[] {
+  /** Imports the capabilities a received Payload's cap table describes, as the cap table of its message (`arena`). */
+  protected importCapTable(payload: StructReader, arena: Arena): unknown[] {
     if (!payload.hasPointer(PAYLOAD_CAP_TABLE)) {
-      reader.capTable = [];
-      return reader.capTable;
+      arena.capTable = [];
+      return arena.capTable;
     }
     const table = payload.getList(PAYLOAD_CAP_TABLE, ElementSize.INLINE_COMPOSITE);
     if (table.length > this.options.maxCapsPerMessage) {
@@ -327,7 +327,7 @@ export abstract class ConnectionTables {
         throw error;
       }
     }
-    reader.capTable = caps;
+    arena.capTable = caps;
     return caps;
   }
 

@@ -4,7 +4,7 @@
  * `connection-tables.ts`; this class adds what travels: the calls we send (bootstrap, calls,
  * tail calls, disembargoes) and the handling of every message the peer sends.
  */
-import { CapnpError, MessageBuilder, readMessage, type AnyPointerReader, type MessageReader, type StructBuilder, type StructReader } from '../wire/index.js';
+import { CapnpError, MessageBuilder, type AnyPointerReader, type Arena, type StructBuilder, type StructReader } from '../wire/index.js';
 import { Client, type ClientClass, type TypeParams } from './client.js';
 import { ConnectionTables } from './connection-tables.js';
 import { canceledError, protocolError, RpcError, toRpcError, unimplementedError } from './errors.js';
@@ -13,7 +13,7 @@ import {
   type CallOptions, type CallResult,
 } from './hook.js';
 import { LocalHook } from './local-hook.js';
-import { emptyResponse, initException, initMessage, messageRoot, readException, writeException } from './message-fields.js';
+import { emptyResponse, initException, initMessage, readException, readRoot, writeException } from './message-fields.js';
 import {
   BOOTSTRAP_POINTERS, BOOTSTRAP_QUESTION_ID, BOOTSTRAP_WORDS, CALL_INTERFACE_ID, CALL_METHOD_ID, CALL_NO_PROMISE_PIPELINING,
   CALL_PARAMS, CALL_POINTERS, CALL_QUESTION_ID, CALL_SEND_RESULTS_TO_WHICH, CALL_TARGET, CALL_WORDS, CAP_DESCRIPTOR_IS_SENDER_HOSTED,
@@ -163,12 +163,8 @@ export class Connection extends ConnectionTables {
       if (bytes.length > this.options.maxMessageBytes) {
         throw protocolError(`incoming message of ${bytes.length} bytes exceeds the limit of ${this.options.maxMessageBytes}`);
       }
-      const reader = readMessage(bytes, {
-        traversalLimitInWords: this.options.traversalLimitInWords,
-        nestingLimit: this.options.nestingLimit,
-        maxSegments: this.options.maxSegments,
-      });
-      this.handle(messageRoot(reader), reader);
+      const root = readRoot(bytes, this.options);
+      if (root !== null) this.handle(root, root.segment.arena);
     } catch (error) {
       if (this.closeError !== null) return;
       const reason = error instanceof RpcError ? error
@@ -178,12 +174,12 @@ export class Connection extends ConnectionTables {
     }
   }
 
-  private handle(message: StructReader, reader: MessageReader): void {
+  private handle(message: StructReader, arena: Arena): void {
     switch (message.getUint16(MESSAGE_WHICH)) {
-      case MESSAGE_IS_CALL: return this.handleCall(message.getStruct(MESSAGE_BODY), reader);
-      case MESSAGE_IS_RETURN: return this.handleReturn(message.getStruct(MESSAGE_BODY), reader);
+      case MESSAGE_IS_CALL: return this.handleCall(message.getStruct(MESSAGE_BODY), arena);
+      case MESSAGE_IS_RETURN: return this.handleReturn(message.getStruct(MESSAGE_BODY), arena);
       case MESSAGE_IS_FINISH: return this.handleFinish(message.getStruct(MESSAGE_BODY));
-      case MESSAGE_IS_RESOLVE: return this.handleResolve(message.getStruct(MESSAGE_BODY), reader);
+      case MESSAGE_IS_RESOLVE: return this.handleResolve(message.getStruct(MESSAGE_BODY), arena);
       case MESSAGE_IS_RELEASE: return this.handleRelease(message.getStruct(MESSAGE_BODY));
       case MESSAGE_IS_DISEMBARGO: return this.handleDisembargo(message.getStruct(MESSAGE_BODY));
       case MESSAGE_IS_BOOTSTRAP: return this.handleBootstrap(message.getStruct(MESSAGE_BODY));
@@ -237,7 +233,7 @@ export class Connection extends ConnectionTables {
     return this.bootstrapHook;
   }
 
-  private handleCall(call: StructReader, reader: MessageReader): void {
+  private handleCall(call: StructReader, arena: Arena): void {
     const id = call.getUint32(CALL_QUESTION_ID);
     this.checkNewAnswer(id);
     const redirect = call.getUint16(CALL_SEND_RESULTS_TO_WHICH);
@@ -246,7 +242,7 @@ export class Connection extends ConnectionTables {
     const payload = call.getStruct(CALL_PARAMS);
     let caps: unknown[];
     try {
-      caps = this.importCapTable(payload, reader);
+      caps = this.importCapTable(payload, arena);
     } catch (error) {
       target.release();
       throw error;
@@ -342,14 +338,14 @@ export class Connection extends ConnectionTables {
     this.answers.delete(answer.id);
   }
 
-  private handleReturn(ret: StructReader, reader: MessageReader): void {
+  private handleReturn(ret: StructReader, arena: Arena): void {
     const id = ret.getUint32(RETURN_ANSWER_ID);
     const question = this.questions.get(id);
     if (question === undefined) throw protocolError(`Return names question ${id}, which is not outstanding`);
     if (question.returned) throw protocolError(`a second Return for question ${id}`);
     question.returned = true;
     try {
-      this.takeReturn(question, ret, reader);
+      this.takeReturn(question, ret, arena);
     } catch (error) {
       // A Return we cannot take: the call fails with the connection's error, like every call
       // that has not returned when the connection ends.
@@ -358,7 +354,7 @@ export class Connection extends ConnectionTables {
     }
   }
 
-  private takeReturn(question: Question, ret: StructReader, reader: MessageReader): void {
+  private takeReturn(question: Question, ret: StructReader, arena: Arena): void {
     question.noFinishNeeded = ret.getBool(RETURN_NO_FINISH_NEEDED);
     if (ret.getBool(RETURN_RELEASE_PARAM_CAPS, RETURN_RELEASE_PARAM_CAPS_DEFAULT) && question.paramExports !== null) {
       for (const id of question.paramExports) this.releaseExport(id, 1);
@@ -373,7 +369,7 @@ export class Connection extends ConnectionTables {
     switch (which) {
       case RETURN_IS_RESULTS: {
         const payload = ret.getStruct(RETURN_RESULTS);
-        const caps = this.importCapTable(payload, reader);
+        const caps = this.importCapTable(payload, arena);
         const response = new Response(payload.getPointer(PAYLOAD_CONTENT), caps);
         question.settle(response);
         // Nobody awaits a bootstrap question itself: its one capability lives on in the pipeline.
@@ -407,14 +403,13 @@ export class Connection extends ConnectionTables {
     this.finishQuestion(question, false);
   }
 
-  private handleResolve(resolve: StructReader, reader: MessageReader): void {
+  private handleResolve(resolve: StructReader, arena: Arena): void {
     const id = resolve.getUint32(RESOLVE_PROMISE_ID);
     // Looked up first: a descriptor naming this same id must not find the import it makes itself.
     const entry = this.imports.get(id);
     let resolution: ClientHook;
     if (resolve.getUint16(RESOLVE_WHICH) === RESOLVE_IS_CAP) {
-      const caps: unknown[] = [];
-      reader.capTable = caps;
+      arena.capTable = [];
       resolution = this.importDescriptor(resolve.getStruct(RESOLVE_CAP));
     } else {
       resolution = new BrokenHook(readException(resolve.getStruct(RESOLVE_EXCEPTION)));

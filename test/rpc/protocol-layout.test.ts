@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import * as layout from '../../src/rpc/protocol/layout.js';
-import { decodeCodeGeneratorRequest, type Field, type Node } from '../../src/schema/index.js';
+import { decodeCodeGeneratorRequest, type Field, type Field_Slot as Slot, type Node, type Node_Struct as StructNode } from '../../src/schema/index.js';
 import { compileRequest, describeReference } from '../support/reference.js';
 
 type Spec =
@@ -166,9 +166,9 @@ describeReference('the RPC engine\'s offsets in rpc.capnp (src/rpc/protocol/layo
   const request = decodeCodeGeneratorRequest(compileRequest([`${std}/capnp/rpc.capnp`], { srcPrefix: std, importPaths: [std], noStandardImport: true }));
   const nodes = new Map<string, Node>(request.nodes!.map((node) => [node.displayName!, node]));
 
-  function struct(name: string) {
+  function struct(name: string): StructNode {
     const node = nodes.get(`capnp/rpc.capnp:${name}`);
-    if (node?.struct == null) throw new Error(`rpc.capnp has no struct ${name}`);
+    if (node === undefined || !('struct' in node)) throw new Error(`rpc.capnp has no struct ${name}`);
     return node.struct;
   }
 
@@ -178,9 +178,13 @@ describeReference('the RPC engine\'s offsets in rpc.capnp (src/rpc/protocol/layo
     return found;
   }
 
+  function slotOf(field: Field): Slot | null {
+    return 'slot' in field ? field.slot : null;
+  }
+
   /** Where the engine addresses a slot field: bits for Bool, bytes for other data, the index for pointers. */
   function position(structName: string, name: string): number {
-    const slot = fieldOf(structName, name).slot;
+    const slot = slotOf(fieldOf(structName, name));
     if (slot == null) throw new Error(`${structName}.${name} is a group`);
     const type = typeName(slot.type!);
     if (POINTER_TYPES.has(type)) return slot.offset!;
@@ -201,12 +205,13 @@ describeReference('the RPC engine\'s offsets in rpc.capnp (src/rpc/protocol/layo
       case 'tag': return fieldOf(spec.struct, spec.field).discriminantValue!;
       case 'field': return position(spec.struct, spec.field);
       case 'default': {
-        const value = fieldOf(spec.struct, spec.field).slot!.defaultValue!;
+        const value = slotOf(fieldOf(spec.struct, spec.field))!.defaultValue!;
         return (value as { bool?: boolean }).bool!;
       }
       case 'members': {
-        const members = struct(spec.struct).fields!.filter((f) => f.discriminantValue !== 0xffff && f.slot != null && POINTER_TYPES.has(typeName(f.slot.type!)));
-        const offsets = new Set(members.map((f) => f.slot!.offset));
+        const members = struct(spec.struct).fields!.map(slotOf).filter((slot, i) =>
+          slot !== null && struct(spec.struct).fields![i]!.discriminantValue !== 0xffff && POINTER_TYPES.has(typeName(slot.type!)));
+        const offsets = new Set(members.map((slot) => slot!.offset));
         expect(offsets.size).toBe(1);
         return [...offsets][0]!;
       }
@@ -225,7 +230,7 @@ describeReference('the RPC engine\'s offsets in rpc.capnp (src/rpc/protocol/layo
     let checked = 0;
     for (const [name, spec] of Object.entries(SPECS)) {
       if (spec.kind !== 'field' || `${name}_DEFAULT` in SPECS) continue;
-      const slot = fieldOf(spec.struct, spec.field).slot;
+      const slot = slotOf(fieldOf(spec.struct, spec.field));
       if (slot == null || POINTER_TYPES.has(typeName(slot.type!))) continue;
       const value = Object.values(slot.defaultValue!).find((v) => v !== undefined);
       expect([false, 0, 0n], name).toContain(value);
