@@ -316,6 +316,8 @@ export function emitInterface(ctx: FileContext, node: InterfaceNode): void {
     );
   }
 
+  const infoFunction = `$infoOf_${value}`;
+
   // The client class.
   const members = new NameRegistry();
   for (const reserved of CLIENT_MEMBERS) members.claim(reserved);
@@ -341,7 +343,9 @@ export function emitInterface(ctx: FileContext, node: InterfaceNode): void {
     const serverParamsArgs = typeArgs(ctx, scope, structTypes(ctx, owner, method, method.paramStructType, method.paramBrand));
     const serverResultsArgs = typeArgs(ctx, scope, structTypes(ctx, owner, method, method.resultStructType, method.resultBrand));
     const paramsType = params === null ? 'never' : `$rpc.ParamsInput<${params.init}${paramsArgs} | ${params.reader}${paramsArgs}, ${params.builder}${paramsArgs}>`;
-    const infoRef = `${ownerNames.value}.$info`;
+    // Its own methods reach the info through a function, not the interface const: a client
+    // then does not bundle the const's struct types (their encode, decode and packing).
+    const infoRef = owner.node.id === node.id ? `${infoFunction}()` : `${ownerNames.value}.$info`;
     const methodRef = `${infoRef}.methods[${ordinal}]!`;
     // The codecs of the method's scope: the owner's parameters as this client binds them, then the method's own.
     let scopeArg = '';
@@ -392,9 +396,16 @@ export function emitInterface(ctx: FileContext, node: InterfaceNode): void {
   // The interface const.
   const own = node.interface.methods ?? [];
   const self: Ancestor = { node, scope, types: scope.params.map((p) => parameterType(p.scopeId, p.index)) };
+  // A method's structs as `$rpc.methodStruct` describes them: size and classes, no struct type.
+  const describe = (id: bigint): string => {
+    const names = structName(ctx, id);
+    if (names === null) return 'null';
+    const struct = (ctx.graph.node(id) as StructNode).struct;
+    return `$rpc.methodStruct(${struct.dataWordCount}, ${struct.pointerCount}, ${names.reader}, ${names.builder})`;
+  };
   const methodInfos = own.map((method, ordinal) => {
-    const params = structName(ctx, method.paramStructType)?.value ?? 'null';
-    const results = structName(ctx, method.resultStructType)?.value ?? 'null';
+    const params = describe(method.paramStructType);
+    const results = describe(method.resultStructType);
     // A named generic struct gets its parameters from the method's scope through a function.
     const methodScope = scope.withMethodParams((method.implicitParameters ?? []).map((p, i) => p.name ?? `T${i}`));
     const brandOf = (id: bigint, brand: Brand | null): string | null => {
@@ -440,18 +451,20 @@ export function emitInterface(ctx: FileContext, node: InterfaceNode): void {
     '  },',
     `  /** The interface as the RPC runtime sees it. */`,
     `  get $info(): $rpc.InterfaceInfo {`,
-    `    return $info_${value} ??= {`,
-    `      typeId: 0x${node.id.toString(16)}n,`,
-    `      displayName: ${JSON.stringify(node.displayName)},`,
-    `      methods: [`,
-    ...methodInfos.map((l) => `    ${l}`),
-    '      ],',
-    `      superclasses: [${supers.join(', ')}],`,
-    ...(bindSupers === null ? [] : [bindSupers]),
-    '    };',
+    `    return ${infoFunction}();`,
     '  },',
     '};',
     `let $info_${value}: $rpc.InterfaceInfo | undefined;`,
+    `/** \`${value}.$info\`, made on first use. */`,
+    `const ${infoFunction} = (): $rpc.InterfaceInfo => $info_${value} ??= {`,
+    `  typeId: 0x${node.id.toString(16)}n,`,
+    `  displayName: ${JSON.stringify(node.displayName)},`,
+    `  methods: [`,
+    ...methodInfos,
+    '  ],',
+    `  superclasses: [${supers.join(', ')}],`,
+    ...(bindSupers === null ? [] : [bindSupers.slice(4)]),
+    '};',
   );
   ctx.deferred.push(out.join('\n'));
 }

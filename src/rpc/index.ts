@@ -9,8 +9,8 @@ export { clientCodec } from './client-codec.js';
 export { Connection, DEFAULT_MAX_MESSAGE_BYTES, type ConnectionOptions, type ConnectionStats, type ConnectionState } from './connection.js';
 export { RpcError, isRpcError, type ExceptionType } from './errors.js';
 export {
-  callMethod, callStream, methodScope, prepareCall, serve, serverFor, StructPipeline,
-  type CallContext, type CallMethodOptions, type GenericCallOptions, type InterfaceInfo, type MethodInfo, type ParamsInput, type PromiseClass, type RpcPromiseRequest,
+  callMethod, callStream, methodScope, methodStruct, prepareCall, serve, serverFor, StructPipeline,
+  type CallContext, type MethodStruct, type CallMethodOptions, type GenericCallOptions, type InterfaceInfo, type MethodInfo, type ParamsInput, type PromiseClass, type RpcPromiseRequest,
 } from './interface.js';
 export { type CallOptions } from './hook.js';
 export { ServerCall, type CapabilityServer } from './local-hook.js';

@@ -10,8 +10,8 @@
  * scope (auto-generated structs have exactly its parameters; a named generic struct gets them
  * through the method's `paramsBrand`/`resultsBrand`).
  */
-import { ANY_POINTER, type StructType } from '../runtime/index.js';
-import { wrapBuilder, wrapReader } from '../runtime/access.js';
+import { ANY_POINTER } from '../runtime/index.js';
+import { wrapBuilder, wrapReader, type BuilderClass, type ReaderClass } from '../runtime/access.js';
 import type { AnyPointerReader } from '../wire/index.js';
 import { Client, disposeSymbol, RpcPromise, type ClientClass, type TypeParams } from './client.js';
 import { RpcError, unimplementedError } from './errors.js';
@@ -19,15 +19,33 @@ import { brokenResult, NO_OPTIONS, type Request, type CallOptions } from './hook
 import { LocalHook, type CapabilityServer, type ServerCall } from './local-hook.js';
 import { streamError, trackStreamCall } from './stream-flow.js';
 
-type AnyStructType = StructType<any, any, any, any>;
-
 const NO_PARAMS: TypeParams = [];
+
+/**
+ * What calling and serving need of a method's params or results struct: its size, its reader
+ * and builder classes, the codecs bound to its parameters. A `StructType` is one; generated
+ * interfaces describe their methods' structs with `methodStruct()` instead, so that a client's
+ * bundle does not take the struct types' encode and decode (and the packing codec with them).
+ */
+export interface MethodStruct {
+  readonly dataWords: number;
+  readonly pointerCount: number;
+  readonly Reader: ReaderClass<any>;
+  readonly Builder: BuilderClass<any>;
+  /** Codecs bound to the struct's generic parameters (empty when none are bound). */
+  readonly params: TypeParams;
+}
+
+/** A method's params or results struct as generated interfaces describe it (see `MethodStruct`). */
+export function methodStruct(dataWords: number, pointerCount: number, Reader: ReaderClass<any>, Builder: BuilderClass<any>): MethodStruct {
+  return { dataWords, pointerCount, Reader, Builder, params: NO_PARAMS };
+}
 
 export interface MethodInfo {
   readonly name: string;
   readonly ordinal: number;
-  readonly params: AnyStructType;
-  readonly results: AnyStructType;
+  readonly params: MethodStruct;
+  readonly results: MethodStruct;
   /** A `-> stream` method. */
   readonly streaming: boolean;
   /** Codecs of a named generic params struct's parameters, from the method's scope (absent: the scope itself). */

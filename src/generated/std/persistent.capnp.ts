@@ -216,7 +216,7 @@ export const Persistent_SaveResults = /* @__PURE__ */ new $.StructType<Persisten
 export class PersistentClient<SturdyRef extends $.PointerCodec<any, any, any, any> = $.AnyPointerCodec, Owner extends $.PointerCodec<any, any, any, any> = $.AnyPointerCodec> extends $rpc.Client {
   /** `save @0 Persistent.SaveParams -> Persistent.SaveResults` — Saves the capability and returns a token that can restore it later. */
   save(params?: $rpc.ParamsInput<Persistent_SaveParamsInit<SturdyRef, Owner> | Persistent_SaveParamsReader<SturdyRef, Owner>, Persistent_SaveParamsBuilder<SturdyRef, Owner>>, options?: $rpc.CallMethodOptions): $rpc.RpcPromise<Persistent_SaveResultsReader<SturdyRef, Owner>> {
-    return $rpc.callMethod(this, Persistent.$info, Persistent.$info.methods[0]!, params, options, $rpc.RpcPromise<Persistent_SaveResultsReader<SturdyRef, Owner>>, this.$params);
+    return $rpc.callMethod(this, $infoOf_Persistent(), $infoOf_Persistent().methods[0]!, params, options, $rpc.RpcPromise<Persistent_SaveResultsReader<SturdyRef, Owner>>, this.$params);
   }
 }
 
@@ -244,14 +244,16 @@ export const Persistent = {
   },
   /** The interface as the RPC runtime sees it. */
   get $info(): $rpc.InterfaceInfo {
-    return $info_Persistent ??= {
-      typeId: 0xc8cb212fcd9f5691n,
-      displayName: "capnp/persistent.capnp:Persistent",
-      methods: [
-        { name: "save", ordinal: 0, params: Persistent_SaveParams, results: Persistent_SaveResults, streaming: false },
-      ],
-      superclasses: [],
-    };
+    return $infoOf_Persistent();
   },
 };
 let $info_Persistent: $rpc.InterfaceInfo | undefined;
+/** `Persistent.$info`, made on first use. */
+const $infoOf_Persistent = (): $rpc.InterfaceInfo => $info_Persistent ??= {
+  typeId: 0xc8cb212fcd9f5691n,
+  displayName: "capnp/persistent.capnp:Persistent",
+  methods: [
+    { name: "save", ordinal: 0, params: $rpc.methodStruct(0, 1, Persistent_SaveParamsReader, Persistent_SaveParamsBuilder), results: $rpc.methodStruct(0, 1, Persistent_SaveResultsReader, Persistent_SaveResultsBuilder), streaming: false },
+  ],
+  superclasses: [],
+};
