@@ -56,6 +56,30 @@ describe('text fast paths', () => {
     expect(list.getText(2)).toBe('again');
   });
 
+  it('decodes a large segment a window at a time, in order and out of order, non-ASCII and window edges included', () => {
+    // About 13 MB of text in one segment: several 4 MiB windows.
+    const texts = Array.from({ length: 20000 }, (_, i) => i % 97 === 0 ? `ünïcode ${i} `.repeat(60) : `${SAMPLES[i % SAMPLES.length]} #${i} `.repeat(1 + (i % 41)));
+    const bytes = messageWithTexts(texts);
+    const message = readMessage(bytes);
+    const list = message.getRoot().getList(0, ElementSize.POINTER);
+    const segment = message.arena.segments[0]!;
+    const starts = new Set<number>();
+    for (let i = 0; i < list.length; i++) {
+      expect(list.getText(i)).toBe(expected(texts[i]!));
+      if (segment.latin1 !== null) {
+        starts.add(segment.latin1Start);
+        expect(segment.latin1.length).toBeLessThanOrEqual(4 * 1024 * 1024);
+      }
+    }
+    // Reading in order moved through the segment window by window.
+    expect(starts.size).toBeGreaterThan(3);
+    // Out of order (backwards, then strided), from a fresh reader and from the same one.
+    for (const reader of [list, readMessage(bytes).getRoot().getList(0, ElementSize.POINTER)]) {
+      for (let i = reader.length - 1; i >= 0; i -= 7) expect(reader.getText(i)).toBe(expected(texts[i]!));
+      for (let i = 0; i < reader.length; i += 1289) expect(reader.getText(i)).toBe(expected(texts[i]!));
+    }
+  });
+
   it('falls back to exact decoding when padding after the NUL is not zero', () => {
     const texts = Array.from({ length: 30 }, (_, i) => `string number ${i}`);
     const bytes = messageWithTexts(texts).slice();

@@ -17,11 +17,15 @@ export class Segment {
    */
   used: number;
   /**
-   * Text decoding state (see text.ts): Text bytes decoded so far, and the whole segment as a
-   * Latin-1 string once enough of it has been read as text to make that pay.
+   * Text decoding state (see text.ts): Text bytes decoded one by one since the last window, and
+   * a window of the segment (the whole of a small one) as a Latin-1 string once enough of it has
+   * been read as text to make that pay.
    */
   textBytesRead = 0;
+  /** A window of the segment decoded as Latin-1: its bytes [latin1Start, latin1End) (text.ts). */
   latin1: string | null = null;
+  latin1Start = 0;
+  latin1End = 0;
   /** The segment as 32-bit words (when aligned), made with `latin1` for fast ASCII checks. */
   words: Uint32Array | null = null;
 

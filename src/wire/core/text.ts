@@ -16,51 +16,81 @@ const encoder = new TextEncoder();
  * no Buffer, i.e. in browsers, whose decoders are native. Null: no fast path on this runtime.
  */
 const latin1Slice = (globalThis as { Buffer?: { prototype?: { latin1Slice?: (start: number, end: number) => string } } }).Buffer?.prototype?.latin1Slice;
-const decodeLatin1: ((bytes: Uint8Array, end: number) => string) | null = (() => {
-  if (typeof latin1Slice === 'function') return (bytes: Uint8Array, end: number) => latin1Slice.call(bytes, 0, end);
+const decodeLatin1: ((bytes: Uint8Array, start: number, end: number) => string) | null = (() => {
+  if (typeof latin1Slice === 'function') return (bytes: Uint8Array, start: number, end: number) => latin1Slice.call(bytes, start, end);
   try {
     const latin1 = new TextDecoder('latin1');
-    return (bytes: Uint8Array, end: number) => latin1.decode(bytes.subarray(0, end));
+    return (bytes: Uint8Array, start: number, end: number) => latin1.decode(bytes.subarray(start, end));
   } catch {
     return null;
   }
 })();
 
 /**
- * A segment is decoded whole once `textBytesRead * fraction >= segment size`, from its second
- * string on (see decodeText). With Buffer's
- * latin1Slice (0.03 ns per byte, about a third of one TextDecoder call for a 1 KiB segment) it
- * pays after a few strings; with TextDecoder (browsers) it waits longer. A sparse read (one
- * field of a large message) never triggers it.
+ * A window is decoded once `textBytesRead * fraction >= window size`, from its second string on
+ * (see decodeText). With Buffer's latin1Slice (0.03 ns per byte, about a third of one
+ * TextDecoder call for a 1 KiB segment) it pays after a few strings; with TextDecoder
+ * (browsers) it waits longer. A sparse read (one field of a large message) never triggers it.
  */
 const WHOLE_SEGMENT_FRACTION = typeof (globalThis as { Buffer?: unknown }).Buffer === 'function' ? 64 : 8;
 
 /**
+ * Segments up to this size are decoded whole; larger ones a window of this size at a time, from
+ * the string being read on. Decoding a 46 MB segment whole held a second copy of the message as
+ * a string while it was read (read-all peaked at 2× the message: bench news-large); windows keep
+ * that to this size, and reading in order costs the same (each window is decoded once). Not
+ * smaller: Node makes a Latin-1 string of over about 1 MB outside V8's heap (a copy), smaller
+ * ones on it, and 256 KiB windows made reading a 9 MB message 1.4× slower (collections).
+ */
+const LATIN1_WINDOW_BYTES = 4 * 1024 * 1024;
+
+/**
  * Decodes the Text at [start, end) of a segment being read. Reading many strings from one
  * message is the common case (and where TextDecoder's per-call cost dominates), so after a
- * share of the segment has been read this way the segment is decoded once as Latin-1 and each
- * ASCII string becomes a substring of it (V8 shares the characters). Strings read before that,
- * and those of segments whose bytes may still change (being built, or viewed through
- * asReader), are decoded on their own (`decodeRange`); non-ASCII text takes TextDecoder.
+ * share of the segment has been read this way the segment (or a window of it: see
+ * LATIN1_WINDOW_BYTES) is decoded once as Latin-1 and each ASCII string in it becomes a
+ * substring (V8 shares the characters). Strings read before that, and those of segments whose
+ * bytes may still change (being built, or viewed through asReader), are decoded on their own
+ * (`decodeRange`); non-ASCII text takes TextDecoder. A string outside the window closes it,
+ * and strings are decoded on their own again until reading shows enough text to open a new one
+ * where reading is: reading in order pays a window per window-full, reading here and there
+ * rarely opens one.
  */
 export function decodeText(segment: Segment, start: number, end: number): string {
   if (start === end) return '';
-  let whole = segment.latin1;
-  if (whole === null) {
-    segment.textBytesRead += end - start;
-    // The first string read never decodes the whole segment: a small message with one or two
-    // strings is read faster string by string.
-    if (decodeLatin1 === null || !segment.arena.bytesAreStable || segment.textBytesRead === end - start ||
-      segment.textBytesRead * WHOLE_SEGMENT_FRACTION < segment.used) {
-      return decodeRange(segment.bytes, start, end);
-    }
-    const bytes = segment.bytes;
-    whole = segment.latin1 = decodeLatin1(bytes, segment.used);
-    if ((bytes.byteOffset & 3) === 0) segment.words = new Uint32Array(bytes.buffer, bytes.byteOffset, segment.used >>> 2);
+  const window = segment.latin1;
+  if (window !== null && start >= segment.latin1Start && end <= segment.latin1End) {
+    const words = segment.words;
+    const ascii = words !== null ? asciiWords(words, start, end) : asciiBytes(segment.bytes, start, end);
+    if (!ascii) return decoder.decode(segment.bytes.subarray(start, end));
+    const from = segment.latin1Start;
+    return window.substring(start - from, end - from);
   }
-  const words = segment.words;
-  const ascii = words !== null ? asciiWords(words, start, end) : asciiBytes(segment.bytes, start, end);
-  return ascii ? whole.substring(start, end) : decoder.decode(segment.bytes.subarray(start, end));
+  return decodeOutsideWindow(segment, start, end);
+}
+
+/** `decodeText` for a string outside the window, or with none open: maybe opens one. */
+function decodeOutsideWindow(segment: Segment, start: number, end: number): string {
+  if (segment.latin1 !== null) {
+    segment.latin1 = null;
+    segment.textBytesRead = 0;
+  }
+  segment.textBytesRead += end - start;
+  // The first string read never opens a window: a small message with one or two strings is
+  // read faster string by string.
+  const windowBytes = Math.min(segment.used, LATIN1_WINDOW_BYTES);
+  if (decodeLatin1 === null || !segment.arena.bytesAreStable || segment.textBytesRead === end - start ||
+    segment.textBytesRead * WHOLE_SEGMENT_FRACTION < windowBytes || end - start > windowBytes) {
+    return decodeRange(segment.bytes, start, end);
+  }
+  const bytes = segment.bytes;
+  const from = segment.used <= LATIN1_WINDOW_BYTES ? 0 : start;
+  const to = Math.min(segment.used, from + LATIN1_WINDOW_BYTES);
+  segment.latin1 = decodeLatin1(bytes, from, to);
+  segment.latin1Start = from;
+  segment.latin1End = to;
+  if (segment.words === null && (bytes.byteOffset & 3) === 0) segment.words = new Uint32Array(bytes.buffer, bytes.byteOffset, segment.used >>> 2);
+  return decodeText(segment, start, end);
 }
 
 /**
