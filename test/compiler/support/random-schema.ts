@@ -90,7 +90,9 @@ class SchemaBuilder {
       if (member.type === 'Data' && r.chance(0.6)) out += r.chance(0.5) ? ' $Json.base64' : ' $Json.hex';
       // Not a field with a default: JSON leaves out its null members, and reading them back
       // starts from the default struct (in the reference too), so they would not round-trip.
-      if (flattenable && member.default === null && this.structs.includes(member.type) && r.chance(0.4)) {
+      // Only a struct with a member JSON always writes: a flattened struct whose members are
+      // all left out (null pointers) writes nothing, and reads back as no struct at all.
+      if (flattenable && member.default === null && this.structs.includes(member.type) && this.alwaysWritesAMember(member.type) && r.chance(0.4)) {
         out += r.chance(0.7) ? ` $Json.flatten(prefix = "${this.name('p')}_")` : ' $Json.flatten()';
       }
     } else if (member.kind === 'group' && flattenable && r.chance(0.4)) {
@@ -100,6 +102,12 @@ class SchemaBuilder {
     }
     if (member.name !== '' && !out.includes('flatten') && r.chance(0.2)) out += ` $Json.name("${this.name('j')}-x")`;
     return out;
+  }
+
+  /** Whether JSON writes at least one member of `struct` whatever its value: a scalar outside any union. */
+  private alwaysWritesAMember(struct: string): boolean {
+    return (this.structMembers.get(struct) ?? []).some((m) => m.kind === 'field' && m.type !== 'Void'
+      && (this.enums.some((e) => e.name === m.type) || (PRIMITIVES.includes(m.type) && m.type !== 'Text' && m.type !== 'Data')));
   }
 
   name(prefix: string): string {
