@@ -115,8 +115,14 @@ for (const op of ['read-all', 'build']) {
 const decodeApp = rows.find((r) => r.workload === 'size' && r.case === 'app: decode news with the generated reader class');
 if (decodeApp) goal('decode-only app (news, generated reader class), min+gzip (bytes)', decodeApp.gzip_bytes, 8192, 'lower');
 const bareStart = rows.find((r) => r.workload === 'startup' && r.impl === 'node (no import)');
-const capstanStart = rows.find((r) => r.workload === 'startup' && r.impl === 'capstan');
+const capstanStart = rows.find((r) => r.workload === 'startup' && r.impl === 'capstan' && r.case === 'import + decode news');
 if (bareStart && capstanStart) goal('startup: import the runtime and decode news, over bare node (ms)', Number(((capstanStart.median_ns - bareStart.median_ns) / 1e6).toFixed(1)), 3, 'lower');
+const openStart = rows.find((r) => r.workload === 'startup' && r.impl === 'capstan' && r.case === 'import + open news (reader class)');
+const capnpEsStart = rows.find((r) => r.workload === 'startup' && r.impl === 'capnp-es');
+if (bareStart && openStart) {
+  const over = (row) => `${((row.median_ns - bareStart.median_ns) / 1e6).toFixed(1)} ms`;
+  log(`startup, for comparison: import and open news through the reader class ${over(openStart)} over bare node${capnpEsStart ? `; capnp-es (opens it likewise) ${over(capnpEsStart)}` : ''}`);
+}
 // capnweb's whole bundle is 16.1 KB gzip; a Capstan WebSocket RPC client should be smaller.
 const rpcClientSize = rows.find((r) => r.workload === 'size' && r.case === 'capstan (websocket rpc client)');
 if (rpcClientSize) goal('WebSocket RPC client with one generated interface, min+gzip (bytes)', rpcClientSize.gzip_bytes, 15 * 1024, 'lower');

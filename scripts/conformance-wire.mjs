@@ -20,9 +20,9 @@ if (vectorsDir === undefined || vectorsDir === '--help' || vectorsDir === '-h') 
   process.exit(2);
 }
 const testdata = join(vectorsDir, 'capnp-0.9.2', 'capnp', 'testdata');
-const cli = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const cli = fileURLToPath(new URL('../dist/bundle/cli/main.js', import.meta.url));
 if (!existsSync(cli)) {
-  console.error('conformance: dist/cli/main.js is missing; run `npm run build` first');
+  console.error('conformance: dist/bundle/cli/main.js is missing; run `npm run build` first');
   process.exit(2);
 }
 const required = ['binary', 'flat', 'packed', 'packedflat', 'segmented', 'segmented-packed'];

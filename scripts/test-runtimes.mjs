@@ -8,7 +8,7 @@
 //    into test/runtimes/.generated/ (ignored by git), importing `capstan` by package name;
 //  - writes test/runtimes/.generated/expected.mjs (the schema text, the CodeGeneratorRequest and
 //    the generated code as this Node made them, for the checks to compare with their own);
-//  - writes test/runtimes/.generated/import-map.json (`capstan`, `capstan/...` to dist/ files,
+//  - writes test/runtimes/.generated/import-map.json (`capstan`, `capstan/...` to dist/bundle/ files,
 //    for runtimes that do not resolve a package by its own name);
 //  - starts a WebSocket RPC server (listenWebSocket, 127.0.0.1, port 0) serving the checks' Echo.
 //
@@ -206,7 +206,7 @@ async function generate() {
       `export const generatedFilename = ${JSON.stringify(javascript.filename)};\n` +
       `export const generatedJavaScript = ${JSON.stringify(javascript.content)};\n`,
   );
-  // `capstan` and `capstan/<subpath>` to dist/ files, from package.json's exports.
+  // `capstan` and `capstan/<subpath>` to dist/bundle/ files, from package.json's exports.
   const { exports } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const imports = {};
   for (const [subpath, target] of Object.entries(exports)) {
@@ -215,7 +215,7 @@ async function generate() {
     const specifier = subpath === '.' ? 'capstan' : `capstan/${subpath.slice(2)}`;
     if (subpath.includes('*')) {
       // ./std/*.js and ./std/*: a prefix mapping covers `capstan/std/<name>.js`.
-      if (subpath === './std/*.js') imports['capstan/std/'] = pathToFileURL(join(root, 'dist/generated/std')).href + '/';
+      if (subpath === './std/*.js') imports['capstan/std/'] = pathToFileURL(join(root, file.slice(0, file.indexOf('*')))).href;
       continue;
     }
     imports[specifier] = pathToFileURL(join(root, file)).href;
@@ -226,7 +226,9 @@ async function generate() {
 
 /** The WebSocket RPC server every runtime calls: the checks' Echo, served by this Node. */
 async function startServer() {
-  const { listenWebSocket } = await import(pathToFileURL(join(root, 'dist/rpc/websocket/node.js')).href);
+  // By package name, as the generated module and the Echo import `capstan/rpc`: the server's
+  // engine must be the same module as theirs (dist/bundle/, through package.json's exports).
+  const { listenWebSocket } = await import('capstan/rpc/websocket/node');
   const generated = await import(pathToFileURL(join(generatedDir, 'runtime.capnp.js')).href);
   const { serveEcho } = await import(pathToFileURL(join(runtimesDir, 'checks/echo-server.mjs')).href);
   const listener = await listenWebSocket('127.0.0.1:0', { bootstrap: () => serveEcho(generated) });

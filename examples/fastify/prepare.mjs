@@ -8,7 +8,7 @@
 //
 //   node examples/fastify/prepare.mjs      (after npm run build; server.mjs also runs it)
 //
-// It runs the same commands a user types, through the package's own CLI (dist/cli/main.js).
+// It runs the same commands a user types, through the package's own CLI (dist/bundle/cli/main.js, package.json's bin).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -18,7 +18,7 @@ import { newsDocument } from '../../bench/lib/news.mjs';
 
 export const HERE = dirname(fileURLToPath(import.meta.url));
 export const GEN = join(HERE, 'gen');
-const CLI = resolve(HERE, '../../dist/cli/main.js');
+const CLI = resolve(HERE, '../../dist/bundle/cli/main.js');
 
 /** Runs `capstan <args>` with `input` on its standard input; returns its standard output. */
 function capstan(args, input) {

@@ -12,13 +12,21 @@ import { EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, UsageError, type CliIo, type Comma
 
 export const COMMANDS: readonly Command[] = schemaCommands(convertCommand);
 
+/**
+ * The version in the package's package.json, found by walking up from this module: it runs from
+ * dist/cli/ (tsc's output) or from a chunk of the bundled dist/bundle/ (scripts/bundle.mjs), at
+ * different depths.
+ */
 function version(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
-    return pkg.version ?? 'unknown';
-  } catch {
-    return 'unknown';
+  for (let up = '../'; up.length <= 5 * 3; up += '../') {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(`${up}package.json`, import.meta.url), 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'capstan') return pkg.version ?? 'unknown';
+    } catch {
+      // No package.json at this level: look further up.
+    }
   }
+  return 'unknown';
 }
 
 export function topLevelHelp(): string {

@@ -166,7 +166,7 @@ describe.skipIf(builtProblem !== null)('capstan compile -o js (the built executa
     const request = (await runCli(['compile', `--src-prefix=${DIR}`, '-o-', OTHER])).stdout;
     const out = join(scratch, 'plugin-js');
     mkdirSync(out);
-    const plugin = join(ROOT, 'dist/cli/capnpc-ts.js');
+    const plugin = join(ROOT, 'dist/bundle/cli/capnpc-ts.js');
     const ok = spawnSync(process.execPath, [plugin], { cwd: out, input: request, env: { ...process.env, CAPSTAN_LANGUAGE: 'js' }, encoding: 'utf8' });
     expect(ok.stderr).toBe('');
     expect(ok.status).toBe(0);

@@ -13,7 +13,7 @@ import { decodeCodeGeneratorRequest } from '../../src/schema/index.js';
 import { FIXTURES, ROOT } from '../support/generate.js';
 import { compileRequest, describeReference, runCapnp } from '../support/reference.js';
 
-const PLUGIN = join(ROOT, 'dist/cli/capnpc-ts.js');
+const PLUGIN = join(ROOT, 'dist/bundle/cli/capnpc-ts.js');
 const out = mkdtempSync(join(tmpdir(), 'capstan-plugin-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 

@@ -44,22 +44,21 @@ export async function runCli(argv: readonly string[], stdin: Uint8Array | string
 }
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const BUILT_CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+/** The `capstan` executable as the package ships it: package.json's `bin` (the bundled CLI). */
+export const BUILT_CLI = fileURLToPath(new URL('../../dist/bundle/cli/main.js', import.meta.url));
 
 /**
  * Why the built CLI cannot be used (missing, or older than its sources), or null when it is
  * up to date. `npm test` builds first, so there it is always usable.
  */
 export function builtCliProblem(): string | null {
-  if (!existsSync(BUILT_CLI)) return 'dist/cli/main.js does not exist (run `npm run build`)';
+  if (!existsSync(BUILT_CLI)) return 'dist/bundle/cli/main.js does not exist (run `npm run build`)';
+  const built = statSync(BUILT_CLI).mtimeMs;
   for (const dir of ['cli', 'wire']) {
     const sources = fileURLToPath(new URL(`../../src/${dir}/`, import.meta.url));
-    const outputs = fileURLToPath(new URL(`../../dist/${dir}/`, import.meta.url));
     for (const name of readdirSync(sources)) {
-      if (!name.endsWith('.ts')) continue;
-      const output = outputs + name.replace(/\.ts$/, '.js');
-      if (!existsSync(output) || statSync(output).mtimeMs < statSync(sources + name).mtimeMs) {
-        return `dist/${dir} is older than src/${dir}/${name} (run \`npm run build\`)`;
+      if (name.endsWith('.ts') && built < statSync(sources + name).mtimeMs) {
+        return `dist/bundle/cli/main.js is older than src/${dir}/${name} (run \`npm run build\`)`;
       }
     }
   }

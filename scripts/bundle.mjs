@@ -1,0 +1,82 @@
+// The published entry points, bundled: `npm run build` runs tsc (dist/: one .js and .d.ts per
+// source file, which the tests, the fuzz targets and the conformance runners import) and then
+// this script, which bundles every entry point of package.json's `exports` and `bin` with
+// esbuild into dist/bundle/, where `exports` and `bin` point. Types stay tsc's .d.ts.
+//
+// Why: Node resolves, reads and compiles each ES module of an import graph one by one. The
+// runtime is about 45 small modules (one concept per file, docs/architecture.md), and importing
+// it cost a fresh process 45-50 ms; bundled, the same import is a few files
+// (docs/BENCHMARKS.md, "startup"). The entry points are bundled together with code splitting, so
+// what two entry points share lives in one chunk (dist/bundle/chunks/) and is loaded once:
+// `capstan` and `capstan/private` (generated code) hand each other the same classes, and
+// `instanceof` holds across them. Packages and `node:` modules stay imports (peer dependencies
+// such as `ws` are loaded only by the entry points that need them). Not minified: the output
+// stays readable, with source maps to src/. Pure annotations are kept, so an application's
+// bundler still drops what it does not use.
+//
+// Usage: node scripts/bundle.mjs   (after tsc; `npm run build` runs both)
+import { rmSync, readFileSync, readdirSync, existsSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = join(ROOT, 'dist/bundle');
+
+/** An entry point `./dist/bundle/<path>.js` → the source it is bundled from, `src/<path>.ts`. */
+function sourceOf(target) {
+  const match = /^\.\/dist\/bundle\/(.+)\.js$/.exec(target);
+  if (match === null) throw new Error(`bundle: ${target} is not under ./dist/bundle/ (package.json's exports and bin point there)`);
+  const source = join(ROOT, 'src', `${match[1]}.ts`);
+  if (!existsSync(source)) throw new Error(`bundle: ${target} has no source ${relative(ROOT, source)}`);
+  return { in: source, out: match[1] };
+}
+
+/** Every file the package exposes, as esbuild entry points (`in` source, `out` name under OUT). */
+export function entryPoints(pkg) {
+  const entries = new Map();
+  for (const [subpath, target] of Object.entries(pkg.exports)) {
+    const file = typeof target === 'string' ? target : target.default;
+    if (!file.endsWith('.js')) continue;
+    if (subpath.includes('*')) {
+      // `./std/*`: each generated binding of the standard schemas is an entry point of its own.
+      const [prefix, suffix] = file.split('*');
+      const dir = join(ROOT, 'src', prefix.replace(/^\.\/dist\/bundle\//, ''));
+      for (const name of readdirSync(dir).filter((n) => n.endsWith('.capnp.ts'))) {
+        const entry = sourceOf(`${prefix}${name.replace(/\.ts$/, '')}${suffix}`);
+        entries.set(entry.out, entry);
+      }
+      continue;
+    }
+    const entry = sourceOf(file);
+    entries.set(entry.out, entry);
+  }
+  for (const file of Object.values(pkg.bin ?? {})) {
+    const entry = sourceOf(`./${file}`);
+    entries.set(entry.out, entry);
+  }
+  return [...entries.values()];
+}
+
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+rmSync(OUT, { recursive: true, force: true });
+const result = await build({
+  entryPoints: entryPoints(pkg),
+  outdir: OUT,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'neutral',
+  target: 'es2022',
+  // Bare specifiers (`ws`, `fastify`, `node:fs`) stay imports: dependencies are the
+  // application's, and Node's built-ins are loaded only by the Node entry points.
+  packages: 'external',
+  chunkNames: 'chunks/[name]-[hash]',
+  sourcemap: 'linked',
+  sourcesContent: false,
+  tsconfig: join(ROOT, 'tsconfig.build.json'),
+  logLevel: 'warning',
+  metafile: true,
+});
+const files = Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'));
+console.log(`bundle: ${entryPoints(pkg).length} entry points, ${files.length} files in ${relative(ROOT, OUT)}/`);

@@ -1,0 +1,133 @@
+/**
+ * The package as it ships: package.json's `exports` and `bin` point at dist/bundle/, the entry
+ * points bundled together by scripts/bundle.mjs (code shared between entry points in chunks).
+ * What must hold: every target exists; an entry point loads a handful of files, not the dozens
+ * of modules tsc writes (the reason for bundling: startup, docs/BENCHMARKS.md); entry points share
+ * their classes (`instanceof` holds across `capstan`, `capstan/private`, `capstan/std/*`, ...);
+ * the browser's entry points reach no `node:` module; source maps lead back to src/.
+ *
+ * Needs the build (`npm test` builds first).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '../..');
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  exports: Record<string, string | { types: string; default: string }>;
+  bin: Record<string, string>;
+};
+
+/** Each `exports` subpath without a wildcard, with its JavaScript and types targets. */
+const ENTRIES = Object.entries(pkg.exports)
+  .filter(([subpath, target]) => !subpath.includes('*') && typeof target !== 'string')
+  .map(([subpath, target]) => ({ subpath, ...(target as { types: string; default: string }) }));
+
+/** The Node-only entry points: they may load `node:` modules (docs/architecture.md's layer rules). */
+const NODE_ONLY = new Set([
+  './compiler/node-loader', './compat/node', './fastify', './vite', './openapi', './rpc/node',
+  './rpc/websocket/node', './rpc/http-batch/node',
+]);
+
+/** The static imports of an ES module's text (`import ... from "x"`, `export ... from "x"`, `import "x"`). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^(?:import|export)\s[^;]*?from\s*["']([^"']+)["'];|^import\s*["']([^"']+)["'];/gms)].map((m) => (m[1] ?? m[2])!);
+}
+
+/** Every file a module loads through static imports (itself included), and the bare specifiers it reaches. */
+function graphOf(entry: string): { files: Set<string>; bare: Set<string> } {
+  const files = new Set<string>();
+  const bare = new Set<string>();
+  const visit = (file: string): void => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const specifier of importsOf(file)) {
+      if (specifier.startsWith('.')) visit(resolve(dirname(file), specifier));
+      else bare.add(specifier);
+    }
+  };
+  visit(entry);
+  return { files, bare };
+}
+
+describe('the bundled entry points (dist/bundle/)', () => {
+  it('every export and bin target exists, and a bundle imports only its chunks and packages', () => {
+    expect(ENTRIES.length).toBeGreaterThan(15);
+    for (const { subpath, types, default: js } of ENTRIES) {
+      expect(js, subpath).toMatch(/^\.\/dist\/bundle\//);
+      expect(existsSync(join(ROOT, js)), js).toBe(true);
+      expect(existsSync(join(ROOT, types)), types).toBe(true);
+    }
+    for (const bin of Object.values(pkg.bin)) {
+      expect(bin).toMatch(/^dist\/bundle\/cli\//);
+      expect(readFileSync(join(ROOT, bin), 'utf8').startsWith('#!/usr/bin/env node\n'), bin).toBe(true);
+    }
+    for (const { default: js } of ENTRIES) {
+      for (const file of graphOf(join(ROOT, js)).files) {
+        expect(existsSync(file), relative(ROOT, file)).toBe(true);
+        expect(relative(join(ROOT, 'dist/bundle'), file).startsWith('..'), `${js} loads ${relative(ROOT, file)}`).toBe(false);
+      }
+    }
+  });
+
+  it('the runtime loads a few files, where tsc\'s output is dozens of modules', () => {
+    const bundled = graphOf(join(ROOT, 'dist/bundle/runtime/private.js')).files;
+    const unbundled = graphOf(join(ROOT, 'dist/runtime/private.js')).files;
+    expect(bundled.size).toBeLessThanOrEqual(4);
+    // The control: the same walk over tsc's output finds its modules, so the walk can fail.
+    expect(unbundled.size).toBeGreaterThan(30);
+  });
+
+  it('the entry points for browsers and Workers reach no node: module', () => {
+    const browser = ENTRIES.filter((e) => !NODE_ONLY.has(e.subpath));
+    expect(browser.map((e) => e.subpath)).toEqual(expect.arrayContaining(['.', './private', './compiler', './rpc', './rpc/websocket', './rpc/message-port', './rpc/http-batch']));
+    for (const { subpath, default: js } of browser) {
+      expect([...graphOf(join(ROOT, js)).bare].filter((s) => s.startsWith('node:')), subpath).toEqual([]);
+    }
+    // The control: a Node entry point does reach one.
+    expect([...graphOf(join(ROOT, 'dist/bundle/compiler/files/node-loader.js')).bare].some((s) => s.startsWith('node:'))).toBe(true);
+  });
+
+  it('entry points share their classes, in Node as an installed package is imported', () => {
+    // A separate Node process (vitest transforms modules itself); cwd is the package, so
+    // `capstan` resolves to this package by self-reference, through `exports`.
+    const script = `
+      import * as root from 'capstan';
+      import * as $ from 'capstan/private';
+      import * as rpc from 'capstan/rpc';
+      import * as dynamic from 'capstan/dynamic';
+      import { NodeReader } from 'capstan/std/schema.capnp.js';
+      let error;
+      try { NodeReader.read(new Uint8Array([0, 0, 0, 0, 9, 0, 0, 0])); } catch (e) { error = e; }
+      const builder = new root.MessageBuilder();
+      console.log(JSON.stringify({
+        sameReader: $.StructReader === root.StructReader,
+        sameError: $.CapnpError === root.CapnpError,
+        stdErrorIsRoot: error instanceof root.CapnpError && root.isCapnpError(error),
+        code: error?.code,
+        builderIsPrivate: builder instanceof $.MessageBuilder,
+        rpcSeesRuntime: typeof rpc.Connection === 'function',
+        dynamicErrorIsRoot: (() => { try { dynamic.readRoot(null, new Uint8Array(3)); } catch (e) { return e instanceof root.CapnpError; } })(),
+      }));`;
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toEqual({
+      sameReader: true, sameError: true, stdErrorIsRoot: true, code: 'TRUNCATED', builderIsPrivate: true, rpcSeesRuntime: true, dynamicErrorIsRoot: true,
+    });
+  });
+
+  it('source maps lead back to the sources', () => {
+    for (const { default: js } of ENTRIES.filter((e) => e.subpath === '.' || e.subpath === './rpc')) {
+      const sources = [...graphOf(join(ROOT, js)).files].flatMap((file) => {
+        expect(readFileSync(file, 'utf8')).toContain(`//# sourceMappingURL=${file.split('/').pop()}.map`);
+        const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] };
+        return map.sources.map((source) => relative(ROOT, resolve(dirname(file), source)));
+      });
+      // The runtime's chunks map to its sources (an entry that only re-exports maps to none).
+      expect(sources, js).toContain(js === './dist/bundle/index.js' ? 'src/wire/core/segment.ts' : 'src/rpc/connection.ts');
+      for (const source of sources) expect(existsSync(join(ROOT, source)), source).toBe(true);
+    }
+  });
+});
