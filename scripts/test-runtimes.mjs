@@ -8,7 +8,7 @@
 //    into test/runtimes/.generated/ (ignored by git), importing `capstan` by package name;
 //  - writes test/runtimes/.generated/expected.mjs (the schema text, the CodeGeneratorRequest and
 //    the generated code as this Node made them, for the checks to compare with their own);
-//  - writes test/runtimes/.generated/import-map.json (`capstan`, `capstan/...` to dist/bundle/ files,
+//  - writes test/runtimes/.generated/import-map.json (`capstan`, `capstan/...` to dist/ files,
 //    for runtimes that do not resolve a package by its own name);
 //  - starts a WebSocket RPC server (listenWebSocket, 127.0.0.1, port 0) serving the checks' Echo.
 //
@@ -206,7 +206,7 @@ async function generate() {
       `export const generatedFilename = ${JSON.stringify(javascript.filename)};\n` +
       `export const generatedJavaScript = ${JSON.stringify(javascript.content)};\n`,
   );
-  // `capstan` and `capstan/<subpath>` to dist/bundle/ files, from package.json's exports.
+  // `capstan` and `capstan/<subpath>` to the per-file modules of dist/ (`default`), from package.json's exports.
   const { exports } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const imports = {};
   for (const [subpath, target] of Object.entries(exports)) {

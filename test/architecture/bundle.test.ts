@@ -1,10 +1,12 @@
 /**
- * The package as it ships: package.json's `exports` and `bin` point at dist/bundle/, the entry
- * points bundled together by scripts/bundle.mjs (code shared between entry points in chunks).
- * What must hold: every target exists; an entry point loads a handful of files, not the dozens
- * of modules tsc writes (the reason for bundling: startup, docs/BENCHMARKS.md); entry points share
- * their classes (`instanceof` holds across `capstan`, `capstan/private`, `capstan/std/*`, ...);
- * the browser's entry points reach no `node:` module; source maps lead back to src/.
+ * The package as it ships: for Node, package.json's `exports` (their `node` condition) and `bin`
+ * point at dist/bundle/, the entry points bundled together by scripts/bundle.mjs (code shared
+ * between entry points in chunks); for everything else (`default`: bundlers, browsers) at tsc's
+ * per-file modules. What must hold: every target exists; a Node entry point loads a handful of
+ * files, not the dozens of modules tsc writes (the reason for bundling: startup,
+ * docs/BENCHMARKS.md); entry points share their classes (`instanceof` holds across `capstan`,
+ * `capstan/private`, `capstan/std/*`, ...); the browser's entry points reach no `node:` module
+ * and a bundler is given the per-file modules; source maps lead back to src/.
  *
  * Needs the build (`npm test` builds first).
  */
@@ -15,14 +17,14 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '../..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-  exports: Record<string, string | { types: string; default: string }>;
+  exports: Record<string, string | { types: string; node: string; default: string }>;
   bin: Record<string, string>;
 };
 
-/** Each `exports` subpath without a wildcard, with its JavaScript and types targets. */
+/** Each `exports` subpath without a wildcard, with its targets: `node` (the bundle), `default` (tsc's), types. */
 const ENTRIES = Object.entries(pkg.exports)
   .filter(([subpath, target]) => !subpath.includes('*') && typeof target !== 'string')
-  .map(([subpath, target]) => ({ subpath, ...(target as { types: string; default: string }) }));
+  .map(([subpath, target]) => ({ subpath, ...(target as { types: string; node: string; default: string }) }));
 
 /** The Node-only entry points: they may load `node:` modules (docs/architecture.md's layer rules). */
 const NODE_ONLY = new Set([
@@ -55,16 +57,15 @@ function graphOf(entry: string): { files: Set<string>; bare: Set<string> } {
 describe('the bundled entry points (dist/bundle/)', () => {
   it('every export and bin target exists, and a bundle imports only its chunks and packages', () => {
     expect(ENTRIES.length).toBeGreaterThan(15);
-    for (const { subpath, types, default: js } of ENTRIES) {
-      expect(js, subpath).toMatch(/^\.\/dist\/bundle\//);
-      expect(existsSync(join(ROOT, js)), js).toBe(true);
-      expect(existsSync(join(ROOT, types)), types).toBe(true);
+    for (const { subpath, types, node, default: perFile } of ENTRIES) {
+      expect(node, subpath).toBe(perFile.replace(/^\.\/dist\//, './dist/bundle/'));
+      for (const file of [node, perFile, types]) expect(existsSync(join(ROOT, file)), file).toBe(true);
     }
     for (const bin of Object.values(pkg.bin)) {
       expect(bin).toMatch(/^dist\/bundle\/cli\//);
       expect(readFileSync(join(ROOT, bin), 'utf8').startsWith('#!/usr/bin/env node\n'), bin).toBe(true);
     }
-    for (const { default: js } of ENTRIES) {
+    for (const { node: js } of ENTRIES) {
       for (const file of graphOf(join(ROOT, js)).files) {
         expect(existsSync(file), relative(ROOT, file)).toBe(true);
         expect(relative(join(ROOT, 'dist/bundle'), file).startsWith('..'), `${js} loads ${relative(ROOT, file)}`).toBe(false);
@@ -83,8 +84,8 @@ describe('the bundled entry points (dist/bundle/)', () => {
   it('the entry points for browsers and Workers reach no node: module', () => {
     const browser = ENTRIES.filter((e) => !NODE_ONLY.has(e.subpath));
     expect(browser.map((e) => e.subpath)).toEqual(expect.arrayContaining(['.', './private', './compiler', './rpc', './rpc/websocket', './rpc/message-port', './rpc/http-batch']));
-    for (const { subpath, default: js } of browser) {
-      expect([...graphOf(join(ROOT, js)).bare].filter((s) => s.startsWith('node:')), subpath).toEqual([]);
+    for (const { subpath, node, default: perFile } of browser) {
+      for (const js of [node, perFile]) expect([...graphOf(join(ROOT, js)).bare].filter((s) => s.startsWith('node:')), `${subpath}: ${js}`).toEqual([]);
     }
     // The control: a Node entry point does reach one.
     expect([...graphOf(join(ROOT, 'dist/bundle/compiler/files/node-loader.js')).bare].some((s) => s.startsWith('node:'))).toBe(true);
@@ -118,8 +119,19 @@ describe('the bundled entry points (dist/bundle/)', () => {
     });
   });
 
+  it('a bundler is given the per-file modules, which it can drop file by file', async () => {
+    const { build } = await import('esbuild');
+    const browser = await build({
+      stdin: { contents: "import { StructReader } from 'capstan/private'; export const R = StructReader;", resolveDir: ROOT, loader: 'js' },
+      bundle: true, format: 'esm', platform: 'browser', write: false, metafile: true, logLevel: 'silent',
+    });
+    const inputs = Object.keys(browser.metafile.inputs);
+    expect(inputs).toContain('dist/runtime/private.js');
+    expect(inputs.some((file) => file.startsWith('dist/bundle/'))).toBe(false);
+  });
+
   it('source maps lead back to the sources', () => {
-    for (const { default: js } of ENTRIES.filter((e) => e.subpath === '.' || e.subpath === './rpc')) {
+    for (const { node: js } of ENTRIES.filter((e) => e.subpath === '.' || e.subpath === './rpc')) {
       const sources = [...graphOf(join(ROOT, js)).files].flatMap((file) => {
         expect(readFileSync(file, 'utf8')).toContain(`//# sourceMappingURL=${file.split('/').pop()}.map`);
         const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] };
