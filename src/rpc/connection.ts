@@ -4,7 +4,7 @@
  * `connection-tables.ts`; this class adds what travels: the calls we send (bootstrap, calls,
  * tail calls, disembargoes) and the handling of every message the peer sends.
  */
-import { CapnpError, MessageBuilder, type AnyPointerReader, type Arena, type StructBuilder, type StructReader } from '../wire/index.js';
+import { CapnpError, type AnyPointerReader, type Arena, type StructBuilder, type StructReader } from '../wire/index.js';
 import { Client, type ClientClass, type TypeParams } from './client.js';
 import { ConnectionTables } from './connection-tables.js';
 import { canceledError, protocolError, RpcError, toRpcError, unimplementedError } from './errors.js';
@@ -13,6 +13,7 @@ import {
   type CallOptions, type CallResult,
 } from './hook.js';
 import { LocalHook } from './local-hook.js';
+import { OutgoingMessage } from './outgoing-message.js';
 import { emptyResponse, initException, initMessage, readException, readRoot, writeException } from './message-fields.js';
 import {
   BOOTSTRAP_POINTERS, BOOTSTRAP_QUESTION_ID, BOOTSTRAP_WORDS, CALL_INTERFACE_ID, CALL_METHOD_ID, CALL_NO_PROMISE_PIPELINING,
@@ -69,7 +70,7 @@ export class Connection extends ConnectionTables {
   /** Sends a call to the peer: in place if the request was built for this connection, else copied. */
   sendCall(target: RemoteHook, request: Request | null, interfaceId: bigint, methodId: number, params: Params | null, options: CallOptions, yourself = false): Question {
     const question = new Question(this);
-    let message: MessageBuilder;
+    let message: OutgoingMessage;
     let call: StructBuilder;
     let payload: StructBuilder;
     if (request !== null && request.direct === this) {
@@ -101,15 +102,15 @@ export class Connection extends ConnectionTables {
   }
 
   /** A builder for an outgoing Call: one sent before, reset, when there is one. */
-  private callBuilder(): MessageBuilder {
-    return this.callBuilders.pop() ?? new MessageBuilder({ firstSegmentWords: 64 });
+  private callBuilder(): OutgoingMessage {
+    return this.callBuilders.pop() ?? new OutgoingMessage(64);
   }
 
   /**
    * Keeps a sent (and reset) Call builder for the next call, unless enough are kept or it grew
    * large: a builder keeps its first segment's memory, and one 5 MiB call should not pin 5 MiB.
    */
-  private recycleCallBuilder(message: MessageBuilder): void {
+  private recycleCallBuilder(message: OutgoingMessage): void {
     if (this.callBuilders.length < MAX_KEPT_CALL_BUILDERS && message.arena.segments[0]!.bytes.byteLength <= MAX_KEPT_CALL_BUILDER_BYTES) {
       this.callBuilders.push(message);
     }
@@ -147,7 +148,7 @@ export class Connection extends ConnectionTables {
   }
 
   /** Makes `message` a Return for `answer`, of kind `which` (a `RETURN_IS_*` tag), keeping the params' capabilities. */
-  private initReturn(message: MessageBuilder, answer: Answer, which: number): StructBuilder {
+  private initReturn(message: OutgoingMessage, answer: Answer, which: number): StructBuilder {
     const ret = initMessage(message, MESSAGE_IS_RETURN, RETURN_WORDS, RETURN_POINTERS);
     ret.setUint32(RETURN_ANSWER_ID, answer.id);
     ret.setBool(RETURN_RELEASE_PARAM_CAPS, false, RETURN_RELEASE_PARAM_CAPS_DEFAULT);
@@ -208,11 +209,9 @@ export class Connection extends ConnectionTables {
     const hook = ours === null
       ? new BrokenHook(new RpcError('failed', 'this peer offers no bootstrap capability'))
       : ours.addRef();
-    const message = new MessageBuilder({ firstSegmentWords: 1 });
+    const message = new OutgoingMessage(1);
     message.getRootPointer().setCapability(hook);
-    const reader = message.asReader();
-    reader.capTable = [hook];
-    const response = new Response(reader.getRootPointer(), reader.capTable);
+    const response = new Response(message.rootReader(), message.capTable);
     answer.result = { promise: Promise.resolve(response), pipeline: (path) => response.capabilityAt(path), cancel: () => {} };
     this.returnResults(answer, response, false);
   }

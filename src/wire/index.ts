@@ -27,6 +27,8 @@ export { MessageReader, locateRoot, locateUnpackedRoot, readMessage, readMessage
 export { MessageBuilder } from './message-builder.js';
 export { framedMessageLength, frameSegments, segmentTableBytes } from './formats/framing.js';
 export { allocateBytes } from './core/pool.js';
+// A message's memory, for builders outside this folder (the RPC engine's OutgoingMessage).
+export { buildingArena, resetArena, totalWords } from './core/allocation.js';
 export { concatBytes, readStreamWithin, type ByteStream } from './formats/read-stream.js';
 export { pack, unpack, packPieces, PackedReader } from './formats/packing.js';
 export { canonicalize, isCanonical } from './formats/canonical.js';
