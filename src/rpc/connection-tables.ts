@@ -22,7 +22,7 @@
 import { CapnpError, DEFAULT_MAX_SEGMENTS, ElementSize, type Arena, type StructBuilder, type StructReader } from '../wire/index.js';
 import { finishBytes, releaseBytes } from './canned-frames.js';
 import type { Client } from './client.js';
-import { disconnectedError, protocolError, RpcError, toRpcError } from './errors.js';
+import { disconnectedError, malformedError, protocolError, RpcError, toRpcError } from './errors.js';
 import {
   BrokenHook, ClientHook, peekHook, Response, type CallOptions, type Params, type Request,
 } from './hook.js';
@@ -135,7 +135,7 @@ export abstract class ConnectionTables {
     transport.start((message) => this.receive(message), (error) => {
       if (error instanceof CapnpError && !(error instanceof RpcError)) {
         // The transport could not frame what the peer sent (a limit, a broken segment table).
-        this.abort(protocolError(`malformed message from the peer (${error.code}): ${error.message}`));
+        this.abort(malformedError(error));
         return;
       }
       this.shutdown(error instanceof RpcError ? error : disconnectedError(error ? `connection failed: ${error.message}` : 'the peer closed the connection', error));

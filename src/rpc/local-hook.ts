@@ -3,7 +3,7 @@
  * hook that delivers calls to it.
  */
 import type { AnyPointerBuilder } from '../wire/index.js';
-import { RpcError } from './errors.js';
+import { releasedError, RpcError } from './errors.js';
 import { ClientHook, NO_OPTIONS, Params, Request, Response, takeCaps, type CallOptions, type CallResult, type TailCallOrigin } from './hook.js';
 import { OutgoingMessage } from './outgoing-message.js';
 import { PromiseHook } from './promise-hook.js';
@@ -91,7 +91,7 @@ export class LocalHook extends ClientHook {
     const call = new ServerCall(interfaceId, methodId, params, options.origin ?? null);
     if (this.closed) {
       params.release();
-      return new LocalCallResult(Promise.reject(new RpcError('failed', 'the capability was released')), call);
+      return new LocalCallResult(Promise.reject(releasedError()), call);
     }
     if (this.blocked === null && !options.streaming) {
       // Most servers answer without waiting: their results are ready when `dispatch` returns,
