@@ -9,7 +9,7 @@
  * RPC uses. A browser's RPC client leaves them out this way (test/rpc/client-bundle.test.ts).
  */
 import {
-  AnyPointerBuilder, AnyPointerReader, allocateBytes, buildingArena, frameSegments, getStructAt, initStructAt, resetArena, totalWords,
+  AnyPointerBuilder, AnyPointerReader, buildingArena, frameArena, getStructAt, initStructAt, resetArena, totalWords,
   type Arena, type StructBuilder,
 } from '../wire/index.js';
 
@@ -55,18 +55,7 @@ export class OutgoingMessage {
 
   /** The message in the standard stream framing, as a fresh copy. */
   toBytes(): Uint8Array {
-    const segments = this.arena.segments;
-    if (segments.length > 1) return frameSegments(segments.map((s) => s.bytes.subarray(0, s.used)));
-    // One segment (the usual case): header and body straight into one new array.
-    const first = segments[0]!;
-    const out = allocateBytes(8 + first.used);
-    const words = first.used / 8;
-    out[4] = words;
-    out[5] = words >>> 8;
-    out[6] = words >>> 16;
-    out[7] = words >>> 24;
-    out.set(first.bytes.subarray(0, first.used), 8);
-    return out;
+    return frameArena(this.arena);
   }
 
   /** Forgets the message so the builder can make another, keeping the first segment's memory. */
