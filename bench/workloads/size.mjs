@@ -4,23 +4,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { BENCH, OUT, ROOT } from '../lib/setup.mjs';
 import { median } from '../lib/harness.mjs';
-
-async function bundleSize(esbuild, contents) {
-  const result = await esbuild.build({
-    stdin: { contents, resolveDir: BENCH, loader: 'js' },
-    bundle: true, minify: true, format: 'esm', platform: 'neutral', write: false, logLevel: 'silent',
-    mainFields: ['module', 'main'], conditions: ['import', 'default'],
-  });
-  const code = result.outputFiles[0].contents;
-  return {
-    min_bytes: code.length,
-    gzip_bytes: gzipSync(code, { level: 9 }).length,
-    brotli_bytes: brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-  };
-}
+import { bundleSize, rpcClientEntry } from '../lib/bundle-size.mjs';
 
 export async function size(suite, env, inputs) {
   const esbuild = await import('esbuild');
@@ -32,20 +18,7 @@ export async function size(suite, env, inputs) {
     // The same through the reader class: what a decode-only application imports to leave the
     // builders, packing and copying out (docs/codegen.md, "Bundle size").
     'app: decode news with the generated reader class': `import { NewsReader } from ${JSON.stringify(join(env.capstanDir, 'news.capnp.js'))}; export const read = (b) => NewsReader.decode(b);`,
-    // A browser app's RPC client: the WebSocket transport (the runtime's global WebSocket, no
-    // `ws`) and the client of one generated interface, calling one method. Compare capnweb's full
-    // bundle below (its client needs nothing generated).
-    'capstan (websocket rpc client)': [
-      "import { connectWebSocketTo } from 'capstan/rpc/websocket';",
-      `import { BenchEchoClient } from ${JSON.stringify(join(env.capstanDir, 'rpc.capnp.js'))};`,
-      'export async function echo(url, text) {',
-      '  const { connection, bootstrap } = await connectWebSocketTo(url, BenchEchoClient);',
-      '  const reply = await bootstrap.echoText({ text });',
-      '  bootstrap.close();',
-      '  await connection.close();',
-      '  return reply.text;',
-      '}',
-    ].join('\n'),
+    'capstan (websocket rpc client)': rpcClientEntry(env.capstanDir),
     'capnp-es': "export * from 'capnp-es';",
     capnweb: "export * from 'capnweb';",
   };
@@ -54,7 +27,7 @@ export async function size(suite, env, inputs) {
   }
   for (const [name, contents] of Object.entries(entries)) {
     try {
-      const sizes = await bundleSize(esbuild, contents);
+      const { metafile: _, ...sizes } = await bundleSize(esbuild, contents);
       const impl = name.startsWith('capnp-es') ? 'capnp-es' : name.startsWith('capnweb') ? 'capnweb' : 'capstan';
       suite.addRow({ workload: 'size', case: name, impl, ...sizes });
       suite.log(`  size ${name}: ${sizes.min_bytes} min, ${sizes.gzip_bytes} gzip, ${sizes.brotli_bytes} brotli`);

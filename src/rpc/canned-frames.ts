@@ -4,8 +4,9 @@
  * written in. A Finish goes out for every call made, so building it field by field in a message
  * builder each time was a measurable share of a call's cost (see docs/BENCHMARKS.md, rpc).
  */
-import { allocateBytes, MessageBuilder, type StructBuilder } from '../wire/index.js';
+import { allocateBytes, type StructBuilder } from '../wire/index.js';
 import { initMessage } from './message-fields.js';
+import { OutgoingMessage } from './outgoing-message.js';
 import {
   FINISH_POINTERS, FINISH_QUESTION_ID, FINISH_RELEASE_RESULT_CAPS, FINISH_RELEASE_RESULT_CAPS_DEFAULT,
   FINISH_REQUIRE_EARLY_CANCELLATION_WORKAROUND, FINISH_REQUIRE_EARLY_CANCELLATION_WORKAROUND_DEFAULT, FINISH_WORDS,
@@ -22,8 +23,8 @@ class CannedFrame {
    * `build` fills a message and returns the struct holding the varying fields, at byte offsets
    * `first` and `second` of its data section.
    */
-  constructor(build: (message: MessageBuilder) => StructBuilder, first: number, second: number) {
-    const message = new MessageBuilder({ firstSegmentWords: 8 });
+  constructor(build: (message: OutgoingMessage) => StructBuilder, first: number, second: number) {
+    const message = new OutgoingMessage(8);
     const struct = build(message);
     this.template = message.toBytes();
     // The message is one segment, after the 8-byte segment table.

@@ -48,6 +48,10 @@ export type TypeParams = readonly PointerCodec<any, any, any, any>[];
 
 const NO_PARAMS: TypeParams = [];
 
+function closedHandleError(): RpcError {
+  return new RpcError('failed', 'this capability handle was closed');
+}
+
 export type ClientClass<C extends Client> = new (hook: ClientHook, owned?: boolean, params?: TypeParams) => C;
 
 export class Client {
@@ -84,7 +88,7 @@ export class Client {
   /** The hook (internal: for the RPC engine and generated code). */
   get $hook(): ClientHook {
     const hook = this.#hook;
-    if (hook === null) throw new RpcError('failed', 'this capability handle was closed');
+    if (hook === null) throw closedHandleError();
     return hook;
   }
 
@@ -132,7 +136,7 @@ export class Client {
 
   /** The error calls on this capability fail with, if it is null or broken; else null. */
   get brokenError(): Error | null {
-    return this.#hook?.resolved().brokenError ?? new RpcError('failed', 'this capability handle was closed');
+    return this.#hook?.resolved().brokenError ?? closedHandleError();
   }
 
   /**

@@ -19,14 +19,15 @@
  * and answers settled, and the end of the connection, which empties every table. `Connection`
  * (connection.ts) extends it with what the connection sends and receives.
  */
-import { CapnpError, DEFAULT_MAX_SEGMENTS, ElementSize, MessageBuilder, type Arena, type StructBuilder, type StructReader } from '../wire/index.js';
+import { CapnpError, DEFAULT_MAX_SEGMENTS, ElementSize, type Arena, type StructBuilder, type StructReader } from '../wire/index.js';
 import { finishBytes, releaseBytes } from './canned-frames.js';
 import type { Client } from './client.js';
-import { disconnectedError, protocolError, RpcError, toRpcError } from './errors.js';
+import { disconnectedError, malformedError, protocolError, RpcError, toRpcError } from './errors.js';
 import {
   BrokenHook, ClientHook, peekHook, Response, type CallOptions, type Params, type Request,
 } from './hook.js';
 import type { CapabilityServer } from './local-hook.js';
+import { OutgoingMessage } from './outgoing-message.js';
 import { PromiseHook } from './promise-hook.js';
 import { IdTable } from './id-table.js';
 import { initException, initMessage, readTransform, writeException, writeTransform } from './message-fields.js';
@@ -108,8 +109,8 @@ export abstract class ConnectionTables {
   protected readonly embargoes = new IdTable<RemoteHook>();
   protected bootstrapHook: ClientHook | null = null;
   protected bootstrapSource: ConnectionOptions['bootstrap'];
-  protected readonly scratch = new MessageBuilder({ firstSegmentWords: 64 });
-  protected readonly callBuilders: MessageBuilder[] = [];
+  protected readonly scratch = new OutgoingMessage(64);
+  protected readonly callBuilders: OutgoingMessage[] = [];
   protected closeError: RpcError | null = null;
   private readonly listeners: Array<(error: RpcError) => void> = [];
   /** Resolves when the connection ends, with the reason. */
@@ -134,7 +135,7 @@ export abstract class ConnectionTables {
     transport.start((message) => this.receive(message), (error) => {
       if (error instanceof CapnpError && !(error instanceof RpcError)) {
         // The transport could not frame what the peer sent (a limit, a broken segment table).
-        this.abort(protocolError(`malformed message from the peer (${error.code}): ${error.message}`));
+        this.abort(malformedError(error));
         return;
       }
       this.shutdown(error instanceof RpcError ? error : disconnectedError(error ? `connection failed: ${error.message}` : 'the peer closed the connection', error));
@@ -179,7 +180,7 @@ export abstract class ConnectionTables {
   // ---- sending ----------------------------------------------------------------------------
 
   /** Sends the message built in `message`, then resets it for reuse. */
-  protected flush(message: MessageBuilder): void {
+  protected flush(message: OutgoingMessage): void {
     if (this.closeError !== null) {
       message.reset();
       return;
@@ -190,7 +191,7 @@ export abstract class ConnectionTables {
   }
 
   /** Writes the descriptors of `message`'s cap table into `payload`; returns the exports it counted. */
-  protected writeCapTable(message: MessageBuilder, payload: StructBuilder, taken: readonly unknown[] | null = null): number[] | null {
+  protected writeCapTable(message: OutgoingMessage, payload: StructBuilder, taken: readonly unknown[] | null = null): number[] | null {
     const caps = taken ?? message.capTable;
     if (caps.length === 0) return null;
     const table = payload.initStructList(PAYLOAD_CAP_TABLE, caps.length, CAP_DESCRIPTOR_WORDS, CAP_DESCRIPTOR_POINTERS);

@@ -4,15 +4,16 @@
  * `connection-tables.ts`; this class adds what travels: the calls we send (bootstrap, calls,
  * tail calls, disembargoes) and the handling of every message the peer sends.
  */
-import { CapnpError, MessageBuilder, type AnyPointerReader, type Arena, type StructBuilder, type StructReader } from '../wire/index.js';
+import { CapnpError, type AnyPointerReader, type Arena, type StructBuilder, type StructReader } from '../wire/index.js';
 import { Client, type ClientClass, type TypeParams } from './client.js';
 import { ConnectionTables } from './connection-tables.js';
-import { canceledError, protocolError, RpcError, toRpcError, unimplementedError } from './errors.js';
+import { canceledError, malformedError, protocolError, RpcError, toRpcError, unimplementedError } from './errors.js';
 import {
   BrokenHook, ClientHook, NO_OPTIONS, Params, Request, Response, takeCaps,
   type CallOptions, type CallResult,
 } from './hook.js';
 import { LocalHook } from './local-hook.js';
+import { OutgoingMessage } from './outgoing-message.js';
 import { emptyResponse, initException, initMessage, readException, readRoot, writeException } from './message-fields.js';
 import {
   BOOTSTRAP_POINTERS, BOOTSTRAP_QUESTION_ID, BOOTSTRAP_WORDS, CALL_INTERFACE_ID, CALL_METHOD_ID, CALL_NO_PROMISE_PIPELINING,
@@ -69,7 +70,7 @@ export class Connection extends ConnectionTables {
   /** Sends a call to the peer: in place if the request was built for this connection, else copied. */
   sendCall(target: RemoteHook, request: Request | null, interfaceId: bigint, methodId: number, params: Params | null, options: CallOptions, yourself = false): Question {
     const question = new Question(this);
-    let message: MessageBuilder;
+    let message: OutgoingMessage;
     let call: StructBuilder;
     let payload: StructBuilder;
     if (request !== null && request.direct === this) {
@@ -101,27 +102,31 @@ export class Connection extends ConnectionTables {
   }
 
   /** A builder for an outgoing Call: one sent before, reset, when there is one. */
-  private callBuilder(): MessageBuilder {
-    return this.callBuilders.pop() ?? new MessageBuilder({ firstSegmentWords: 64 });
+  private callBuilder(): OutgoingMessage {
+    return this.callBuilders.pop() ?? new OutgoingMessage(64);
   }
 
   /**
    * Keeps a sent (and reset) Call builder for the next call, unless enough are kept or it grew
    * large: a builder keeps its first segment's memory, and one 5 MiB call should not pin 5 MiB.
    */
-  private recycleCallBuilder(message: MessageBuilder): void {
+  private recycleCallBuilder(message: OutgoingMessage): void {
     if (this.callBuilders.length < MAX_KEPT_CALL_BUILDERS && message.arena.segments[0]!.bytes.byteLength <= MAX_KEPT_CALL_BUILDER_BYTES) {
       this.callBuilders.push(message);
     }
   }
 
   sendDisembargo(hook: RemoteHook): void {
-    const id = this.embargoes.add(hook);
+    this.writeDisembargo(hook, CONTEXT_IS_SENDER_LOOPBACK, CONTEXT_SENDER_LOOPBACK, this.embargoes.add(hook));
+  }
+
+  /** Sends a Disembargo to `target` whose context is `which` (a `CONTEXT_IS_*` tag), with embargo `id` at byte `at`. */
+  private writeDisembargo(target: RemoteHook, which: number, at: number, id: number): void {
     const message = this.scratch;
     const disembargo = initMessage(message, MESSAGE_IS_DISEMBARGO, DISEMBARGO_WORDS, DISEMBARGO_POINTERS);
-    hook.writeTarget(disembargo, DISEMBARGO_TARGET);
-    disembargo.setUint16(DISEMBARGO_CONTEXT_WHICH, CONTEXT_IS_SENDER_LOOPBACK);
-    disembargo.setUint32(CONTEXT_SENDER_LOOPBACK, id);
+    target.writeTarget(disembargo, DISEMBARGO_TARGET);
+    disembargo.setUint16(DISEMBARGO_CONTEXT_WHICH, which);
+    disembargo.setUint32(at, id);
     this.flush(message);
   }
 
@@ -147,7 +152,7 @@ export class Connection extends ConnectionTables {
   }
 
   /** Makes `message` a Return for `answer`, of kind `which` (a `RETURN_IS_*` tag), keeping the params' capabilities. */
-  private initReturn(message: MessageBuilder, answer: Answer, which: number): StructBuilder {
+  private initReturn(message: OutgoingMessage, answer: Answer, which: number): StructBuilder {
     const ret = initMessage(message, MESSAGE_IS_RETURN, RETURN_WORDS, RETURN_POINTERS);
     ret.setUint32(RETURN_ANSWER_ID, answer.id);
     ret.setBool(RETURN_RELEASE_PARAM_CAPS, false, RETURN_RELEASE_PARAM_CAPS_DEFAULT);
@@ -168,7 +173,7 @@ export class Connection extends ConnectionTables {
     } catch (error) {
       if (this.closeError !== null) return;
       const reason = error instanceof RpcError ? error
-        : error instanceof CapnpError ? protocolError(`malformed message from the peer (${error.code}): ${error.message}`)
+        : error instanceof CapnpError ? malformedError(error)
         : protocolError(`could not handle a message from the peer: ${error instanceof Error ? error.message : String(error)}`);
       this.abort(reason);
     }
@@ -181,7 +186,7 @@ export class Connection extends ConnectionTables {
       case MESSAGE_IS_FINISH: return this.handleFinish(message.getStruct(MESSAGE_BODY));
       case MESSAGE_IS_RESOLVE: return this.handleResolve(message.getStruct(MESSAGE_BODY), arena);
       case MESSAGE_IS_RELEASE: return this.handleRelease(message.getStruct(MESSAGE_BODY));
-      case MESSAGE_IS_DISEMBARGO: return this.handleDisembargo(message.getStruct(MESSAGE_BODY));
+      case MESSAGE_IS_DISEMBARGO: return this.handleDisembargo(message);
       case MESSAGE_IS_BOOTSTRAP: return this.handleBootstrap(message.getStruct(MESSAGE_BODY));
       case MESSAGE_IS_ABORT: return this.handleAbort(message.getStruct(MESSAGE_BODY));
       case MESSAGE_IS_UNIMPLEMENTED: return this.handleUnimplemented(message.getStruct(MESSAGE_BODY));
@@ -189,6 +194,7 @@ export class Connection extends ConnectionTables {
     }
   }
 
+  /** Answers `message` (a whole Message from the peer) with `Unimplemented` carrying a copy of it. */
   private replyUnimplemented(message: StructReader): void {
     const out = this.scratch;
     const root = out.initRoot(MESSAGE_WORDS, MESSAGE_POINTERS);
@@ -208,11 +214,9 @@ export class Connection extends ConnectionTables {
     const hook = ours === null
       ? new BrokenHook(new RpcError('failed', 'this peer offers no bootstrap capability'))
       : ours.addRef();
-    const message = new MessageBuilder({ firstSegmentWords: 1 });
+    const message = new OutgoingMessage(1);
     message.getRootPointer().setCapability(hook);
-    const reader = message.asReader();
-    reader.capTable = [hook];
-    const response = new Response(reader.getRootPointer(), reader.capTable);
+    const response = new Response(message.rootReader(), message.capTable);
     answer.result = { promise: Promise.resolve(response), pipeline: (path) => response.capabilityAt(path), cancel: () => {} };
     this.returnResults(answer, response, false);
   }
@@ -436,7 +440,8 @@ export class Connection extends ConnectionTables {
     this.releaseExport(release.getUint32(RELEASE_ID), release.getUint32(RELEASE_REFERENCE_COUNT));
   }
 
-  private handleDisembargo(disembargo: StructReader): void {
+  private handleDisembargo(message: StructReader): void {
+    const disembargo = message.getStruct(MESSAGE_BODY);
     switch (disembargo.getUint16(DISEMBARGO_CONTEXT_WHICH)) {
       case CONTEXT_IS_SENDER_LOOPBACK: {
         const hook = this.resolveTarget(disembargo.getStruct(DISEMBARGO_TARGET));
@@ -445,12 +450,7 @@ export class Connection extends ConnectionTables {
           if (!(target instanceof RemoteHook) || target.connection !== this || !target.isLive()) {
             throw protocolError('Disembargo senderLoopback names a capability that does not resolve back to the sender');
           }
-          const message = this.scratch;
-          const reply = initMessage(message, MESSAGE_IS_DISEMBARGO, DISEMBARGO_WORDS, DISEMBARGO_POINTERS);
-          target.writeTarget(reply, DISEMBARGO_TARGET);
-          reply.setUint16(DISEMBARGO_CONTEXT_WHICH, CONTEXT_IS_RECEIVER_LOOPBACK);
-          reply.setUint32(CONTEXT_RECEIVER_LOOPBACK, disembargo.getUint32(CONTEXT_SENDER_LOOPBACK));
-          this.flush(message);
+          this.writeDisembargo(target, CONTEXT_IS_RECEIVER_LOOPBACK, CONTEXT_RECEIVER_LOOPBACK, disembargo.getUint32(CONTEXT_SENDER_LOOPBACK));
         } finally {
           hook.release();
         }
@@ -463,13 +463,8 @@ export class Connection extends ConnectionTables {
         hook.liftEmbargo();
         return;
       }
-      default: {
-        const out = this.scratch;
-        const echoed = initMessage(out, MESSAGE_IS_UNIMPLEMENTED, MESSAGE_WORDS, MESSAGE_POINTERS);
-        echoed.setUint16(MESSAGE_WHICH, MESSAGE_IS_DISEMBARGO);
-        echoed.setStruct(MESSAGE_BODY, disembargo);
-        this.flush(out);
-      }
+      default:
+        this.replyUnimplemented(message);
     }
   }
 
@@ -488,30 +483,29 @@ export class Connection extends ConnectionTables {
         if (cap.getUint16(CAP_DESCRIPTOR_WHICH) === CAP_DESCRIPTOR_IS_SENDER_HOSTED) this.releaseExport(cap.getUint32(CAP_DESCRIPTOR_SENDER_HOSTED), 1);
         return;
       }
-      case MESSAGE_IS_CALL: {
-        const question = this.questions.get(message.getStruct(MESSAGE_BODY).getUint32(CALL_QUESTION_ID));
-        if (question === undefined || question.returned) return;
-        question.returned = true;
-        if (question.paramExports !== null) for (const id of question.paramExports) this.releaseExport(id, 1);
-        question.paramExports = null;
-        question.fail(unimplementedError('the peer does not implement calls'));
-        question.finishSent = true;
-        this.questions.delete(question.id);
-        return;
-      }
-      case MESSAGE_IS_BOOTSTRAP: {
-        const question = this.questions.get(message.getStruct(MESSAGE_BODY).getUint32(BOOTSTRAP_QUESTION_ID));
-        if (question === undefined || question.returned) return;
-        question.returned = true;
-        question.fail(unimplementedError('the peer does not implement Bootstrap'));
-        question.finishSent = true;
-        this.questions.delete(question.id);
-        return;
-      }
+      case MESSAGE_IS_CALL:
+        return this.unanswered(message.getStruct(MESSAGE_BODY).getUint32(CALL_QUESTION_ID), 'calls');
+      case MESSAGE_IS_BOOTSTRAP:
+        return this.unanswered(message.getStruct(MESSAGE_BODY).getUint32(BOOTSTRAP_QUESTION_ID), 'Bootstrap');
       default:
         // Nothing else we send needs an answer to be undone.
         return;
     }
+  }
+
+  /**
+   * The peer answered our Call or Bootstrap `id` with Unimplemented: the question is over (no
+   * Return and no Finish will follow), and the capabilities its params exported are given back.
+   */
+  private unanswered(id: number, what: string): void {
+    const question = this.questions.get(id);
+    if (question === undefined || question.returned) return;
+    question.returned = true;
+    if (question.paramExports !== null) for (const exported of question.paramExports) this.releaseExport(exported, 1);
+    question.paramExports = null;
+    question.fail(unimplementedError(`the peer does not implement ${what}`));
+    question.finishSent = true;
+    this.questions.delete(id);
   }
 }
 

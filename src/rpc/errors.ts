@@ -52,6 +52,21 @@ export function unimplementedError(message: string): RpcError {
   return new RpcError('unimplemented', message);
 }
 
+/** What a message from the peer that does not read (`error`, from the wire layer) ends the connection with. */
+export function malformedError(error: CapnpError): RpcError {
+  return protocolError(`malformed message from the peer (${error.code}): ${error.message}`);
+}
+
+/** The error of a call on a capability whose last reference went while the call waited. */
+export function releasedError(): RpcError {
+  return new RpcError('failed', 'the capability was released');
+}
+
+/** A promise the peer (or this process) resolved into its own chain breaks with this. */
+export function selfResolvedError(): RpcError {
+  return new RpcError('failed', 'a capability promise resolved to itself');
+}
+
 /**
  * What a thrown value becomes on the wire: an RpcError keeps its type; a CapnpError keeps its
  * code in the reason; anything else is `failed` with its message.

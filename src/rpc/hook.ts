@@ -10,8 +10,9 @@
  * the server is closed. Counting is explicit (`addRef`/`release`) so release is deterministic;
  * garbage collection only backs up handles the application forgot (see client.ts).
  */
-import { MessageBuilder, type AnyPointerBuilder, type AnyPointerReader } from '../wire/index.js';
+import type { AnyPointerBuilder, AnyPointerReader } from '../wire/index.js';
 import { RpcError } from './errors.js';
+import { OutgoingMessage } from './outgoing-message.js';
 
 /** How a call is to be made, beyond its target, method and params. */
 export interface CallOptions {
@@ -114,7 +115,7 @@ export class Request {
     readonly target: ClientHook,
     readonly interfaceId: bigint,
     readonly methodId: number,
-    readonly message: MessageBuilder,
+    readonly message: OutgoingMessage,
     readonly params: AnyPointerBuilder,
   ) {}
 
@@ -152,7 +153,7 @@ export abstract class ClientHook {
 
   /** A request whose params will be built in a message suited to this hook. */
   newRequest(interfaceId: bigint, methodId: number): Request {
-    const message = new MessageBuilder({ firstSegmentWords: 32 });
+    const message = new OutgoingMessage(32);
     return new Request(this, interfaceId, methodId, message, message.getRootPointer());
   }
 
@@ -242,7 +243,7 @@ export function brokenResult(error: Error): CallResult {
  * Takes over the references a built message's cap table holds (the table is emptied): hooks
  * stay as they are, anything else becomes a reference of its own or a null capability.
  */
-export function takeCaps(message: MessageBuilder): ClientHook[] {
+export function takeCaps(message: OutgoingMessage): ClientHook[] {
   const table = message.capTable;
   const caps = new Array<ClientHook>(table.length);
   for (let i = 0; i < table.length; i++) {

@@ -2,9 +2,10 @@
  * Capabilities served in this vat: the server interface, the context of one call to it, and the
  * hook that delivers calls to it.
  */
-import { MessageBuilder, type AnyPointerBuilder } from '../wire/index.js';
-import { RpcError } from './errors.js';
+import type { AnyPointerBuilder } from '../wire/index.js';
+import { releasedError, RpcError } from './errors.js';
 import { ClientHook, NO_OPTIONS, Params, Request, Response, takeCaps, type CallOptions, type CallResult, type TailCallOrigin } from './hook.js';
+import { OutgoingMessage } from './outgoing-message.js';
 import { PromiseHook } from './promise-hook.js';
 
 export interface CapabilityServer {
@@ -16,7 +17,7 @@ export interface CapabilityServer {
 
 /** One incoming call as a server sees it. */
 export class ServerCall {
-  private resultsMessage: MessageBuilder | null = null;
+  private resultsMessage: OutgoingMessage | null = null;
   private resultsPointer: AnyPointerBuilder | null = null;
   /** Made when the server first asks for `signal`: most calls never do, and it costs. */
   private controller: AbortController | null = null;
@@ -50,7 +51,7 @@ export class ServerCall {
   /** Where the results are built (made on first use). */
   results(): AnyPointerBuilder {
     if (this.resultsPointer === null) {
-      this.resultsMessage = new MessageBuilder({ firstSegmentWords: 64 });
+      this.resultsMessage = new OutgoingMessage(64);
       this.resultsPointer = this.resultsMessage.getRootPointer();
     }
     return this.resultsPointer;
@@ -66,11 +67,10 @@ export class ServerCall {
 
   /** The finished results as a response (empty results when the server set none). */
   takeResponse(): Response {
-    const message = this.resultsMessage ?? new MessageBuilder({ firstSegmentWords: 1 });
+    const message = this.resultsMessage ?? new OutgoingMessage(1);
     const caps = takeCaps(message);
-    const reader = message.asReader();
-    reader.capTable = caps;
-    return new Response(reader.getRootPointer(), caps);
+    message.arena.capTable = caps;
+    return new Response(message.rootReader(), caps);
   }
 }
 
@@ -91,7 +91,7 @@ export class LocalHook extends ClientHook {
     const call = new ServerCall(interfaceId, methodId, params, options.origin ?? null);
     if (this.closed) {
       params.release();
-      return new LocalCallResult(Promise.reject(new RpcError('failed', 'the capability was released')), call);
+      return new LocalCallResult(Promise.reject(releasedError()), call);
     }
     if (this.blocked === null && !options.streaming) {
       // Most servers answer without waiting: their results are ready when `dispatch` returns,

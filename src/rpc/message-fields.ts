@@ -4,9 +4,10 @@
  * and written at the offsets of `protocol/layout.ts`, through the wire layer's struct readers
  * and builders.
  */
-import { ElementSize, locateUnpackedRoot, MessageBuilder, StructReader, type ReaderOptions, type StructBuilder } from '../wire/index.js';
+import { ElementSize, locateUnpackedRoot, StructReader, type ReaderOptions, type StructBuilder } from '../wire/index.js';
 import { EXCEPTION_TYPES, protocolError, RpcError, toRpcError } from './errors.js';
 import { Response } from './hook.js';
+import { OutgoingMessage } from './outgoing-message.js';
 import {
   EXCEPTION_POINTERS, EXCEPTION_REASON, EXCEPTION_TRACE, EXCEPTION_TYPE, EXCEPTION_WORDS,
   MESSAGE_BODY, MESSAGE_POINTERS, MESSAGE_WHICH, MESSAGE_WORDS,
@@ -18,7 +19,7 @@ import {
  * Makes `message`'s root a Message whose union holds `which` (a `MESSAGE_IS_*` tag), and returns
  * that member's new struct, of `words` data words and `pointers` pointers.
  */
-export function initMessage(message: MessageBuilder, which: number, words: number, pointers: number): StructBuilder {
+export function initMessage(message: OutgoingMessage, which: number, words: number, pointers: number): StructBuilder {
   const root = message.initRoot(MESSAGE_WORDS, MESSAGE_POINTERS);
   root.setUint16(MESSAGE_WHICH, which);
   return root.initStruct(MESSAGE_BODY, words, pointers);
@@ -43,8 +44,7 @@ export function readRoot(bytes: Uint8Array, options: ReaderOptions): StructReade
 }
 
 export function emptyResponse(): Response {
-  const message = new MessageBuilder({ firstSegmentWords: 1 });
-  return new Response(message.asReader().getRootPointer(), []);
+  return new Response(new OutgoingMessage(1).rootReader(), []);
 }
 
 /** Writes `path` as the transform of a PromisedAnswer. */

@@ -1,4 +1,4 @@
-import { RpcError } from './errors.js';
+import { releasedError, selfResolvedError } from './errors.js';
 import { BrokenHook, brokenResult, ClientHook, forwardsInto, type CallOptions, type CallResult, type Params, type Response } from './hook.js';
 
 /**
@@ -18,7 +18,7 @@ export class PromiseHook extends ClientHook {
         if (forwardsInto(hook, this)) {
           // Resolved into its own chain (a peer can arrange it): it breaks instead of looping.
           hook.release();
-          this.error = new RpcError('failed', 'a capability promise resolved to itself');
+          this.error = selfResolvedError();
           this.flush();
           return new BrokenHook(this.error) as ClientHook;
         }
@@ -57,7 +57,7 @@ export class PromiseHook extends ClientHook {
       if (this.target !== null) forward(this.target.call(interfaceId, methodId, params, options));
       else {
         params.release();
-        forward(brokenResult(this.error ?? new RpcError('failed', 'the capability was released')));
+        forward(brokenResult(this.error ?? releasedError()));
       }
     });
     return new QueuedCallResult(forwarded);

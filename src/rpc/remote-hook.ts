@@ -1,5 +1,5 @@
 import type { StructBuilder } from '../wire/index.js';
-import { RpcError } from './errors.js';
+import { releasedError, RpcError, selfResolvedError } from './errors.js';
 import {
   BrokenHook, brokenResult, ClientHook, forwardsInto, Params, Request,
   type CallOptions, type CallResult,
@@ -94,12 +94,12 @@ export class RemoteHook extends ClientHook {
       const forwarded = new Promise<CallResult>((resolve) => { forward = resolve; });
       this.embargoQueue.push(() => forward(this.resolution !== null
         ? this.resolution.call(interfaceId, methodId, params, options)
-        : (params.release(), brokenResult(this.disconnected ?? new RpcError('failed', 'the capability was released')))));
+        : (params.release(), brokenResult(this.disconnected ?? releasedError()))));
       return new QueuedCallResult(forwarded);
     }
     if (!this.isLive()) {
       params.release();
-      return brokenResult(this.conn.error ?? new RpcError('failed', 'the capability was released'));
+      return brokenResult(this.conn.error ?? releasedError());
     }
     this.callsSent = true;
     return this.conn.sendCall(this, null, interfaceId, methodId, params, options);
@@ -114,7 +114,7 @@ export class RemoteHook extends ClientHook {
     if (forwardsInto(target, this)) {
       // The peer resolved the promise to itself (directly or through others): it breaks.
       target.release();
-      target = new BrokenHook(new RpcError('failed', 'a capability promise resolved to itself'));
+      target = new BrokenHook(selfResolvedError());
     }
     this.resolution = target;
     const final = target.resolved();

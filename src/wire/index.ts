@@ -24,9 +24,11 @@ export { AnyPointerBuilder } from './any-pointer-builder.js';
 export { ANY_SIZE, type PointerType } from './core/read-pointer.js';
 export { Orphan } from './orphan.js';
 export { MessageReader, locateRoot, locateUnpackedRoot, readMessage, readMessages, type MessageFormat, type ReadMessageOptions, type UnpackedFormat, type UnpackedReadOptions } from './message-reader.js';
-export { MessageBuilder } from './message-builder.js';
+export { MessageBuilder, frameArena } from './message-builder.js';
 export { framedMessageLength, frameSegments, segmentTableBytes } from './formats/framing.js';
 export { allocateBytes } from './core/pool.js';
+// A message's memory, for builders outside this folder (the RPC engine's OutgoingMessage).
+export { buildingArena, resetArena, totalWords } from './core/allocation.js';
 export { concatBytes, readStreamWithin, type ByteStream } from './formats/read-stream.js';
 export { pack, unpack, packPieces, PackedReader } from './formats/packing.js';
 export { canonicalize, isCanonical } from './formats/canonical.js';

@@ -127,20 +127,8 @@ export class MessageBuilder {
    */
   toBytes(format: MessageFormat = 'binary'): Uint8Array<ArrayBuffer> {
     switch (format) {
-      case 'binary': {
-        const segments = this.arena.segments;
-        if (segments.length > 1) return frameSegments(this.getSegments());
-        // One segment (the usual case): header and body straight into one new array.
-        const first = segments[0]!;
-        const out = allocateBytes(8 + first.used);
-        const words = first.used / 8;
-        out[4] = words;
-        out[5] = words >>> 8;
-        out[6] = words >>> 16;
-        out[7] = words >>> 24;
-        out.set(first.bytes.subarray(0, first.used), 8);
-        return out;
-      }
+      case 'binary':
+        return frameArena(this.arena);
       case 'flat':
         return this.singleSegment('flat').slice();
       case 'packed': {
@@ -212,6 +200,25 @@ export class MessageBuilder {
     }
     return newOrphanCopy(this.arena, value.segment, value.offset, value.nestingLimit);
   }
+}
+
+/**
+ * The message being built in `arena` in the standard stream framing, as a fresh copy: what
+ * `MessageBuilder#toBytes()` returns, for builders of other shapes (the RPC engine's).
+ */
+export function frameArena(arena: Arena): Uint8Array<ArrayBuffer> {
+  const segments = arena.segments;
+  if (segments.length > 1) return frameSegments(segments.map((s) => s.bytes.subarray(0, s.used)));
+  // One segment (the usual case): header and body straight into one new array.
+  const first = segments[0]!;
+  const out = allocateBytes(8 + first.used);
+  const words = first.used / 8;
+  out[4] = words;
+  out[5] = words >>> 8;
+  out[6] = words >>> 16;
+  out[7] = words >>> 24;
+  out.set(first.bytes.subarray(0, first.used), 8);
+  return out;
 }
 
 export { ANY_SIZE };

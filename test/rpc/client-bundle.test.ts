@@ -2,9 +2,10 @@
  * What a browser's RPC client bundles: a WebSocket connection and the generated client of one
  * interface, calling one method (as the benchmark's "capstan (websocket rpc client)" case does).
  * The engine reads and writes rpc.capnp's messages at named offsets (src/rpc/protocol/layout.ts)
- * rather than through rpc.capnp's generated bindings, reads incoming messages without the
- * unpacker, and a generated client reaches its methods' structs without their struct types; so
- * none of those is in the bundle. The bundle is made with esbuild, as an application's would be.
+ * rather than through rpc.capnp's generated bindings, builds them in its own OutgoingMessage
+ * rather than a MessageBuilder (src/rpc/outgoing-message.ts), reads incoming messages without
+ * the unpacker, and a generated client reaches its methods' structs without their struct types;
+ * so none of those is in the bundle. The bundle is made with esbuild, as an application's would be.
  */
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -50,6 +51,9 @@ const LEFT_OUT = [
   'var CallReader =', 'var CallBuilder =', 'var CapDescriptorBuilder =', 'var Message =',
   // struct types (encode, decode, the scratch builder) and the unpacker
   'var StructType =', 'function borrowBuilder(', 'var PackedReader =', 'function unpack(',
+  // MessageBuilder (the engine builds in OutgoingMessage), and what only it brings: packing,
+  // the Text batch, the MessageReader class
+  'var MessageBuilder =', 'function packWords(', 'var TextBatch =', 'var MessageReader =',
 ];
 
 describe('a WebSocket RPC client bundle', () => {
@@ -63,6 +67,11 @@ describe('a WebSocket RPC client bundle', () => {
   it('holds none of rpc.capnp\'s bindings, the struct types or the unpacker', async () => {
     const code = await bundle(CLIENT);
     for (const name of LEFT_OUT) expect(code, name).not.toContain(name);
+  });
+
+  it('holds MessageBuilder when the application uses it (the check can fail)', async () => {
+    const code = await bundle(`import { MessageBuilder } from ${JSON.stringify(join(ROOT, 'src/wire/index.js'))};\nexport const build = () => new MessageBuilder().toBytes('packed');\n${CLIENT}`);
+    for (const name of ['var MessageBuilder =', 'function packWords(', 'var TextBatch =', 'var MessageReader =']) expect(code, name).toContain(name);
   });
 
   it('holds the struct types when the application uses the interface const (what the client leaves out)', async () => {

@@ -16,13 +16,14 @@ import type { Client, ClientClass } from '../client.js';
 import { RpcError, disconnectedError } from '../errors.js';
 import type { Transport } from '../transport.js';
 import { initException, initMessage, writeException } from '../message-fields.js';
+import { OutgoingMessage } from '../outgoing-message.js';
 import {
   BOOTSTRAP_QUESTION_ID, CALL_QUESTION_ID, FINISH_QUESTION_ID, MESSAGE_BODY, MESSAGE_IS_BOOTSTRAP, MESSAGE_IS_CALL,
   MESSAGE_IS_FINISH, MESSAGE_IS_RETURN, MESSAGE_WHICH, RETURN_ANSWER_ID, RETURN_EXCEPTION, RETURN_IS_EXCEPTION, RETURN_POINTERS,
   RETURN_RELEASE_PARAM_CAPS, RETURN_RELEASE_PARAM_CAPS_DEFAULT, RETURN_WHICH, RETURN_WORDS,
 } from '../protocol/layout.js';
 import {
-  CapnpError, concatBytes, DEFAULT_MAX_SEGMENTS, ErrorCode, MessageBuilder, framedMessageLength, readMessage, readStreamWithin,
+  CapnpError, concatBytes, DEFAULT_MAX_SEGMENTS, ErrorCode, framedMessageLength, readMessage, readStreamWithin,
 } from '../../wire/index.js';
 
 /** The content type of a batch, request and response. */
@@ -62,7 +63,7 @@ export function splitFrames(body: Uint8Array, limits: { maxMessageBytes: number;
 
 /** A Return carrying an exception, for a question the far side will never answer. */
 function exceptionReturn(answerId: number, error: RpcError): Uint8Array {
-  const message = new MessageBuilder({ firstSegmentWords: 32 });
+  const message = new OutgoingMessage(32);
   const ret = initMessage(message, MESSAGE_IS_RETURN, RETURN_WORDS, RETURN_POINTERS);
   ret.setUint32(RETURN_ANSWER_ID, answerId);
   ret.setBool(RETURN_RELEASE_PARAM_CAPS, false, RETURN_RELEASE_PARAM_CAPS_DEFAULT);

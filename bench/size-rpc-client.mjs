@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// `node bench/size-rpc-client.mjs [--files]` (after `npm run build`): the size of the benchmark's
+// "capstan (websocket rpc client)" bundle alone, without `npm run bench`'s setup (the bench's
+// own dependencies, the C++ harness). It bundles the very entry bench/workloads/size.mjs does,
+// the same way, and prints minified, gzip (level 9) and brotli bytes; `--files` adds what each
+// file of the bundle holds (esbuild's metafile), largest first, then by folder.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, transform } from 'esbuild';
+import { bundleSize, rpcClientEntry } from './lib/bundle-size.mjs';
+
+const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+const { exports } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+
+// `capstan/...` as the package's exports map has it (dist/), where `npm run bench` finds it
+// through bench/node_modules/capstan, which this script does without.
+const capstanResolver = {
+  name: 'capstan',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^capstan(\/|$)/ }, (args) => {
+      const target = exports[`.${args.path.slice('capstan'.length)}`]?.default;
+      if (target === undefined) return { errors: [{ text: `capstan has no export ${args.path}` }] };
+      return { path: join(ROOT, target) };
+    });
+  },
+};
+
+// bench/schemas/rpc.capnp's generated code, made by the built compiler and code generator.
+const { compile } = await import(join(ROOT, 'dist/compiler/index.js'));
+const { createNodeLoader } = await import(join(ROOT, 'dist/compiler/files/node-loader.js'));
+const { generateTypeScript } = await import(join(ROOT, 'dist/codegen/index.js'));
+const { request } = compile({ files: ['rpc.capnp'], cwd: join(ROOT, 'bench/schemas'), loader: createNodeLoader() });
+if (request === null) throw new Error('bench/schemas/rpc.capnp does not compile');
+const capstanDir = mkdtempSync(join(tmpdir(), 'capstan-size-'));
+try {
+  mkdirSync(capstanDir, { recursive: true });
+  for (const file of generateTypeScript(request)) {
+    const js = (await transform(file.content, { loader: 'ts', format: 'esm', target: 'es2022' })).code;
+    writeFileSync(join(capstanDir, file.filename.replace(/\.ts$/, '.js')), js);
+  }
+  const sizes = await bundleSize({ build }, rpcClientEntry(capstanDir), { plugins: [capstanResolver], metafile: true, absWorkingDir: ROOT });
+  console.log(`capstan (websocket rpc client): ${sizes.min_bytes} min, ${sizes.gzip_bytes} gzip, ${sizes.brotli_bytes} brotli`);
+  if (process.argv.includes('--files')) {
+    // The metafile names files relative to ROOT (absWorkingDir).
+    const generated = `${relative(ROOT, capstanDir)}/`;
+    const inputs = Object.entries(Object.values(sizes.metafile.outputs)[0].inputs)
+      .map(([file, { bytesInOutput }]) => [file.startsWith(generated) ? `(generated) ${file.slice(generated.length)}` : file, bytesInOutput])
+      .filter(([, bytes]) => bytes > 0)
+      .sort((a, b) => b[1] - a[1]);
+    const folders = new Map();
+    for (const [file, bytes] of inputs) {
+      const folder = file.startsWith('(generated)') ? '(generated)' : file === '<stdin>' ? '(entry)' : dirname(file);
+      folders.set(folder, (folders.get(folder) ?? 0) + bytes);
+    }
+    console.log('\nminified bytes by file:');
+    for (const [file, bytes] of inputs) console.log(`${String(bytes).padStart(7)}  ${file}`);
+    console.log('\nby folder:');
+    for (const [folder, bytes] of [...folders].sort((a, b) => b[1] - a[1])) console.log(`${String(bytes).padStart(7)}  ${folder}`);
+  }
+} finally {
+  rmSync(capstanDir, { recursive: true, force: true });
+}

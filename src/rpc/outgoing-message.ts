@@ -1,0 +1,65 @@
+/**
+ * The message builder the engine uses for what it builds: Calls, Returns, the other protocol
+ * messages, and the results of local servers. It is `MessageBuilder` cut down to what RPC
+ * needs (a root, the cap table, the standard framing, reset and reuse), over the same arena and
+ * the same struct and pointer builders.
+ *
+ * Why not `MessageBuilder` itself: its class brings all its methods into a bundle, and with
+ * them the packing codec, the Text batch, orphans and the `MessageReader` class, none of which
+ * RPC uses. A browser's RPC client leaves them out this way (test/rpc/client-bundle.test.ts).
+ */
+import {
+  AnyPointerBuilder, AnyPointerReader, buildingArena, frameArena, getStructAt, initStructAt, resetArena, totalWords,
+  type Arena, type StructBuilder,
+} from '../wire/index.js';
+
+export class OutgoingMessage {
+  readonly arena: Arena;
+
+  constructor(firstSegmentWords: number) {
+    this.arena = buildingArena({ firstSegmentWords });
+  }
+
+  /** Makes a new zeroed root struct (replacing any previous root). */
+  initRoot(dataWords: number, pointerCount: number): StructBuilder {
+    return initStructAt(this.arena.segments[0]!, 0, dataWords, pointerCount);
+  }
+
+  /** The root struct, for writing (made if there is none). */
+  getRoot(dataWords: number, pointerCount: number): StructBuilder {
+    return getStructAt(this.arena.segments[0]!, 0, dataWords, pointerCount, null);
+  }
+
+  /** The root pointer, to hold anything (params and results content). */
+  getRootPointer(): AnyPointerBuilder {
+    return new AnyPointerBuilder(this.arena.segments[0]!, 0);
+  }
+
+  /**
+   * The root pointer for reading, over this message's own memory (no copy), with its cap
+   * table: a message built here is trusted, so it is read without limits.
+   */
+  rootReader(): AnyPointerReader {
+    return new AnyPointerReader(this.arena.segments[0]!, 0, Infinity);
+  }
+
+  /** Capabilities referenced by this message's capability pointers. */
+  get capTable(): unknown[] {
+    return this.arena.capTable;
+  }
+
+  /** Words in use across all segments. */
+  get sizeInWords(): number {
+    return totalWords(this.arena);
+  }
+
+  /** The message in the standard stream framing, as a fresh copy. */
+  toBytes(): Uint8Array {
+    return frameArena(this.arena);
+  }
+
+  /** Forgets the message so the builder can make another, keeping the first segment's memory. */
+  reset(): void {
+    resetArena(this.arena);
+  }
+}
