@@ -40,7 +40,8 @@ export function packInto(input: Uint8Array, out: Uint8Array, at: number): number
   return packWords((input.byteOffset & 3) === 0 ? input : input.slice(), out, at);
 }
 
-const HIGH_BITS = 0x80808080;
+/** Bit 7 of each byte, as the int32 that `&` returns (0x80808080 itself is not an int32, so `(a & b) === 0x80808080` would never hold). */
+const HIGH_BITS = 0x80808080 | 0;
 
 /**
  * Bit 7 of each byte of the result is set when that byte of `x` is non-zero. Exact: adding 0x7f
