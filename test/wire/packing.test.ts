@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, MessageBuilder, PackedReader, pack, packPieces, readMessage, readMessages, unpack } from '../../src/wire/index.js';
+import { packInto, packedBound } from '../../src/wire/formats/packing.js';
 import { concat, expectCapnpError, hex, rng, toHex } from '../support/bytes.js';
 
 /** Asserts `unpacked` packs to exactly `packed` and unpacks back. Both given as hex. */
@@ -192,6 +193,116 @@ describe('packing: round trips', () => {
     for (const bytes of [separate, merged]) {
       const message = readMessage(bytes, { format: 'packed' });
       expect(message.segments.map((s) => s.length)).toEqual([8, 0]);
+    }
+  });
+});
+
+/**
+ * The packing rules written plainly, a byte at a time: the oracle for the word-at-a-time packer
+ * and its fast paths (a verbatim run continues while words have at most one zero byte).
+ */
+function referencePack(input: Uint8Array): number[] {
+  const out: number[] = [];
+  const words = input.length / 8;
+  const zeros = (w: number): number => input.subarray(w * 8, w * 8 + 8).filter((b) => b === 0).length;
+  for (let w = 0; w < words; w++) {
+    let tag = 0;
+    for (let b = 0; b < 8; b++) if (input[w * 8 + b] !== 0) tag |= 1 << b;
+    out.push(tag);
+    for (let b = 0; b < 8; b++) if (input[w * 8 + b] !== 0) out.push(input[w * 8 + b]!);
+    if (tag === 0) {
+      let count = 0;
+      while (count < 255 && w + 1 < words && zeros(w + 1) === 8) w++, count++;
+      out.push(count);
+    } else if (tag === 0xff) {
+      const start = w + 1;
+      while (w + 1 - start < 255 && w + 1 < words && zeros(w + 1) <= 1) w++;
+      out.push(w + 1 - start);
+      for (let k = start * 8; k < (w + 1) * 8; k++) out.push(input[k]!);
+    }
+  }
+  return out;
+}
+
+describe('packing: the word-at-a-time packer and unpacker against a plain reference', () => {
+  /** Words of every shape: each byte zero with a probability that varies by stretch, and runs of full words of many lengths. */
+  function shapes(next: () => number, wordsCount: number): Uint8Array {
+    const out = new Uint8Array(wordsCount * 8);
+    let w = 0;
+    while (w < wordsCount) {
+      const kind = next() % 6;
+      const length = Math.min(wordsCount - w, kind === 5 ? [1, 15, 16, 17, 18, 33, 254, 255, 256, 257][next() % 10]! : 1 + (next() % 8));
+      for (let k = w * 8; k < (w + length) * 8; k++) {
+        const r = next();
+        if (kind === 5) out[k] = r % 17 === 0 ? 0 : (r & 0xff) || 0x41; // verbatim-ish: an occasional zero byte
+        else if (kind === 4) out[k] = 0;
+        else out[k] = r % (kind + 2) === 0 ? 0 : (r & 0xff) || 1;
+      }
+      w += length;
+    }
+    return out;
+  }
+
+  it('packs as the reference does, for every word shape and run length', () => {
+    const next = rng(0x7ac);
+    // Every one of the 256 tags, in both halves' positions.
+    const all = new Uint8Array(256 * 8);
+    for (let t = 0; t < 256; t++) for (let b = 0; b < 8; b++) all[t * 8 + b] = (t >>> b) & 1 ? 0x80 | (t ^ b) || 1 : 0;
+    const inputs = [all, ...Array.from({ length: 300 }, () => shapes(next, next() % 700))];
+    for (const [i, input] of inputs.entries()) {
+      const packed = pack(input);
+      expect(toHex(packed), `input ${i}`).toBe(toHex(Uint8Array.from(referencePack(input))));
+      expect(Buffer.compare(unpack(packed), input), `input ${i}`).toBe(0);
+    }
+  });
+
+  it('packs into a buffer of exactly the packed size (its stores never pass the end)', () => {
+    const next = rng(0xe9d);
+    for (let i = 0; i < 300; i++) {
+      const input = shapes(next, 1 + (next() % 60));
+      // End on a word of mixed zero and non-zero bytes (a store of 4 bytes at the very end).
+      input.set([0x11, 0, 0x22, 0x33, 0, 0, 0x44, 0], input.length - 8);
+      const expected = Uint8Array.from(referencePack(input));
+      for (const slack of [0, 1, 3, 7, 8]) {
+        const out = new Uint8Array(expected.length + slack).fill(0xee);
+        expect(packInto(input, out, 0), `input ${i}`).toBe(expected.length);
+        expect(toHex(out.subarray(0, expected.length)), `input ${i}`).toBe(toHex(expected));
+      }
+    }
+    expect(packedBound(8)).toBeGreaterThanOrEqual(10);
+  });
+
+  it('unpacks in pieces of random sizes into dirty memory, runs and words split across calls', () => {
+    const next = rng(0x5b1);
+    for (let i = 0; i < 200; i++) {
+      const input = shapes(next, 1 + (next() % 400));
+      const reader = new PackedReader(pack(input));
+      const out = new Uint8Array(input.length).fill(0xcd);
+      for (let at = 0; at < out.length; ) {
+        const step = Math.min(out.length - at, 8 * (1 + (next() % 40)));
+        if (i % 2 === 0) reader.readInto(out.subarray(0, at + step), at);
+        else {
+          out.fill(0, at, at + step);
+          reader.readIntoZeroed(out.subarray(0, at + step), at);
+        }
+        at += step;
+      }
+      expect(reader.atEnd(), `input ${i}`).toBe(true);
+      expect(Buffer.compare(out, input), `input ${i}`).toBe(0);
+    }
+  });
+
+  it('unpacks words whose bytes end the input (no 4-byte read past the end)', () => {
+    for (let t = 1; t < 255; t++) {
+      const word = new Uint8Array(8);
+      for (let b = 0; b < 8; b++) if ((t >>> b) & 1) word[b] = 0x10 + b;
+      const packed = pack(word);
+      // At the end of a buffer of its own, and inside a larger buffer that ends where it does.
+      expect(toHex(unpack(packed)), `tag ${t}`).toBe(toHex(word));
+      const inside = new Uint8Array(packed.length + 16).fill(0x99);
+      inside.set(packed, 16);
+      expect(toHex(unpack(inside.subarray(16))), `tag ${t}`).toBe(toHex(word));
+      expectCapnpError(() => unpack(packed.subarray(0, packed.length - 1)), ErrorCode.TRUNCATED);
     }
   });
 });
