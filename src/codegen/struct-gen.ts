@@ -65,7 +65,6 @@ export function emitStruct(ctx: FileContext, node: StructNode): void {
     w.block(`constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number${readerParams}) {`, () => {
       w.line('super();');
       w.line('this.$segment = segment;');
-      w.line('this.$view = segment.view;');
       w.line('this.$data = data;');
       w.line('this.$pointers = pointers;');
       w.line('this.$dataSize = dataSize;');

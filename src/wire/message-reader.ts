@@ -43,7 +43,7 @@ export class MessageReader {
 
   /** The segments' bytes. */
   get segments(): Uint8Array[] {
-    return this.arena.segments.map((s) => s.bytes);
+    return this.arena.segments.map((s) => s.content());
   }
 
   /** Capabilities referenced by the message's capability pointers (set by RPC). */
@@ -58,15 +58,15 @@ export class MessageReader {
   /** The root pointer, whatever it points at. */
   getRootPointer(): AnyPointerReader {
     const first = this.arena.segments[0]!;
-    if (first.used < 8) throw new CapnpError(ErrorCode.BAD_FRAMING, 'message has no root pointer: its first segment is empty');
-    return new AnyPointerReader(first, 0, this.arena.nestingLimit);
+    if (first.used - first.start < 8) throw new CapnpError(ErrorCode.BAD_FRAMING, 'message has no root pointer: its first segment is empty');
+    return new AnyPointerReader(first, first.start, this.arena.nestingLimit);
   }
 
   /** The root struct (an empty struct if the root pointer is null). */
   getRoot(): StructReader {
     const first = this.arena.segments[0]!;
-    if (first.used < 8) throw new CapnpError(ErrorCode.BAD_FRAMING, 'message has no root pointer: its first segment is empty');
-    return readStructAt(first, 0, this.arena.nestingLimit, null);
+    if (first.used - first.start < 8) throw new CapnpError(ErrorCode.BAD_FRAMING, 'message has no root pointer: its first segment is empty');
+    return readStructAt(first, first.start, this.arena.nestingLimit, null);
   }
 }
 
@@ -110,7 +110,7 @@ function openUnpacked(bytes: Uint8Array, limits: ResolvedReaderOptions, format: 
   switch (format) {
     case 'binary': {
       const length = singleSegmentLength(bytes, limits);
-      if (length >= 0) return Arena.forReadingOne(new DataView(bytes.buffer, bytes.byteOffset + 8, length), limits);
+      if (length >= 0) return Arena.forReadingOne(bytes, 8, 8 + length, limits);
       const frame = parseFrame(bytes, 0, limits);
       if (frame.end !== bytes.length) {
         throw new CapnpError(ErrorCode.BAD_FRAMING, `${bytes.length - frame.end} bytes follow the message; use readMessages for a stream of messages`);
@@ -158,8 +158,8 @@ export function locateUnpackedRoot(input: Uint8Array | ArrayBuffer, options?: Un
 
 function rootOf(arena: Arena): Location {
   const first = arena.segments[0]!;
-  if (first.used < 8) throw new CapnpError(ErrorCode.BAD_FRAMING, 'message has no root pointer: its first segment is empty');
-  return locateStructAt(first, 0, first.arena.nestingLimit, null);
+  if (first.used - first.start < 8) throw new CapnpError(ErrorCode.BAD_FRAMING, 'message has no root pointer: its first segment is empty');
+  return locateStructAt(first, first.start, first.arena.nestingLimit, null);
 }
 
 /**

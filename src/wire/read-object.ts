@@ -5,14 +5,16 @@
 import { Arena } from './core/arena.js';
 import { ListReader } from './list-reader.js';
 import { ElementSize, PointerKind } from './core/layout.js';
-import { ANY_SIZE, chargeTraversal, readCapabilityIndex, resolveBytes, resolveList, resolveStruct, resolved } from './core/read-pointer.js';
+import { ANY_SIZE, chargeTraversal, int32At, readCapabilityIndex, resolveBytes, resolveList, resolveStruct, resolved } from './core/read-pointer.js';
 import type { Segment } from './core/segment.js';
 import { StructReader } from './struct-reader.js';
 import { decodeText } from './core/text.js';
 
 export function isNullPointer(segment: Segment, offset: number): boolean {
-  const view = segment.view;
-  return view.getUint32(offset, true) === 0 && view.getUint32(offset + 4, true) === 0;
+  const view = segment.ownView;
+  if (view !== null) return view.getInt32(offset, true) === 0 && view.getInt32(offset + 4, true) === 0;
+  const bytes = segment.bytes;
+  return int32At(bytes, offset) === 0 && int32At(bytes, offset + 4) === 0;
 }
 
 /** A zeroed segment: the target of readers for null pointers without a default. */
@@ -104,14 +106,24 @@ export function readListAt(segment: Segment, offset: number, expected: number, n
 
 export function readTextAt(segment: Segment, offset: number, defaultValue: string): string {
   if (offset < 0) return defaultValue;
-  const view = segment.view;
-  const lo = view.getUint32(offset, true);
-  const hi = view.getUint32(offset + 4, true);
+  // The DataView when the segment has one (it reads a word at a time), else the bytes: a
+  // message opened to read a Text or two never makes the view.
+  const view = segment.ownView;
+  let lo: number;
+  let hi: number;
+  if (view !== null) {
+    lo = view.getInt32(offset, true);
+    hi = view.getInt32(offset + 4, true);
+  } else {
+    const bytes = segment.bytes;
+    lo = int32At(bytes, offset);
+    hi = int32At(bytes, offset + 4);
+  }
   // The common case, checked inline: a near pointer to a NUL-terminated byte list in bounds.
   if ((lo & 3) === PointerKind.LIST && (hi & 7) === ElementSize.BYTE) {
     const length = hi >>> 3;
-    const start = offset + 8 + ((lo | 0) >> 2) * 8;
-    if (length > 0 && start >= 0 && start + length <= segment.used && segment.bytes[start + length - 1] === 0) {
+    const start = offset + 8 + (lo >> 2) * 8;
+    if (length > 0 && start >= segment.start && start + length <= segment.used && segment.bytes[start + length - 1] === 0) {
       chargeTraversal(segment.arena, (length + 7) >>> 3);
       return decodeText(segment, start, start + length - 1);
     }

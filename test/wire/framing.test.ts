@@ -196,11 +196,14 @@ describe('single-segment messages (read without intermediate objects)', () => {
     const at = locateRoot(one);
     expect([at.data, at.dataSize, at.pointerCount, at.nestingLimit]).toEqual([root.data, root.dataSize, root.pointerCount, root.nestingLimit]);
     expect(at.segment.view.getUint8(at.data)).toBe(0x2a);
-    // The segment views the input in place; its byte view is made when asked for, over the same memory.
+    // The segment is the input itself from byte 8 (no view of it is made): offsets are
+    // positions in the input, and its DataView is made when asked for, over the same memory.
+    expect(at.segment.bytes).toBe(one);
+    expect(at.segment.start).toBe(8);
+    expect(at.data).toBe(16);
     expect(at.segment.view.buffer).toBe(one.buffer);
-    expect(at.segment.bytes.buffer).toBe(one.buffer);
-    expect(at.segment.bytes.byteOffset).toBe(one.byteOffset + 8);
-    expect(at.segment.bytes.length).toBe(24);
+    expect(at.segment.content().byteOffset).toBe(one.byteOffset + 8);
+    expect(at.segment.content().length).toBe(24);
   });
 
   it('still applies every check the general path makes', () => {

@@ -104,13 +104,13 @@ export class Arena {
   }
 
   /**
-   * An arena over one received segment given as a DataView of the input (the framed fast path:
-   * no byte view is made unless something needs one).
+   * An arena over the one segment of a framed message: `input`'s bytes [start, end), used in
+   * place (the segment's offsets are positions in `input`: no view of the input is made).
    */
-  static forReadingOne(view: DataView, options: ResolvedReaderOptions): Arena {
-    const budget = traversalBudget(options, Math.ceil(view.byteLength / BYTES_PER_WORD));
+  static forReadingOne(input: Uint8Array, start: number, end: number, options: ResolvedReaderOptions): Arena {
+    const budget = traversalBudget(options, Math.ceil((end - start) / BYTES_PER_WORD));
     const arena = new Arena(new Array<Segment>(1), false, budget, options.nestingLimit, 0, 'fixed', 0);
-    arena.segments[0] = new Segment(arena, 0, null, view.byteLength, view);
+    arena.segments[0] = new Segment(arena, 0, input, end, start);
     return arena;
   }
 
