@@ -57,14 +57,14 @@ export class MessageReader {
 
   /** The root pointer, whatever it points at. */
   getRootPointer(): AnyPointerReader {
-    const first = this.arena.segments[0]!;
+    const first = this.arena.first;
     if (first.used - first.start < 8) throw new CapnpError(ErrorCode.BAD_FRAMING, 'message has no root pointer: its first segment is empty');
     return new AnyPointerReader(first, first.start, this.arena.nestingLimit);
   }
 
   /** The root struct (an empty struct if the root pointer is null). */
   getRoot(): StructReader {
-    const first = this.arena.segments[0]!;
+    const first = this.arena.first;
     if (first.used - first.start < 8) throw new CapnpError(ErrorCode.BAD_FRAMING, 'message has no root pointer: its first segment is empty');
     return readStructAt(first, first.start, this.arena.nestingLimit, null);
   }
@@ -157,7 +157,7 @@ export function locateUnpackedRoot(input: Uint8Array | ArrayBuffer, options?: Un
 }
 
 function rootOf(arena: Arena): Location {
-  const first = arena.segments[0]!;
+  const first = arena.first;
   if (first.used - first.start < 8) throw new CapnpError(ErrorCode.BAD_FRAMING, 'message has no root pointer: its first segment is empty');
   return locateStructAt(first, first.start, first.arena.nestingLimit, null);
 }

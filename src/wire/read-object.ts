@@ -18,7 +18,7 @@ export function isNullPointer(segment: Segment, offset: number): boolean {
 }
 
 /** A zeroed segment: the target of readers for null pointers without a default. */
-const EMPTY_SEGMENT = Arena.forConstant(new Uint8Array(8)).segments[0]!;
+const EMPTY_SEGMENT = Arena.forConstant(new Uint8Array(8)).first;
 const EMPTY_BYTES = new Uint8Array(0);
 
 export function emptyStruct(): StructReader {

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CapnpError, ErrorCode, MessageBuilder, framedMessageLength, frameSegments, locateRoot, pack, readMessage, readMessages,
+  CapnpError, ElementSize, ErrorCode, MessageBuilder, framedMessageLength, frameSegments, locateRoot, pack, readMessage, readMessages,
   segmentTableBytes,
 } from '../../src/wire/index.js';
-import { concat, dataWord, expectCapnpError, framed, hex, segment, structPointer, toHex, type Word } from '../support/bytes.js';
+import { Node } from '../../src/generated/std/schema.capnp.js';
+import { concat, dataWord, expectCapnpError, framed, hex, listPointer, segment, structPointer, toHex, type Word } from '../support/bytes.js';
+
+/** A schema Node whose displayName is set: a generated reader's Text read. */
+const nodeBytes = Node.encode({ displayName: 'a.capnp:Thing' });
 
 /** A message of `count` segments: segment i holds i + 1 words (the first is a root pointer to a 1-word struct in segment 0 when count is 1..N). */
 function segmentsOf(count: number): Word[][] {
@@ -217,6 +221,67 @@ describe('single-segment messages (read without intermediate objects)', () => {
     const message = readMessage(one, { traversalLimitInWords: 3 });
     message.getRoot();
     expectCapnpError(() => message.getRoot(), ErrorCode.TRAVERSAL_LIMIT);
+  });
+
+  it('makes no view of the input, nor a segment list, to open it and read a Text', () => {
+    const builder = new MessageBuilder();
+    builder.initRoot(1, 1).setText(0, 'hello');
+    const bytes = builder.toBytes();
+    const RealDataView = globalThis.DataView;
+    let views = 0;
+    globalThis.DataView = new Proxy(RealDataView, {
+      construct(target, args, newTarget) {
+        views++;
+        return Reflect.construct(target, args, newTarget) as object;
+      },
+    });
+    try {
+      const at = locateRoot(bytes);
+      expect(at.segment.bytes).toBe(bytes);
+      const message = readMessage(bytes);
+      expect(message.getRoot().getText(0)).toBe('hello');
+      expect(Node.read(nodeBytes).displayName).toBe('a.capnp:Thing');
+      expect(views).toBe(0);
+      // The arena holds its one segment without a list until one is asked for.
+      expect((message.arena as unknown as { list: unknown }).list).toBeNull();
+      expect(message.arena.first.ownView).toBeNull();
+      expect(message.arena.segments).toEqual([message.arena.first]);
+      // Reading a data field makes the view, once, over the input.
+      expect(message.getRoot().getUint32(0)).toBe(0);
+      expect(message.getRoot().getUint32(4)).toBe(0);
+      expect(views).toBe(1);
+      expect(message.arena.first.view.buffer).toBe(bytes.buffer);
+    } finally {
+      globalThis.DataView = RealDataView;
+    }
+  });
+
+  it('never reads the segment table as part of the segment', () => {
+    // Pointers whose targets would start in the 8 bytes of the segment table (offset -2 from the
+    // root pointer): the segment is the input from byte 8, so each must be out of bounds, with
+    // the same message as when the segment is a copy of its own (misaligned input).
+    const cases: [Word, ErrorCode][] = [
+      [structPointer(-2, 1, 0), ErrorCode.OUT_OF_BOUNDS],
+      [structPointer(-2, 0, 0), ErrorCode.OUT_OF_BOUNDS],
+    ];
+    for (const [root, code] of cases) {
+      const bytes = framed([root, dataWord(0)]);
+      const shifted = new Uint8Array(bytes.length + 4);
+      shifted.set(bytes, 4);
+      const copied = shifted.subarray(4);
+      expectCapnpError(() => locateRoot(bytes), code, /segment 0, byte 0\b/);
+      expect(() => locateRoot(bytes)).toThrow((() => { try { locateRoot(copied); } catch (e) { return (e as Error).message; } return 'no error'; })());
+    }
+    const inner = (pointer: Word) => framed([structPointer(0, 0, 1), pointer, dataWord(0)]);
+    for (const [pointer, read] of [
+      [listPointer(-3, 2, 8), (m: ReturnType<typeof readMessage>) => m.getRoot().getText(0)],
+      [listPointer(-3, 2, 8), (m: ReturnType<typeof readMessage>) => m.getRoot().getData(0)],
+      [listPointer(-3, 7, 1), (m: ReturnType<typeof readMessage>) => m.getRoot().getList(0, ElementSize.INLINE_COMPOSITE)],
+      [listPointer(-3, 5, 1), (m: ReturnType<typeof readMessage>) => m.getRoot().getList(0, ElementSize.EIGHT_BYTES)],
+      [structPointer(-3, 1, 0), (m: ReturnType<typeof readMessage>) => m.getRoot().getStruct(0)],
+    ] as const) {
+      expectCapnpError(() => read(readMessage(inner(pointer))), ErrorCode.OUT_OF_BOUNDS, /segment 0, byte 8\b/);
+    }
   });
 
   it('reads misaligned input through a copy', () => {
