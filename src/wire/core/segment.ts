@@ -68,6 +68,21 @@ export class Segment {
     return this.start === 0 && this.used === bytes.length ? bytes : bytes.subarray(this.start, this.used);
   }
 
+  /**
+   * Moves a segment being read whose bytes are not 8-byte aligned in their buffer (input opened
+   * in place: checking alignment on every open costs more than the rest of the check) to an
+   * aligned copy of the same bytes, so that typed-array views of its lists can be made. Every
+   * offset stays valid, and readers see the move, as they read through the segment. Returns
+   * false, moving nothing, for a segment being built or viewed from a builder.
+   */
+  realign(): boolean {
+    if (!this.arena.bytesAreStable) return false;
+    this.bytes = this.bytes.slice();
+    this.ownView = null;
+    this.words = null;
+    return true;
+  }
+
   /** Swaps in new backing bytes holding this segment's contents (a builder's segment growing). */
   replaceBytes(bytes: Uint8Array): void {
     this.bytes = bytes;
