@@ -6,13 +6,13 @@ import { Arena } from './core/arena.js';
 import { ListReader } from './list-reader.js';
 import { ElementSize, PointerKind } from './core/layout.js';
 import { ANY_SIZE, chargeTraversal, int32At, readCapabilityIndex, resolveBytes, resolveList, resolveStruct, resolved } from './core/read-pointer.js';
-import type { Segment } from './core/segment.js';
+import { NO_VIEW, type Segment } from './core/segment.js';
 import { StructReader } from './struct-reader.js';
 import { decodeText } from './core/text.js';
 
 export function isNullPointer(segment: Segment, offset: number): boolean {
   const view = segment.ownView;
-  if (view !== null) return view.getInt32(offset, true) === 0 && view.getInt32(offset + 4, true) === 0;
+  if (view !== NO_VIEW) return view.getInt32(offset, true) === 0 && view.getInt32(offset + 4, true) === 0;
   const bytes = segment.bytes;
   return int32At(bytes, offset) === 0 && int32At(bytes, offset + 4) === 0;
 }
@@ -111,7 +111,7 @@ export function readTextAt(segment: Segment, offset: number, defaultValue: strin
   const view = segment.ownView;
   let lo: number;
   let hi: number;
-  if (view !== null) {
+  if (view !== NO_VIEW) {
     lo = view.getInt32(offset, true);
     hi = view.getInt32(offset + 4, true);
   } else {

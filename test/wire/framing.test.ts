@@ -3,11 +3,12 @@ import {
   CapnpError, ElementSize, ErrorCode, MessageBuilder, framedMessageLength, frameSegments, locateRoot, pack, readMessage, readMessages,
   segmentTableBytes,
 } from '../../src/wire/index.js';
-import { Node } from '../../src/generated/std/schema.capnp.js';
+import { NO_VIEW } from '../../src/wire/core/segment.js';
+import { Value_Field } from '../../src/generated/std/compat/json.capnp.js';
 import { concat, dataWord, expectCapnpError, framed, hex, listPointer, segment, structPointer, toHex, type Word } from '../support/bytes.js';
 
-/** A schema Node whose displayName is set: a generated reader's Text read. */
-const nodeBytes = Node.encode({ displayName: 'a.capnp:Thing' });
+/** A struct of pointers alone (json.capnp's Value.Field): a generated reader's Text read. */
+const fieldBytes = Value_Field.encode({ name: 'a.capnp:Thing' });
 
 /** A message of `count` segments: segment i holds i + 1 words (the first is a root pointer to a 1-word struct in segment 0 when count is 1..N). */
 function segmentsOf(count: number): Word[][] {
@@ -268,11 +269,11 @@ describe('single-segment messages (read without intermediate objects)', () => {
       expect(at.segment.bytes).toBe(bytes);
       const message = readMessage(bytes);
       expect(message.getRoot().getText(0)).toBe('hello');
-      expect(Node.read(nodeBytes).displayName).toBe('a.capnp:Thing');
+      expect(Value_Field.read(fieldBytes).name).toBe('a.capnp:Thing');
       expect(views).toBe(0);
       // The arena holds its one segment without a list until one is asked for.
       expect((message.arena as unknown as { list: unknown }).list).toBeNull();
-      expect(message.arena.first.ownView).toBeNull();
+      expect(message.arena.first.ownView).toBe(NO_VIEW);
       expect(message.arena.segments).toEqual([message.arena.first]);
       // Reading a data field makes the view, once, over the input.
       expect(message.getRoot().getUint32(0)).toBe(0);

@@ -119,6 +119,7 @@ export class NodeReader extends $.GeneratedReader<Node> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -686,6 +687,7 @@ export class Node_StructReader extends $.GeneratedReader<Node_Struct> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -904,6 +906,7 @@ export class Node_EnumReader extends $.GeneratedReader<Node_Enum> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -998,6 +1001,7 @@ export class Node_InterfaceReader extends $.GeneratedReader<Node_Interface> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -1125,6 +1129,7 @@ export class Node_ConstReader extends $.GeneratedReader<Node_Const> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -1276,6 +1281,7 @@ export class Node_AnnotationReader extends $.GeneratedReader<Node_Annotation> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -1648,6 +1654,7 @@ export class Node_NestedNodeReader extends $.GeneratedReader<Node_NestedNode> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -1769,6 +1776,7 @@ export class Node_SourceInfoReader extends $.GeneratedReader<Node_SourceInfo> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -1946,6 +1954,7 @@ export class Node_SourceInfo_MemberReader extends $.GeneratedReader<Node_SourceI
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -2081,6 +2090,7 @@ export class FieldReader extends $.GeneratedReader<Field> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -2340,6 +2350,7 @@ export class Field_SlotReader extends $.GeneratedReader<Field_Slot> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -2519,6 +2530,7 @@ export class Field_GroupReader extends $.GeneratedReader<Field_Group> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -2589,6 +2601,7 @@ export class Field_OrdinalReader extends $.GeneratedReader<Field_Ordinal> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -2697,6 +2710,7 @@ export class EnumerantReader extends $.GeneratedReader<Enumerant> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -2837,6 +2851,7 @@ export class SuperclassReader extends $.GeneratedReader<Superclass> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -2972,6 +2987,7 @@ export class MethodReader extends $.GeneratedReader<Method> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -3297,6 +3313,7 @@ export class TypeReader extends $.GeneratedReader<Type> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -3723,6 +3740,7 @@ export class Type_ListReader extends $.GeneratedReader<Type_List> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -3813,6 +3831,7 @@ export class Type_EnumReader extends $.GeneratedReader<Type_Enum> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -3919,6 +3938,7 @@ export class Type_StructReader extends $.GeneratedReader<Type_Struct> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -4025,6 +4045,7 @@ export class Type_InterfaceReader extends $.GeneratedReader<Type_Interface> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -4134,6 +4155,7 @@ export class Type_AnyPointerReader extends $.GeneratedReader<Type_AnyPointer> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -4277,6 +4299,7 @@ export class Type_AnyPointer_UnconstrainedReader extends $.GeneratedReader<Type_
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -4418,6 +4441,7 @@ export class Type_AnyPointer_ParameterReader extends $.GeneratedReader<Type_AnyP
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -4503,6 +4527,7 @@ export class Type_AnyPointer_ImplicitMethodParameterReader extends $.GeneratedRe
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -4680,6 +4705,7 @@ export class Brand_ScopeReader extends $.GeneratedReader<Brand_Scope> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -4829,6 +4855,7 @@ export class Brand_BindingReader extends $.GeneratedReader<Brand_Binding> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -4994,6 +5021,7 @@ export class ValueReader extends $.GeneratedReader<Value> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -5512,6 +5540,7 @@ export class AnnotationReader extends $.GeneratedReader<Annotation> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -5672,6 +5701,7 @@ export class CapnpVersionReader extends $.GeneratedReader<CapnpVersion> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -6020,6 +6050,7 @@ export class CodeGeneratorRequest_RequestedFileReader extends $.GeneratedReader<
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -6208,6 +6239,7 @@ export class CodeGeneratorRequest_RequestedFile_ImportReader extends $.Generated
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -6404,6 +6436,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader 
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -6546,6 +6579,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;

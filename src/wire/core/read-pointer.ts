@@ -9,7 +9,7 @@ import { CapnpError, ErrorCode, where } from '../error.js';
 import {
   DATA_BITS_PER_ELEMENT, ELEMENT_SIZE_NAMES, ElementSize, POINTERS_PER_ELEMENT, PointerKind,
 } from './layout.js';
-import type { Segment } from './segment.js';
+import { NO_VIEW, type Segment } from './segment.js';
 
 /** `ElementSize` plus `ANY_SIZE`: read a list in whatever encoding it has. */
 export const ANY_SIZE = -1;
@@ -83,7 +83,7 @@ export function followPointer(segment: Segment, pointerOffset: number): void {
   const view = segment.ownView;
   let lo: number;
   let hi: number;
-  if (view !== null) {
+  if (view !== NO_VIEW) {
     lo = view.getInt32(pointerOffset, true);
     hi = view.getInt32(pointerOffset + 4, true);
   } else {

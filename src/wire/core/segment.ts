@@ -1,6 +1,13 @@
 import type { Arena } from './arena.js';
 
 /**
+ * What `Segment#ownView` (and a generated reader's `$view`) holds until the view is made: a
+ * DataView, not null, so that every value of those fields is a DataView and V8 can inline the
+ * reads made on them (with null among the values, a generated data getter took 40% longer).
+ */
+export const NO_VIEW: DataView = new DataView(new ArrayBuffer(0));
+
+/**
  * One segment of a message: a byte range of `bytes` plus a DataView over the same memory. Readers
  * and builders hold a segment and byte offsets into it, never views of their own, so a builder's
  * segment can grow (its buffer replaced by a larger copy) without invalidating anything that
@@ -16,8 +23,8 @@ export class Segment {
   readonly id: number;
   /** The bytes the segment lies in (possibly more than the segment: see `start`). */
   bytes: Uint8Array;
-  /** The DataView over `bytes`, made on first use (`view`), or null. */
-  ownView: DataView | null;
+  /** The DataView over `bytes`, made on first use (`view`), or NO_VIEW. */
+  ownView: DataView;
   /** Byte offset in `bytes` where the segment begins (the root pointer of a first segment). */
   readonly start: number;
   /**
@@ -48,13 +55,14 @@ export class Segment {
     this.arena = arena;
     this.id = id;
     this.bytes = bytes;
-    this.ownView = null;
+    this.ownView = NO_VIEW;
     this.start = start;
     this.used = used;
   }
 
   get view(): DataView {
-    return this.ownView ?? this.makeView();
+    const view = this.ownView;
+    return view !== NO_VIEW ? view : this.makeView();
   }
 
   private makeView(): DataView {
@@ -78,7 +86,7 @@ export class Segment {
   realign(): boolean {
     if (!this.arena.bytesAreStable) return false;
     this.bytes = this.bytes.slice();
-    this.ownView = null;
+    this.ownView = NO_VIEW;
     this.words = null;
     return true;
   }
