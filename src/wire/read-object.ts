@@ -5,16 +5,13 @@
 import { Arena } from './core/arena.js';
 import { ListReader } from './list-reader.js';
 import { ElementSize, PointerKind } from './core/layout.js';
-import { ANY_SIZE, chargeTraversal, int32At, readCapabilityIndex, resolveBytes, resolveList, resolveStruct, resolved } from './core/read-pointer.js';
-import { NO_VIEW, type Segment } from './core/segment.js';
+import { ANY_SIZE, chargeTraversal, readCapabilityIndex, resolveBytes, resolveList, resolveStruct, resolved, wordHalf } from './core/read-pointer.js';
+import type { Segment } from './core/segment.js';
 import { StructReader } from './struct-reader.js';
 import { decodeText } from './core/text.js';
 
 export function isNullPointer(segment: Segment, offset: number): boolean {
-  const view = segment.ownView;
-  if (view !== NO_VIEW) return view.getInt32(offset, true) === 0 && view.getInt32(offset + 4, true) === 0;
-  const bytes = segment.bytes;
-  return int32At(bytes, offset) === 0 && int32At(bytes, offset + 4) === 0;
+  return wordHalf(segment, offset) === 0 && wordHalf(segment, offset + 4) === 0;
 }
 
 /** A zeroed segment: the target of readers for null pointers without a default. */
@@ -106,19 +103,10 @@ export function readListAt(segment: Segment, offset: number, expected: number, n
 
 export function readTextAt(segment: Segment, offset: number, defaultValue: string): string {
   if (offset < 0) return defaultValue;
-  // The DataView when the segment has one (it reads a word at a time), else the bytes: a
-  // message opened to read a Text or two never makes the view.
-  const view = segment.ownView;
-  let lo: number;
-  let hi: number;
-  if (view !== NO_VIEW) {
-    lo = view.getInt32(offset, true);
-    hi = view.getInt32(offset + 4, true);
-  } else {
-    const bytes = segment.bytes;
-    lo = int32At(bytes, offset);
-    hi = int32At(bytes, offset + 4);
-  }
+  // Through the bytes when the segment has no DataView: a message opened to read a Text or two
+  // never makes one.
+  const lo = wordHalf(segment, offset);
+  const hi = wordHalf(segment, offset + 4);
   // The common case, checked inline: a near pointer to a NUL-terminated byte list in bounds.
   if ((lo & 3) === PointerKind.LIST && (hi & 7) === ElementSize.BYTE) {
     const length = hi >>> 3;

@@ -52,8 +52,14 @@ function kindName(lo: number, hi: number): string {
  * something makes the segment's DataView (see segment.ts): a message opened to read a Text or
  * two never needs one.
  */
-export function int32At(bytes: Uint8Array, at: number): number {
+function int32At(bytes: Uint8Array, at: number): number {
   return bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24);
+}
+
+/** The signed 32-bit word at `at` of a segment: through its DataView if made, else its bytes. */
+export function wordHalf(segment: Segment, at: number): number {
+  const view = segment.ownView;
+  return view !== NO_VIEW ? view.getInt32(at, true) : int32At(segment.bytes, at);
 }
 
 export function chargeTraversal(arena: Arena, words: number): void {
@@ -80,17 +86,8 @@ function outOfBounds(what: string, segment: Segment, offset: number): CapnpError
  * pointer word in `resolved.lo/hi` and the content position in `resolved.segment/offset`.
  */
 export function followPointer(segment: Segment, pointerOffset: number): void {
-  const view = segment.ownView;
-  let lo: number;
-  let hi: number;
-  if (view !== NO_VIEW) {
-    lo = view.getInt32(pointerOffset, true);
-    hi = view.getInt32(pointerOffset + 4, true);
-  } else {
-    const bytes = segment.bytes;
-    lo = int32At(bytes, pointerOffset);
-    hi = int32At(bytes, pointerOffset + 4);
-  }
+  const lo = wordHalf(segment, pointerOffset);
+  const hi = wordHalf(segment, pointerOffset + 4);
   const r = resolved;
   if ((lo & 3) !== PointerKind.FAR) {
     r.segment = segment;
