@@ -5,7 +5,9 @@
 import { Arena } from './core/arena.js';
 import { ListReader } from './list-reader.js';
 import { ElementSize, PointerKind } from './core/layout.js';
-import { ANY_SIZE, chargeTraversal, readCapabilityIndex, resolveBytes, resolveList, resolveStruct, resolved, wordHalf } from './core/read-pointer.js';
+import {
+  ANY_SIZE, chargeTraversal, readCapabilityIndex, resolveBytes, resolveList, resolveListWord, resolveStruct, resolveStructWord, resolved, wordHalf,
+} from './core/read-pointer.js';
 import type { Segment } from './core/segment.js';
 import { StructReader } from './struct-reader.js';
 import { decodeText } from './core/text.js';
@@ -37,13 +39,16 @@ export function nullPointerSlot(): Segment {
  * as their defaults.
  */
 export function readStructAt(segment: Segment, offset: number, nestingLimit: number, defaultValue: Segment | null | undefined): StructReader {
-  if (offset < 0 || isNullPointer(segment, offset)) {
+  // The pointer word is read once, here: the null check and the resolution share it.
+  const lo = offset < 0 ? 0 : wordHalf(segment, offset);
+  const hi = offset < 0 ? 0 : wordHalf(segment, offset + 4);
+  if (lo !== 0 || hi !== 0) {
+    resolveStructWord(segment, offset, lo, hi, nestingLimit);
+  } else {
     if (defaultValue == null || isNullPointer(defaultValue, 0)) return emptyStruct();
-    segment = defaultValue;
-    offset = 0;
     nestingLimit = defaultValue.arena.nestingLimit;
+    resolveStruct(defaultValue, 0, nestingLimit);
   }
-  resolveStruct(segment, offset, nestingLimit);
   const r = resolved;
   return new StructReader(r.segment, r.offset, r.dataSize, r.offset + r.dataSize, r.pointerCount, nestingLimit - 1);
 }
@@ -65,7 +70,11 @@ export const location = new Location();
  */
 export function locateStructAt(segment: Segment, offset: number, nestingLimit: number, defaultValue: Segment | null | undefined): Location {
   const out = location;
-  if (offset < 0 || isNullPointer(segment, offset)) {
+  const lo = offset < 0 ? 0 : wordHalf(segment, offset);
+  const hi = offset < 0 ? 0 : wordHalf(segment, offset + 4);
+  if (lo !== 0 || hi !== 0) {
+    resolveStructWord(segment, offset, lo, hi, nestingLimit);
+  } else {
     if (defaultValue == null || isNullPointer(defaultValue, 0)) {
       out.segment = EMPTY_SEGMENT;
       out.data = 0;
@@ -74,11 +83,9 @@ export function locateStructAt(segment: Segment, offset: number, nestingLimit: n
       out.nestingLimit = 0;
       return out;
     }
-    segment = defaultValue;
-    offset = 0;
     nestingLimit = defaultValue.arena.nestingLimit;
+    resolveStruct(defaultValue, 0, nestingLimit);
   }
-  resolveStruct(segment, offset, nestingLimit);
   const r = resolved;
   out.segment = r.segment;
   out.data = r.offset;
@@ -90,13 +97,15 @@ export function locateStructAt(segment: Segment, offset: number, nestingLimit: n
 
 /** Reads the list at pointer `offset`, expecting `expected` elements (an ElementSize, or ANY_SIZE). */
 export function readListAt(segment: Segment, offset: number, expected: number, nestingLimit: number, defaultValue: Segment | null | undefined): ListReader {
-  if (offset < 0 || isNullPointer(segment, offset)) {
+  const lo = offset < 0 ? 0 : wordHalf(segment, offset);
+  const hi = offset < 0 ? 0 : wordHalf(segment, offset + 4);
+  if (lo !== 0 || hi !== 0) {
+    resolveListWord(segment, offset, lo, hi, expected, nestingLimit);
+  } else {
     if (defaultValue == null || isNullPointer(defaultValue, 0)) return emptyList(expected);
-    segment = defaultValue;
-    offset = 0;
     nestingLimit = defaultValue.arena.nestingLimit;
+    resolveList(defaultValue, 0, expected, nestingLimit);
   }
-  resolveList(segment, offset, expected, nestingLimit);
   const r = resolved;
   return new ListReader(r.segment, r.offset, r.length, r.elementSize, r.step, r.dataSize, r.pointerCount, nestingLimit - 1);
 }

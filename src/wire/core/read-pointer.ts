@@ -86,8 +86,11 @@ function outOfBounds(what: string, segment: Segment, offset: number): CapnpError
  * pointer word in `resolved.lo/hi` and the content position in `resolved.segment/offset`.
  */
 export function followPointer(segment: Segment, pointerOffset: number): void {
-  const lo = wordHalf(segment, pointerOffset);
-  const hi = wordHalf(segment, pointerOffset + 4);
+  followWord(segment, pointerOffset, wordHalf(segment, pointerOffset), wordHalf(segment, pointerOffset + 4));
+}
+
+/** `followPointer` for the pointer word (`lo`, `hi`) already read at `pointerOffset`. */
+export function followWord(segment: Segment, pointerOffset: number, lo: number, hi: number): void {
   const r = resolved;
   if ((lo & 3) !== PointerKind.FAR) {
     r.segment = segment;
@@ -139,8 +142,13 @@ export function checkNesting(nestingLimit: number): void {
 
 /** Resolves a non-null struct pointer into `resolved` (segment, offset, dataSize, pointerCount). */
 export function resolveStruct(segment: Segment, pointerOffset: number, nestingLimit: number): void {
+  resolveStructWord(segment, pointerOffset, wordHalf(segment, pointerOffset), wordHalf(segment, pointerOffset + 4), nestingLimit);
+}
+
+/** `resolveStruct` for the pointer word (`lo`, `hi`) already read at `pointerOffset`. */
+export function resolveStructWord(segment: Segment, pointerOffset: number, lo: number, hi: number, nestingLimit: number): void {
   checkNesting(nestingLimit);
-  followPointer(segment, pointerOffset);
+  followWord(segment, pointerOffset, lo, hi);
   finishStruct(segment, pointerOffset);
 }
 
@@ -168,8 +176,13 @@ export function finishStruct(segment: Segment, pointerOffset: number): void {
  * to structs), never narrower, and bit lists never stand in for anything else.
  */
 export function resolveList(segment: Segment, pointerOffset: number, expected: number, nestingLimit: number): void {
+  resolveListWord(segment, pointerOffset, wordHalf(segment, pointerOffset), wordHalf(segment, pointerOffset + 4), expected, nestingLimit);
+}
+
+/** `resolveList` for the pointer word (`lo`, `hi`) already read at `pointerOffset`. */
+export function resolveListWord(segment: Segment, pointerOffset: number, lo: number, hi: number, expected: number, nestingLimit: number): void {
   checkNesting(nestingLimit);
-  followPointer(segment, pointerOffset);
+  followWord(segment, pointerOffset, lo, hi);
   finishList(segment, pointerOffset, expected);
 }
 
