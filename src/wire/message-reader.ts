@@ -4,8 +4,9 @@ import { CapnpError, ErrorCode } from './error.js';
 import { parseFlat, parseFrame, readPackedFrame, singleSegmentLength } from './formats/framing.js';
 import { resolveReaderOptions, type ReaderOptions, type ResolvedReaderOptions } from './core/limits.js';
 import { PackedReader, unpack } from './formats/packing.js';
-import { locateStructAt, readStructAt, type Location } from './read-object.js';
-import type { StructReader } from './struct-reader.js';
+import { locateStructWord, type Location } from './read-object.js';
+import { resolved, wordFromBytes } from './core/read-pointer.js';
+import { StructReader } from './struct-reader.js';
 
 /**
  * How messages are laid out as bytes:
@@ -64,9 +65,8 @@ export class MessageReader {
 
   /** The root struct (an empty struct if the root pointer is null). */
   getRoot(): StructReader {
-    const first = this.arena.first;
-    if (first.used - first.start < 8) throw new CapnpError(ErrorCode.BAD_FRAMING, 'message has no root pointer: its first segment is empty');
-    return readStructAt(first, first.start, this.arena.nestingLimit, null);
+    const at = rootOf(this.arena);
+    return new StructReader(at.segment, at.data, at.dataSize, at.data + at.dataSize, at.pointerCount, at.nestingLimit);
   }
 }
 
@@ -159,7 +159,9 @@ export function locateUnpackedRoot(input: Uint8Array | ArrayBuffer, options?: Un
 function rootOf(arena: Arena): Location {
   const first = arena.first;
   if (first.used - first.start < 8) throw new CapnpError(ErrorCode.BAD_FRAMING, 'message has no root pointer: its first segment is empty');
-  return locateStructAt(first, first.start, first.arena.nestingLimit, null);
+  // The root pointer is read from the bytes: opening makes no DataView (see core/segment.ts).
+  wordFromBytes(first.bytes, first.start);
+  return locateStructWord(first, first.start, resolved.lo, resolved.hi, first.arena.nestingLimit, null);
 }
 
 /**

@@ -6,9 +6,10 @@ import { Arena } from './core/arena.js';
 import { ListReader } from './list-reader.js';
 import { ElementSize, PointerKind } from './core/layout.js';
 import {
-  ANY_SIZE, chargeTraversal, readCapabilityIndex, resolveBytes, resolveList, resolveListWord, resolveStruct, resolveStructWord, resolved, wordHalf,
+  ANY_SIZE, chargeTraversal, readCapabilityIndex, resolveBytes, resolveList, resolveListWord, resolveStruct, resolveStructWord, resolved,
+  wordFromBytes, wordHalf,
 } from './core/read-pointer.js';
-import type { Segment } from './core/segment.js';
+import { NO_VIEW, type Segment } from './core/segment.js';
 import { StructReader } from './struct-reader.js';
 import { decodeText } from './core/text.js';
 
@@ -69,9 +70,16 @@ export const location = new Location();
  * reader, for callers that construct their own view of it (generated readers).
  */
 export function locateStructAt(segment: Segment, offset: number, nestingLimit: number, defaultValue: Segment | null | undefined): Location {
-  const out = location;
   const lo = offset < 0 ? 0 : wordHalf(segment, offset);
   const hi = offset < 0 ? 0 : wordHalf(segment, offset + 4);
+  return locateStructWord(segment, offset, lo, hi, nestingLimit, defaultValue);
+}
+
+/** `locateStructAt` for the pointer word (`lo`, `hi`) already read at `offset`. */
+export function locateStructWord(
+  segment: Segment, offset: number, lo: number, hi: number, nestingLimit: number, defaultValue: Segment | null | undefined,
+): Location {
+  const out = location;
   if (lo !== 0 || hi !== 0) {
     resolveStructWord(segment, offset, lo, hi, nestingLimit);
   } else {
@@ -114,8 +122,17 @@ export function readTextAt(segment: Segment, offset: number, defaultValue: strin
   if (offset < 0) return defaultValue;
   // Through the bytes when the segment has no DataView: a message opened to read a Text or two
   // never makes one.
-  const lo = wordHalf(segment, offset);
-  const hi = wordHalf(segment, offset + 4);
+  const view = segment.ownView;
+  let lo: number;
+  let hi: number;
+  if (view !== NO_VIEW) {
+    lo = view.getInt32(offset, true);
+    hi = view.getInt32(offset + 4, true);
+  } else {
+    wordFromBytes(segment.bytes, offset);
+    lo = resolved.lo;
+    hi = resolved.hi;
+  }
   // The common case, checked inline: a near pointer to a NUL-terminated byte list in bounds.
   if ((lo & 3) === PointerKind.LIST && (hi & 7) === ElementSize.BYTE) {
     const length = hi >>> 3;

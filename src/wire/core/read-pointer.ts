@@ -9,7 +9,7 @@ import { CapnpError, ErrorCode, where } from '../error.js';
 import {
   DATA_BITS_PER_ELEMENT, ELEMENT_SIZE_NAMES, ElementSize, POINTERS_PER_ELEMENT, PointerKind,
 } from './layout.js';
-import { NO_VIEW, type Segment } from './segment.js';
+import type { Segment } from './segment.js';
 
 /** `ElementSize` plus `ANY_SIZE`: read a list in whatever encoding it has. */
 export const ANY_SIZE = -1;
@@ -48,18 +48,20 @@ function kindName(lo: number, hi: number): string {
 }
 
 /**
- * The little-endian 32-bit word at `at` of `bytes`, signed. Pointers are read this way until
- * something makes the segment's DataView (see segment.ts): a message opened to read a Text or
- * two never needs one.
+ * Reads the pointer word at `at` of `bytes` into `resolved.lo/hi` (signed, as a DataView's
+ * getInt32 gives them). For a segment with no DataView yet (see segment.ts): the root of a
+ * message just opened, and a Text read before anything made the view. Apart from the paths that
+ * read through the view, and large enough that V8 does not inline it where it is rarely taken.
  */
-function int32At(bytes: Uint8Array, at: number): number {
-  return bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24);
+export function wordFromBytes(bytes: Uint8Array, at: number): void {
+  const r = resolved;
+  r.lo = bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24);
+  r.hi = bytes[at + 4]! | (bytes[at + 5]! << 8) | (bytes[at + 6]! << 16) | (bytes[at + 7]! << 24);
 }
 
-/** The signed 32-bit word at `at` of a segment: through its DataView if made, else its bytes. */
+/** The signed 32-bit word at `at` of a segment, through its DataView (made now if not yet). */
 export function wordHalf(segment: Segment, at: number): number {
-  const view = segment.ownView;
-  return view !== NO_VIEW ? view.getInt32(at, true) : int32At(segment.bytes, at);
+  return segment.view.getInt32(at, true);
 }
 
 export function chargeTraversal(arena: Arena, words: number): void {
