@@ -48,8 +48,9 @@ export class Segment {
 
   /**
    * The DataView is made on first use: making one costs more than opening a small message and
-   * reading a field of it (bench micro), and a message read only for its Text needs none
-   * (pointers are then read from `bytes`: see read-object.ts).
+   * reading a field of it (bench micro), and a message read only for its Text needs none (the
+   * root pointer and such a Text's pointer are read from `bytes`: `wordFromBytes` in
+   * read-pointer.ts).
    */
   constructor(arena: Arena, id: number, bytes: Uint8Array, used: number, start = 0) {
     this.arena = arena;
