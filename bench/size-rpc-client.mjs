@@ -15,7 +15,7 @@ const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const { exports } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 
 // `capstan/...` as the package's exports map has it (dist/), where `npm run bench` finds it
-// through bench/node_modules/capstan, which this script does without.
+// through the bench's own installed copy of capstan, which this script does without.
 const capstanResolver = {
   name: 'capstan',
   setup(esbuild) {
