@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { newsDocument } from './lib/news.mjs';
-import { Random } from './lib/random.mjs';
+import { carsalesLotBytes } from './lib/carsales-lot.mjs';
 import { OUT, ROOT } from './lib/setup.mjs';
 
 const { values } = parseArgs({
@@ -54,24 +54,13 @@ const carsales = await import(pathToFileURL(join(dir, 'carsales.capnp.js')).href
 const { MessageBuilder } = await import(entry('capstan'));
 
 // The car-sales message of bench/workloads/packing.mjs.
-const message = new MessageBuilder();
-const random = new Random();
-const cars = carsales.ParkingLot.initRoot(message).initCars(150);
-for (let i = 0; i < cars.length; i++) {
-  const car = cars.get(i);
-  car.make = 'Tesla';
-  car.model = 'Model S';
-  car.seats = 2 + random.int(6);
-  car.initWheels(4).get(0).diameter = 25 + random.int(15);
-  car.initEngine().cc = 800 + random.int(10000);
-  car.fuelCapacity = 10 + random.double(30);
-}
+const carsalesBytes = carsalesLotBytes(carsales, new MessageBuilder());
 let seed = 12345;
 // The high bits of an LCG step (its low bits have short periods).
 const next = () => (seed = (Math.imul(seed, 1664525) + 1013904223) | 0) >>> 8;
 const text = new Uint8Array(49200).map(() => 32 + (next() % 95));
 const mixed = new Uint8Array(49200).map(() => (next() & 1 ? 0 : 1 + (next() % 255)));
-const messages = { news: News.encode(newsDocument()), carsales: message.toBytes(), zeros: new Uint8Array(49200), text, mixed };
+const messages = { news: News.encode(newsDocument()), carsales: carsalesBytes, zeros: new Uint8Array(49200), text, mixed };
 
 const same = (x, y) => x.length === y.length && x.every((v, i) => v === y[i]);
 const cases = [];

@@ -3,25 +3,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pack, unpack, MessageBuilder } from 'capstan';
-import { Random } from '../lib/random.mjs';
+import { carsalesLotBytes } from '../lib/carsales-lot.mjs';
 import { OUT } from '../lib/setup.mjs';
 
 export async function packing(suite, env, inputs) {
   const carsales = await import(join(env.capstanDir, 'carsales.capnp.js'));
-  const message = new MessageBuilder();
-  const lot = carsales.ParkingLot.initRoot(message);
-  const random = new Random();
-  const cars = lot.initCars(150);
-  for (let i = 0; i < cars.length; i++) {
-    const car = cars.get(i);
-    car.make = 'Tesla';
-    car.model = 'Model S';
-    car.seats = 2 + random.int(6);
-    car.initWheels(4).get(0).diameter = 25 + random.int(15);
-    car.initEngine().cc = 800 + random.int(10000);
-    car.fuelCapacity = 10 + random.double(30);
-  }
-  const messages = { news: inputs.newsBytes, carsales: message.toBytes() };
+  const messages = { news: inputs.newsBytes, carsales: carsalesLotBytes(carsales, new MessageBuilder()) };
   mkdirSync(join(OUT, 'packing'), { recursive: true });
   for (const [name, bytes] of Object.entries(messages)) {
     const packed = pack(bytes);
