@@ -66,8 +66,9 @@ export function entryPoints(pkg) {
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 rmSync(OUT, { recursive: true, force: true });
+const entries = entryPoints(pkg);
 const result = await build({
-  entryPoints: entryPoints(pkg),
+  entryPoints: entries,
   outdir: OUT,
   bundle: true,
   splitting: true,
@@ -85,4 +86,4 @@ const result = await build({
   metafile: true,
 });
 const files = Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'));
-console.log(`bundle: ${entryPoints(pkg).length} entry points, ${files.length} files in ${relative(ROOT, OUT)}/`);
+console.log(`bundle: ${entries.length} entry points, ${files.length} files in ${relative(ROOT, OUT)}/`);

@@ -38,32 +38,31 @@ export async function size(suite, env, inputs) {
 
   const messageFile = join(OUT, 'startup-news.bin');
   writeFileSync(messageFile, inputs.newsBytes);
-  const scripts = {
-    'node (no import)': 'process.exit(0);',
-    capstan: `import { News } from ${JSON.stringify(join(env.capstanDir, 'news.capnp.js'))}; import { readFileSync } from 'node:fs'; if (News.decode(readFileSync(${JSON.stringify(messageFile)})).stories.length !== 100) process.exit(1);`,
+  // Each script: the row's implementation and case, and the code a fresh process runs.
+  const scripts = [
+    { impl: 'node (no import)', case: 'import + decode news', code: 'process.exit(0);' },
+    { impl: 'capstan', case: 'import + decode news', code: `import { News } from ${JSON.stringify(join(env.capstanDir, 'news.capnp.js'))}; import { readFileSync } from 'node:fs'; if (News.decode(readFileSync(${JSON.stringify(messageFile)})).stories.length !== 100) process.exit(1);` },
     // Opening the message through the reader class, as the capnp-es row does (it reads the
     // list's length without decoding the document).
-    'capstan (reader class, open only)': `import { NewsReader } from ${JSON.stringify(join(env.capstanDir, 'news.capnp.js'))}; import { readFileSync } from 'node:fs'; if (NewsReader.read(readFileSync(${JSON.stringify(messageFile)})).stories.length !== 100) process.exit(1);`,
-    'capnp-es': `import { Message } from 'capnp-es'; import { News } from ${JSON.stringify(join(env.capnpEsDir, 'news.js'))}; import { readFileSync } from 'node:fs'; if (new Message(readFileSync(${JSON.stringify(messageFile)}), false).getRoot(News).stories.length !== 100) process.exit(1);`,
-  };
+    { impl: 'capstan', case: 'import + open news (reader class)', code: `import { NewsReader } from ${JSON.stringify(join(env.capstanDir, 'news.capnp.js'))}; import { readFileSync } from 'node:fs'; if (NewsReader.read(readFileSync(${JSON.stringify(messageFile)})).stories.length !== 100) process.exit(1);` },
+    { impl: 'capnp-es', case: 'import + open news', code: `import { Message } from 'capnp-es'; import { News } from ${JSON.stringify(join(env.capnpEsDir, 'news.js'))}; import { readFileSync } from 'node:fs'; if (new Message(readFileSync(${JSON.stringify(messageFile)}), false).getRoot(News).stories.length !== 100) process.exit(1);` },
+  ];
   const spawns = suite.quick ? 8 : 25;
   // The scripts take turns, one fresh process each per round: the machine's speed drifts over
-  // a minute, and timing one script's 25 processes after another's put that drift in the
-  // difference (+33 ms against +23 ms interleaved, same commit and hour).
-  const times = Object.fromEntries(Object.keys(scripts).map((impl) => [impl, []]));
+  // a minute, and timing one script's processes after another's puts that drift into the
+  // differences between them.
+  const times = scripts.map(() => []);
   for (let i = 0; i < spawns; i++) {
-    for (const [impl, code] of Object.entries(scripts)) {
+    scripts.forEach(({ impl, code }, n) => {
       const start = process.hrtime.bigint();
       const result = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: BENCH });
-      times[impl].push(Number(process.hrtime.bigint() - start));
+      times[n].push(Number(process.hrtime.bigint() - start));
       if (result.status !== 0) throw new Error(`startup script for ${impl} failed: ${result.stderr}`);
-    }
+    });
   }
-  for (const impl of Object.keys(scripts)) {
-    const ns = median(times[impl]);
-    const impl_ = impl.startsWith('capstan (') ? 'capstan' : impl;
-    const what = impl.startsWith('capstan (') ? 'import + open news (reader class)' : 'import + decode news';
-    suite.addRow({ workload: 'startup', case: what, impl: impl_, median_ns: ns, rounds: spawns });
-    suite.log(`  startup ${impl}: ${(ns / 1e6).toFixed(1)} ms`);
-  }
+  scripts.forEach(({ impl, case: what }, n) => {
+    const ns = median(times[n]);
+    suite.addRow({ workload: 'startup', case: what, impl, median_ns: ns, rounds: spawns });
+    suite.log(`  startup ${impl}, ${what}: ${(ns / 1e6).toFixed(1)} ms`);
+  });
 }

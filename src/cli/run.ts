@@ -18,9 +18,9 @@ export const COMMANDS: readonly Command[] = schemaCommands(convertCommand);
  * different depths.
  */
 function version(): string {
-  for (let up = '../'; up.length <= 5 * 3; up += '../') {
+  for (let depth = 1; depth <= 5; depth++) {
     try {
-      const pkg = JSON.parse(readFileSync(new URL(`${up}package.json`, import.meta.url), 'utf8')) as { name?: string; version?: string };
+      const pkg = JSON.parse(readFileSync(new URL(`${'../'.repeat(depth)}package.json`, import.meta.url), 'utf8')) as { name?: string; version?: string };
       if (pkg.name === 'capstan') return pkg.version ?? 'unknown';
     } catch {
       // No package.json at this level: look further up.

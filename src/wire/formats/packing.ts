@@ -70,20 +70,30 @@ function zeroBytes(mask: number): number {
  * stays), bits 24-31 the count of non-zero bytes. A shift uses only the low five bits of its
  * count, so a field is used without masking.
  */
-const COMPACT = new Int32Array(16);
-for (let t = 0; t < 16; t++) {
-  let count = 0;
-  let compact = 0;
-  for (let i = 0; i < 4; i++) {
-    if (i > 0) compact |= (count * 8) << ((i - 1) * 8);
-    if ((t >>> i) & 1) count++;
+const COMPACT = /* @__PURE__ */ (() => {
+  const table = new Int32Array(16);
+  for (let t = 0; t < 16; t++) {
+    let count = 0;
+    let fields = 0;
+    for (let i = 0; i < 4; i++) {
+      if (i > 0) fields |= (count * 8) << ((i - 1) * 8);
+      if ((t >>> i) & 1) count++;
+    }
+    table[t] = fields | (count << 24);
   }
-  COMPACT[t] = compact | (count << 24);
-}
+  return table;
+})();
 
 /** The non-zero bytes of `x` moved together into its low bytes (`c`: its `COMPACT` entry). */
 function compact(x: number, c: number): number {
   return (x & 0xff) | (((x >>> 8) & 0xff) << c) | (((x >>> 16) & 0xff) << (c >>> 8)) | ((x >>> 24) << (c >>> 16));
+}
+
+/** Whether the word of halves `lo`, `hi` ends a verbatim run: it has two or more zero bytes. */
+function endsRun(lo: number, hi: number): boolean {
+  const a = nonZeroBytes(lo);
+  const b = nonZeroBytes(hi);
+  return (a & b) !== HIGH_BITS && zeroBytes(a) + zeroBytes(b) >= 2;
 }
 
 /** A verbatim run's first words (up to this many) are copied one by one, the rest by `set`. */
@@ -149,9 +159,7 @@ function packWords(input: Uint8Array, out: Uint8Array, at: number): number {
     while (w < copyLimit) {
       const x = words[w]!;
       const y = words[w + 1]!;
-      const a = nonZeroBytes(x);
-      const b = nonZeroBytes(y);
-      if ((a & b) !== HIGH_BITS && zeroBytes(a) + zeroBytes(b) >= 2) break;
+      if (endsRun(x, y)) break;
       outView.setUint32(at, x, true);
       outView.setUint32(at + 4, y, true);
       at += 8;
@@ -159,12 +167,7 @@ function packWords(input: Uint8Array, out: Uint8Array, at: number): number {
     }
     if (w === copyLimit && w < limit) {
       const restStart = w;
-      while (w < limit) {
-        const a = nonZeroBytes(words[w]!);
-        const b = nonZeroBytes(words[w + 1]!);
-        if ((a & b) !== HIGH_BITS && zeroBytes(a) + zeroBytes(b) >= 2) break;
-        w += 2;
-      }
+      while (w < limit && !endsRun(words[w]!, words[w + 1]!)) w += 2;
       out.set(input.subarray(restStart << 2, w << 2), at);
       at += (w - restStart) << 2;
     }
@@ -348,7 +351,7 @@ export class PackedReader {
  * nibbles, not 0 or 0xff), the two halves' byte counts (bits 0-2: low half, 3-5: high);
  * 0 for other tags.
  */
-const PREFIX_HALVES = (() => {
+const PREFIX_HALVES = /* @__PURE__ */ (() => {
   const table = new Uint8Array(256);
   const prefixCount = [0, 1, -1, 2, -1, -1, -1, 3, -1, -1, -1, -1, -1, -1, -1, 4];
   for (let tag = 1; tag < 255; tag++) {
@@ -363,7 +366,7 @@ const PREFIX_HALVES = (() => {
 const KEEP_BYTES = new Int32Array([0, 0xff, 0xffff, 0xffffff, -1]);
 
 /** Set bits of each tag value: how many literal bytes follow the tag. */
-const NONZERO_BYTES = (() => {
+const NONZERO_BYTES = /* @__PURE__ */ (() => {
   const table = new Uint8Array(256);
   for (let tag = 1; tag < 256; tag++) table[tag] = (tag & 1) + table[tag >>> 1]!;
   return table;
