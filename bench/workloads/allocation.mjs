@@ -5,14 +5,14 @@
 // lowers one trial's figure and stray allocations by the runtime (compilation) raise one, so
 // the median of several batches is reported.
 import { join } from 'node:path';
-import { MessageBuilder } from 'capstan';
 import { median } from '../lib/harness.mjs';
 import { newsDocument } from '../lib/news.mjs';
 
 const BATCH = 20_000;
 const TRIALS = 7;
 
-function bytesPerOp(fn) {
+/** Heap bytes per call of `fn` (the median of TRIALS batches; needs --expose-gc). */
+export function bytesPerOp(fn) {
   for (let i = 0; i < BATCH; i++) fn(); // optimize first: escape analysis changes the answer
   const trials = [];
   for (let trial = 0; trial < TRIALS; trial++) {
@@ -29,6 +29,7 @@ function bytesPerOp(fn) {
 
 export async function allocation(suite, env) {
   if (typeof globalThis.gc !== 'function') throw new Error('the allocation workload needs --expose-gc (run it through run.mjs)');
+  const { MessageBuilder } = await import('capstan');
   const micro = await import(join(env.capstanDir, 'micro.capnp.js'));
   const { News } = await import(join(env.capstanDir, 'news.capnp.js'));
 

@@ -1,0 +1,325 @@
+#!/usr/bin/env node
+// A/B of two builds of the whole package on the cases that changes to building and reading move:
+// the upstream workload's round trips (carsales, catrank, eval; `object` and `bytes` modes, as
+// bench/workloads/upstream.mjs runs them), news sparse, read-all and build, and the micro reads.
+//
+//   node bench/roundtrip-ab.mjs [--ref main] [--with REF] [--only carsales,news/sparse]
+//                               [--rounds 7] [--ms 300] [--alloc] [--callgrind] [--scale 1] [--jobs 2]
+//
+// A is the commit REF, extracted (git archive) and built (`npm run build`) under
+// bench/.out/roundtrip-ab/ once per commit; B is this working tree, built first (or, with
+// --with, another commit, as A). Each side gets its own generated code for the bench schemas,
+// made by its own compiler and code generator and importing its own dist/bundle/, so a change
+// to generated code is measured too. --only takes case name prefixes.
+//
+// Wall clock (default): every measurement is a fresh process (one case, one side: warm-up for
+// 2 MS, at least 500 ms, then MS of timing), A and B alternating (which goes first alternates by
+// round), ROUNDS rounds. Per case it prints the median over rounds of the wall time and of the
+// process's CPU time per operation, the least CPU time, and the median of the paired B/A ratios
+// of CPU time (round r's B over round r's A): on a shared machine the paired ratio is the
+// figure to trust.
+//
+// --callgrind: instructions per operation, counted by valgrind's callgrind (needs valgrind).
+// Each side and case runs twice under `node --single-threaded --predictable-gc-schedule` (no
+// background JIT or GC threads, a fixed heap-growing schedule: the same run counts the same to
+// a few instructions per operation), after the same warm-up, once with N and once with 2N
+// measured operations; the difference is divided by N, so startup, warm-up and what was
+// compiled before the window cancel out. N is per case (CASES below), times --scale. Up to
+// --jobs valgrind processes run at once (counts do not depend on the load); a commit's counts
+// are kept in its folder under bench/.out/roundtrip-ab/, so only the working tree is counted
+// again. Slow: 20-60 s per count.
+//
+// --alloc: also heap bytes per operation of the read cases, as the allocation workload counts
+// them (bench/workloads/allocation.mjs, bytesPerOp: a process with gc() and a 64 MB young
+// generation, the median of 7 batches of 20 000).
+//
+// Both sides must compute the same results; round trips check their responses as they run.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { median } from './lib/stats.mjs';
+
+const BENCH = import.meta.dirname;
+const ROOT = join(BENCH, '..');
+const OUT = join(BENCH, '.out/roundtrip-ab');
+const SCHEMAS = ['carsales', 'catrank', 'eval', 'news', 'micro'];
+
+/**
+ * The cases, with the operations per callgrind window (`n`, after `warm` operations). Round
+ * trips and news are per operation as their workloads time them; micro reads open the message
+ * and read every field.
+ */
+const CASES = {
+  'carsales/object': { warm: 400, n: 100 },
+  'carsales/bytes': { warm: 400, n: 100 },
+  'catrank/object': { warm: 100, n: 25 },
+  'catrank/bytes': { warm: 100, n: 25 },
+  'eval/object': { warm: 4000, n: 2000 },
+  'eval/bytes': { warm: 4000, n: 2000 },
+  'news/sparse': { warm: 50000, n: 100000, alloc: true },
+  'news/read-all': { warm: 600, n: 300, alloc: true },
+  'news/build': { warm: 600, n: 300 },
+  'micro/two-int32/read': { warm: 50000, n: 100000, alloc: true },
+  'micro/int32-text/read': { warm: 50000, n: 100000, alloc: true },
+  'micro/nested3/read': { warm: 50000, n: 100000, alloc: true },
+  'micro/list-int32-100/read': { warm: 50000, n: 50000, alloc: true },
+};
+
+const { values } = parseArgs({
+  options: {
+    ref: { type: 'string', default: 'main' },
+    with: { type: 'string' },
+    jobs: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '7' },
+    ms: { type: 'string', default: '300' },
+    only: { type: 'string', default: '' },
+    callgrind: { type: 'boolean', default: false },
+    scale: { type: 'string', default: '1' },
+    alloc: { type: 'boolean', default: false },
+    child: { type: 'string' },
+  },
+});
+
+// ---- the parent: build both sides, run the children, report -------------------------------
+
+async function parent() {
+  const chosen = Object.keys(CASES).filter((name) => values.only === '' || values.only.split(',').some((p) => name.startsWith(p)));
+  if (chosen.length === 0) throw new Error(`no case matches --only ${values.only}: ${Object.keys(CASES).join(', ')}`);
+  const sha = (ref) => execFileSync('git', ['rev-parse', ref], { cwd: ROOT, encoding: 'utf8' }).trim();
+  const a = sha(values.ref);
+  const b = values.with === undefined ? null : sha(values.with);
+  const sides = { A: await prepareRef(a), B: b === null ? await prepareTree() : await prepareRef(b) };
+  const label = { A: `${values.ref} (${a.slice(0, 10)})`, B: b === null ? 'the working tree' : `${values.with} (${b.slice(0, 10)})` };
+  console.log(`A = ${label.A}, B = ${label.B}; node ${process.version}`);
+  if (values.callgrind) await callgrind(chosen, sides);
+  else wallClock(chosen, sides);
+  if (values.alloc) allocation(chosen, sides);
+}
+
+function run(command, args, cwd) {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${result.stdout}${result.stderr}`);
+  return result;
+}
+
+/** The commit, extracted and built once (a stamp file says the build finished). */
+async function prepareRef(sha) {
+  const dir = join(OUT, sha.slice(0, 12));
+  const tree = join(dir, 'tree');
+  if (!existsSync(join(dir, 'built'))) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(tree, { recursive: true });
+    console.log(`extracting and building ${sha.slice(0, 10)} in ${tree}`);
+    execFileSync('sh', ['-c', `git archive ${sha} | tar -x -C '${tree}'`], { cwd: ROOT });
+    execFileSync('ln', ['-s', realpathSync(join(ROOT, 'node_modules')), join(tree, 'node_modules')]);
+    run('npm', ['run', 'build'], tree);
+    writeFileSync(join(dir, 'built'), sha);
+  }
+  return { root: tree, gen: await generate(tree, join(dir, 'gen')), counts: join(dir, 'callgrind.json') };
+}
+
+async function prepareTree() {
+  console.log('building the working tree');
+  run('npm', ['run', 'build'], ROOT);
+  return { root: ROOT, gen: await generate(ROOT, join(OUT, 'working-tree-gen')), counts: null };
+}
+
+/**
+ * Generated code for the bench schemas by `root`'s own compiler and generator, its package
+ * imports pointing at `root`'s Node entry points (dist/bundle/).
+ */
+async function generate(root, dir) {
+  mkdirSync(dir, { recursive: true });
+  const load = (path) => import(pathToFileURL(join(root, path)).href);
+  const { compile, formatDiagnostic } = await load('dist/compiler/index.js');
+  const { createNodeLoader } = await load('dist/compiler/files/node-loader.js');
+  const { generateTypeScript } = await load('dist/codegen/index.js');
+  const esbuild = await import('esbuild');
+  const { request, diagnostics } = compile({ files: SCHEMAS.map((s) => `${s}.capnp`), cwd: join(BENCH, 'schemas'), loader: createNodeLoader() });
+  if (request === null) throw new Error(diagnostics.map(formatDiagnostic).join('\n'));
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const entry = (spec) => pathToFileURL(join(root, entryFile(pkg, spec === 'capstan' ? '.' : `./${spec.slice('capstan/'.length)}`))).href;
+  for (const file of generateTypeScript(request)) {
+    const js = (await esbuild.transform(file.content, { loader: 'ts', format: 'esm', target: 'es2022' })).code;
+    writeFileSync(join(dir, file.filename.replace(/\.ts$/, '.js')), js.replaceAll(/from ["'](capstan(?:\/[\w/-]+)?)["']/g, (_, spec) => `from ${JSON.stringify(entry(spec))}`));
+  }
+  return dir;
+}
+
+/** The file Node loads for an export of the package (commits before dist/bundle/ had no `node`). */
+function entryFile(pkg, key) {
+  const target = pkg.exports[key];
+  return typeof target === 'string' ? target : target.node ?? target.import ?? target.default;
+}
+
+function spawnChild(nodeArgs, { root, gen }, job) {
+  const args = [...nodeArgs, join(BENCH, 'roundtrip-ab.mjs'), '--child', JSON.stringify({ root, gen, ...job })];
+  const result = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (result.status !== 0) throw new Error(`the ${job.case} child failed:\n${result.stderr.slice(-3000)}`);
+  return result;
+}
+
+const f = (ns) => (ns >= 1e4 ? `${(ns / 1e3).toFixed(2)} µs` : `${ns.toFixed(1)} ns`).padStart(10);
+
+function wallClock(chosen, sides) {
+  const rounds = Number(values.rounds);
+  const ms = Number(values.ms);
+  const results = Object.fromEntries(chosen.map((c) => [c, { A: [], B: [] }]));
+  for (let round = 0; round < rounds; round++) {
+    for (const name of chosen) {
+      for (const side of round & 1 ? ['B', 'A'] : ['A', 'B']) {
+        const out = spawnChild([], sides[side], { case: name, mode: 'time', ms });
+        results[name][side].push(JSON.parse(out.stdout));
+      }
+    }
+    process.stderr.write(`round ${round + 1}/${rounds} done\n`);
+  }
+  console.log(`${rounds} rounds, one process per side, case and round (warm-up, then ${ms} ms); per operation:`);
+  console.log(`${'case'.padEnd(26)} ${'wall A'.padStart(10)} ${'wall B'.padStart(10)} | ${'cpu A'.padStart(10)} ${'cpu B'.padStart(10)} | ${'min cpu A'.padStart(10)} ${'min cpu B'.padStart(10)} | B/A cpu paired`);
+  for (const name of chosen) {
+    const { A, B } = results[name];
+    const cpu = (xs) => xs.map((x) => x.cpu);
+    const ratio = median(A.map((a, i) => B[i].cpu / a.cpu));
+    console.log(`${name.padEnd(26)} ${f(median(A.map((x) => x.wall)))} ${f(median(B.map((x) => x.wall)))} | ${f(median(cpu(A)))} ${f(median(cpu(B)))} | ${f(Math.min(...cpu(A)))} ${f(Math.min(...cpu(B)))} | ${ratio.toFixed(3)}`);
+  }
+}
+
+async function callgrind(chosen, sides) {
+  execFileSync('valgrind', ['--version'], { stdio: 'ignore' });
+  const scale = Number(values.scale);
+  // A commit's counts are kept (its counts file), by case and operation counts.
+  const cached = Object.fromEntries(['A', 'B'].map((side) => {
+    const file = sides[side].counts;
+    return [side, file !== null && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}];
+  }));
+  const count = async (side, name, n) => {
+    const key = `${name} ${CASES[name].warm} ${n}`;
+    if (cached[side][key] !== undefined) return cached[side][key];
+    const { root, gen } = sides[side];
+    const args = ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, '--single-threaded', '--predictable-gc-schedule', '--hash-seed=1', '--random-seed=1',
+      join(BENCH, 'roundtrip-ab.mjs'), '--child', JSON.stringify({ root, gen, case: name, mode: 'count', warm: CASES[name].warm, n })];
+    const { code, stderr } = await new Promise((resolve) => {
+      const proc = spawn('valgrind', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+      let err = '';
+      proc.stderr.on('data', (chunk) => (err += chunk));
+      proc.on('close', (code) => resolve({ code, stderr: err }));
+    });
+    const match = /Collected : (\d+)/.exec(stderr);
+    if (code !== 0 || match === null) throw new Error(`no instruction count for ${name}:\n${stderr.slice(-2000)}`);
+    cached[side][key] = Number(match[1]);
+    if (sides[side].counts !== null) writeFileSync(sides[side].counts, JSON.stringify(cached[side], null, 1));
+    return Number(match[1]);
+  };
+  // Up to --jobs valgrind processes at once (instruction counts do not depend on the load).
+  const jobs = [];
+  for (const name of chosen) {
+    const n = Math.max(1, Math.round(CASES[name].n * scale));
+    for (const side of ['A', 'B']) for (const times of [1, 2]) jobs.push({ name, n, side, times });
+  }
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++];
+      job.count = await count(job.side, job.name, job.times * job.n);
+    }
+  };
+  await Promise.all(Array.from({ length: Number(values.jobs) }, worker));
+  console.log(`instructions per operation (callgrind, node --single-threaded; (count with 2N - count with N) / N after the same warm-up)`);
+  console.log(`${'case'.padEnd(26)} ${'N'.padStart(7)} ${'A'.padStart(12)} ${'B'.padStart(12)} | B/A`);
+  for (const name of chosen) {
+    const per = {};
+    let n = 0;
+    for (const side of ['A', 'B']) {
+      const [one, two] = [1, 2].map((times) => jobs.find((j) => j.name === name && j.side === side && j.times === times));
+      n = one.n;
+      per[side] = (two.count - one.count) / n;
+    }
+    console.log(`${name.padEnd(26)} ${String(n).padStart(7)} ${per.A.toFixed(0).padStart(12)} ${per.B.toFixed(0).padStart(12)} | ${(per.B / per.A).toFixed(4)}`);
+  }
+}
+
+function allocation(chosen, sides) {
+  const flags = ['--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64'];
+  console.log('heap bytes per operation (median of 7 batches of 20 000, as the allocation workload):');
+  for (const name of chosen.filter((c) => CASES[c].alloc)) {
+    const bytes = {};
+    for (const side of ['A', 'B']) bytes[side] = JSON.parse(spawnChild(flags, sides[side], { case: name, mode: 'alloc' }).stdout).bytes;
+    console.log(`${name.padEnd(26)} A ${String(Math.round(bytes.A)).padStart(7)}  B ${String(Math.round(bytes.B)).padStart(7)}`);
+  }
+}
+
+// ---- a child: one case of one side ------------------------------------------------------------
+
+/** The operation of case `name`, with `gen` the side's generated code and `root` its package. */
+async function operation(name, root, gen) {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const { MessageBuilder } = await import(pathToFileURL(join(root, entryFile(pkg, '.'))).href);
+  const [workload, ...rest] = name.split('/');
+  const genFile = (schema) => import(pathToFileURL(join(gen, `${schema}.capnp.js`)).href);
+  if (workload === 'carsales' || workload === 'catrank' || workload === 'eval') {
+    const { makeRoundTrip, upstreamSpecs } = await import('./workloads/upstream.mjs');
+    const { Random } = await import('./lib/random.mjs');
+    const roundTrip = makeRoundTrip(rest[0], (await upstreamSpecs(gen))[workload], MessageBuilder);
+    const random = new Random();
+    return () => {
+      roundTrip(random);
+      return 1;
+    };
+  }
+  if (workload === 'news') {
+    const { News } = await genFile('news');
+    const { walkCapstan } = await import('./workloads/news.mjs');
+    const { newsDocument } = await import('./lib/news.mjs');
+    const doc = newsDocument();
+    const bytes = News.encode(doc);
+    if (rest[0] === 'sparse') return () => News.read(bytes).date.length;
+    if (rest[0] === 'read-all') return () => walkCapstan(News.read(bytes));
+    const builder = new MessageBuilder();
+    return () => News.encode(doc, { builder, copy: false }).length;
+  }
+  const { capstanMicro } = await import('./workloads/micro.mjs');
+  const shape = capstanMicro(await genFile('micro'), MessageBuilder)[rest[0]];
+  const bytes = shape.build();
+  return () => shape.read(bytes);
+}
+
+async function child({ root, gen, case: name, mode, ms, warm, n }) {
+  const op = await operation(name, root, gen);
+  let sink = 0;
+  if (mode === 'count') {
+    for (let i = 0; i < warm + n; i++) sink += op();
+  } else if (mode === 'alloc') {
+    const { bytesPerOp } = await import('./workloads/allocation.mjs');
+    process.stdout.write(JSON.stringify({ bytes: bytesPerOp(op) }));
+  } else {
+    // Batches of about a millisecond; warm up for twice the measurement (at least 500 ms: the
+    // round trips take that long to be fully optimized).
+    let batch = 1;
+    for (let start = performance.now(); performance.now() - start < 1; batch *= 2) for (let i = 0; i < batch; i++) sink += op();
+    const time = (window) => {
+      const start = performance.now();
+      const cpuStart = process.cpuUsage();
+      let ops = 0;
+      let now;
+      do {
+        for (let i = 0; i < batch; i++) sink += op();
+        ops += batch;
+        now = performance.now();
+      } while (now - start < window);
+      const cpu = process.cpuUsage(cpuStart);
+      return { wall: ((now - start) * 1e6) / ops, cpu: ((cpu.user + cpu.system) * 1e3) / ops };
+    };
+    time(Math.max(2 * ms, 500));
+    process.stdout.write(JSON.stringify(time(ms)));
+  }
+  if (Number.isNaN(sink)) throw new Error('unreachable: keeps the results alive');
+}
+
+// Last, so that every declaration above is initialized.
+if (values.child !== undefined) {
+  await child(JSON.parse(values.child));
+} else {
+  await parent();
+}
