@@ -159,12 +159,14 @@ export class ListView {
   toTypedArray<K extends PrimitiveElementType>(type: K): TypedArrayOf<K> {
     const Ctor = TYPED_ARRAYS[type];
     const size = Ctor.BYTES_PER_ELEMENT;
-    const bytes = this.segment.bytes;
-    const start = bytes.byteOffset + this.offset;
     if (this.length === 0) return new Ctor(0) as TypedArrayOf<K>;
     if (this.dataSize < size) throw this.widthError(size);
-    if (LITTLE_ENDIAN_HOST && this.step === size && start % size === 0) {
-      return new Ctor(bytes.buffer as ArrayBuffer, start, this.length) as TypedArrayOf<K>;
+    if (LITTLE_ENDIAN_HOST && this.step === size) {
+      const segment = this.segment;
+      let start = segment.bytes.byteOffset + this.offset;
+      // Misaligned input is read in place until a view needs alignment: then copied once.
+      if (start % size !== 0 && segment.realign()) start = segment.bytes.byteOffset + this.offset;
+      if (start % size === 0) return new Ctor(segment.bytes.buffer as ArrayBuffer, start, this.length) as TypedArrayOf<K>;
     }
     const out = new Ctor(this.length) as TypedArrayOf<K>;
     const view = this.segment.view;

@@ -4,8 +4,9 @@ import { CapnpError, ErrorCode } from './error.js';
 import { parseFlat, parseFrame, readPackedFrame, singleSegmentLength } from './formats/framing.js';
 import { resolveReaderOptions, type ReaderOptions, type ResolvedReaderOptions } from './core/limits.js';
 import { PackedReader, unpack } from './formats/packing.js';
-import { locateStructAt, readStructAt, type Location } from './read-object.js';
-import type { StructReader } from './struct-reader.js';
+import { locateStructWord, type Location } from './read-object.js';
+import { resolved, wordFromBytes } from './core/read-pointer.js';
+import { StructReader } from './struct-reader.js';
 
 /**
  * How messages are laid out as bytes:
@@ -43,7 +44,7 @@ export class MessageReader {
 
   /** The segments' bytes. */
   get segments(): Uint8Array[] {
-    return this.arena.segments.map((s) => s.bytes);
+    return this.arena.segments.map((s) => s.content());
   }
 
   /** Capabilities referenced by the message's capability pointers (set by RPC). */
@@ -57,16 +58,15 @@ export class MessageReader {
 
   /** The root pointer, whatever it points at. */
   getRootPointer(): AnyPointerReader {
-    const first = this.arena.segments[0]!;
-    if (first.used < 8) throw new CapnpError(ErrorCode.BAD_FRAMING, 'message has no root pointer: its first segment is empty');
-    return new AnyPointerReader(first, 0, this.arena.nestingLimit);
+    const first = this.arena.first;
+    if (first.used - first.start < 8) throw new CapnpError(ErrorCode.BAD_FRAMING, 'message has no root pointer: its first segment is empty');
+    return new AnyPointerReader(first, first.start, this.arena.nestingLimit);
   }
 
   /** The root struct (an empty struct if the root pointer is null). */
   getRoot(): StructReader {
-    const first = this.arena.segments[0]!;
-    if (first.used < 8) throw new CapnpError(ErrorCode.BAD_FRAMING, 'message has no root pointer: its first segment is empty');
-    return readStructAt(first, 0, this.arena.nestingLimit, null);
+    const at = rootOf(this.arena);
+    return new StructReader(at.segment, at.data, at.dataSize, at.data + at.dataSize, at.pointerCount, at.nestingLimit);
   }
 }
 
@@ -110,7 +110,7 @@ function openUnpacked(bytes: Uint8Array, limits: ResolvedReaderOptions, format: 
   switch (format) {
     case 'binary': {
       const length = singleSegmentLength(bytes, limits);
-      if (length >= 0) return Arena.forReadingOne(new DataView(bytes.buffer, bytes.byteOffset + 8, length), limits);
+      if (length >= 0) return Arena.forReadingOne(bytes, 8, 8 + length, limits);
       const frame = parseFrame(bytes, 0, limits);
       if (frame.end !== bytes.length) {
         throw new CapnpError(ErrorCode.BAD_FRAMING, `${bytes.length - frame.end} bytes follow the message; use readMessages for a stream of messages`);
@@ -157,9 +157,11 @@ export function locateUnpackedRoot(input: Uint8Array | ArrayBuffer, options?: Un
 }
 
 function rootOf(arena: Arena): Location {
-  const first = arena.segments[0]!;
-  if (first.used < 8) throw new CapnpError(ErrorCode.BAD_FRAMING, 'message has no root pointer: its first segment is empty');
-  return locateStructAt(first, 0, first.arena.nestingLimit, null);
+  const first = arena.first;
+  if (first.used - first.start < 8) throw new CapnpError(ErrorCode.BAD_FRAMING, 'message has no root pointer: its first segment is empty');
+  // The root pointer is read from the bytes: opening makes no DataView (see core/segment.ts).
+  wordFromBytes(first.bytes, first.start);
+  return locateStructWord(first, first.start, resolved.lo, resolved.hi, first.arena.nestingLimit, null);
 }
 
 /**

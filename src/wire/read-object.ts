@@ -5,18 +5,20 @@
 import { Arena } from './core/arena.js';
 import { ListReader } from './list-reader.js';
 import { ElementSize, PointerKind } from './core/layout.js';
-import { ANY_SIZE, chargeTraversal, readCapabilityIndex, resolveBytes, resolveList, resolveStruct, resolved } from './core/read-pointer.js';
-import type { Segment } from './core/segment.js';
+import {
+  ANY_SIZE, chargeTraversal, readCapabilityIndex, resolveBytes, resolveList, resolveListWord, resolveStruct, resolveStructWord, resolved,
+  wordFromBytes, wordHalf,
+} from './core/read-pointer.js';
+import { NO_VIEW, type Segment } from './core/segment.js';
 import { StructReader } from './struct-reader.js';
 import { decodeText } from './core/text.js';
 
 export function isNullPointer(segment: Segment, offset: number): boolean {
-  const view = segment.view;
-  return view.getUint32(offset, true) === 0 && view.getUint32(offset + 4, true) === 0;
+  return wordHalf(segment, offset) === 0 && wordHalf(segment, offset + 4) === 0;
 }
 
 /** A zeroed segment: the target of readers for null pointers without a default. */
-const EMPTY_SEGMENT = Arena.forConstant(new Uint8Array(8)).segments[0]!;
+const EMPTY_SEGMENT = Arena.forConstant(new Uint8Array(8)).first;
 const EMPTY_BYTES = new Uint8Array(0);
 
 export function emptyStruct(): StructReader {
@@ -38,13 +40,16 @@ export function nullPointerSlot(): Segment {
  * as their defaults.
  */
 export function readStructAt(segment: Segment, offset: number, nestingLimit: number, defaultValue: Segment | null | undefined): StructReader {
-  if (offset < 0 || isNullPointer(segment, offset)) {
+  // The pointer word is read once, here: the null check and the resolution share it.
+  const lo = offset < 0 ? 0 : wordHalf(segment, offset);
+  const hi = offset < 0 ? 0 : wordHalf(segment, offset + 4);
+  if (lo !== 0 || hi !== 0) {
+    resolveStructWord(segment, offset, lo, hi, nestingLimit);
+  } else {
     if (defaultValue == null || isNullPointer(defaultValue, 0)) return emptyStruct();
-    segment = defaultValue;
-    offset = 0;
     nestingLimit = defaultValue.arena.nestingLimit;
+    resolveStruct(defaultValue, 0, nestingLimit);
   }
-  resolveStruct(segment, offset, nestingLimit);
   const r = resolved;
   return new StructReader(r.segment, r.offset, r.dataSize, r.offset + r.dataSize, r.pointerCount, nestingLimit - 1);
 }
@@ -65,8 +70,19 @@ export const location = new Location();
  * reader, for callers that construct their own view of it (generated readers).
  */
 export function locateStructAt(segment: Segment, offset: number, nestingLimit: number, defaultValue: Segment | null | undefined): Location {
+  const lo = offset < 0 ? 0 : wordHalf(segment, offset);
+  const hi = offset < 0 ? 0 : wordHalf(segment, offset + 4);
+  return locateStructWord(segment, offset, lo, hi, nestingLimit, defaultValue);
+}
+
+/** `locateStructAt` for the pointer word (`lo`, `hi`) already read at `offset`. */
+export function locateStructWord(
+  segment: Segment, offset: number, lo: number, hi: number, nestingLimit: number, defaultValue: Segment | null | undefined,
+): Location {
   const out = location;
-  if (offset < 0 || isNullPointer(segment, offset)) {
+  if (lo !== 0 || hi !== 0) {
+    resolveStructWord(segment, offset, lo, hi, nestingLimit);
+  } else {
     if (defaultValue == null || isNullPointer(defaultValue, 0)) {
       out.segment = EMPTY_SEGMENT;
       out.data = 0;
@@ -75,11 +91,9 @@ export function locateStructAt(segment: Segment, offset: number, nestingLimit: n
       out.nestingLimit = 0;
       return out;
     }
-    segment = defaultValue;
-    offset = 0;
     nestingLimit = defaultValue.arena.nestingLimit;
+    resolveStruct(defaultValue, 0, nestingLimit);
   }
-  resolveStruct(segment, offset, nestingLimit);
   const r = resolved;
   out.segment = r.segment;
   out.data = r.offset;
@@ -91,27 +105,39 @@ export function locateStructAt(segment: Segment, offset: number, nestingLimit: n
 
 /** Reads the list at pointer `offset`, expecting `expected` elements (an ElementSize, or ANY_SIZE). */
 export function readListAt(segment: Segment, offset: number, expected: number, nestingLimit: number, defaultValue: Segment | null | undefined): ListReader {
-  if (offset < 0 || isNullPointer(segment, offset)) {
+  const lo = offset < 0 ? 0 : wordHalf(segment, offset);
+  const hi = offset < 0 ? 0 : wordHalf(segment, offset + 4);
+  if (lo !== 0 || hi !== 0) {
+    resolveListWord(segment, offset, lo, hi, expected, nestingLimit);
+  } else {
     if (defaultValue == null || isNullPointer(defaultValue, 0)) return emptyList(expected);
-    segment = defaultValue;
-    offset = 0;
     nestingLimit = defaultValue.arena.nestingLimit;
+    resolveList(defaultValue, 0, expected, nestingLimit);
   }
-  resolveList(segment, offset, expected, nestingLimit);
   const r = resolved;
   return new ListReader(r.segment, r.offset, r.length, r.elementSize, r.step, r.dataSize, r.pointerCount, nestingLimit - 1);
 }
 
 export function readTextAt(segment: Segment, offset: number, defaultValue: string): string {
   if (offset < 0) return defaultValue;
-  const view = segment.view;
-  const lo = view.getUint32(offset, true);
-  const hi = view.getUint32(offset + 4, true);
+  // Through the bytes when the segment has no DataView: a message opened to read a Text or two
+  // never makes one.
+  const view = segment.ownView;
+  let lo: number;
+  let hi: number;
+  if (view !== NO_VIEW) {
+    lo = view.getInt32(offset, true);
+    hi = view.getInt32(offset + 4, true);
+  } else {
+    wordFromBytes(segment.bytes, offset);
+    lo = resolved.lo;
+    hi = resolved.hi;
+  }
   // The common case, checked inline: a near pointer to a NUL-terminated byte list in bounds.
   if ((lo & 3) === PointerKind.LIST && (hi & 7) === ElementSize.BYTE) {
     const length = hi >>> 3;
-    const start = offset + 8 + ((lo | 0) >> 2) * 8;
-    if (length > 0 && start >= 0 && start + length <= segment.used && segment.bytes[start + length - 1] === 0) {
+    const start = offset + 8 + (lo >> 2) * 8;
+    if (length > 0 && start >= segment.start && start + length <= segment.used && segment.bytes[start + length - 1] === 0) {
       chargeTraversal(segment.arena, (length + 7) >>> 3);
       return decodeText(segment, start, start + length - 1);
     }

@@ -86,14 +86,14 @@ describe('text fast paths', () => {
     // Put garbage (high bytes) into the padding after each text's NUL: still valid Cap'n Proto.
     const message = readMessage(bytes);
     const list = message.getRoot().getList(0, ElementSize.POINTER);
-    const segmentStart = 8;
     for (let i = 0; i < list.length; i++) {
       const pointer = list.getPointer(i);
       const lo = pointer.segment.view.getUint32(pointer.offset, true);
       const hi = pointer.segment.view.getUint32(pointer.offset + 4, true);
       const start = pointer.offset + 8 + ((lo | 0) >> 2) * 8;
       const length = hi >>> 3;
-      for (let p = start + length; p % 8 !== 0; p++) bytes[segmentStart + p] = 0xff;
+      // Offsets are positions in the segment's bytes (here the input itself).
+      for (let p = start + length; p % 8 !== 0; p++) pointer.segment.bytes[p] = 0xff;
     }
     expect(readAll(bytes)).toEqual(texts);
   });

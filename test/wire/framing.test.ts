@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CapnpError, ErrorCode, MessageBuilder, framedMessageLength, frameSegments, locateRoot, pack, readMessage, readMessages,
+  CapnpError, ElementSize, ErrorCode, MessageBuilder, framedMessageLength, frameSegments, locateRoot, pack, readMessage, readMessages,
   segmentTableBytes,
 } from '../../src/wire/index.js';
-import { concat, dataWord, expectCapnpError, framed, hex, segment, structPointer, toHex, type Word } from '../support/bytes.js';
+import { NO_VIEW } from '../../src/wire/core/segment.js';
+import { Value_Field } from '../../src/generated/std/compat/json.capnp.js';
+import { concat, dataWord, expectCapnpError, framed, hex, listPointer, segment, structPointer, toHex, type Word } from '../support/bytes.js';
+
+/** A struct of pointers alone (json.capnp's Value.Field): a generated reader's Text read. */
+const fieldBytes = Value_Field.encode({ name: 'a.capnp:Thing' });
 
 /** A message of `count` segments: segment i holds i + 1 words (the first is a root pointer to a 1-word struct in segment 0 when count is 1..N). */
 function segmentsOf(count: number): Word[][] {
@@ -176,15 +181,43 @@ describe('zero copy and alignment', () => {
   });
 
   it('copies misaligned input once, and reads it correctly', () => {
-    const bytes = framed([structPointer(0, 1, 0), dataWord(1, 2, 3, 4, 5, 6, 7, 8)]);
-    const shifted = new Uint8Array(bytes.length + 3);
-    shifted.set(bytes, 3);
+    // Several segments: the body is copied when the message is opened.
+    const many = framed([structPointer(0, 1, 0), dataWord(1, 2, 3, 4, 5, 6, 7, 8)], [dataWord(1)]);
+    const shifted = new Uint8Array(many.length + 3);
+    shifted.set(many, 3);
     const view = shifted.subarray(3);
     const message = readMessage(view);
     expect(message.segments[0]!.buffer).not.toBe(shifted.buffer);
     expect(message.segments[0]!.byteOffset % 8).toBe(0);
     expect(message.getRoot().getUint32(4)).toBe(0x08070605);
-    expect(readMessage(view.slice(8), { format: 'flat' }).getRoot().getUint8(0)).toBe(1);
+    expect(readMessage(view.slice(16), { format: 'flat' }).getRoot().getUint8(0)).toBe(1);
+  });
+
+  it('reads a misaligned one-segment message in place until a typed-array view needs alignment, then copies it once', () => {
+    const builder = new MessageBuilder();
+    const root = builder.initRoot(1, 1);
+    root.setUint32(0, 0x01020304);
+    const list = root.initList(0, ElementSize.FOUR_BYTES, 3);
+    for (let i = 0; i < 3; i++) list.setInt32(i, 10 * (i + 1));
+    const bytes = builder.toBytes();
+    const shifted = new Uint8Array(bytes.length + 3);
+    shifted.set(bytes, 3);
+    const message = readMessage(shifted.subarray(3));
+    const segment = message.arena.first;
+    expect(segment.bytes.buffer).toBe(shifted.buffer);
+    expect(message.getRoot().getUint32(0)).toBe(0x01020304);
+    const values = message.getRoot().getList(0, ElementSize.FOUR_BYTES);
+    expect(values.getInt32(2)).toBe(30);
+    const typed = values.toTypedArray('int32');
+    expect(Array.from(typed)).toEqual([10, 20, 30]);
+    expect(segment.bytes.buffer).not.toBe(shifted.buffer);
+    expect(typed.buffer).toBe(segment.bytes.buffer);
+    // Once: later views share the copy, and everything read before or after agrees.
+    const copy = segment.bytes;
+    expect(message.getRoot().getList(0, ElementSize.FOUR_BYTES).toTypedArray('int32').buffer).toBe(copy.buffer);
+    expect(segment.bytes).toBe(copy);
+    expect(values.getInt32(0)).toBe(10);
+    expect(message.getRoot().getUint32(0)).toBe(0x01020304);
   });
 });
 
@@ -196,11 +229,14 @@ describe('single-segment messages (read without intermediate objects)', () => {
     const at = locateRoot(one);
     expect([at.data, at.dataSize, at.pointerCount, at.nestingLimit]).toEqual([root.data, root.dataSize, root.pointerCount, root.nestingLimit]);
     expect(at.segment.view.getUint8(at.data)).toBe(0x2a);
-    // The segment views the input in place; its byte view is made when asked for, over the same memory.
+    // The segment is the input itself from byte 8 (no view of it is made): offsets are
+    // positions in the input, and its DataView is made when asked for, over the same memory.
+    expect(at.segment.bytes).toBe(one);
+    expect(at.segment.start).toBe(8);
+    expect(at.data).toBe(16);
     expect(at.segment.view.buffer).toBe(one.buffer);
-    expect(at.segment.bytes.buffer).toBe(one.buffer);
-    expect(at.segment.bytes.byteOffset).toBe(one.byteOffset + 8);
-    expect(at.segment.bytes.length).toBe(24);
+    expect(at.segment.content().byteOffset).toBe(one.byteOffset + 8);
+    expect(at.segment.content().length).toBe(24);
   });
 
   it('still applies every check the general path makes', () => {
@@ -216,11 +252,72 @@ describe('single-segment messages (read without intermediate objects)', () => {
     expectCapnpError(() => message.getRoot(), ErrorCode.TRAVERSAL_LIMIT);
   });
 
-  it('reads misaligned input through a copy', () => {
+  it('makes no view of the input, nor a segment list, to open it and read a Text', () => {
+    const builder = new MessageBuilder();
+    builder.initRoot(1, 1).setText(0, 'hello');
+    const bytes = builder.toBytes();
+    const RealDataView = globalThis.DataView;
+    let views = 0;
+    globalThis.DataView = new Proxy(RealDataView, {
+      construct(target, args, newTarget) {
+        views++;
+        return Reflect.construct(target, args, newTarget) as object;
+      },
+    });
+    try {
+      const at = locateRoot(bytes);
+      expect(at.segment.bytes).toBe(bytes);
+      const message = readMessage(bytes);
+      expect(message.getRoot().getText(0)).toBe('hello');
+      expect(Value_Field.read(fieldBytes).name).toBe('a.capnp:Thing');
+      expect(views).toBe(0);
+      // The arena holds its one segment without a list until one is asked for.
+      expect((message.arena as unknown as { list: unknown }).list).toBeNull();
+      expect(message.arena.first.ownView).toBe(NO_VIEW);
+      expect(message.arena.segments).toEqual([message.arena.first]);
+      // Reading a data field makes the view, once, over the input.
+      expect(message.getRoot().getUint32(0)).toBe(0);
+      expect(message.getRoot().getUint32(4)).toBe(0);
+      expect(views).toBe(1);
+      expect(message.arena.first.view.buffer).toBe(bytes.buffer);
+    } finally {
+      globalThis.DataView = RealDataView;
+    }
+  });
+
+  it('never reads the segment table as part of the segment', () => {
+    // Pointers whose targets would start in the 8 bytes of the segment table (offset -2 from the
+    // root pointer): the segment is the input from byte 8, so each must be out of bounds, with
+    // the same message as when the segment is a copy of its own (misaligned input).
+    const cases: [Word, ErrorCode][] = [
+      [structPointer(-2, 1, 0), ErrorCode.OUT_OF_BOUNDS],
+      [structPointer(-2, 0, 0), ErrorCode.OUT_OF_BOUNDS],
+    ];
+    for (const [root, code] of cases) {
+      const bytes = framed([root, dataWord(0)]);
+      const shifted = new Uint8Array(bytes.length + 4);
+      shifted.set(bytes, 4);
+      const copied = shifted.subarray(4);
+      expectCapnpError(() => locateRoot(bytes), code, /segment 0, byte 0\b/);
+      expect(() => locateRoot(bytes)).toThrow((() => { try { locateRoot(copied); } catch (e) { return (e as Error).message; } return 'no error'; })());
+    }
+    const inner = (pointer: Word) => framed([structPointer(0, 0, 1), pointer, dataWord(0)]);
+    for (const [pointer, read] of [
+      [listPointer(-3, 2, 8), (m: ReturnType<typeof readMessage>) => m.getRoot().getText(0)],
+      [listPointer(-3, 2, 8), (m: ReturnType<typeof readMessage>) => m.getRoot().getData(0)],
+      [listPointer(-3, 7, 1), (m: ReturnType<typeof readMessage>) => m.getRoot().getList(0, ElementSize.INLINE_COMPOSITE)],
+      [listPointer(-3, 5, 1), (m: ReturnType<typeof readMessage>) => m.getRoot().getList(0, ElementSize.EIGHT_BYTES)],
+      [structPointer(-3, 1, 0), (m: ReturnType<typeof readMessage>) => m.getRoot().getStruct(0)],
+    ] as const) {
+      expectCapnpError(() => read(readMessage(inner(pointer))), ErrorCode.OUT_OF_BOUNDS, /segment 0, byte 8\b/);
+    }
+  });
+
+  it('reads misaligned input in place', () => {
     const shifted = new Uint8Array(one.length + 4);
     shifted.set(one, 4);
     const at = locateRoot(shifted.subarray(4));
-    expect(at.segment.view.buffer).not.toBe(shifted.buffer);
+    expect(at.segment.view.buffer).toBe(shifted.buffer);
     expect(at.segment.view.getUint8(at.data)).toBe(0x2a);
   });
 });

@@ -53,7 +53,7 @@ export function buildingArena(options: BuilderOptions | undefined): Arena {
   // A message being built is trusted and acyclic: reading it back needs no limits.
   const segments = new Array<Segment>(1);
   const arena = new Arena(segments, true, Infinity, Infinity, firstSegmentWords, growth, maxSegmentWords);
-  segments[0] = new Segment(arena, 0, firstBytes ?? firstSegmentBytes(firstSegmentWords * BYTES_PER_WORD), BYTES_PER_WORD);
+  segments[0] = arena.first = new Segment(arena, 0, firstBytes ?? firstSegmentBytes(firstSegmentWords * BYTES_PER_WORD), BYTES_PER_WORD);
   return arena;
 }
 
@@ -119,7 +119,7 @@ export function allocateAnywhere(arena: Arena, bytes: number): Segment {
  * has grown to the size of the largest message built so far, so reuse allocates nothing.
  */
 export function resetArena(arena: Arena): void {
-  const first = arena.segments[0]!;
+  const first = arena.first;
   first.bytes.fill(0, 0, first.used);
   first.used = BYTES_PER_WORD;
   arena.segments.length = 1;

@@ -53,7 +53,13 @@ export class Arena {
   // old-generation garbage: small reads took twice as long (docs/BENCHMARKS.md). `new Array(n)`
   // is not tracked that way. The capability table, which most messages never use, is made on
   // first use.
-  readonly segments: Segment[];
+  /**
+   * The segments when there are more than one or someone asked for the list (`segments`); null
+   * for a message read from one segment, so that opening one makes no array.
+   */
+  private list: Segment[] | null;
+  /** Segment 0, which holds the root pointer (set by whoever makes the arena, right after). */
+  first: Segment = null as unknown as Segment;
   /** Remaining traversal budget in words; `Infinity` for messages being built. */
   traversalWordsLeft: number;
   readonly nestingLimit: number;
@@ -72,7 +78,7 @@ export class Arena {
 
   /** Made by the static factories below, and for messages being built by `buildingArena` (allocation.ts). */
   constructor(
-    segments: Segment[],
+    segments: Segment[] | null,
     writable: boolean,
     traversalWords: number,
     nestingLimit: number,
@@ -80,7 +86,7 @@ export class Arena {
     growth: GrowthPolicy,
     maxSegmentWords: number,
   ) {
-    this.segments = segments;
+    this.list = segments;
     this.writable = writable;
     this.bytesAreStable = !writable;
     this.traversalWordsLeft = traversalWords;
@@ -95,35 +101,47 @@ export class Arena {
     let bytes = 0;
     for (const segment of segments) bytes += segment.length;
     const budget = traversalBudget(options, Math.ceil(bytes / BYTES_PER_WORD));
-    const arena = new Arena(new Array<Segment>(segments.length), false, budget, options.nestingLimit, 0, 'fixed', 0);
+    const list = new Array<Segment>(segments.length);
+    const arena = new Arena(list, false, budget, options.nestingLimit, 0, 'fixed', 0);
     for (let i = 0; i < segments.length; i++) {
       const bytes = segments[i]!;
-      arena.segments[i] = new Segment(arena, i, bytes, bytes.length);
+      list[i] = new Segment(arena, i, bytes, bytes.length);
     }
+    arena.first = list[0]!;
     return arena;
   }
 
   /**
-   * An arena over one received segment given as a DataView of the input (the framed fast path:
-   * no byte view is made unless something needs one).
+   * An arena over the one segment of a framed message: `input`'s bytes [start, end), used in
+   * place (the segment's offsets are positions in `input`: no view of the input is made).
    */
-  static forReadingOne(view: DataView, options: ResolvedReaderOptions): Arena {
-    const budget = traversalBudget(options, Math.ceil(view.byteLength / BYTES_PER_WORD));
-    const arena = new Arena(new Array<Segment>(1), false, budget, options.nestingLimit, 0, 'fixed', 0);
-    arena.segments[0] = new Segment(arena, 0, null, view.byteLength, view);
+  static forReadingOne(input: Uint8Array, start: number, end: number, options: ResolvedReaderOptions): Arena {
+    const budget = traversalBudget(options, Math.ceil((end - start) / BYTES_PER_WORD));
+    const arena = new Arena(null, false, budget, options.nestingLimit, 0, 'fixed', 0);
+    arena.first = new Segment(arena, 0, input, end, start);
     return arena;
   }
 
   /** An arena over trusted constant bytes (schema default values): no traversal limit. */
   static forConstant(bytes: Uint8Array): Arena {
-    const segments = new Array<Segment>(1);
-    const arena = new Arena(segments, false, Infinity, Infinity, 0, 'fixed', 0);
-    segments[0] = new Segment(arena, 0, bytes, bytes.length);
+    const arena = new Arena(null, false, Infinity, Infinity, 0, 'fixed', 0);
+    arena.first = new Segment(arena, 0, bytes, bytes.length);
     return arena;
   }
 
+  /** The message's segments, in order (a list made on first use for a one-segment message). */
+  get segments(): Segment[] {
+    return this.list ?? this.listOfFirst();
+  }
+
+  private listOfFirst(): Segment[] {
+    const list = new Array<Segment>(1);
+    list[0] = this.first;
+    return (this.list = list);
+  }
+
   segment(id: number): Segment {
-    const segment = this.segments[id];
+    const segment = id === 0 ? this.first : this.list?.[id];
     if (segment === undefined) {
       throw new CapnpError(ErrorCode.SEGMENT_NOT_FOUND, `far pointer names segment ${id}, but the message has ${this.segments.length} segment(s)`);
     }

@@ -11,5 +11,5 @@ export function constantSegment(bytes: Uint8Array): Segment {
   if (bytes.length % 8 !== 0 || bytes.length === 0) {
     throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `a constant must be a whole number of words, at least one; got ${bytes.length} bytes`);
   }
-  return Arena.forConstant(bytes).segments[0]!;
+  return Arena.forConstant(bytes).first;
 }

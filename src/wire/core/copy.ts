@@ -6,10 +6,10 @@
  * trailing zero data words and null pointers dropped, struct lists sized to their largest
  * element, list padding zeroed.
  */
-import { CapnpError, ErrorCode, where } from '../error.js';
+import { CapnpError, ErrorCode } from '../error.js';
 import { DATA_BITS_PER_ELEMENT, ElementSize, PointerKind } from './layout.js';
 import { allocateObject, allocated, EMPTY_STRUCT_POINTER_LO } from './pointer-builder.js';
-import { ANY_SIZE, checkNesting, finishList, finishStruct, followPointer, resolved } from './read-pointer.js';
+import { ANY_SIZE, checkNesting, finishList, finishStruct, followPointer, resolved, whereIn } from './read-pointer.js';
 import type { Segment } from './segment.js';
 
 /** Copies the object the pointer at (`from`, `fromAt`) leads to into the null slot (`to`, `toAt`). */
@@ -19,7 +19,7 @@ export function copyPointer(to: Segment, toAt: number, from: Segment, fromAt: nu
   const hi = view.getUint32(fromAt + 4, true);
   if (lo === 0 && hi === 0) return;
   if ((lo & 3) === PointerKind.OTHER) {
-    if (lo !== PointerKind.OTHER) throw new CapnpError(ErrorCode.BAD_POINTER, `pointer at ${where(from.id, fromAt)} has a reserved kind`);
+    if (lo !== PointerKind.OTHER) throw new CapnpError(ErrorCode.BAD_POINTER, `pointer at ${whereIn(from, fromAt)} has a reserved kind`);
     copyCapability(to, toAt, from, hi);
     return;
   }
@@ -33,7 +33,7 @@ export function copyPointer(to: Segment, toAt: number, from: Segment, fromAt: nu
     finishList(from, fromAt, ANY_SIZE);
     copyList(to, toAt, r.segment, r.offset, r.length, r.elementSize, r.step, r.dataSize, r.pointerCount, nestingLimit - 1, canonical);
   } else {
-    throw new CapnpError(ErrorCode.BAD_POINTER, `far pointer at ${where(from.id, fromAt)} leads to a pointer of unexpected kind`);
+    throw new CapnpError(ErrorCode.BAD_POINTER, `far pointer at ${whereIn(from, fromAt)} leads to a pointer of unexpected kind`);
   }
 }
 

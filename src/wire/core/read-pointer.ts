@@ -47,6 +47,23 @@ function kindName(lo: number, hi: number): string {
   return KIND_NAMES[lo & 3]!;
 }
 
+/**
+ * Reads the pointer word at `at` of `bytes` into `resolved.lo/hi` (signed, as a DataView's
+ * getInt32 gives them). For a segment with no DataView yet (see segment.ts): the root of a
+ * message just opened, and a Text read before anything made the view. Apart from the paths that
+ * read through the view, and large enough that V8 does not inline it where it is rarely taken.
+ */
+export function wordFromBytes(bytes: Uint8Array, at: number): void {
+  const r = resolved;
+  r.lo = bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24);
+  r.hi = bytes[at + 4]! | (bytes[at + 5]! << 8) | (bytes[at + 6]! << 16) | (bytes[at + 7]! << 24);
+}
+
+/** The signed 32-bit word at `at` of a segment, through its DataView (made now if not yet). */
+export function wordHalf(segment: Segment, at: number): number {
+  return segment.view.getInt32(at, true);
+}
+
 export function chargeTraversal(arena: Arena, words: number): void {
   if ((arena.traversalWordsLeft -= words) < 0) {
     throw new CapnpError(
@@ -57,8 +74,13 @@ export function chargeTraversal(arena: Arena, words: number): void {
   }
 }
 
+/** A position for messages: the segment and the byte offset from its start. */
+export function whereIn(segment: Segment, offset: number): string {
+  return where(segment.id, offset - segment.start);
+}
+
 function outOfBounds(what: string, segment: Segment, offset: number): CapnpError {
-  return new CapnpError(ErrorCode.OUT_OF_BOUNDS, `${what} points outside its segment (${where(segment.id, offset)}, segment size ${segment.used} bytes)`);
+  return new CapnpError(ErrorCode.OUT_OF_BOUNDS, `${what} points outside its segment (${whereIn(segment, offset)}, segment size ${segment.used - segment.start} bytes)`);
 }
 
 /**
@@ -66,9 +88,11 @@ function outOfBounds(what: string, segment: Segment, offset: number): CapnpError
  * pointer word in `resolved.lo/hi` and the content position in `resolved.segment/offset`.
  */
 export function followPointer(segment: Segment, pointerOffset: number): void {
-  const view = segment.view;
-  const lo = view.getUint32(pointerOffset, true);
-  const hi = view.getUint32(pointerOffset + 4, true);
+  followWord(segment, pointerOffset, wordHalf(segment, pointerOffset), wordHalf(segment, pointerOffset + 4));
+}
+
+/** `followPointer` for the pointer word (`lo`, `hi`) already read at `pointerOffset`. */
+export function followWord(segment: Segment, pointerOffset: number, lo: number, hi: number): void {
   const r = resolved;
   if ((lo & 3) !== PointerKind.FAR) {
     r.segment = segment;
@@ -80,21 +104,21 @@ export function followPointer(segment: Segment, pointerOffset: number): void {
   }
   const arena = segment.arena;
   const padSegment = arena.segment(hi);
-  const padOffset = (lo >>> 3) * 8;
+  const padOffset = padSegment.start + (lo >>> 3) * 8;
   const isDouble = (lo & 4) !== 0;
   if (padOffset + (isDouble ? 16 : 8) > padSegment.used) {
-    throw outOfBounds(`far pointer at ${where(segment.id, pointerOffset)}: its landing pad`, padSegment, padOffset);
+    throw outOfBounds(`far pointer at ${whereIn(segment, pointerOffset)}: its landing pad`, padSegment, padOffset);
   }
   chargeTraversal(arena, isDouble ? 2 : 1);
   r.padSegment = padSegment;
   r.padOffset = padOffset;
   r.padBytes = isDouble ? 16 : 8;
   const padView = padSegment.view;
-  const padLo = padView.getUint32(padOffset, true);
-  const padHi = padView.getUint32(padOffset + 4, true);
+  const padLo = padView.getInt32(padOffset, true);
+  const padHi = padView.getInt32(padOffset + 4, true);
   if (!isDouble) {
     if ((padLo & 3) === PointerKind.FAR) {
-      throw new CapnpError(ErrorCode.BAD_POINTER, `single-far landing pad at ${where(padSegment.id, padOffset)} is itself a far pointer`);
+      throw new CapnpError(ErrorCode.BAD_POINTER, `single-far landing pad at ${whereIn(padSegment, padOffset)} is itself a far pointer`);
     }
     r.segment = padSegment;
     r.lo = padLo;
@@ -103,12 +127,13 @@ export function followPointer(segment: Segment, pointerOffset: number): void {
     return;
   }
   if ((padLo & 3) !== PointerKind.FAR) {
-    throw new CapnpError(ErrorCode.BAD_POINTER, `double-far landing pad at ${where(padSegment.id, padOffset)} does not start with a far pointer`);
+    throw new CapnpError(ErrorCode.BAD_POINTER, `double-far landing pad at ${whereIn(padSegment, padOffset)} does not start with a far pointer`);
   }
-  r.segment = arena.segment(padHi);
-  r.offset = (padLo >>> 3) * 8;
-  r.lo = padView.getUint32(padOffset + 8, true);
-  r.hi = padView.getUint32(padOffset + 12, true);
+  const contentSegment = arena.segment(padHi);
+  r.segment = contentSegment;
+  r.offset = contentSegment.start + (padLo >>> 3) * 8;
+  r.lo = padView.getInt32(padOffset + 8, true);
+  r.hi = padView.getInt32(padOffset + 12, true);
 }
 
 export function checkNesting(nestingLimit: number): void {
@@ -119,8 +144,13 @@ export function checkNesting(nestingLimit: number): void {
 
 /** Resolves a non-null struct pointer into `resolved` (segment, offset, dataSize, pointerCount). */
 export function resolveStruct(segment: Segment, pointerOffset: number, nestingLimit: number): void {
+  resolveStructWord(segment, pointerOffset, wordHalf(segment, pointerOffset), wordHalf(segment, pointerOffset + 4), nestingLimit);
+}
+
+/** `resolveStruct` for the pointer word (`lo`, `hi`) already read at `pointerOffset`. */
+export function resolveStructWord(segment: Segment, pointerOffset: number, lo: number, hi: number, nestingLimit: number): void {
   checkNesting(nestingLimit);
-  followPointer(segment, pointerOffset);
+  followWord(segment, pointerOffset, lo, hi);
   finishStruct(segment, pointerOffset);
 }
 
@@ -128,14 +158,14 @@ export function resolveStruct(segment: Segment, pointerOffset: number, nestingLi
 export function finishStruct(segment: Segment, pointerOffset: number): void {
   const r = resolved;
   if ((r.lo & 3) !== PointerKind.STRUCT) {
-    throw new CapnpError(ErrorCode.BAD_POINTER, `expected a struct pointer at ${where(segment.id, pointerOffset)}, found a ${kindName(r.lo, r.hi)} pointer`);
+    throw new CapnpError(ErrorCode.BAD_POINTER, `expected a struct pointer at ${whereIn(segment, pointerOffset)}, found a ${kindName(r.lo, r.hi)} pointer`);
   }
   const dataWords = r.hi & 0xffff;
   const pointerCount = r.hi >>> 16;
   const words = dataWords + pointerCount;
   const target = r.segment;
-  if (r.offset < 0 || r.offset + words * 8 > target.used) {
-    throw outOfBounds(`struct pointer at ${where(segment.id, pointerOffset)}`, target, r.offset);
+  if (r.offset < target.start || r.offset + words * 8 > target.used) {
+    throw outOfBounds(`struct pointer at ${whereIn(segment, pointerOffset)}`, target, r.offset);
   }
   chargeTraversal(target.arena, words);
   r.dataSize = dataWords * 8;
@@ -148,8 +178,13 @@ export function finishStruct(segment: Segment, pointerOffset: number): void {
  * to structs), never narrower, and bit lists never stand in for anything else.
  */
 export function resolveList(segment: Segment, pointerOffset: number, expected: number, nestingLimit: number): void {
+  resolveListWord(segment, pointerOffset, wordHalf(segment, pointerOffset), wordHalf(segment, pointerOffset + 4), expected, nestingLimit);
+}
+
+/** `resolveList` for the pointer word (`lo`, `hi`) already read at `pointerOffset`. */
+export function resolveListWord(segment: Segment, pointerOffset: number, lo: number, hi: number, expected: number, nestingLimit: number): void {
   checkNesting(nestingLimit);
-  followPointer(segment, pointerOffset);
+  followWord(segment, pointerOffset, lo, hi);
   finishList(segment, pointerOffset, expected);
 }
 
@@ -157,7 +192,7 @@ export function resolveList(segment: Segment, pointerOffset: number, expected: n
 export function finishList(segment: Segment, pointerOffset: number, expected: number): void {
   const r = resolved;
   if ((r.lo & 3) !== PointerKind.LIST) {
-    throw new CapnpError(ErrorCode.BAD_POINTER, `expected a list pointer at ${where(segment.id, pointerOffset)}, found a ${kindName(r.lo, r.hi)} pointer`);
+    throw new CapnpError(ErrorCode.BAD_POINTER, `expected a list pointer at ${whereIn(segment, pointerOffset)}, found a ${kindName(r.lo, r.hi)} pointer`);
   }
   const target = r.segment;
   const arena = target.arena;
@@ -166,21 +201,21 @@ export function finishList(segment: Segment, pointerOffset: number, expected: nu
   if (elementSize === ElementSize.INLINE_COMPOSITE) {
     const wordCount = count;
     const tagOffset = r.offset;
-    if (tagOffset < 0 || tagOffset + 8 + wordCount * 8 > target.used) {
-      throw outOfBounds(`struct list pointer at ${where(segment.id, pointerOffset)}`, target, tagOffset);
+    if (tagOffset < target.start || tagOffset + 8 + wordCount * 8 > target.used) {
+      throw outOfBounds(`struct list pointer at ${whereIn(segment, pointerOffset)}`, target, tagOffset);
     }
     chargeTraversal(arena, wordCount + 1);
     const tagLo = target.view.getUint32(tagOffset, true);
     const tagHi = target.view.getUint32(tagOffset + 4, true);
     if ((tagLo & 3) !== PointerKind.STRUCT) {
-      throw new CapnpError(ErrorCode.BAD_POINTER, `struct list at ${where(target.id, tagOffset)} has a tag that is not a struct pointer`);
+      throw new CapnpError(ErrorCode.BAD_POINTER, `struct list at ${whereIn(target, tagOffset)} has a tag that is not a struct pointer`);
     }
     const length = tagLo >>> 2;
     const dataWords = tagHi & 0xffff;
     const pointerCount = tagHi >>> 16;
     const wordsPerElement = dataWords + pointerCount;
     if (length * wordsPerElement > wordCount) {
-      throw new CapnpError(ErrorCode.OUT_OF_BOUNDS, `struct list at ${where(target.id, tagOffset)}: ${length} elements of ${wordsPerElement} words overrun its ${wordCount} words`);
+      throw new CapnpError(ErrorCode.OUT_OF_BOUNDS, `struct list at ${whereIn(target, tagOffset)}: ${length} elements of ${wordsPerElement} words overrun its ${wordCount} words`);
     }
     // Zero-size elements take no words, yet each costs work to visit: charge them anyway.
     if (wordsPerElement === 0) chargeTraversal(arena, length);
@@ -188,17 +223,17 @@ export function finishList(segment: Segment, pointerOffset: number, expected: nu
     let dataSize = dataWords * 8;
     if (expected >= ElementSize.BIT && expected <= ElementSize.POINTER) {
       if (expected === ElementSize.BIT) {
-        throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `found a struct list where a bit list (List(Bool)) was expected, at ${where(segment.id, pointerOffset)}`);
+        throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `found a struct list where a bit list (List(Bool)) was expected, at ${whereIn(segment, pointerOffset)}`);
       }
       if (expected === ElementSize.POINTER) {
         if (pointerCount === 0) {
-          throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `expected a list of pointers, found a list of data-only structs at ${where(segment.id, pointerOffset)}`);
+          throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `expected a list of pointers, found a list of data-only structs at ${whereIn(segment, pointerOffset)}`);
         }
         // Each element is read as its first pointer: start at the pointer section.
         offset += dataSize;
         dataSize = 0;
       } else if (dataWords === 0) {
-        throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `expected a list of primitives, found a list of pointer-only structs at ${where(segment.id, pointerOffset)}`);
+        throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `expected a list of primitives, found a list of pointer-only structs at ${whereIn(segment, pointerOffset)}`);
       }
     }
     r.offset = offset;
@@ -213,18 +248,18 @@ export function finishList(segment: Segment, pointerOffset: number, expected: nu
   const pointers = POINTERS_PER_ELEMENT[elementSize]!;
   const stepBits = dataBits + pointers * 64;
   const words = Math.ceil((count * stepBits) / 64);
-  if (r.offset < 0 || r.offset + words * 8 > target.used) {
-    throw outOfBounds(`list pointer at ${where(segment.id, pointerOffset)}`, target, r.offset);
+  if (r.offset < target.start || r.offset + words * 8 > target.used) {
+    throw outOfBounds(`list pointer at ${whereIn(segment, pointerOffset)}`, target, r.offset);
   }
   chargeTraversal(arena, words);
   if (elementSize === ElementSize.VOID) chargeTraversal(arena, count);
   if (expected !== ANY_SIZE) {
     if (expected === ElementSize.INLINE_COMPOSITE) {
       if (elementSize === ElementSize.BIT) {
-        throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `found a bit list (List(Bool)) where a struct list was expected, at ${where(segment.id, pointerOffset)}`);
+        throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `found a bit list (List(Bool)) where a struct list was expected, at ${whereIn(segment, pointerOffset)}`);
       }
     } else if (DATA_BITS_PER_ELEMENT[expected]! > dataBits || POINTERS_PER_ELEMENT[expected]! > pointers) {
-      throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `expected a list of ${ELEMENT_SIZE_NAMES[expected]} elements, found ${ELEMENT_SIZE_NAMES[elementSize]} elements at ${where(segment.id, pointerOffset)}`);
+      throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `expected a list of ${ELEMENT_SIZE_NAMES[expected]} elements, found ${ELEMENT_SIZE_NAMES[elementSize]} elements at ${whereIn(segment, pointerOffset)}`);
     }
   }
   r.length = count;
@@ -240,20 +275,20 @@ export function resolveBytes(segment: Segment, pointerOffset: number, isText: bo
   const r = resolved;
   const what = isText ? 'text' : 'data';
   if ((r.lo & 3) !== PointerKind.LIST) {
-    throw new CapnpError(ErrorCode.BAD_POINTER, `expected ${what} (a list pointer) at ${where(segment.id, pointerOffset)}, found a ${kindName(r.lo, r.hi)} pointer`);
+    throw new CapnpError(ErrorCode.BAD_POINTER, `expected ${what} (a list pointer) at ${whereIn(segment, pointerOffset)}, found a ${kindName(r.lo, r.hi)} pointer`);
   }
   if ((r.hi & 7) !== ElementSize.BYTE) {
-    throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `expected ${what} (a byte list) at ${where(segment.id, pointerOffset)}, found a list of ${ELEMENT_SIZE_NAMES[r.hi & 7]} elements`);
+    throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `expected ${what} (a byte list) at ${whereIn(segment, pointerOffset)}, found a list of ${ELEMENT_SIZE_NAMES[r.hi & 7]} elements`);
   }
   const length = r.hi >>> 3;
   const target = r.segment;
-  if (r.offset < 0 || r.offset + length > target.used) {
-    throw outOfBounds(`${what} pointer at ${where(segment.id, pointerOffset)}`, target, r.offset);
+  if (r.offset < target.start || r.offset + length > target.used) {
+    throw outOfBounds(`${what} pointer at ${whereIn(segment, pointerOffset)}`, target, r.offset);
   }
   chargeTraversal(target.arena, Math.ceil(length / 8));
   if (isText) {
     if (length === 0 || target.bytes[r.offset + length - 1] !== 0) {
-      throw new CapnpError(ErrorCode.BAD_TEXT, `text at ${where(target.id, r.offset)} is not NUL-terminated`);
+      throw new CapnpError(ErrorCode.BAD_TEXT, `text at ${whereIn(target, r.offset)} is not NUL-terminated`);
     }
   }
   r.length = length;
@@ -264,7 +299,7 @@ export function readCapabilityIndex(segment: Segment, pointerOffset: number): nu
   const lo = segment.view.getUint32(pointerOffset, true);
   const hi = segment.view.getUint32(pointerOffset + 4, true);
   if (lo !== PointerKind.OTHER) {
-    throw new CapnpError(ErrorCode.BAD_POINTER, `expected a capability pointer at ${where(segment.id, pointerOffset)}, found a ${kindName(lo, hi)} pointer`);
+    throw new CapnpError(ErrorCode.BAD_POINTER, `expected a capability pointer at ${whereIn(segment, pointerOffset)}, found a ${kindName(lo, hi)} pointer`);
   }
   return hi;
 }
@@ -285,6 +320,6 @@ export function pointerTypeAt(segment: Segment, pointerOffset: number): PointerT
     case PointerKind.LIST: return 'list';
     default:
       if (resolved.lo === PointerKind.OTHER) return 'capability';
-      throw new CapnpError(ErrorCode.BAD_POINTER, `pointer at ${where(segment.id, pointerOffset)} has a reserved kind`);
+      throw new CapnpError(ErrorCode.BAD_POINTER, `pointer at ${whereIn(segment, pointerOffset)} has a reserved kind`);
   }
 }

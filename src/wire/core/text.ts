@@ -78,13 +78,14 @@ function decodeOutsideWindow(segment: Segment, start: number, end: number): stri
   segment.textBytesRead += end - start;
   // The first string read never opens a window: a small message with one or two strings is
   // read faster string by string.
-  const windowBytes = Math.min(segment.used, LATIN1_WINDOW_BYTES);
+  const segmentBytes = segment.used - segment.start;
+  const windowBytes = Math.min(segmentBytes, LATIN1_WINDOW_BYTES);
   if (decodeLatin1 === null || !segment.arena.bytesAreStable || segment.textBytesRead === end - start ||
     segment.textBytesRead * WHOLE_SEGMENT_FRACTION < windowBytes || end - start > windowBytes) {
     return decodeRange(segment.bytes, start, end);
   }
   const bytes = segment.bytes;
-  const from = segment.used <= LATIN1_WINDOW_BYTES ? 0 : start;
+  const from = segmentBytes <= LATIN1_WINDOW_BYTES ? segment.start : start;
   const to = Math.min(segment.used, from + LATIN1_WINDOW_BYTES);
   segment.latin1 = decodeLatin1(bytes, from, to);
   segment.latin1Start = from;

@@ -30,7 +30,7 @@ export function canonicalize(value: StructReader | ListReader | AnyPointerReader
 export function isCanonical(message: MessageReader): boolean {
   const segments = message.arena.segments;
   if (segments.length !== 1) return false;
-  const bytes = segments[0]!.bytes;
+  const bytes = segments[0]!.content();
   const canonical = canonicalize(message.getRootPointer());
   if (canonical.length !== bytes.length) return false;
   for (let i = 0; i < bytes.length; i++) if (canonical[i] !== bytes[i]) return false;

@@ -63,16 +63,20 @@ function messageLength(bytes: Uint8Array, offset: number, options: ResolvedReade
 }
 
 /**
- * The byte length of the one segment of `bytes` when `bytes` is exactly a well-formed,
- * 8-byte-aligned single-segment framed message within `options`, else -1 (anything else,
+ * The byte length of the one segment of `bytes` when `bytes` is exactly a well-formed
+ * single-segment framed message within `options`, else -1 (anything else,
  * including every malformed input, takes `parseFrame`, which says what is wrong). The common
  * case for small messages, read without making any intermediate objects.
  */
 export function singleSegmentLength(bytes: Uint8Array, options: ResolvedReaderOptions): number {
-  if (bytes.length < 16 || ((bytes.byteOffset & 7) !== 0) || options.maxSegments < 1) return -1;
+  // Alignment is not checked here: `byteOffset` alone costs a fifth of opening a message (Node
+  // 20). Misaligned input is read in place, and copied once if a typed-array view of one of its
+  // lists needs alignment (Segment#realign).
+  const length = bytes.length;
+  if (length < 16 || options.maxSegments < 1) return -1;
   if ((bytes[0]! | bytes[1]! | bytes[2]! | bytes[3]!) !== 0) return -1;
   const words = readUint32(bytes, 4);
-  if (words * 8 !== bytes.length - 8 || words > options.traversalLimitInWords) return -1;
+  if (words * 8 !== length - 8 || words > options.traversalLimitInWords) return -1;
   return words * 8;
 }
 
