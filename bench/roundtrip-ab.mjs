@@ -20,14 +20,17 @@
 // figure to trust.
 //
 // --callgrind: instructions per operation, counted by valgrind's callgrind (needs valgrind).
-// Each side and case runs twice under `node --single-threaded --predictable-gc-schedule` (no
-// background JIT or GC threads, a fixed heap-growing schedule: the same run counts the same to
-// a few instructions per operation), after the same warm-up, once with N and once with 2N
-// measured operations; the difference is divided by N, so startup, warm-up and what was
-// compiled before the window cancel out. N is per case (CASES below), times --scale. Up to
-// --jobs valgrind processes run at once (counts do not depend on the load); a commit's counts
-// are kept in its folder under bench/.out/roundtrip-ab/, so only the working tree is counted
-// again. Slow: 20-60 s per count.
+// Each side and case runs once under `node --single-threaded --predictable-gc-schedule` (no
+// background JIT or GC threads, a heap that grows on a fixed schedule: the same run counts the
+// same to a few instructions per operation): it warms up uninstrumented, then instrumentation
+// is switched on (callgrind_control) for N operations alone, so startup, warm-up and the
+// compilation done by then are not counted. WARM and N are per case (CASES below); --scale
+// multiplies N. V8 traces its optimizations, and the harness says when it compiled or
+// deoptimized anything inside a window (that case's warm-up was too short). Up to --jobs
+// valgrind processes run at once (counts do not depend on the load); a commit's counts are
+// kept in its folder under bench/.out/roundtrip-ab/, so only the working tree is counted again.
+// Slow: 20-90 s per count. AB_PROFILE=DIR keeps, per count, callgrind's output by instruction
+// and V8's perf map (node --perf-basic-prof), to attribute instructions to JS functions.
 //
 // --alloc: also heap bytes per operation of the read cases, as the allocation workload counts
 // them (bench/workloads/allocation.mjs, bytesPerOp: a process with gc() and a 64 MB young
@@ -35,7 +38,7 @@
 //
 // Both sides must compute the same results; round trips check their responses as they run.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -47,25 +50,30 @@ const OUT = join(BENCH, '.out/roundtrip-ab');
 const SCHEMAS = ['carsales', 'catrank', 'eval', 'news', 'micro'];
 
 /**
- * The cases, with the operations per callgrind window (`n`, after `warm` operations). Round
+ * The cases, with what the callgrind count runs for each: `warm` operations uninstrumented (by
+ * then V8 has optimized even the functions called once per operation: the open, the arena),
+ * then `n` counted (a window of some 10^8 instructions). `alloc`: --alloc measures it. Round
  * trips and news are per operation as their workloads time them; micro reads open the message
  * and read every field.
  */
 const CASES = {
-  'carsales/object': { warm: 400, n: 100 },
-  'carsales/bytes': { warm: 400, n: 100 },
-  'catrank/object': { warm: 100, n: 25 },
-  'catrank/bytes': { warm: 100, n: 25 },
-  'eval/object': { warm: 4000, n: 2000 },
-  'eval/bytes': { warm: 4000, n: 2000 },
-  'news/sparse': { warm: 50000, n: 100000, alloc: true },
-  'news/read-all': { warm: 600, n: 300, alloc: true },
-  'news/build': { warm: 600, n: 300 },
-  'micro/two-int32/read': { warm: 50000, n: 100000, alloc: true },
-  'micro/int32-text/read': { warm: 50000, n: 100000, alloc: true },
-  'micro/nested3/read': { warm: 50000, n: 100000, alloc: true },
-  'micro/list-int32-100/read': { warm: 50000, n: 50000, alloc: true },
+  'carsales/object': { warm: 6000, n: 200 },
+  'carsales/bytes': { warm: 6000, n: 200 },
+  'catrank/object': { warm: 3000, n: 40 },
+  'catrank/bytes': { warm: 3000, n: 40 },
+  'eval/object': { warm: 30000, n: 4000 },
+  'eval/bytes': { warm: 30000, n: 4000 },
+  'news/sparse': { warm: 300000, n: 100000, alloc: true },
+  'news/read-all': { warm: 6000, n: 500, alloc: true },
+  'news/build': { warm: 4000, n: 300 },
+  'micro/two-int32/read': { warm: 300000, n: 100000, alloc: true },
+  'micro/int32-text/read': { warm: 300000, n: 100000, alloc: true },
+  'micro/nested3/read': { warm: 300000, n: 100000, alloc: true },
+  'micro/list-int32-100/read': { warm: 300000, n: 50000, alloc: true },
 };
+
+/** Node's flags under callgrind: no background threads, a heap that grows on a fixed schedule. */
+const CALLGRIND_NODE_FLAGS = ['--single-threaded', '--predictable-gc-schedule', '--hash-seed=1', '--random-seed=1', '--trace-opt', '--trace-deopt'];
 
 const { values } = parseArgs({
   options: {
@@ -194,17 +202,46 @@ async function callgrind(chosen, sides) {
     const file = sides[side].counts;
     return [side, file !== null && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}];
   }));
+  const compiled = [];
+  // One count: the child warms up uninstrumented, says so and waits; instrumentation is switched
+  // on (callgrind_control), the child runs its N operations, says so and waits; instrumentation
+  // is switched off, and the child exits. What is collected is the window alone.
   const count = async (side, name, n) => {
-    const key = `${name} ${CASES[name].warm} ${n}`;
-    if (cached[side][key] !== undefined) return cached[side][key];
+    const key = `window ${name} ${CASES[name].warm} ${n}`;
+    if (cached[side][key] !== undefined && !process.env.AB_PROFILE) return cached[side][key];
     const { root, gen } = sides[side];
-    const args = ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, '--single-threaded', '--predictable-gc-schedule', '--hash-seed=1', '--random-seed=1',
+    const profile = process.env.AB_PROFILE; // diagnosis: keep callgrind's output and V8's perf map
+    const outFile = profile ? join(profile, `${side}-${name.replaceAll('/', '_')}.out`) : '/dev/null';
+    const args = ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${outFile}`, ...(profile ? ['--dump-instr=yes'] : []), process.execPath,
+      ...CALLGRIND_NODE_FLAGS, ...(profile ? ['--perf-basic-prof'] : []),
       join(BENCH, 'roundtrip-ab.mjs'), '--child', JSON.stringify({ root, gen, case: name, mode: 'count', warm: CASES[name].warm, n })];
     const { code, stderr } = await new Promise((resolve) => {
-      const proc = spawn('valgrind', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+      // (--perf-basic-prof also writes an isolate log into the working directory.)
+      const proc = spawn('valgrind', args, { stdio: ['pipe', 'pipe', 'pipe'], cwd: profile ?? process.cwd() });
       let err = '';
+      let out = '';
       proc.stderr.on('data', (chunk) => (err += chunk));
-      proc.on('close', (code) => resolve({ code, stderr: err }));
+      let inWindow = false;
+      proc.stdout.on('data', (chunk) => {
+        out += chunk;
+        let end;
+        while ((end = out.indexOf('\n')) >= 0) {
+          const line = out.slice(0, end);
+          out = out.slice(end + 1);
+          if (line === 'ready' || line === 'done') {
+            inWindow = line === 'ready';
+            execFileSync('callgrind_control', ['-i', inWindow ? 'on' : 'off', String(proc.pid)], { stdio: 'ignore' });
+            proc.stdin.write('go\n');
+          } else if (inWindow && /^\[(completed compiling|bailout)/.test(line)) {
+            // V8 compiled or deoptimized inside the window: the count includes that work.
+            compiled.push(`${side} ${name}: ${line.replace(/ \(sfi = [^)]*\)|0x[0-9a-f]+ /g, '').slice(0, 120)}`);
+          }
+        }
+      });
+      proc.on('close', (code) => {
+        if (profile) execFileSync('mv', [`/tmp/perf-${proc.pid}.map`, outFile.replace(/\.out$/, '.map')]);
+        resolve({ code, stderr: err });
+      });
     });
     const match = /Collected : (\d+)/.exec(stderr);
     if (code !== 0 || match === null) throw new Error(`no instruction count for ${name}:\n${stderr.slice(-2000)}`);
@@ -216,28 +253,23 @@ async function callgrind(chosen, sides) {
   const jobs = [];
   for (const name of chosen) {
     const n = Math.max(1, Math.round(CASES[name].n * scale));
-    for (const side of ['A', 'B']) for (const times of [1, 2]) jobs.push({ name, n, side, times });
+    for (const side of ['A', 'B']) jobs.push({ name, n, side });
   }
   let next = 0;
   const worker = async () => {
     while (next < jobs.length) {
       const job = jobs[next++];
-      job.count = await count(job.side, job.name, job.times * job.n);
+      job.count = await count(job.side, job.name, job.n);
     }
   };
   await Promise.all(Array.from({ length: Number(values.jobs) }, worker));
-  console.log(`instructions per operation (callgrind, node --single-threaded; (count with 2N - count with N) / N after the same warm-up)`);
+  console.log(`instructions per operation (callgrind, node ${CALLGRIND_NODE_FLAGS.join(' ')}; N operations after the warm-up, counted alone)`);
   console.log(`${'case'.padEnd(26)} ${'N'.padStart(7)} ${'A'.padStart(12)} ${'B'.padStart(12)} | B/A`);
   for (const name of chosen) {
-    const per = {};
-    let n = 0;
-    for (const side of ['A', 'B']) {
-      const [one, two] = [1, 2].map((times) => jobs.find((j) => j.name === name && j.side === side && j.times === times));
-      n = one.n;
-      per[side] = (two.count - one.count) / n;
-    }
-    console.log(`${name.padEnd(26)} ${String(n).padStart(7)} ${per.A.toFixed(0).padStart(12)} ${per.B.toFixed(0).padStart(12)} | ${(per.B / per.A).toFixed(4)}`);
+    const [a, b] = ['A', 'B'].map((side) => jobs.find((j) => j.name === name && j.side === side));
+    console.log(`${name.padEnd(26)} ${String(a.n).padStart(7)} ${(a.count / a.n).toFixed(0).padStart(12)} ${(b.count / b.n).toFixed(0).padStart(12)} | ${(b.count / a.count).toFixed(4)}`);
   }
+  if (compiled.length) console.log(`V8 compiled or deoptimized inside a window (raise that case's warm-up):\n  ${compiled.join('\n  ')}`);
 }
 
 function allocation(chosen, sides) {
@@ -289,7 +321,22 @@ async function child({ root, gen, case: name, mode, ms, warm, n }) {
   const op = await operation(name, root, gen);
   let sink = 0;
   if (mode === 'count') {
-    for (let i = 0; i < warm + n; i++) sink += op();
+    // Gated by the parent (see callgrind): warm up, wait, measure, wait.
+    const wait = (what) => {
+      process.stdout.write(`${what}\n`);
+      readSync(0, Buffer.alloc(3));
+    };
+    // One loop function for warm-up and window, called often enough to be optimized by then
+    // (a loop run once would be compiled on the stack in the window).
+    const run = (times) => {
+      let sum = 0;
+      for (let i = 0; i < times; i++) sum = (sum + op()) | 0;
+      return sum;
+    };
+    for (let done = 0; done < warm; done += 10) sink += run(Math.min(10, warm - done));
+    wait('ready');
+    sink += run(n);
+    wait('done');
   } else if (mode === 'alloc') {
     const { bytesPerOp } = await import('./workloads/allocation.mjs');
     process.stdout.write(JSON.stringify({ bytes: bytesPerOp(op) }));
