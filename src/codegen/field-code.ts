@@ -13,7 +13,6 @@ import {
 import { GenericScope } from './generics.js';
 import { capitalize, MemberNames } from './names.js';
 
-
 export type StructNode = Node & { struct: NonNullable<Extract<Node, { struct: unknown }>['struct']> };
 
 /** Everything the classes and types need to know about one field. */

@@ -65,9 +65,7 @@ export function emitStruct(ctx: FileContext, node: StructNode): void {
     w.block(`constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number${readerParams}) {`, () => {
       w.line('super();');
       w.line('this.$segment = segment;');
-      // Only a struct with a data section reads the segment's DataView: a reader of one without
-      // leaves it unmade (segments make theirs on first use), as a root of pointers often is.
-      if (node.struct.dataWordCount > 0) w.line('this.$view = segment.view;');
+      w.line('this.$view = segment.view;');
       w.line('this.$data = data;');
       w.line('this.$pointers = pointers;');
       w.line('this.$dataSize = dataSize;');

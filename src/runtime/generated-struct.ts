@@ -4,8 +4,8 @@
  * so a generated class holds only its fields.
  *
  * Why the location is plain fields rather than a wrapped wire-level `StructReader`: generated
- * data getters read `this.$view` (the segment's DataView) at byte offsets computed at
- * generation time, with no object between them and the bytes (see codegen/struct-gen.ts). Each generated class assigns them in
+ * data getters read `this.$view` at byte offsets computed at generation time, with no object
+ * between them and the bytes (see codegen/struct-gen.ts). Each generated class assigns them in
  * its own constructor (below: why not here), always in the same order, so every instance of one
  * generated class keeps one shape.
  *
@@ -33,10 +33,9 @@ export const UNLIMITED_NESTING = Infinity;
 export class GeneratedReaderCore {
   declare $segment: Segment;
   /**
-   * The segment's DataView, kept here because data getters read it directly. Assigned only by
-   * readers of structs with a data section: a segment makes its view on first use (see
-   * core/segment.ts), and a reader of pointers alone (the root of many messages) leaves it unmade,
-   * so opening such a message to read its Text makes none.
+   * The segment's DataView, kept here because data getters read it directly. NO_VIEW for the root
+   * of a message opened in place when the root has no data section (core/segment.ts), which no
+   * data getter then reads: each checks `$dataSize` first.
    */
   declare $view: DataView;
   /** Byte offsets of the data and pointer sections (moved by list iteration). */

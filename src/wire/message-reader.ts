@@ -4,8 +4,9 @@ import { CapnpError, ErrorCode } from './error.js';
 import { parseFlat, parseFrame, readPackedFrame, singleSegmentLength } from './formats/framing.js';
 import { resolveReaderOptions, type ReaderOptions, type ResolvedReaderOptions } from './core/limits.js';
 import { PackedReader, unpack } from './formats/packing.js';
-import { locateStructWord, type Location } from './read-object.js';
+import { locateRootWord, type Location } from './read-object.js';
 import { resolved, wordFromBytes } from './core/read-pointer.js';
+import { viewOf } from './core/segment.js';
 import { StructReader } from './struct-reader.js';
 
 /**
@@ -159,9 +160,12 @@ export function locateUnpackedRoot(input: Uint8Array | ArrayBuffer, options?: Un
 function rootOf(arena: Arena): Location {
   const first = arena.first;
   if (first.used - first.start < 8) throw new CapnpError(ErrorCode.BAD_FRAMING, 'message has no root pointer: its first segment is empty');
-  // The root pointer is read from the bytes: opening makes no DataView (see core/segment.ts).
+  // The root pointer is read from the bytes: opening makes no DataView (see core/segment.ts),
+  // unless the root has a data section, which its reader reads through the view.
   wordFromBytes(first.bytes, first.start);
-  return locateStructWord(first, first.start, resolved.lo, resolved.hi, first.arena.nestingLimit, null);
+  const at = locateRootWord(first, first.start, resolved.lo, resolved.hi, first.arena.nestingLimit);
+  if (at.dataSize !== 0) viewOf(at.segment);
+  return at;
 }
 
 /**

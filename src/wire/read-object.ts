@@ -6,15 +6,20 @@ import { Arena } from './core/arena.js';
 import { ListReader } from './list-reader.js';
 import { ElementSize, PointerKind } from './core/layout.js';
 import {
-  ANY_SIZE, chargeTraversal, readCapabilityIndex, resolveBytes, resolveList, resolveListWord, resolveStruct, resolveStructWord, resolved,
-  wordFromBytes, wordHalf,
+  ANY_SIZE, chargeTraversal, readCapabilityIndex, resolveBytes, resolveList, resolveStruct, resolveStructWord, resolved, wordFromBytes,
 } from './core/read-pointer.js';
-import { NO_VIEW, type Segment } from './core/segment.js';
+import { NO_VIEW, viewOf, type Segment } from './core/segment.js';
 import { StructReader } from './struct-reader.js';
 import { decodeText } from './core/text.js';
 
+/**
+ * Whether the pointer at `offset` is null. Every pointer read of the functions below starts
+ * here, and so takes the segment's view through `viewOf` (made now for a message opened in
+ * place: see core/segment.ts); what they call next reads the field.
+ */
 export function isNullPointer(segment: Segment, offset: number): boolean {
-  return wordHalf(segment, offset) === 0 && wordHalf(segment, offset + 4) === 0;
+  const view = viewOf(segment);
+  return view.getUint32(offset, true) === 0 && view.getUint32(offset + 4, true) === 0;
 }
 
 /** A zeroed segment: the target of readers for null pointers without a default. */
@@ -40,16 +45,13 @@ export function nullPointerSlot(): Segment {
  * as their defaults.
  */
 export function readStructAt(segment: Segment, offset: number, nestingLimit: number, defaultValue: Segment | null | undefined): StructReader {
-  // The pointer word is read once, here: the null check and the resolution share it.
-  const lo = offset < 0 ? 0 : wordHalf(segment, offset);
-  const hi = offset < 0 ? 0 : wordHalf(segment, offset + 4);
-  if (lo !== 0 || hi !== 0) {
-    resolveStructWord(segment, offset, lo, hi, nestingLimit);
-  } else {
+  if (offset < 0 || isNullPointer(segment, offset)) {
     if (defaultValue == null || isNullPointer(defaultValue, 0)) return emptyStruct();
+    segment = defaultValue;
+    offset = 0;
     nestingLimit = defaultValue.arena.nestingLimit;
-    resolveStruct(defaultValue, 0, nestingLimit);
   }
+  resolveStruct(segment, offset, nestingLimit);
   const r = resolved;
   return new StructReader(r.segment, r.offset, r.dataSize, r.offset + r.dataSize, r.pointerCount, nestingLimit - 1);
 }
@@ -70,31 +72,42 @@ export const location = new Location();
  * reader, for callers that construct their own view of it (generated readers).
  */
 export function locateStructAt(segment: Segment, offset: number, nestingLimit: number, defaultValue: Segment | null | undefined): Location {
-  const lo = offset < 0 ? 0 : wordHalf(segment, offset);
-  const hi = offset < 0 ? 0 : wordHalf(segment, offset + 4);
-  return locateStructWord(segment, offset, lo, hi, nestingLimit, defaultValue);
+  const out = location;
+  if (offset < 0 || isNullPointer(segment, offset)) {
+    if (defaultValue == null || isNullPointer(defaultValue, 0)) return locatedEmpty();
+    segment = defaultValue;
+    offset = 0;
+    nestingLimit = defaultValue.arena.nestingLimit;
+  }
+  resolveStruct(segment, offset, nestingLimit);
+  const r = resolved;
+  out.segment = r.segment;
+  out.data = r.offset;
+  out.dataSize = r.dataSize;
+  out.pointerCount = r.pointerCount;
+  out.nestingLimit = nestingLimit - 1;
+  return out;
 }
 
-/** `locateStructAt` for the pointer word (`lo`, `hi`) already read at `offset`. */
-export function locateStructWord(
-  segment: Segment, offset: number, lo: number, hi: number, nestingLimit: number, defaultValue: Segment | null | undefined,
-): Location {
+function locatedEmpty(): Location {
   const out = location;
-  if (lo !== 0 || hi !== 0) {
-    resolveStructWord(segment, offset, lo, hi, nestingLimit);
-  } else {
-    if (defaultValue == null || isNullPointer(defaultValue, 0)) {
-      out.segment = EMPTY_SEGMENT;
-      out.data = 0;
-      out.dataSize = 0;
-      out.pointerCount = 0;
-      out.nestingLimit = 0;
-      return out;
-    }
-    nestingLimit = defaultValue.arena.nestingLimit;
-    resolveStruct(defaultValue, 0, nestingLimit);
-  }
+  out.segment = EMPTY_SEGMENT;
+  out.data = 0;
+  out.dataSize = 0;
+  out.pointerCount = 0;
+  out.nestingLimit = 0;
+  return out;
+}
+
+/**
+ * The root of a message opened in place, from the root pointer's word (`lo`, `hi`) read from the
+ * bytes (no view is made for it: see core/segment.ts), into `location`.
+ */
+export function locateRootWord(segment: Segment, offset: number, lo: number, hi: number, nestingLimit: number): Location {
+  if (lo === 0 && hi === 0) return locatedEmpty();
+  resolveStructWord(segment, offset, lo, hi, nestingLimit);
   const r = resolved;
+  const out = location;
   out.segment = r.segment;
   out.data = r.offset;
   out.dataSize = r.dataSize;
@@ -105,15 +118,13 @@ export function locateStructWord(
 
 /** Reads the list at pointer `offset`, expecting `expected` elements (an ElementSize, or ANY_SIZE). */
 export function readListAt(segment: Segment, offset: number, expected: number, nestingLimit: number, defaultValue: Segment | null | undefined): ListReader {
-  const lo = offset < 0 ? 0 : wordHalf(segment, offset);
-  const hi = offset < 0 ? 0 : wordHalf(segment, offset + 4);
-  if (lo !== 0 || hi !== 0) {
-    resolveListWord(segment, offset, lo, hi, expected, nestingLimit);
-  } else {
+  if (offset < 0 || isNullPointer(segment, offset)) {
     if (defaultValue == null || isNullPointer(defaultValue, 0)) return emptyList(expected);
+    segment = defaultValue;
+    offset = 0;
     nestingLimit = defaultValue.arena.nestingLimit;
-    resolveList(defaultValue, 0, expected, nestingLimit);
   }
+  resolveList(segment, offset, expected, nestingLimit);
   const r = resolved;
   return new ListReader(r.segment, r.offset, r.length, r.elementSize, r.step, r.dataSize, r.pointerCount, nestingLimit - 1);
 }
@@ -122,7 +133,7 @@ export function readTextAt(segment: Segment, offset: number, defaultValue: strin
   if (offset < 0) return defaultValue;
   // Through the bytes when the segment has no DataView: a message opened to read a Text or two
   // never makes one.
-  const view = segment.ownView;
+  const view = segment.view;
   let lo: number;
   let hi: number;
   if (view !== NO_VIEW) {
@@ -143,7 +154,8 @@ export function readTextAt(segment: Segment, offset: number, defaultValue: strin
     }
   }
   if (lo === 0 && hi === 0) return defaultValue;
-  // Far pointers, and anything malformed (which resolveBytes reports precisely).
+  // Far pointers, and anything malformed (which resolveBytes reports precisely), through the view.
+  viewOf(segment);
   resolveBytes(segment, offset, true);
   const r = resolved;
   return decodeText(r.segment, r.offset, r.offset + r.length - 1);

@@ -1,5 +1,5 @@
 import { float32FromBits, float64FromBits } from './core/float-bits.js';
-import type { Segment } from './core/segment.js';
+import { viewOf, type Segment } from './core/segment.js';
 
 /**
  * Where a struct lives and what its data section holds: the part readers and builders share.
@@ -102,7 +102,7 @@ export class StructView {
   /** Whether pointer `index` exists and is not null. */
   hasPointer(index: number): boolean {
     if (index >= this.pointerCount) return false;
-    const view = this.segment.view;
+    const view = viewOf(this.segment); // a pointer read: see Segment#view
     const at = this.pointers + index * 8;
     return view.getUint32(at, true) !== 0 || view.getUint32(at + 4, true) !== 0;
   }

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CapnpError, ElementSize, ErrorCode, MessageBuilder, framedMessageLength, frameSegments, locateRoot, pack, readMessage, readMessages,
-  segmentTableBytes,
+  CapnpError, ElementSize, ErrorCode, MessageBuilder, canonicalize, framedMessageLength, frameSegments, isCanonical, locateRoot, pack,
+  readMessage, readMessages, segmentTableBytes,
 } from '../../src/wire/index.js';
 import { NO_VIEW } from '../../src/wire/core/segment.js';
 import { Value_Field } from '../../src/generated/std/compat/json.capnp.js';
-import { concat, dataWord, expectCapnpError, framed, hex, listPointer, segment, structPointer, toHex, type Word } from '../support/bytes.js';
+import {
+  capabilityPointer, concat, dataWord, expectCapnpError, farPointer, framed, hex, listPointer, NULL, segment, structPointer, toHex, type Word,
+} from '../support/bytes.js';
 
 /** A struct of pointers alone (json.capnp's Value.Field): a generated reader's Text read. */
 const fieldBytes = Value_Field.encode({ name: 'a.capnp:Thing' });
@@ -252,10 +254,8 @@ describe('single-segment messages (read without intermediate objects)', () => {
     expectCapnpError(() => message.getRoot(), ErrorCode.TRAVERSAL_LIMIT);
   });
 
-  it('makes no view of the input, nor a segment list, to open it and read a Text', () => {
-    const builder = new MessageBuilder();
-    builder.initRoot(1, 1).setText(0, 'hello');
-    const bytes = builder.toBytes();
+  /** Runs `body` counting the DataViews made meanwhile. */
+  function countingViews(body: (views: () => number) => void): void {
     const RealDataView = globalThis.DataView;
     let views = 0;
     globalThis.DataView = new Proxy(RealDataView, {
@@ -265,24 +265,125 @@ describe('single-segment messages (read without intermediate objects)', () => {
       },
     });
     try {
+      body(() => views);
+    } finally {
+      globalThis.DataView = RealDataView;
+    }
+  }
+
+  it('makes no view of the input, nor a segment list, to open a root of pointers and read a Text', () => {
+    const builder = new MessageBuilder();
+    builder.initRoot(0, 2).setText(0, 'hello');
+    const bytes = builder.toBytes();
+    countingViews((views) => {
       const at = locateRoot(bytes);
       expect(at.segment.bytes).toBe(bytes);
       const message = readMessage(bytes);
       expect(message.getRoot().getText(0)).toBe('hello');
+      // Beyond the (empty) data section: the default, read from nothing.
+      expect(message.getRoot().getUint32(0)).toBe(0);
       expect(Value_Field.read(fieldBytes).name).toBe('a.capnp:Thing');
-      expect(views).toBe(0);
+      expect(views()).toBe(0);
       // The arena holds its one segment without a list until one is asked for.
       expect((message.arena as unknown as { list: unknown }).list).toBeNull();
-      expect(message.arena.first.ownView).toBe(NO_VIEW);
-      expect(message.arena.segments).toEqual([message.arena.first]);
-      // Reading a data field makes the view, once, over the input.
-      expect(message.getRoot().getUint32(0)).toBe(0);
-      expect(message.getRoot().getUint32(4)).toBe(0);
-      expect(views).toBe(1);
+      expect(message.arena.first.view).toBe(NO_VIEW);
+      // A pointer read makes the view, once, over the input.
+      expect(message.getRoot().getStruct(1).dataSize).toBe(0);
+      expect(message.getRoot().hasPointer(1)).toBe(false);
+      expect(views()).toBe(1);
       expect(message.arena.first.view.buffer).toBe(bytes.buffer);
-    } finally {
-      globalThis.DataView = RealDataView;
+    });
+  });
+
+  it('makes the view on opening a root with a data section, once', () => {
+    const builder = new MessageBuilder();
+    const root = builder.initRoot(1, 1);
+    root.setUint32(4, 7);
+    root.setText(0, 'hello');
+    const bytes = builder.toBytes();
+    countingViews((views) => {
+      const message = readMessage(bytes);
+      expect(message.getRoot().getUint32(4)).toBe(7);
+      expect(message.getRoot().getText(0)).toBe('hello');
+      expect(locateRoot(bytes).segment.view).not.toBe(NO_VIEW);
+      expect(views()).toBe(2);
+    });
+  });
+
+  it('makes the view before handing out the segment list', () => {
+    const bytes = framed([structPointer(0, 0, 1), listPointer(0, 2, 1), dataWord(0x68)]);
+    const message = readMessage(bytes);
+    expect(message.arena.first.view).toBe(NO_VIEW);
+    expect(message.arena.segments.map((s) => s.view.getUint8(s.start))).toEqual([0]);
+    expect(message.arena.first.view.buffer).toBe(bytes.buffer);
+  });
+
+  it('reads everything the same before and after the view is made', () => {
+    // A root of pointers alone: a struct through a far pointer into its own segment, Text, a
+    // capability, Data, a null pointer and Text through a far pointer; and a root reached
+    // through a far pointer. Each read
+    // runs on a fresh open (no view yet) as binary (the segment is the input, in place) and as
+    // flat (a segment of its own, with its view): results, or errors, must agree.
+    const pointers = framed([
+      structPointer(0, 0, 6),
+      farPointer(7, 0),
+      listPointer(6, 2, 3),
+      capabilityPointer(2),
+      listPointer(5, 2, 4),
+      NULL,
+      farPointer(8, 0),
+      structPointer(3, 1, 0), // landing pad of pointer 0: a struct at word 11
+      listPointer(0, 2, 3), // landing pad of pointer 5: the Text at word 9
+      dataWord(0x68, 0x69),
+      dataWord(1, 2, 3, 4),
+      dataWord(0x2a),
+    ]);
+    const farRoot = framed([farPointer(1, 0), structPointer(0, 1, 0), dataWord(0x2a)]);
+    type Message = ReturnType<typeof readMessage>;
+    const copyRoot = (m: Message) => {
+      const builder = new MessageBuilder();
+      builder.setRoot(m.getRoot());
+      return builder.toBytes();
+    };
+    const reads: [string, (m: Message) => unknown][] = [
+      ['getRoot', (m) => [m.getRoot().dataSize, m.getRoot().pointerCount, m.getRoot().getUint32(0)]],
+      ['hasPointer', (m) => [0, 1, 2, 3, 4, 5].map((i) => m.getRoot().hasPointer(i))],
+      ['root pointer type', (m) => m.getRootPointer().type()],
+      ['root pointer isNull', (m) => m.getRootPointer().isNull()],
+      ['root pointer struct', (m) => m.getRootPointer().getStruct().pointerCount],
+      ['root pointer capability index', (m) => m.getRootPointer().getCapabilityIndex()],
+      ['struct', (m) => m.getRoot().getStruct(0).getUint32(0)],
+      ['text', (m) => m.getRoot().getText(1)],
+      ['text through a far pointer', (m) => m.getRoot().getText(5)],
+      ['capability index', (m) => m.getRoot().getCapabilityIndex(2)],
+      ['capability', (m) => m.getRoot().getCapability(2)],
+      ['data', (m) => Array.from(m.getRoot().getData(3))],
+      ['pointer type', (m) => m.getRoot().getPointer(0).type()],
+      ['null pointer', (m) => m.getRoot().getPointer(4).isNull()],
+      ['segments', (m) => m.segments.map((s) => s.length)],
+      ['copy', (m) => toHex(copyRoot(m))],
+      ['canonical', (m) => toHex(canonicalize(m.getRootPointer()))],
+      ['is canonical', (m) => isCanonical(m)],
+    ];
+    const outcome = (read: (m: Message) => unknown, message: Message) => {
+      try {
+        return JSON.stringify(read(message));
+      } catch (e) {
+        return e instanceof CapnpError ? `${e.code}: ${e.message}` : `not a CapnpError: ${String(e)}`;
+      }
+    };
+    for (const bytes of [pointers, farRoot]) {
+      for (const [name, read] of reads) {
+        const inPlace = readMessage(bytes);
+        expect(inPlace.arena.first.view).toBe(NO_VIEW);
+        const result = outcome(read, inPlace);
+        expect(result, name).toBe(outcome(read, readMessage(bytes.subarray(8), { format: 'flat' })));
+        expect(result, name).not.toMatch(/not a CapnpError/);
+      }
     }
+    expect(readMessage(farRoot).getRoot().getUint32(0)).toBe(0x2a);
+    expect(readMessage(pointers).getRoot().getStruct(0).getUint32(0)).toBe(0x2a);
+    expect(readMessage(pointers).getRoot().getText(5)).toBe('hi');
   });
 
   it('never reads the segment table as part of the segment', () => {

@@ -28,6 +28,7 @@ export class Persistent_SaveParamsReader<SturdyRef extends $.PointerCodec<any, a
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number, params: readonly $.PointerCodec<any, any, any, any>[] = []) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -128,6 +129,7 @@ export class Persistent_SaveResultsReader<SturdyRef extends $.PointerCodec<any, 
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number, params: readonly $.PointerCodec<any, any, any, any>[] = []) {
     super();
     this.$segment = segment;
+    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;

@@ -9,7 +9,7 @@ import { CapnpError, ErrorCode } from '../error.js';
 import { Arena, DEFAULT_FIRST_SEGMENT_WORDS, type BuilderOptions } from './arena.js';
 import { BYTES_PER_WORD, MAX_SEGMENT_WORDS } from './layout.js';
 import { allocateBytes } from './pool.js';
-import { Segment } from './segment.js';
+import { Segment, viewOver } from './segment.js';
 
 /**
  * Bytes kept free in front of a message builder's first segment, for the stream framing's
@@ -53,7 +53,8 @@ export function buildingArena(options: BuilderOptions | undefined): Arena {
   // A message being built is trusted and acyclic: reading it back needs no limits.
   const segments = new Array<Segment>(1);
   const arena = new Arena(segments, true, Infinity, Infinity, firstSegmentWords, growth, maxSegmentWords);
-  segments[0] = arena.first = new Segment(arena, 0, firstBytes ?? firstSegmentBytes(firstSegmentWords * BYTES_PER_WORD), BYTES_PER_WORD);
+  const bytes = firstBytes ?? firstSegmentBytes(firstSegmentWords * BYTES_PER_WORD);
+  segments[0] = arena.first = new Segment(arena, 0, bytes, BYTES_PER_WORD, viewOver(bytes));
   return arena;
 }
 
@@ -108,7 +109,8 @@ export function allocateAnywhere(arena: Arena, bytes: number): Segment {
     capacity = Math.max(bytes, arena.firstSegmentWords * BYTES_PER_WORD);
   }
   capacity = Math.min(capacity, arena.maxSegmentBytes);
-  const segment = new Segment(arena, arena.segments.length, allocateBytes(capacity), bytes);
+  const memory = allocateBytes(capacity);
+  const segment = new Segment(arena, arena.segments.length, memory, bytes, viewOver(memory));
   arena.segments.push(segment);
   return segment;
 }

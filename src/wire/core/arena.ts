@@ -1,7 +1,7 @@
 import { CapnpError, ErrorCode } from '../error.js';
 import { BYTES_PER_WORD } from './layout.js';
 import { traversalBudget, type ResolvedReaderOptions } from './limits.js';
-import { Segment } from './segment.js';
+import { NO_VIEW, Segment, viewOf, viewOver } from './segment.js';
 import type { TextBatch } from './text-batch.js';
 
 /**
@@ -105,7 +105,7 @@ export class Arena {
     const arena = new Arena(list, false, budget, options.nestingLimit, 0, 'fixed', 0);
     for (let i = 0; i < segments.length; i++) {
       const bytes = segments[i]!;
-      list[i] = new Segment(arena, i, bytes, bytes.length);
+      list[i] = new Segment(arena, i, bytes, bytes.length, viewOver(bytes));
     }
     arena.first = list[0]!;
     return arena;
@@ -113,19 +113,20 @@ export class Arena {
 
   /**
    * An arena over the one segment of a framed message: `input`'s bytes [start, end), used in
-   * place (the segment's offsets are positions in `input`: no view of the input is made).
+   * place (the segment's offsets are positions in `input`: no view of the input is made, and
+   * the segment's DataView is made when something needs it: see `Segment#view`).
    */
   static forReadingOne(input: Uint8Array, start: number, end: number, options: ResolvedReaderOptions): Arena {
     const budget = traversalBudget(options, Math.ceil((end - start) / BYTES_PER_WORD));
     const arena = new Arena(null, false, budget, options.nestingLimit, 0, 'fixed', 0);
-    arena.first = new Segment(arena, 0, input, end, start);
+    arena.first = new Segment(arena, 0, input, end, NO_VIEW, start);
     return arena;
   }
 
   /** An arena over trusted constant bytes (schema default values): no traversal limit. */
   static forConstant(bytes: Uint8Array): Arena {
     const arena = new Arena(null, false, Infinity, Infinity, 0, 'fixed', 0);
-    arena.first = new Segment(arena, 0, bytes, bytes.length);
+    arena.first = new Segment(arena, 0, bytes, bytes.length, viewOver(bytes));
     return arena;
   }
 
@@ -136,6 +137,8 @@ export class Arena {
 
   private listOfFirst(): Segment[] {
     const list = new Array<Segment>(1);
+    // Whoever takes the list may read the segment's view directly: make it now.
+    viewOf(this.first);
     list[0] = this.first;
     return (this.list = list);
   }

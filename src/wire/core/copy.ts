@@ -10,11 +10,12 @@ import { CapnpError, ErrorCode } from '../error.js';
 import { DATA_BITS_PER_ELEMENT, ElementSize, PointerKind } from './layout.js';
 import { allocateObject, allocated, EMPTY_STRUCT_POINTER_LO } from './pointer-builder.js';
 import { ANY_SIZE, checkNesting, finishList, finishStruct, followPointer, resolved, whereIn } from './read-pointer.js';
-import type { Segment } from './segment.js';
+import { viewOf, type Segment } from './segment.js';
 
 /** Copies the object the pointer at (`from`, `fromAt`) leads to into the null slot (`to`, `toAt`). */
 export function copyPointer(to: Segment, toAt: number, from: Segment, fromAt: number, nestingLimit: number, canonical: boolean): void {
-  const view = from.view;
+  // The source may be a message opened in place whose view is not made yet (segment.ts).
+  const view = viewOf(from);
   const lo = view.getUint32(fromAt, true);
   const hi = view.getUint32(fromAt + 4, true);
   if (lo === 0 && hi === 0) return;
@@ -58,7 +59,7 @@ export function trimmedDataSize(segment: Segment, data: number, dataSize: number
 
 /** Pointers left after dropping trailing null pointers. */
 export function trimmedPointerCount(segment: Segment, pointers: number, count: number): number {
-  const view = segment.view;
+  const view = viewOf(segment);
   while (count > 0) {
     const at = pointers + (count - 1) * 8;
     if (view.getUint32(at, true) !== 0 || view.getUint32(at + 4, true) !== 0) break;

@@ -9,7 +9,7 @@ import { CapnpError, ErrorCode, where } from '../error.js';
 import {
   DATA_BITS_PER_ELEMENT, ELEMENT_SIZE_NAMES, ElementSize, POINTERS_PER_ELEMENT, PointerKind,
 } from './layout.js';
-import type { Segment } from './segment.js';
+import { viewOf, type Segment } from './segment.js';
 
 /** `ElementSize` plus `ANY_SIZE`: read a list in whatever encoding it has. */
 export const ANY_SIZE = -1;
@@ -59,11 +59,6 @@ export function wordFromBytes(bytes: Uint8Array, at: number): void {
   r.hi = bytes[at + 4]! | (bytes[at + 5]! << 8) | (bytes[at + 6]! << 16) | (bytes[at + 7]! << 24);
 }
 
-/** The signed 32-bit word at `at` of a segment, through its DataView (made now if not yet). */
-export function wordHalf(segment: Segment, at: number): number {
-  return segment.view.getInt32(at, true);
-}
-
 export function chargeTraversal(arena: Arena, words: number): void {
   if ((arena.traversalWordsLeft -= words) < 0) {
     throw new CapnpError(
@@ -88,7 +83,10 @@ function outOfBounds(what: string, segment: Segment, offset: number): CapnpError
  * pointer word in `resolved.lo/hi` and the content position in `resolved.segment/offset`.
  */
 export function followPointer(segment: Segment, pointerOffset: number): void {
-  followWord(segment, pointerOffset, wordHalf(segment, pointerOffset), wordHalf(segment, pointerOffset + 4));
+  // The view is made: pointer reads start where it is taken (isNullPointer in read-object.ts,
+  // pointerTypeAt, copyPointer), and segments being built have theirs (see Segment#view).
+  const view = segment.view;
+  followWord(segment, pointerOffset, view.getInt32(pointerOffset, true), view.getInt32(pointerOffset + 4, true));
 }
 
 /** `followPointer` for the pointer word (`lo`, `hi`) already read at `pointerOffset`. */
@@ -113,7 +111,7 @@ export function followWord(segment: Segment, pointerOffset: number, lo: number, 
   r.padSegment = padSegment;
   r.padOffset = padOffset;
   r.padBytes = isDouble ? 16 : 8;
-  const padView = padSegment.view;
+  const padView = viewOf(padSegment); // a root far pointer is read before the view is made
   const padLo = padView.getInt32(padOffset, true);
   const padHi = padView.getInt32(padOffset + 4, true);
   if (!isDouble) {
@@ -144,10 +142,12 @@ export function checkNesting(nestingLimit: number): void {
 
 /** Resolves a non-null struct pointer into `resolved` (segment, offset, dataSize, pointerCount). */
 export function resolveStruct(segment: Segment, pointerOffset: number, nestingLimit: number): void {
-  resolveStructWord(segment, pointerOffset, wordHalf(segment, pointerOffset), wordHalf(segment, pointerOffset + 4), nestingLimit);
+  checkNesting(nestingLimit);
+  followPointer(segment, pointerOffset);
+  finishStruct(segment, pointerOffset);
 }
 
-/** `resolveStruct` for the pointer word (`lo`, `hi`) already read at `pointerOffset`. */
+/** `resolveStruct` for the pointer word (`lo`, `hi`) already read at `pointerOffset` (a root read from the bytes). */
 export function resolveStructWord(segment: Segment, pointerOffset: number, lo: number, hi: number, nestingLimit: number): void {
   checkNesting(nestingLimit);
   followWord(segment, pointerOffset, lo, hi);
@@ -178,13 +178,8 @@ export function finishStruct(segment: Segment, pointerOffset: number): void {
  * to structs), never narrower, and bit lists never stand in for anything else.
  */
 export function resolveList(segment: Segment, pointerOffset: number, expected: number, nestingLimit: number): void {
-  resolveListWord(segment, pointerOffset, wordHalf(segment, pointerOffset), wordHalf(segment, pointerOffset + 4), expected, nestingLimit);
-}
-
-/** `resolveList` for the pointer word (`lo`, `hi`) already read at `pointerOffset`. */
-export function resolveListWord(segment: Segment, pointerOffset: number, lo: number, hi: number, expected: number, nestingLimit: number): void {
   checkNesting(nestingLimit);
-  followWord(segment, pointerOffset, lo, hi);
+  followPointer(segment, pointerOffset);
   finishList(segment, pointerOffset, expected);
 }
 
@@ -296,8 +291,9 @@ export function resolveBytes(segment: Segment, pointerOffset: number, isText: bo
 
 /** Reads a capability pointer's index into the cap table, or throws if it is another kind. */
 export function readCapabilityIndex(segment: Segment, pointerOffset: number): number {
-  const lo = segment.view.getUint32(pointerOffset, true);
-  const hi = segment.view.getUint32(pointerOffset + 4, true);
+  const view = viewOf(segment);
+  const lo = view.getUint32(pointerOffset, true);
+  const hi = view.getUint32(pointerOffset + 4, true);
   if (lo !== PointerKind.OTHER) {
     throw new CapnpError(ErrorCode.BAD_POINTER, `expected a capability pointer at ${whereIn(segment, pointerOffset)}, found a ${kindName(lo, hi)} pointer`);
   }
@@ -310,7 +306,7 @@ export type PointerType = 'null' | 'struct' | 'list' | 'capability';
 
 /** What kind of object a pointer leads to, through far pointers. */
 export function pointerTypeAt(segment: Segment, pointerOffset: number): PointerType {
-  const view = segment.view;
+  const view = viewOf(segment);
   const lo = view.getUint32(pointerOffset, true);
   const hi = view.getUint32(pointerOffset + 4, true);
   if (lo === 0 && hi === 0) return 'null';

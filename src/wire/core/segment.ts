@@ -1,11 +1,18 @@
 import type { Arena } from './arena.js';
 
 /**
- * What `Segment#ownView` (and a generated reader's `$view`) holds until the view is made: a
- * DataView, not null, so that every value of those fields is a DataView and V8 can inline the
- * reads made on them (with null among the values, a generated data getter took 40% longer).
+ * What `Segment#view` holds for the segment of a message opened in place, until something makes
+ * its view (`viewOf`). A DataView, not null, so that the field, and a generated reader's `$view`
+ * copied from it, only ever hold DataViews and V8 keeps inlining the reads made on them (with
+ * null among the values, a generated data getter took 40% longer). Its length is 0: a read
+ * through it throws rather than reading anything.
  */
 export const NO_VIEW: DataView = new DataView(new ArrayBuffer(0));
+
+/** A DataView over all of `bytes`. */
+export function viewOver(bytes: Uint8Array): DataView {
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
 
 /**
  * One segment of a message: a byte range of `bytes` plus a DataView over the same memory. Readers
@@ -23,8 +30,23 @@ export class Segment {
   readonly id: number;
   /** The bytes the segment lies in (possibly more than the segment: see `start`). */
   bytes: Uint8Array;
-  /** The DataView over `bytes`, made on first use (`view`), or NO_VIEW. */
-  ownView: DataView;
+  /**
+   * The DataView over `bytes`: a plain field, which builders and data getters read directly
+   * (a getter that made the view on first use cost the upstream round trips 7-23% more
+   * instructions: it was inlined into every builder setter and pointer read, and V8 then
+   * inlined less of the rest). Every segment has its view from the start except the one
+   * segment of a message opened in place (`Arena.forReadingOne`), which has NO_VIEW until
+   * something reads more of it than the root pointer and Text: opening the message, locating a
+   * root without a data section and reading Text make none (the root pointer and those Text
+   * pointers are read from `bytes`: `wordFromBytes` in read-pointer.ts). Whatever can be handed
+   * that segment first takes the view through `viewOf`: locating a root with a data section
+   * (`rootOf`), every pointer read (they start at `isNullPointer` in read-object.ts, or at
+   * `pointerTypeAt`, `readCapabilityIndex`), a Text read that is not the plain case, copying
+   * from it, its arena's segment list. Since that message has this one segment, everything
+   * reached through those (struct, list and far-pointer targets, readers of them) finds the
+   * view made; a reader of its root without a data section holds NO_VIEW, and reads no data.
+   */
+  view: DataView;
   /** Byte offset in `bytes` where the segment begins (the root pointer of a first segment). */
   readonly start: number;
   /**
@@ -46,29 +68,19 @@ export class Segment {
   /** `bytes` as 32-bit words (when aligned), made with `latin1` for fast ASCII checks. */
   words: Uint32Array | null = null;
 
-  /**
-   * The DataView is made on first use: making one costs more than opening a small message and
-   * reading a field of it (bench micro), and a message read only for its Text needs none (the
-   * root pointer and such a Text's pointer are read from `bytes`: `wordFromBytes` in
-   * read-pointer.ts).
-   */
-  constructor(arena: Arena, id: number, bytes: Uint8Array, used: number, start = 0) {
+  /** `view` is NO_VIEW only for a segment opened in place (see `view`); start is 0 otherwise. */
+  constructor(arena: Arena, id: number, bytes: Uint8Array, used: number, view: DataView, start = 0) {
     this.arena = arena;
     this.id = id;
     this.bytes = bytes;
-    this.ownView = NO_VIEW;
+    this.view = view;
     this.start = start;
     this.used = used;
   }
 
-  get view(): DataView {
-    const view = this.ownView;
-    return view !== NO_VIEW ? view : this.makeView();
-  }
-
-  private makeView(): DataView {
-    const bytes = this.bytes;
-    return (this.ownView = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  /** Makes the view of a segment that has none yet (`viewOf` calls this). */
+  makeView(): DataView {
+    return (this.view = viewOver(this.bytes));
   }
 
   /** The segment's own bytes [start, used), as a view (no copy). */
@@ -87,7 +99,7 @@ export class Segment {
   realign(): boolean {
     if (!this.arena.bytesAreStable) return false;
     this.bytes = this.bytes.slice();
-    this.ownView = NO_VIEW;
+    this.view = viewOver(this.bytes);
     this.words = null;
     return true;
   }
@@ -95,6 +107,16 @@ export class Segment {
   /** Swaps in new backing bytes holding this segment's contents (a builder's segment growing). */
   replaceBytes(bytes: Uint8Array): void {
     this.bytes = bytes;
-    this.ownView = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.view = viewOver(bytes);
   }
+}
+
+/**
+ * The segment's DataView, made now if it has none yet: for code that can be handed the segment
+ * of a message opened in place before anything made its view (see `Segment#view`). Small
+ * enough to inline; the making, which happens once per message at most, stays out of line.
+ */
+export function viewOf(segment: Segment): DataView {
+  const view = segment.view;
+  return view !== NO_VIEW ? view : segment.makeView();
 }
