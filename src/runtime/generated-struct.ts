@@ -33,9 +33,10 @@ export const UNLIMITED_NESTING = Infinity;
 export class GeneratedReaderCore {
   declare $segment: Segment;
   /**
-   * The segment's DataView, kept here because data getters read it directly. NO_VIEW for the root
-   * of a message opened in place when the root has no data section (core/segment.ts), which no
-   * data getter then reads: each checks `$dataSize` first.
+   * The segment's DataView, kept here because data getters read it directly. Assigned only by
+   * readers of structs with a data section (others have no data getter). NO_VIEW for the root
+   * of a message opened in place whose root, as written, has no data section (core/segment.ts):
+   * no data getter then reads it, as each checks `$dataSize` first.
    */
   declare $view: DataView;
   /** Byte offsets of the data and pointer sections (moved by list iteration). */

@@ -28,7 +28,6 @@ export class Persistent_SaveParamsReader<SturdyRef extends $.PointerCodec<any, a
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number, params: readonly $.PointerCodec<any, any, any, any>[] = []) {
     super();
     this.$segment = segment;
-    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -129,7 +128,6 @@ export class Persistent_SaveResultsReader<SturdyRef extends $.PointerCodec<any, 
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number, params: readonly $.PointerCodec<any, any, any, any>[] = []) {
     super();
     this.$segment = segment;
-    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;

@@ -166,7 +166,6 @@ export class ThirdPartyToAwaitReader extends $.GeneratedReader<ThirdPartyToAwait
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
-    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -210,7 +209,6 @@ export class ThirdPartyToContactReader extends $.GeneratedReader<ThirdPartyToCon
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
-    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;

@@ -2998,7 +2998,6 @@ export class PayloadReader extends $.GeneratedReader<Payload> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
-    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;

@@ -1563,7 +1563,6 @@ export class Node_ParameterReader extends $.GeneratedReader<Node_Parameter> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
-    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -4606,7 +4605,6 @@ export class BrandReader extends $.GeneratedReader<Brand> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
-    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -5824,7 +5822,6 @@ export class CodeGeneratorRequestReader extends $.GeneratedReader<CodeGeneratorR
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
-    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -6343,7 +6340,6 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfoReader extends $.G
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
-    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;

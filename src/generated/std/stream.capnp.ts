@@ -21,7 +21,6 @@ export class StreamResultReader extends $.GeneratedReader<StreamResult> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
-    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;

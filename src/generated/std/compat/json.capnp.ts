@@ -343,7 +343,6 @@ export class Value_FieldReader extends $.GeneratedReader<Value_Field> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
-    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -467,7 +466,6 @@ export class Value_CallReader extends $.GeneratedReader<Value_Call> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
-    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -591,7 +589,6 @@ export class FlattenOptionsReader extends $.GeneratedReader<FlattenOptions> {
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
-    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
@@ -688,7 +685,6 @@ export class DiscriminatorOptionsReader extends $.GeneratedReader<DiscriminatorO
   constructor(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number) {
     super();
     this.$segment = segment;
-    this.$view = segment.view;
     this.$data = data;
     this.$pointers = pointers;
     this.$dataSize = dataSize;
