@@ -32,7 +32,8 @@
 // valgrind processes run at once (counts do not depend on the load); a commit's counts are
 // kept in its folder under bench/.out/roundtrip-ab/, so only the working tree is counted again.
 // Slow: 20-90 s per count. AB_PROFILE=DIR keeps, per count, callgrind's output by instruction
-// and V8's perf map (node --perf-basic-prof), to attribute instructions to JS functions.
+// and V8's perf map (node --perf-basic-prof), and counts again: bench/lib/callgrind-functions.mjs
+// then says which functions, JavaScript included, the instructions went to on each side.
 //
 // --alloc: also heap bytes per operation of the read cases, as the allocation workload counts
 // them (bench/workloads/allocation.mjs, bytesPerOp: a process with gc() and a 64 MB young
