@@ -14,11 +14,13 @@ import { decodeText } from './core/text.js';
 
 /**
  * Whether the pointer at `offset` is null. Every pointer read of the functions below starts
- * here, and so takes the segment's view through `viewOf` (made now for a message opened in
- * place: see core/segment.ts); what they call next reads the field.
+ * here, and so makes the segment's view if it has none yet (a message opened in place: see
+ * core/segment.ts); what they call next reads the field. The check is written out rather than
+ * a call of `viewOf`: a few bytes less for V8's inlining budget in every pointer getter.
  */
 export function isNullPointer(segment: Segment, offset: number): boolean {
-  const view = viewOf(segment);
+  let view = segment.view;
+  if (view === NO_VIEW) view = segment.makeView();
   return view.getUint32(offset, true) === 0 && view.getUint32(offset + 4, true) === 0;
 }
 
