@@ -5,7 +5,8 @@
 // build, and the micro reads.
 //
 //   node bench/roundtrip-ab.mjs [--ref main] [--with REF] [--only carsales,news/sparse]
-//                               [--rounds 7] [--ms 300] [--alloc] [--callgrind] [--scale 1] [--jobs 2]
+//                               [--rounds 7] [--ms 300] [--in-process] [--alloc]
+//                               [--callgrind] [--scale 1] [--jobs 2]
 //
 // A is the commit REF, extracted (git archive) and built (`npm run build`) under
 // bench/.out/roundtrip-ab/ once per commit; B is this working tree, built first (or, with
@@ -20,6 +21,11 @@
 // time, and the median of the paired B/A ratios of CPU time (round r's B over round r's A). On
 // a shared machine these move by 10-20% from one run to the next: the callgrind counts decide,
 // the wall clock checks that nothing they cannot see (cache misses, GC pauses) went wrong.
+//
+// --in-process: both sides in one process instead (each with its own instances of the bench's
+// workload modules and its own timing loop, so they share no type feedback), one case after
+// the other, alternating windows of MS for ROUNDS rounds after a warm-up; the same columns.
+// Pairs closer in time than separate processes: identical builds measured 0.98-1.01 this way.
 //
 // --callgrind: instructions per operation, counted by valgrind's callgrind (needs valgrind).
 // Each side and case runs once under `node --single-threaded --predictable-gc-schedule` (no
@@ -90,6 +96,7 @@ const { values } = parseArgs({
     callgrind: { type: 'boolean', default: false },
     scale: { type: 'string', default: '1' },
     alloc: { type: 'boolean', default: false },
+    'in-process': { type: 'boolean', default: false },
     child: { type: 'string' },
   },
 });
@@ -106,6 +113,7 @@ async function parent() {
   const label = { A: `${values.ref} (${a.slice(0, 10)})`, B: b === null ? 'the working tree' : `${values.with} (${b.slice(0, 10)})` };
   console.log(`A = ${label.A}, B = ${label.B}; node ${process.version}`);
   if (values.callgrind) await callgrind(chosen, sides);
+  else if (values['in-process']) inProcessClock(chosen, sides);
   else wallClock(chosen, sides);
   if (values.alloc) allocation(chosen, sides);
 }
@@ -189,6 +197,10 @@ function wallClock(chosen, sides) {
     process.stderr.write(`round ${round + 1}/${rounds} done\n`);
   }
   console.log(`${rounds} rounds, one process per side, case and round (warm-up, then ${ms} ms); per operation:`);
+  printClock(chosen, results);
+}
+
+function printClock(chosen, results) {
   console.log(`${'case'.padEnd(26)} ${'wall A'.padStart(10)} ${'wall B'.padStart(10)} | ${'cpu A'.padStart(10)} ${'cpu B'.padStart(10)} | ${'min cpu A'.padStart(10)} ${'min cpu B'.padStart(10)} | B/A cpu paired`);
   for (const name of chosen) {
     const { A, B } = results[name];
@@ -276,6 +288,17 @@ async function callgrind(chosen, sides) {
   if (compiled.length) console.log(`V8 compiled or deoptimized inside a window (raise that case's warm-up):\n  ${compiled.join('\n  ')}`);
 }
 
+function inProcessClock(chosen, sides) {
+  const rounds = Number(values.rounds);
+  const ms = Number(values.ms);
+  const job = { mode: 'in-process', sides: [sides.A, sides.B].map(({ root, gen }) => ({ root, gen })), cases: chosen, rounds, ms };
+  const out = spawnSync(process.execPath, [join(BENCH, 'roundtrip-ab.mjs'), '--child', JSON.stringify(job)], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (out.status !== 0) throw new Error(`the in-process child failed:\n${out.stderr.slice(-3000)}`);
+  const results = JSON.parse(out.stdout);
+  console.log(`in one process, ${rounds} alternating windows of ${ms} ms per side and case (after warm-up); per operation:`);
+  printClock(chosen, results);
+}
+
 function allocation(chosen, sides) {
   const flags = ['--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64'];
   console.log('heap bytes per operation (median of 7 batches of 20 000, as the allocation workload):');
@@ -288,14 +311,18 @@ function allocation(chosen, sides) {
 
 // ---- a child: one case of one side ------------------------------------------------------------
 
-/** The operation of case `name`, with `gen` the side's generated code and `root` its package. */
-async function operation(name, root, gen) {
+/**
+ * The operation of case `name`, with `gen` the side's generated code and `root` its package.
+ * `instance` (a query string) loads the bench's workload modules as instances of their own, so
+ * that two sides in one process share no function, and so no type feedback.
+ */
+async function operation(name, root, gen, instance = '') {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const { MessageBuilder } = await import(pathToFileURL(join(root, entryFile(pkg, '.'))).href);
   const [workload, ...rest] = name.split('/');
   const genFile = (schema) => import(pathToFileURL(join(gen, `${schema}.capnp.js`)).href);
   if (workload === 'carsales' || workload === 'catrank' || workload === 'eval') {
-    const { makeRoundTrip, upstreamSpecs } = await import('./workloads/upstream.mjs');
+    const { makeRoundTrip, upstreamSpecs } = await import(`./workloads/upstream.mjs${instance}`);
     const { Random } = await import('./lib/random.mjs');
     const roundTrip = makeRoundTrip(rest[0], (await upstreamSpecs(gen))[workload], MessageBuilder);
     const random = new Random();
@@ -306,7 +333,7 @@ async function operation(name, root, gen) {
   }
   if (workload === 'news') {
     const { News } = await genFile('news');
-    const { walkCapstan } = await import('./workloads/news.mjs');
+    const { walkCapstan } = await import(`./workloads/news.mjs${instance}`);
     const { newsDocument } = await import('./lib/news.mjs');
     const doc = newsDocument();
     const bytes = News.encode(doc);
@@ -318,13 +345,58 @@ async function operation(name, root, gen) {
     const builder = new MessageBuilder();
     return () => News.encode(doc, { builder, copy: false }).length;
   }
-  const { capstanMicro } = await import('./workloads/micro.mjs');
+  const { capstanMicro } = await import(`./workloads/micro.mjs${instance}`);
   const shape = capstanMicro(await genFile('micro'), MessageBuilder)[rest[0]];
   const bytes = shape.build();
   return () => shape.read(bytes);
 }
 
-async function child({ root, gen, case: name, mode, ms, warm, n }) {
+/**
+ * A timing loop of its own (a function compiled from source, so that each operation's loop has
+ * its own type feedback): returns wall and CPU nanoseconds per operation over about `ms`.
+ */
+function timer(op) {
+  return new Function('op', 'ms', `
+    let sink = 0;
+    let batch = 1;
+    for (let start = performance.now(); performance.now() - start < 1; batch *= 2) for (let i = 0; i < batch; i++) sink += op();
+    return (window) => {
+      const start = performance.now();
+      const cpuStart = process.cpuUsage();
+      let ops = 0;
+      let now;
+      do {
+        for (let i = 0; i < batch; i++) sink = (sink + op()) | 0;
+        ops += batch;
+        now = performance.now();
+      } while (now - start < window);
+      const cpu = process.cpuUsage(cpuStart);
+      if (sink === 0.5) throw new Error('unreachable');
+      return { wall: ((now - start) * 1e6) / ops, cpu: ((cpu.user + cpu.system) * 1e3) / ops };
+    };`)(op);
+}
+
+/** Both sides in one process, alternating short windows (--in-process). */
+async function inProcess({ sides, cases, rounds, ms }) {
+  const results = {};
+  for (const name of cases) {
+    const time = [];
+    for (const [i, side] of sides.entries()) time.push(timer(await operation(name, side.root, side.gen, `?side=${i}`)));
+    for (const t of time) t(Math.max(20 * ms, 500));
+    const A = [];
+    const B = [];
+    for (let r = 0; r < rounds; r++) {
+      if (r & 1) B.push(time[1](ms)), A.push(time[0](ms));
+      else A.push(time[0](ms)), B.push(time[1](ms));
+    }
+    results[name] = { A, B };
+  }
+  process.stdout.write(JSON.stringify(results));
+}
+
+async function child(job) {
+  if (job.mode === 'in-process') return inProcess(job);
+  const { root, gen, case: name, mode, ms, warm, n } = job;
   const op = await operation(name, root, gen);
   let sink = 0;
   if (mode === 'count') {
