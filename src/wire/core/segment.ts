@@ -39,10 +39,10 @@ export class Segment {
    * something reads more of it than the root pointer and Text: opening the message, locating a
    * root without a data section and reading Text make none (the root pointer and those Text
    * pointers are read from `bytes`: `wordFromBytes` in read-pointer.ts). Whatever can be handed
-   * that segment first takes the view through `viewOf`: locating a root with a data section
-   * (`rootOf`), every pointer read (they start at `isNullPointer` in read-object.ts, or at
-   * `pointerTypeAt`, `readCapabilityIndex`), a Text read that is not the plain case, copying
-   * from it, its arena's segment list. Since that message has this one segment, everything
+   * that segment first takes the view through `viewOf` (or the same check, written out in
+   * `isNullPointer`): locating a root with a data section (`rootOf`), every pointer read (they
+   * start at `isNullPointer` in read-object.ts, or at `pointerTypeAt`, `readCapabilityIndex`),
+   * a Text read that is not the plain case, copying from it, its arena's segment list. Since that message has this one segment, everything
    * reached through those (struct, list and far-pointer targets, readers of them) finds the
    * view made; a reader of its root without a data section holds NO_VIEW, and reads no data.
    */
