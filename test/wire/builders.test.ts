@@ -684,6 +684,29 @@ describe('growth policies', () => {
     check(b);
   });
 
+  it('in-place doubles the first segment up to 1 MiB and grows it fourfold from there', () => {
+    const b = new MessageBuilder({ firstSegmentWords: 16 });
+    const root = b.initRoot(0, 2);
+    const capacities: number[] = [b.arena.segments[0]!.bytes.length];
+    // Data lists of 100 KiB each, until the segment is past 20 MiB, noting every new capacity.
+    const list = root.initList(0, ElementSize.POINTER, 256);
+    for (let i = 0; i < 256 && capacities.at(-1)! < 20 << 20; i++) {
+      list.setData(i, new Uint8Array(100 << 10).fill(i));
+      const capacity = b.arena.segments[0]!.bytes.length;
+      if (capacity !== capacities.at(-1)) capacities.push(capacity);
+    }
+    expect(b.getSegments().length).toBe(1);
+    const steps = capacities.slice(1).map((c, i) => c / capacities[i]!);
+    const oneMiB = capacities.indexOf(1 << 20);
+    expect(oneMiB).toBeGreaterThan(0);
+    // Below 1 MiB each step doubles (a write larger than the segment may double it more than once).
+    for (const step of steps.slice(0, oneMiB)) expect(Math.log2(step) % 1).toBe(0);
+    expect(Math.max(...capacities.slice(0, oneMiB))).toBeLessThan(1 << 20);
+    expect(steps.slice(oneMiB)).toEqual([4, 4, 4]); // 1 -> 4 -> 16 -> 64 MiB
+    const r = reread(b).getRoot().getList(0, ElementSize.POINTER);
+    expect(r.getData(3)[100]).toBe(3);
+  });
+
   it('in-place never grows a segment beyond maxSegmentWords', () => {
     const b = new MessageBuilder({ firstSegmentWords: 8, maxSegmentWords: 100 });
     build(b);
