@@ -5,8 +5,8 @@
  * intermediate reader object is made.
  */
 import {
-  adoptAt, AnyPointerBuilder, AnyPointerReader, disownAt, getListAt, getStructAt, getStructListAt, initDataAt,
-  initListAt, initStructAt, initStructListAt, isNullPointer, locateStructAt, nullPointerSlot, readCapabilityAt, readDataAt, readListAt,
+  adoptAt, AnyPointerBuilder, AnyPointerReader, disownAt, existingStruct, getListAt, getStructIn, getStructListAt, initDataAt,
+  initListAt, initStructIn, initStructListAt, isNullPointer, locateStructAt, nullPointerSlot, readCapabilityAt, readDataAt, readListAt,
   readTextAt, setCapabilityAt, setDataAt, setTextAt, zeroObject, float64ToBits,
   CapnpError, ErrorCode, type ListBuilder, type ListReader, type Orphan, type Segment, type StructBuilder, type StructView,
 } from '../wire/index.js';
@@ -98,14 +98,18 @@ export function readCapability(segment: Segment, pointers: number, pointerCount:
 // that size), so a pointer field's slot is simply `pointers + 8 * index`.
 
 export function initStruct<B>(Builder: BuilderClass<B>, segment: Segment, at: number, dataWords: number, pointerCount: number, params?: Params): B {
-  return wrapBuilder(Builder, initStructAt(segment, at, dataWords, pointerCount), params);
+  initStructIn(segment, at, dataWords, pointerCount);
+  const s = existingStruct;
+  return new Builder(s.segment, s.data, s.dataSize, s.data + s.dataSize, s.pointerCount, params);
 }
 
 export function getStruct<B>(
   Builder: BuilderClass<B>, segment: Segment, at: number, dataWords: number, pointerCount: number,
   defaultValue?: Segment | null, params?: Params,
 ): B {
-  return wrapBuilder(Builder, getStructAt(segment, at, dataWords, pointerCount, defaultValue), params);
+  getStructIn(segment, at, dataWords, pointerCount, defaultValue);
+  const s = existingStruct;
+  return new Builder(s.segment, s.data, s.dataSize, s.data + s.dataSize, s.pointerCount, params);
 }
 
 export function initList(segment: Segment, at: number, elementSize: number, length: number): ListBuilder {

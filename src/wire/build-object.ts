@@ -19,20 +19,41 @@ import type { StructReader } from './struct-reader.js';
 import { encodeUtf8Into, utf8Length } from './core/text.js';
 import { allocateAnywhere, reserve } from './core/allocation.js';
 
-/** Replaces whatever the slot holds with a new zeroed struct. */
-export function initStructAt(segment: Segment, at: number, dataWords: number, pointerCount: number): StructBuilder {
+/**
+ * Replaces whatever the slot holds with a new zeroed struct, and says where it is in
+ * `existingStruct` (segment, data, dataSize, pointerCount): for callers that wrap the struct
+ * in a class of their own (generated builders), which then make one object, not two.
+ */
+export function initStructIn(segment: Segment, at: number, dataWords: number, pointerCount: number): void {
   zeroObject(segment, at);
   const data = allocateStruct(segment, at, dataWords, pointerCount);
-  return new StructBuilder(allocated.segment, data, dataWords * 8, data + dataWords * 8, pointerCount, Infinity);
+  const out = existingStruct;
+  out.segment = allocated.segment;
+  out.data = data;
+  out.dataSize = dataWords * 8;
+  out.pointerCount = pointerCount;
+}
+
+/** Replaces whatever the slot holds with a new zeroed struct. */
+export function initStructAt(segment: Segment, at: number, dataWords: number, pointerCount: number): StructBuilder {
+  initStructIn(segment, at, dataWords, pointerCount);
+  const s = existingStruct;
+  return new StructBuilder(s.segment, s.data, s.dataSize, s.data + s.dataSize, s.pointerCount, Infinity);
 }
 
 /**
- * The struct in the slot, for writing. Null: `defaultValue` is copied in if given, else a new
- * struct is made. Smaller than `dataWords`/`pointerCount` (an older schema wrote it): upgraded.
+ * The struct in the slot, for writing, in `existingStruct`. Null: `defaultValue` is copied in
+ * if given, else a new struct is made. Smaller than `dataWords`/`pointerCount` (an older
+ * schema wrote it): upgraded.
  */
-export function getStructAt(segment: Segment, at: number, dataWords: number, pointerCount: number, defaultValue: Segment | null | undefined): StructBuilder {
+export function getStructIn(segment: Segment, at: number, dataWords: number, pointerCount: number, defaultValue: Segment | null | undefined): void {
   if (defaultValue != null && isNull(segment, at)) copyPointer(segment, at, defaultValue, 0, Infinity, false);
   getWritableStruct(segment, at, dataWords, pointerCount);
+}
+
+/** `getStructIn`, as a StructBuilder. */
+export function getStructAt(segment: Segment, at: number, dataWords: number, pointerCount: number, defaultValue: Segment | null | undefined): StructBuilder {
+  getStructIn(segment, at, dataWords, pointerCount, defaultValue);
   const s = existingStruct;
   return new StructBuilder(s.segment, s.data, s.dataSize, s.data + s.dataSize, s.pointerCount, Infinity);
 }

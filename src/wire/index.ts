@@ -40,8 +40,8 @@ export { utf8Length } from './core/text.js';
 // codecs, which keep their own view of a struct (offsets in bytes within a segment).
 export { isNullPointer, nullPointerSlot, emptyStruct, locateStructAt, readListAt, readTextAt, readDataAt, readCapabilityAt } from './read-object.js';
 export {
-  initStructAt, getStructAt, initListAt, initStructListAt, getListAt, getStructListAt, setListAt,
+  initStructAt, getStructAt, initStructIn, getStructIn, initListAt, initStructListAt, getListAt, getStructListAt, setListAt,
   setTextAt, setDataAt, initDataAt, setCapabilityAt,
 } from './build-object.js';
-export { zeroObject } from './core/pointer-builder.js';
+export { zeroObject, existingStruct } from './core/pointer-builder.js';
 export { disownAt, adoptAt } from './orphan.js';
