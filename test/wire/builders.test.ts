@@ -3,6 +3,7 @@ import {
   ANY_SIZE, CapnpError, ElementSize, ErrorCode, MessageBuilder, PointerKind, canonicalize, float32ToBits,
   float64ToBits, readMessage, type StructBuilder,
 } from '../../src/wire/index.js';
+import { grownCapacity } from '../../src/wire/core/allocation.js';
 import { expectCapnpError, toHex } from '../support/bytes.js';
 
 function reread(b: MessageBuilder) {
@@ -705,6 +706,20 @@ describe('growth policies', () => {
     expect(steps.slice(oneMiB)).toEqual([4, 4, 4]); // 1 -> 4 -> 16 -> 64 MiB
     const r = reread(b).getRoot().getList(0, ElementSize.POINTER);
     expect(r.getData(3)[100]).toBe(3);
+  });
+
+  it('grows fourfold only from 1 MiB to 64 MiB, and never past the limit', () => {
+    const MiB = 1 << 20;
+    expect(grownCapacity(512 << 10, 0)).toBe(MiB);
+    expect(grownCapacity(MiB, 0)).toBe(4 * MiB);
+    expect(grownCapacity(16 * MiB, 0)).toBe(64 * MiB);
+    // From 64 MiB a huge message doubles again: it reserves at most twice its size.
+    expect(grownCapacity(64 * MiB, 0)).toBe(128 * MiB);
+    expect(grownCapacity(256 * MiB, 300 * MiB)).toBe(512 * MiB);
+    // A write larger than one step takes several; the limit caps it, the need does not.
+    expect(grownCapacity(MiB, 20 * MiB)).toBe(64 * MiB);
+    expect(grownCapacity(MiB, 3 * MiB, 2 * MiB + 8)).toBe(3 * MiB);
+    expect(grownCapacity(MiB, 2 * MiB, 3 * MiB)).toBe(3 * MiB);
   });
 
   it('in-place never grows a segment beyond maxSegmentWords', () => {

@@ -144,22 +144,30 @@ export function totalWords(arena: Arena): number {
  * message peaked at 2.1× its size (the 32 and 16 MiB buffers still resident at the end);
  * growing fourfold above 1 MiB leaves less behind (16 + 4 + 1 MiB) and it peaks at 1.43×
  * (bench news-large, "peak memory"), with a third of the copying. Below 1 MiB doubling keeps
- * small messages' buffers, which the pool and reused builders hold, close to their size.
+ * small messages' buffers, which the pool and reused builders hold, close to their size; from
+ * 64 MiB (larger than any message read without an explicit traversal limit) doubling again
+ * bounds the address space a huge message reserves beyond its size (a 300 MiB message would
+ * otherwise ask for a 1 GiB buffer, which a browser may refuse).
  */
 const FOURFOLD_FROM_BYTES = 1 << 20;
+const FOURFOLD_BELOW_BYTES = 64 << 20;
 
 /**
- * Replaces a segment's bytes with a larger zeroed buffer holding the same contents: at least
- * `minCapacity` bytes, doubling (fourfold from FOURFOLD_FROM_BYTES), but never more than
- * `maxCapacity` (the arena's segment limit; allocation checks against the buffer's length, so
- * a larger buffer would let the segment outgrow the limit).
+ * The capacity a segment of `length` bytes grows to: at least `minCapacity` bytes, doubling
+ * (fourfold from 1 to 64 MiB: FOURFOLD_FROM_BYTES), but never more than `maxCapacity` (the
+ * arena's segment limit; allocation checks against the buffer's length, so a larger buffer
+ * would let the segment outgrow the limit).
  */
-export function growSegment(segment: Segment, minCapacity: number, maxCapacity = Infinity): void {
-  const length = segment.bytes.length;
-  const factor = length >= FOURFOLD_FROM_BYTES ? 4 : 2;
+export function grownCapacity(length: number, minCapacity: number, maxCapacity = Infinity): number {
+  const factor = length >= FOURFOLD_FROM_BYTES && length < FOURFOLD_BELOW_BYTES ? 4 : 2;
   let capacity = Math.max(length * factor, 64);
   while (capacity < minCapacity) capacity *= factor;
-  capacity = Math.max(Math.min(capacity, maxCapacity), minCapacity);
+  return Math.max(Math.min(capacity, maxCapacity), minCapacity);
+}
+
+/** Replaces a segment's bytes with a larger zeroed buffer holding the same contents (see `grownCapacity`). */
+export function growSegment(segment: Segment, minCapacity: number, maxCapacity = Infinity): void {
+  const capacity = grownCapacity(segment.bytes.length, minCapacity, maxCapacity);
   // The first segment keeps the framing header's room in front wherever it moves.
   const bytes = segment.id === 0 ? firstSegmentBytes(capacity) : allocateBytes(capacity);
   bytes.set(segment.bytes.subarray(0, segment.used));
