@@ -259,7 +259,11 @@ interface Statement {
   end: number;
 }
 
+/** Words that may stand before a class member's name. */
 export const MODIFIERS = new Set(['readonly', 'static', 'public', 'private', 'protected', 'override', 'declare', 'abstract']);
+
+/** The modifiers that are TypeScript only, which the `.js` output drops (`static` is JavaScript). */
+export const TYPESCRIPT_MODIFIERS = new Set(['readonly', 'public', 'private', 'protected', 'override', 'declare', 'abstract']);
 
 /** Splits a class body `{ ... }` at `open` into members. */
 export function classMembers(s: Source, open: number): { start: number; name: number; kind: 'field' | 'method'; signature: number; end: number }[] {

@@ -2,7 +2,7 @@
  * The `.js` output: the generated TypeScript with its types stripped, code kept (see
  * javascript.ts for why the JavaScript is derived from the TypeScript).
  */
-import { classMembers, endsOperand, firstOf, isName, KEYWORDS, MODIFIERS, parameters, skipType, Source, statements, tidy, typeEnd } from './javascript-source.js';
+import { classMembers, endsOperand, firstOf, isName, KEYWORDS, parameters, skipType, Source, statements, tidy, typeEnd, TYPESCRIPT_MODIFIERS } from './javascript-source.js';
 
 // ---------------------------------------------------------------------------------------------
 // .js: types out, code kept.
@@ -168,7 +168,7 @@ function stripClass(s: Source, keyword: number): void {
     i = open;
   }
   for (const m of classMembers(s, s.expect(i, '{') - 1)) {
-    for (let k = m.start; k < m.name; k++) if (MODIFIERS.has(s.text(k))) s.remove(k, k, 'trailing');
+    for (let k = m.start; k < m.name; k++) if (TYPESCRIPT_MODIFIERS.has(s.text(k))) s.remove(k, k, 'trailing');
     if (m.kind === 'field') {
       let k = m.signature;
       if (s.text(k - 1) === '?' || s.text(k - 1) === '!') s.remove(k - 1, k - 1, 'none');

@@ -75,6 +75,14 @@ export function emitStruct(ctx: FileContext, node: StructNode): void {
       w.line('this.$nesting = nesting;');
       if (scope.isGeneric) w.line('this.$params = params;');
     });
+    // `new` at a site of this class's own (runtime/access.ts, ReaderClass#$new): where the
+    // runtime makes readers of every struct type (list elements), V8 then inlines the constructor.
+    if (!scope.isGeneric) {
+      w.line('');
+      w.block(`static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): ${names.reader} {`, () => {
+        w.line(`return new ${names.reader}(segment, data, dataSize, pointers, pointerCount, nesting);`);
+      });
+    }
     const gap = startMembers(w, hasUnion ? `${members.helper('which')}(): ${whichType} | undefined {` : null, () => `return ${whichTable}[${readerDiscriminant(discriminantByte)}];`);
     for (const c of codes) {
       gap();
@@ -111,6 +119,12 @@ export function emitStruct(ctx: FileContext, node: StructNode): void {
       w.line('this.$pointerCount = pointerCount;');
       if (scope.isGeneric) w.line('this.$params = params;');
     });
+    if (!scope.isGeneric) {
+      w.line('');
+      w.block(`static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): ${names.builder} {`, () => {
+        w.line(`return new ${names.builder}(segment, data, dataSize, pointers, pointerCount);`);
+      });
+    }
     const gap = startMembers(w, hasUnion ? `${members.helper('which')}(): ${whichType} | undefined {` : null, () => `return ${whichTable}[this.$segment.view.getUint16(${at('this.$data', discriminantByte)}, true)];`);
     for (const c of codes) {
       gap();

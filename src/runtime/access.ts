@@ -17,18 +17,26 @@ type Params = readonly PointerCodec<any, any, any, any>[] | undefined;
 
 /**
  * A generated reader class: constructed from a struct's location (and, for generic types, the
- * codecs bound to its parameters).
+ * codecs bound to its parameters). `$new` (generated for every non-generic struct) does the
+ * same as `new` from a call site of the class's own: code that makes readers of many struct
+ * types at one site (list elements) calls it, because a `new` that sees several classes is
+ * V8's generic construct path, while `$new` inlines its one constructor (news read-all -6%
+ * instructions, carsales -7%: docs/BENCHMARKS.md).
  */
-export type ReaderClass<R> = new (
+export type ReaderClass<R> = (new (
   segment: Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nestingLimit: number,
   params?: readonly PointerCodec<any, any, any, any>[],
-) => R;
+) => R) & {
+  readonly $new?: (segment: Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nestingLimit: number) => R;
+};
 
-/** A generated builder class (builders need no nesting limit). */
-export type BuilderClass<B> = new (
+/** A generated builder class (builders need no nesting limit); `$new` as for readers. */
+export type BuilderClass<B> = (new (
   segment: Segment, data: number, dataSize: number, pointers: number, pointerCount: number,
   params?: readonly PointerCodec<any, any, any, any>[],
-) => B;
+) => B) & {
+  readonly $new?: (segment: Segment, data: number, dataSize: number, pointers: number, pointerCount: number) => B;
+};
 
 /** A generated reader over the struct `view` (a wire-level reader). */
 export function wrapReader<R>(Reader: ReaderClass<R>, view: StructView, params?: Params): R {
@@ -73,7 +81,9 @@ export function readStruct<R>(
   defaultValue?: Segment | null, params?: Params,
 ): R {
   const at = locateStructAt(segment, slot(pointers, pointerCount, index), nestingLimit, defaultValue);
-  return new Reader(at.segment, at.data, at.dataSize, at.data + at.dataSize, at.pointerCount, at.nestingLimit, params);
+  return Reader.$new !== undefined
+    ? Reader.$new(at.segment, at.data, at.dataSize, at.data + at.dataSize, at.pointerCount, at.nestingLimit)
+    : new Reader(at.segment, at.data, at.dataSize, at.data + at.dataSize, at.pointerCount, at.nestingLimit, params);
 }
 
 export function readList(
@@ -100,7 +110,9 @@ export function readCapability(segment: Segment, pointers: number, pointerCount:
 export function initStruct<B>(Builder: BuilderClass<B>, segment: Segment, at: number, dataWords: number, pointerCount: number, params?: Params): B {
   initStructIn(segment, at, dataWords, pointerCount);
   const s = existingStruct;
-  return new Builder(s.segment, s.data, s.dataSize, s.data + s.dataSize, s.pointerCount, params);
+  return Builder.$new !== undefined
+    ? Builder.$new(s.segment, s.data, s.dataSize, s.data + s.dataSize, s.pointerCount)
+    : new Builder(s.segment, s.data, s.dataSize, s.data + s.dataSize, s.pointerCount, params);
 }
 
 export function getStruct<B>(
@@ -109,7 +121,9 @@ export function getStruct<B>(
 ): B {
   getStructIn(segment, at, dataWords, pointerCount, defaultValue);
   const s = existingStruct;
-  return new Builder(s.segment, s.data, s.dataSize, s.data + s.dataSize, s.pointerCount, params);
+  return Builder.$new !== undefined
+    ? Builder.$new(s.segment, s.data, s.dataSize, s.data + s.dataSize, s.pointerCount)
+    : new Builder(s.segment, s.data, s.dataSize, s.data + s.dataSize, s.pointerCount, params);
 }
 
 export function initList(segment: Segment, at: number, elementSize: number, length: number): ListBuilder {

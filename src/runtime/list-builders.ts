@@ -32,7 +32,10 @@ export class StructListBuilder<B> implements Iterable<B> {
       throw new CapnpError(ErrorCode.INDEX_OUT_OF_RANGE, `index ${index} is out of range for a list of length ${list.length}`);
     }
     const at = list.offset + index * list.step;
-    return new this.Builder(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, this.params);
+    const Builder = this.Builder;
+    return Builder.$new !== undefined
+      ? Builder.$new(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount)
+      : new Builder(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, this.params);
   }
 
   [Symbol.iterator](): Iterator<B> {
@@ -223,7 +226,11 @@ class StructListBuilderIterator<B> implements Iterator<B> {
     const list = this.list;
     if (this.index >= list.length) return { value: undefined, done: true };
     const at = list.offset + this.index++ * list.step;
-    return { value: new this.Builder(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, this.params), done: false };
+    const Builder = this.Builder;
+    const element = Builder.$new !== undefined
+      ? Builder.$new(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount)
+      : new Builder(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, this.params);
+    return { value: element, done: false };
   }
 
   [Symbol.iterator](): Iterator<B> {

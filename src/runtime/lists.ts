@@ -41,7 +41,10 @@ export class StructList<R> implements ReadonlyList<R> {
       throw new CapnpError(ErrorCode.INDEX_OUT_OF_RANGE, `index ${index} is out of range for a list of length ${list.length}`);
     }
     const at = list.offset + index * list.step;
-    return new this.Reader(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, list.elementNesting(), this.params);
+    const Reader = this.Reader;
+    return Reader.$new !== undefined
+      ? Reader.$new(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, list.elementNesting())
+      : new Reader(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, list.elementNesting(), this.params);
   }
 
   [Symbol.iterator](): Iterator<R> {
@@ -179,7 +182,11 @@ class StructListIterator<R> implements Iterator<R> {
     const list = this.list;
     if (this.index >= list.length) return { value: undefined, done: true };
     const at = list.offset + this.index++ * list.step;
-    return { value: new this.Reader(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, list.elementNesting(), this.params), done: false };
+    const Reader = this.Reader;
+    const element = Reader.$new !== undefined
+      ? Reader.$new(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, list.elementNesting())
+      : new Reader(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, list.elementNesting(), this.params);
+    return { value: element, done: false };
   }
 
   [Symbol.iterator](): Iterator<R> {

@@ -36,6 +36,10 @@ export class VatIdReader extends $.GeneratedReader<VatId> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): VatIdReader {
+    return new VatIdReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `side @0 :Side` */
   get side(): Side {
     return (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0) as Side;
@@ -57,6 +61,10 @@ export class VatIdBuilder extends $.GeneratedBuilder<VatId, VatIdInit, VatIdRead
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): VatIdBuilder {
+    return new VatIdBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `side @0 :Side` */
@@ -108,6 +116,10 @@ export class ThirdPartyCompletionReader extends $.GeneratedReader<ThirdPartyComp
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): ThirdPartyCompletionReader {
+    return new ThirdPartyCompletionReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `joinId @0 :UInt32`: The join this completes. */
   get joinId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
@@ -129,6 +141,10 @@ export class ThirdPartyCompletionBuilder extends $.GeneratedBuilder<ThirdPartyCo
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): ThirdPartyCompletionBuilder {
+    return new ThirdPartyCompletionBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `joinId @0 :UInt32`: The join this completes. */
@@ -173,6 +189,10 @@ export class ThirdPartyToAwaitReader extends $.GeneratedReader<ThirdPartyToAwait
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): ThirdPartyToAwaitReader {
+    return new ThirdPartyToAwaitReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   override $toObject(): ThirdPartyToAwait {
     return {} as ThirdPartyToAwait;
   }
@@ -187,6 +207,10 @@ export class ThirdPartyToAwaitBuilder extends $.GeneratedBuilder<ThirdPartyToAwa
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): ThirdPartyToAwaitBuilder {
+    return new ThirdPartyToAwaitBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   override $assign(value: ThirdPartyToAwaitInit): void {
@@ -216,6 +240,10 @@ export class ThirdPartyToContactReader extends $.GeneratedReader<ThirdPartyToCon
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): ThirdPartyToContactReader {
+    return new ThirdPartyToContactReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   override $toObject(): ThirdPartyToContact {
     return {} as ThirdPartyToContact;
   }
@@ -230,6 +258,10 @@ export class ThirdPartyToContactBuilder extends $.GeneratedBuilder<ThirdPartyToC
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): ThirdPartyToContactBuilder {
+    return new ThirdPartyToContactBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   override $assign(value: ThirdPartyToContactInit): void {
@@ -274,6 +306,10 @@ export class JoinKeyPartReader extends $.GeneratedReader<JoinKeyPart> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): JoinKeyPartReader {
+    return new JoinKeyPartReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `joinId @0 :UInt32`: Chosen by the joining side; the same for all parts of one join. */
   get joinId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
@@ -307,6 +343,10 @@ export class JoinKeyPartBuilder extends $.GeneratedBuilder<JoinKeyPart, JoinKeyP
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): JoinKeyPartBuilder {
+    return new JoinKeyPartBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `joinId @0 :UInt32`: Chosen by the joining side; the same for all parts of one join. */
@@ -383,6 +423,10 @@ export class JoinResultReader extends $.GeneratedReader<JoinResult> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): JoinResultReader {
+    return new JoinResultReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `joinId @0 :UInt32` */
   get joinId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
@@ -419,6 +463,10 @@ export class JoinResultBuilder extends $.GeneratedBuilder<JoinResult, JoinResult
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): JoinResultBuilder {
+    return new JoinResultBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `joinId @0 :UInt32` */

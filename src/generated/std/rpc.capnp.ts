@@ -62,6 +62,10 @@ export class MessageReader extends $.GeneratedReader<Message> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): MessageReader {
+    return new MessageReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'unimplemented' | 'abort' | 'bootstrap' | 'call' | 'return' | 'finish' | 'resolve' | 'release' | 'disembargo' | 'obsoleteSave' | 'obsoleteDelete' | 'provide' | 'accept' | 'thirdPartyAnswer' | 'join' | undefined {
     return $which0[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
@@ -238,6 +242,10 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): MessageBuilder {
+    return new MessageBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
@@ -752,6 +760,10 @@ export class BootstrapReader extends $.GeneratedReader<Bootstrap> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): BootstrapReader {
+    return new BootstrapReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `questionId @0 :UInt32` */
   get questionId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
@@ -786,6 +798,10 @@ export class BootstrapBuilder extends $.GeneratedBuilder<Bootstrap, BootstrapIni
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): BootstrapBuilder {
+    return new BootstrapBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `questionId @0 :UInt32` */
@@ -904,6 +920,10 @@ export class CallReader extends $.GeneratedReader<Call> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): CallReader {
+    return new CallReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `questionId @0 :UInt32`: Chosen by the caller; the Return will name it. */
   get questionId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
@@ -985,6 +1005,10 @@ export class CallBuilder extends $.GeneratedBuilder<Call, CallInit, CallReader> 
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): CallBuilder {
+    return new CallBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `questionId @0 :UInt32`: Chosen by the caller; the Return will name it. */
@@ -1156,6 +1180,10 @@ export class Call_SendResultsToReader extends $.GeneratedReader<Call_SendResults
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Call_SendResultsToReader {
+    return new Call_SendResultsToReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'caller' | 'yourself' | 'thirdParty' | undefined {
     return $which1[(this.$dataSize >= 8 ? this.$view.getUint16(this.$data + 6, true) : 0)];
@@ -1200,6 +1228,10 @@ export class Call_SendResultsToBuilder extends $.GeneratedBuilder<Call_SendResul
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): Call_SendResultsToBuilder {
+    return new Call_SendResultsToBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
@@ -1330,6 +1362,10 @@ export class ReturnReader extends $.GeneratedReader<Return> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): ReturnReader {
+    return new ReturnReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'results' | 'exception' | 'canceled' | 'resultsSentElsewhere' | 'takeFromOtherQuestion' | 'awaitFromThirdParty' | undefined {
     return $which2[(this.$dataSize >= 8 ? this.$view.getUint16(this.$data + 6, true) : 0)];
@@ -1423,6 +1459,10 @@ export class ReturnBuilder extends $.GeneratedBuilder<Return, ReturnInit, Return
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): ReturnBuilder {
+    return new ReturnBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
@@ -1648,6 +1688,10 @@ export class FinishReader extends $.GeneratedReader<Finish> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): FinishReader {
+    return new FinishReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `questionId @0 :UInt32` */
   get questionId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
@@ -1688,6 +1732,10 @@ export class FinishBuilder extends $.GeneratedBuilder<Finish, FinishInit, Finish
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): FinishBuilder {
+    return new FinishBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `questionId @0 :UInt32` */
@@ -1769,6 +1817,10 @@ export class ResolveReader extends $.GeneratedReader<Resolve> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): ResolveReader {
+    return new ResolveReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'cap' | 'exception' | undefined {
     return $which3[(this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0)];
@@ -1818,6 +1870,10 @@ export class ResolveBuilder extends $.GeneratedBuilder<Resolve, ResolveInit, Res
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): ResolveBuilder {
+    return new ResolveBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
@@ -1938,6 +1994,10 @@ export class ReleaseReader extends $.GeneratedReader<Release> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): ReleaseReader {
+    return new ReleaseReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `id @0 :UInt32` */
   get id(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
@@ -1965,6 +2025,10 @@ export class ReleaseBuilder extends $.GeneratedBuilder<Release, ReleaseInit, Rel
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): ReleaseBuilder {
+    return new ReleaseBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `id @0 :UInt32` */
@@ -2036,6 +2100,10 @@ export class DisembargoReader extends $.GeneratedReader<Disembargo> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): DisembargoReader {
+    return new DisembargoReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `target @0 :MessageTarget`: The capability the promise resolved to. */
   get target(): MessageTargetReader {
     return $.readStruct<MessageTargetReader>(MessageTargetReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
@@ -2071,6 +2139,10 @@ export class DisembargoBuilder extends $.GeneratedBuilder<Disembargo, Disembargo
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): DisembargoBuilder {
+    return new DisembargoBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `target @0 :MessageTarget`: The capability the promise resolved to. */
@@ -2150,6 +2222,10 @@ export class Disembargo_ContextReader extends $.GeneratedReader<Disembargo_Conte
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Disembargo_ContextReader {
+    return new Disembargo_ContextReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'senderLoopback' | 'receiverLoopback' | 'accept' | undefined {
     return $which4[(this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0)];
@@ -2193,6 +2269,10 @@ export class Disembargo_ContextBuilder extends $.GeneratedBuilder<Disembargo_Con
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): Disembargo_ContextBuilder {
+    return new Disembargo_ContextBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
@@ -2300,6 +2380,10 @@ export class ProvideReader extends $.GeneratedReader<Provide> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): ProvideReader {
+    return new ProvideReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `questionId @0 :UInt32` */
   get questionId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
@@ -2341,6 +2425,10 @@ export class ProvideBuilder extends $.GeneratedBuilder<Provide, ProvideInit, Pro
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): ProvideBuilder {
+    return new ProvideBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `questionId @0 :UInt32` */
@@ -2454,6 +2542,10 @@ export class AcceptReader extends $.GeneratedReader<Accept> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): AcceptReader {
+    return new AcceptReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `questionId @0 :UInt32` */
   get questionId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
@@ -2495,6 +2587,10 @@ export class AcceptBuilder extends $.GeneratedBuilder<Accept, AcceptInit, Accept
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): AcceptBuilder {
+    return new AcceptBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `questionId @0 :UInt32` */
@@ -2603,6 +2699,10 @@ export class ThirdPartyAnswerReader extends $.GeneratedReader<ThirdPartyAnswer> 
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): ThirdPartyAnswerReader {
+    return new ThirdPartyAnswerReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `completion @0 :AnyPointer` */
   get completion(): $.AnyPointerReader {
     return $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
@@ -2634,6 +2734,10 @@ export class ThirdPartyAnswerBuilder extends $.GeneratedBuilder<ThirdPartyAnswer
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): ThirdPartyAnswerBuilder {
+    return new ThirdPartyAnswerBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `completion @0 :AnyPointer` */
@@ -2726,6 +2830,10 @@ export class JoinReader extends $.GeneratedReader<Join> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): JoinReader {
+    return new JoinReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `questionId @0 :UInt32` */
   get questionId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
@@ -2770,6 +2878,10 @@ export class JoinBuilder extends $.GeneratedBuilder<Join, JoinInit, JoinReader> 
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): JoinBuilder {
+    return new JoinBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `questionId @0 :UInt32` */
@@ -2877,6 +2989,10 @@ export class MessageTargetReader extends $.GeneratedReader<MessageTarget> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): MessageTargetReader {
+    return new MessageTargetReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'importedCap' | 'promisedAnswer' | undefined {
     return $which5[(this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0)];
@@ -2915,6 +3031,10 @@ export class MessageTargetBuilder extends $.GeneratedBuilder<MessageTarget, Mess
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): MessageTargetBuilder {
+    return new MessageTargetBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
@@ -3005,6 +3125,10 @@ export class PayloadReader extends $.GeneratedReader<Payload> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): PayloadReader {
+    return new PayloadReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `content @0 :AnyPointer`: The content. Its capability pointers index `capTable`. */
   get content(): $.AnyPointerReader {
     return $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
@@ -3040,6 +3164,10 @@ export class PayloadBuilder extends $.GeneratedBuilder<Payload, PayloadInit, Pay
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): PayloadBuilder {
+    return new PayloadBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `content @0 :AnyPointer`: The content. Its capability pointers index `capTable`. */
@@ -3157,6 +3285,10 @@ export class CapDescriptorReader extends $.GeneratedReader<CapDescriptor> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): CapDescriptorReader {
+    return new CapDescriptorReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'none' | 'senderHosted' | 'senderPromise' | 'receiverHosted' | 'receiverAnswer' | 'thirdPartyHosted' | undefined {
     return $which6[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
@@ -3234,6 +3366,10 @@ export class CapDescriptorBuilder extends $.GeneratedBuilder<CapDescriptor, CapD
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): CapDescriptorBuilder {
+    return new CapDescriptorBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
@@ -3402,6 +3538,10 @@ export class PromisedAnswerReader extends $.GeneratedReader<PromisedAnswer> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): PromisedAnswerReader {
+    return new PromisedAnswerReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `questionId @0 :UInt32` */
   get questionId(): number {
     return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
@@ -3433,6 +3573,10 @@ export class PromisedAnswerBuilder extends $.GeneratedBuilder<PromisedAnswer, Pr
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): PromisedAnswerBuilder {
+    return new PromisedAnswerBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `questionId @0 :UInt32` */
@@ -3510,6 +3654,10 @@ export class PromisedAnswer_OpReader extends $.GeneratedReader<PromisedAnswer_Op
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): PromisedAnswer_OpReader {
+    return new PromisedAnswer_OpReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'noop' | 'getPointerField' | undefined {
     return $which7[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
@@ -3543,6 +3691,10 @@ export class PromisedAnswer_OpBuilder extends $.GeneratedBuilder<PromisedAnswer_
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): PromisedAnswer_OpBuilder {
+    return new PromisedAnswer_OpBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
@@ -3623,6 +3775,10 @@ export class ThirdPartyCapDescriptorReader extends $.GeneratedReader<ThirdPartyC
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): ThirdPartyCapDescriptorReader {
+    return new ThirdPartyCapDescriptorReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `id @0 :AnyPointer`: How to reach it. */
   get id(): $.AnyPointerReader {
     return $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
@@ -3658,6 +3814,10 @@ export class ThirdPartyCapDescriptorBuilder extends $.GeneratedBuilder<ThirdPart
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): ThirdPartyCapDescriptorBuilder {
+    return new ThirdPartyCapDescriptorBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `id @0 :AnyPointer`: How to reach it. */
@@ -3762,6 +3922,10 @@ export class ExceptionReader extends $.GeneratedReader<Exception> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): ExceptionReader {
+    return new ExceptionReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `reason @0 :Text`: A message for humans. */
   get reason(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
@@ -3825,6 +3989,10 @@ export class ExceptionBuilder extends $.GeneratedBuilder<Exception, ExceptionIni
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): ExceptionBuilder {
+    return new ExceptionBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `reason @0 :Text`: A message for humans. */
@@ -3984,6 +4152,10 @@ export class Exception_DetailReader extends $.GeneratedReader<Exception_Detail> 
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Exception_DetailReader {
+    return new Exception_DetailReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `detailId @0 :UInt64`: What kind of detail: an id chosen by whoever defined it. */
   get detailId(): bigint {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
@@ -4014,6 +4186,10 @@ export class Exception_DetailBuilder extends $.GeneratedBuilder<Exception_Detail
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): Exception_DetailBuilder {
+    return new Exception_DetailBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `detailId @0 :UInt64`: What kind of detail: an id chosen by whoever defined it. */

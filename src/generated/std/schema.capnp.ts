@@ -127,6 +127,10 @@ export class NodeReader extends $.GeneratedReader<Node> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): NodeReader {
+    return new NodeReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'file' | 'struct' | 'enum' | 'interface' | 'const' | 'annotation' | undefined {
     return $which0[(this.$dataSize >= 14 ? this.$view.getUint16(this.$data + 12, true) : 0)];
@@ -291,6 +295,10 @@ export class NodeBuilder extends $.GeneratedBuilder<Node, NodeInit, NodeReader> 
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): NodeBuilder {
+    return new NodeBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
@@ -695,6 +703,10 @@ export class Node_StructReader extends $.GeneratedReader<Node_Struct> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Node_StructReader {
+    return new Node_StructReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `dataWordCount @7 :UInt16`: Size of the data section, in 64-bit words. */
   get dataWordCount(): number {
     return (this.$dataSize >= 16 ? this.$view.getUint16(this.$data + 14, true) : 0);
@@ -771,6 +783,10 @@ export class Node_StructBuilder extends $.GeneratedBuilder<Node_Struct, Node_Str
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): Node_StructBuilder {
+    return new Node_StructBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `dataWordCount @7 :UInt16`: Size of the data section, in 64-bit words. */
@@ -914,6 +930,10 @@ export class Node_EnumReader extends $.GeneratedReader<Node_Enum> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Node_EnumReader {
+    return new Node_EnumReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `enumerants @14 :List(Enumerant)`: The enumerants, by number. */
   get enumerants(): $.StructList<EnumerantReader> {
     return new $.StructList<EnumerantReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, $.ElementSize.INLINE_COMPOSITE, this.$nesting), EnumerantReader);
@@ -938,6 +958,10 @@ export class Node_EnumBuilder extends $.GeneratedBuilder<Node_Enum, Node_EnumIni
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): Node_EnumBuilder {
+    return new Node_EnumBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `enumerants @14 :List(Enumerant)`: The enumerants, by number. */
@@ -1009,6 +1033,10 @@ export class Node_InterfaceReader extends $.GeneratedReader<Node_Interface> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Node_InterfaceReader {
+    return new Node_InterfaceReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `methods @15 :List(Method)`: The methods, by ordinal. */
   get methods(): $.StructList<MethodReader> {
     return new $.StructList<MethodReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, $.ElementSize.INLINE_COMPOSITE, this.$nesting), MethodReader);
@@ -1043,6 +1071,10 @@ export class Node_InterfaceBuilder extends $.GeneratedBuilder<Node_Interface, No
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): Node_InterfaceBuilder {
+    return new Node_InterfaceBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `methods @15 :List(Method)`: The methods, by ordinal. */
@@ -1137,6 +1169,10 @@ export class Node_ConstReader extends $.GeneratedReader<Node_Const> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Node_ConstReader {
+    return new Node_ConstReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `type @16 :Type` */
   get type(): TypeReader {
     return $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting);
@@ -1171,6 +1207,10 @@ export class Node_ConstBuilder extends $.GeneratedBuilder<Node_Const, Node_Const
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): Node_ConstBuilder {
+    return new Node_ConstBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `type @16 :Type` */
@@ -1289,6 +1329,10 @@ export class Node_AnnotationReader extends $.GeneratedReader<Node_Annotation> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Node_AnnotationReader {
+    return new Node_AnnotationReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `type @18 :Type`: The type of the annotation's value (Void when it takes none). */
   get type(): TypeReader {
     return $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting);
@@ -1385,6 +1429,10 @@ export class Node_AnnotationBuilder extends $.GeneratedBuilder<Node_Annotation, 
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): Node_AnnotationBuilder {
+    return new Node_AnnotationBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `type @18 :Type`: The type of the annotation's value (Void when it takes none). */
@@ -1570,6 +1618,10 @@ export class Node_ParameterReader extends $.GeneratedReader<Node_Parameter> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Node_ParameterReader {
+    return new Node_ParameterReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `name @0 :Text` */
   get name(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
@@ -1595,6 +1647,10 @@ export class Node_ParameterBuilder extends $.GeneratedBuilder<Node_Parameter, No
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): Node_ParameterBuilder {
+    return new Node_ParameterBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `name @0 :Text` */
@@ -1662,6 +1718,10 @@ export class Node_NestedNodeReader extends $.GeneratedReader<Node_NestedNode> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Node_NestedNodeReader {
+    return new Node_NestedNodeReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `name @0 :Text`: The nested declaration's name in this scope. */
   get name(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
@@ -1692,6 +1752,10 @@ export class Node_NestedNodeBuilder extends $.GeneratedBuilder<Node_NestedNode, 
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): Node_NestedNodeBuilder {
+    return new Node_NestedNodeBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `name @0 :Text`: The nested declaration's name in this scope. */
@@ -1784,6 +1848,10 @@ export class Node_SourceInfoReader extends $.GeneratedReader<Node_SourceInfo> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Node_SourceInfoReader {
+    return new Node_SourceInfoReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `id @0 :UInt64`: The node described. */
   get id(): bigint {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
@@ -1840,6 +1908,10 @@ export class Node_SourceInfoBuilder extends $.GeneratedBuilder<Node_SourceInfo, 
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): Node_SourceInfoBuilder {
+    return new Node_SourceInfoBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `id @0 :UInt64`: The node described. */
@@ -1962,6 +2034,10 @@ export class Node_SourceInfo_MemberReader extends $.GeneratedReader<Node_SourceI
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Node_SourceInfo_MemberReader {
+    return new Node_SourceInfo_MemberReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `docComment @0 :Text` */
   get docComment(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
@@ -1998,6 +2074,10 @@ export class Node_SourceInfo_MemberBuilder extends $.GeneratedBuilder<Node_Sourc
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): Node_SourceInfo_MemberBuilder {
+    return new Node_SourceInfo_MemberBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `docComment @0 :Text` */
@@ -2098,6 +2178,10 @@ export class FieldReader extends $.GeneratedReader<Field> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): FieldReader {
+    return new FieldReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'slot' | 'group' | undefined {
     return $which1[(this.$dataSize >= 10 ? this.$view.getUint16(this.$data + 8, true) : 0)];
@@ -2171,6 +2255,10 @@ export class FieldBuilder extends $.GeneratedBuilder<Field, FieldInit, FieldRead
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): FieldBuilder {
+    return new FieldBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
@@ -2358,6 +2446,10 @@ export class Field_SlotReader extends $.GeneratedReader<Field_Slot> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Field_SlotReader {
+    return new Field_SlotReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /**
    * `offset @4 :UInt32`:
    * Where the value is, in units of its type's size: bits for Bool, bytes for 8-bit types,
@@ -2414,6 +2506,10 @@ export class Field_SlotBuilder extends $.GeneratedBuilder<Field_Slot, Field_Slot
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): Field_SlotBuilder {
+    return new Field_SlotBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /**
@@ -2538,6 +2634,10 @@ export class Field_GroupReader extends $.GeneratedReader<Field_Group> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Field_GroupReader {
+    return new Field_GroupReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `typeId @7 :UInt64`: The group's node. */
   get typeId(): bigint {
     return (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n);
@@ -2559,6 +2659,10 @@ export class Field_GroupBuilder extends $.GeneratedBuilder<Field_Group, Field_Gr
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): Field_GroupBuilder {
+    return new Field_GroupBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `typeId @7 :UInt64`: The group's node. */
@@ -2609,6 +2713,10 @@ export class Field_OrdinalReader extends $.GeneratedReader<Field_Ordinal> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Field_OrdinalReader {
+    return new Field_OrdinalReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'implicit' | 'explicit' | undefined {
     return $which2[(this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0)];
@@ -2642,6 +2750,10 @@ export class Field_OrdinalBuilder extends $.GeneratedBuilder<Field_Ordinal, Fiel
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): Field_OrdinalBuilder {
+    return new Field_OrdinalBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
@@ -2718,6 +2830,10 @@ export class EnumerantReader extends $.GeneratedReader<Enumerant> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): EnumerantReader {
+    return new EnumerantReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `name @0 :Text` */
   get name(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
@@ -2758,6 +2874,10 @@ export class EnumerantBuilder extends $.GeneratedBuilder<Enumerant, EnumerantIni
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): EnumerantBuilder {
+    return new EnumerantBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `name @0 :Text` */
@@ -2859,6 +2979,10 @@ export class SuperclassReader extends $.GeneratedReader<Superclass> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): SuperclassReader {
+    return new SuperclassReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `id @0 :UInt64` */
   get id(): bigint {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
@@ -2890,6 +3014,10 @@ export class SuperclassBuilder extends $.GeneratedBuilder<Superclass, Superclass
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): SuperclassBuilder {
+    return new SuperclassBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `id @0 :UInt64` */
@@ -2995,6 +3123,10 @@ export class MethodReader extends $.GeneratedReader<Method> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): MethodReader {
+    return new MethodReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `name @0 :Text` */
   get name(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
@@ -3081,6 +3213,10 @@ export class MethodBuilder extends $.GeneratedBuilder<Method, MethodInit, Method
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): MethodBuilder {
+    return new MethodBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `name @0 :Text` */
@@ -3321,6 +3457,10 @@ export class TypeReader extends $.GeneratedReader<Type> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): TypeReader {
+    return new TypeReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'void' | 'bool' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64' | 'float32' | 'float64' | 'text' | 'data' | 'list' | 'enum' | 'struct' | 'interface' | 'anyPointer' | undefined {
     return $which3[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
@@ -3457,6 +3597,10 @@ export class TypeBuilder extends $.GeneratedBuilder<Type, TypeInit, TypeReader> 
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): TypeBuilder {
+    return new TypeBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
@@ -3748,6 +3892,10 @@ export class Type_ListReader extends $.GeneratedReader<Type_List> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Type_ListReader {
+    return new Type_ListReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `elementType @14 :Type` */
   get elementType(): TypeReader {
     return $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
@@ -3772,6 +3920,10 @@ export class Type_ListBuilder extends $.GeneratedBuilder<Type_List, Type_ListIni
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): Type_ListBuilder {
+    return new Type_ListBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `elementType @14 :Type` */
@@ -3839,6 +3991,10 @@ export class Type_EnumReader extends $.GeneratedReader<Type_Enum> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Type_EnumReader {
+    return new Type_EnumReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `typeId @15 :UInt64` */
   get typeId(): bigint {
     return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
@@ -3869,6 +4025,10 @@ export class Type_EnumBuilder extends $.GeneratedBuilder<Type_Enum, Type_EnumIni
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): Type_EnumBuilder {
+    return new Type_EnumBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `typeId @15 :UInt64` */
@@ -3946,6 +4106,10 @@ export class Type_StructReader extends $.GeneratedReader<Type_Struct> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Type_StructReader {
+    return new Type_StructReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `typeId @16 :UInt64` */
   get typeId(): bigint {
     return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
@@ -3976,6 +4140,10 @@ export class Type_StructBuilder extends $.GeneratedBuilder<Type_Struct, Type_Str
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): Type_StructBuilder {
+    return new Type_StructBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `typeId @16 :UInt64` */
@@ -4053,6 +4221,10 @@ export class Type_InterfaceReader extends $.GeneratedReader<Type_Interface> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Type_InterfaceReader {
+    return new Type_InterfaceReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `typeId @17 :UInt64` */
   get typeId(): bigint {
     return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
@@ -4083,6 +4255,10 @@ export class Type_InterfaceBuilder extends $.GeneratedBuilder<Type_Interface, Ty
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): Type_InterfaceBuilder {
+    return new Type_InterfaceBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `typeId @17 :UInt64` */
@@ -4163,6 +4339,10 @@ export class Type_AnyPointerReader extends $.GeneratedReader<Type_AnyPointer> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Type_AnyPointerReader {
+    return new Type_AnyPointerReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'unconstrained' | 'parameter' | 'implicitMethodParameter' | undefined {
     return $which4[(this.$dataSize >= 10 ? this.$view.getUint16(this.$data + 8, true) : 0)];
@@ -4203,6 +4383,10 @@ export class Type_AnyPointerBuilder extends $.GeneratedBuilder<Type_AnyPointer, 
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): Type_AnyPointerBuilder {
+    return new Type_AnyPointerBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
@@ -4307,6 +4491,10 @@ export class Type_AnyPointer_UnconstrainedReader extends $.GeneratedReader<Type_
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Type_AnyPointer_UnconstrainedReader {
+    return new Type_AnyPointer_UnconstrainedReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'anyKind' | 'struct' | 'list' | 'capability' | undefined {
     return $which5[(this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0)];
@@ -4353,6 +4541,10 @@ export class Type_AnyPointer_UnconstrainedBuilder extends $.GeneratedBuilder<Typ
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): Type_AnyPointer_UnconstrainedBuilder {
+    return new Type_AnyPointer_UnconstrainedBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
@@ -4449,6 +4641,10 @@ export class Type_AnyPointer_ParameterReader extends $.GeneratedReader<Type_AnyP
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Type_AnyPointer_ParameterReader {
+    return new Type_AnyPointer_ParameterReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `scopeId @19 :UInt64`: The node declaring the parameter. */
   get scopeId(): bigint {
     return (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n);
@@ -4476,6 +4672,10 @@ export class Type_AnyPointer_ParameterBuilder extends $.GeneratedBuilder<Type_An
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): Type_AnyPointer_ParameterBuilder {
+    return new Type_AnyPointer_ParameterBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `scopeId @19 :UInt64`: The node declaring the parameter. */
@@ -4535,6 +4735,10 @@ export class Type_AnyPointer_ImplicitMethodParameterReader extends $.GeneratedRe
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Type_AnyPointer_ImplicitMethodParameterReader {
+    return new Type_AnyPointer_ImplicitMethodParameterReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `parameterIndex @24 :UInt16` */
   get parameterIndex(): number {
     return (this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0);
@@ -4556,6 +4760,10 @@ export class Type_AnyPointer_ImplicitMethodParameterBuilder extends $.GeneratedB
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): Type_AnyPointer_ImplicitMethodParameterBuilder {
+    return new Type_AnyPointer_ImplicitMethodParameterBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `parameterIndex @24 :UInt16` */
@@ -4612,6 +4820,10 @@ export class BrandReader extends $.GeneratedReader<Brand> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): BrandReader {
+    return new BrandReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `scopes @0 :List(Brand.Scope)`: One entry per bound scope, innermost first. */
   get scopes(): $.StructList<Brand_ScopeReader> {
     return new $.StructList<Brand_ScopeReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Brand_ScopeReader);
@@ -4640,6 +4852,10 @@ export class BrandBuilder extends $.GeneratedBuilder<Brand, BrandInit, BrandRead
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): BrandBuilder {
+    return new BrandBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `scopes @0 :List(Brand.Scope)`: One entry per bound scope, innermost first. */
@@ -4713,6 +4929,10 @@ export class Brand_ScopeReader extends $.GeneratedReader<Brand_Scope> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Brand_ScopeReader {
+    return new Brand_ScopeReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'bind' | 'inherit' | undefined {
     return $which6[(this.$dataSize >= 10 ? this.$view.getUint16(this.$data + 8, true) : 0)];
@@ -4761,6 +4981,10 @@ export class Brand_ScopeBuilder extends $.GeneratedBuilder<Brand_Scope, Brand_Sc
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): Brand_ScopeBuilder {
+    return new Brand_ScopeBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
@@ -4863,6 +5087,10 @@ export class Brand_BindingReader extends $.GeneratedReader<Brand_Binding> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Brand_BindingReader {
+    return new Brand_BindingReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'unbound' | 'type' | undefined {
     return $which7[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
@@ -4900,6 +5128,10 @@ export class Brand_BindingBuilder extends $.GeneratedBuilder<Brand_Binding, Bran
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): Brand_BindingBuilder {
+    return new Brand_BindingBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
@@ -5027,6 +5259,10 @@ export class ValueReader extends $.GeneratedReader<Value> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): ValueReader {
+    return new ValueReader(segment, data, dataSize, pointers, pointerCount, nesting);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
@@ -5188,6 +5424,10 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): ValueBuilder {
+    return new ValueBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
@@ -5548,6 +5788,10 @@ export class AnnotationReader extends $.GeneratedReader<Annotation> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): AnnotationReader {
+    return new AnnotationReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `id @0 :UInt64`: The annotation's declaration node. */
   get id(): bigint {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
@@ -5589,6 +5833,10 @@ export class AnnotationBuilder extends $.GeneratedBuilder<Annotation, Annotation
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): AnnotationBuilder {
+    return new AnnotationBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `id @0 :UInt64`: The annotation's declaration node. */
@@ -5709,6 +5957,10 @@ export class CapnpVersionReader extends $.GeneratedReader<CapnpVersion> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): CapnpVersionReader {
+    return new CapnpVersionReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `major @0 :UInt16` */
   get major(): number {
     return (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0);
@@ -5741,6 +5993,10 @@ export class CapnpVersionBuilder extends $.GeneratedBuilder<CapnpVersion, CapnpV
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): CapnpVersionBuilder {
+    return new CapnpVersionBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `major @0 :UInt16` */
@@ -5829,6 +6085,10 @@ export class CodeGeneratorRequestReader extends $.GeneratedReader<CodeGeneratorR
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): CodeGeneratorRequestReader {
+    return new CodeGeneratorRequestReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `capnpVersion @2 :CapnpVersion`: The version of the compiler that wrote the request (null from versions too old to say). */
   get capnpVersion(): CapnpVersionReader {
     return $.readStruct<CapnpVersionReader>(CapnpVersionReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting);
@@ -5888,6 +6148,10 @@ export class CodeGeneratorRequestBuilder extends $.GeneratedBuilder<CodeGenerato
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): CodeGeneratorRequestBuilder {
+    return new CodeGeneratorRequestBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `capnpVersion @2 :CapnpVersion`: The version of the compiler that wrote the request (null from versions too old to say). */
@@ -6058,6 +6322,10 @@ export class CodeGeneratorRequest_RequestedFileReader extends $.GeneratedReader<
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): CodeGeneratorRequest_RequestedFileReader {
+    return new CodeGeneratorRequest_RequestedFileReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `id @0 :UInt64`: The file's node. */
   get id(): bigint {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
@@ -6112,6 +6380,10 @@ export class CodeGeneratorRequest_RequestedFileBuilder extends $.GeneratedBuilde
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): CodeGeneratorRequest_RequestedFileBuilder {
+    return new CodeGeneratorRequest_RequestedFileBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `id @0 :UInt64`: The file's node. */
@@ -6247,6 +6519,10 @@ export class CodeGeneratorRequest_RequestedFile_ImportReader extends $.Generated
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): CodeGeneratorRequest_RequestedFile_ImportReader {
+    return new CodeGeneratorRequest_RequestedFile_ImportReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `id @0 :UInt64`: The imported file's node. */
   get id(): bigint {
     return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
@@ -6277,6 +6553,10 @@ export class CodeGeneratorRequest_RequestedFile_ImportBuilder extends $.Generate
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): CodeGeneratorRequest_RequestedFile_ImportBuilder {
+    return new CodeGeneratorRequest_RequestedFile_ImportBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `id @0 :UInt64`: The imported file's node. */
@@ -6347,6 +6627,10 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfoReader extends $.G
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): CodeGeneratorRequest_RequestedFile_FileSourceInfoReader {
+    return new CodeGeneratorRequest_RequestedFile_FileSourceInfoReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `identifiers @0 :List(CodeGeneratorRequest.RequestedFile.FileSourceInfo.Identifier)` */
   get identifiers(): $.StructList<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader> {
     return new $.StructList<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader);
@@ -6371,6 +6655,10 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder extends $.
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder {
+    return new CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `identifiers @0 :List(CodeGeneratorRequest.RequestedFile.FileSourceInfo.Identifier)` */
@@ -6444,6 +6732,10 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader 
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader {
+    return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'typeId' | 'member' | undefined {
     return $which8[(this.$dataSize >= 18 ? this.$view.getUint16(this.$data + 16, true) : 0)];
@@ -6490,6 +6782,10 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder {
+    return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
@@ -6587,6 +6883,10 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader {
+    return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `parentTypeId @3 :UInt64` */
   get parentTypeId(): bigint {
     return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
@@ -6614,6 +6914,10 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberBuilder {
+    return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `parentTypeId @3 :UInt64` */

@@ -28,6 +28,10 @@ export class StreamResultReader extends $.GeneratedReader<StreamResult> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): StreamResultReader {
+    return new StreamResultReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   override $toObject(): StreamResult {
     return {} as StreamResult;
   }
@@ -46,6 +50,10 @@ export class StreamResultBuilder extends $.GeneratedBuilder<StreamResult, Stream
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): StreamResultBuilder {
+    return new StreamResultBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   override $assign(value: StreamResultInit): void {

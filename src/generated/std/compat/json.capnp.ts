@@ -41,6 +41,10 @@ export class ValueReader extends $.GeneratedReader<Value> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): ValueReader {
+    return new ValueReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'null' | 'boolean' | 'number' | 'string' | 'array' | 'object' | 'call' | 'raw' | undefined {
     return $which0[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
@@ -131,6 +135,10 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): ValueBuilder {
+    return new ValueBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** The active member of the union (undefined for a member this code does not know). */
@@ -350,6 +358,10 @@ export class Value_FieldReader extends $.GeneratedReader<Value_Field> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Value_FieldReader {
+    return new Value_FieldReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `name @0 :Text` */
   get name(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
@@ -384,6 +396,10 @@ export class Value_FieldBuilder extends $.GeneratedBuilder<Value_Field, Value_Fi
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): Value_FieldBuilder {
+    return new Value_FieldBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `name @0 :Text` */
@@ -473,6 +489,10 @@ export class Value_CallReader extends $.GeneratedReader<Value_Call> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Value_CallReader {
+    return new Value_CallReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `function @0 :Text` */
   get function(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
@@ -507,6 +527,10 @@ export class Value_CallBuilder extends $.GeneratedBuilder<Value_Call, Value_Call
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): Value_CallBuilder {
+    return new Value_CallBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `function @0 :Text` */
@@ -596,6 +620,10 @@ export class FlattenOptionsReader extends $.GeneratedReader<FlattenOptions> {
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): FlattenOptionsReader {
+    return new FlattenOptionsReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `prefix @0 :Text`: Prepended to the names of the flattened members (to keep them apart from others). */
   get prefix(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0, "");
@@ -620,6 +648,10 @@ export class FlattenOptionsBuilder extends $.GeneratedBuilder<FlattenOptions, Fl
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): FlattenOptionsBuilder {
+    return new FlattenOptionsBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `prefix @0 :Text`: Prepended to the names of the flattened members (to keep them apart from others). */
@@ -692,6 +724,10 @@ export class DiscriminatorOptionsReader extends $.GeneratedReader<DiscriminatorO
     this.$nesting = nesting;
   }
 
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): DiscriminatorOptionsReader {
+    return new DiscriminatorOptionsReader(segment, data, dataSize, pointers, pointerCount, nesting);
+  }
+
   /** `name @0 :Text`: The name of the property holding the member's name (default: the union's own name). */
   get name(): string {
     return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
@@ -730,6 +766,10 @@ export class DiscriminatorOptionsBuilder extends $.GeneratedBuilder<Discriminato
     this.$pointers = pointers;
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
+  }
+
+  static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number): DiscriminatorOptionsBuilder {
+    return new DiscriminatorOptionsBuilder(segment, data, dataSize, pointers, pointerCount);
   }
 
   /** `name @0 :Text`: The name of the property holding the member's name (default: the union's own name). */
