@@ -21,7 +21,9 @@ type Params = readonly PointerCodec<any, any, any, any>[] | undefined;
  * same as `new` from a call site of the class's own: code that makes readers of many struct
  * types at one site (list elements) calls it, because a `new` that sees several classes is
  * V8's generic construct path, while `$new` inlines its one constructor (news read-all -6%
- * instructions, carsales -7%: docs/BENCHMARKS.md).
+ * instructions, carsales -7%: docs/BENCHMARKS.md). Generic classes have none, and callers test
+ * for it: a `$new` on every class, called without the test, counted worse (eval +5.6%, news
+ * read-all +1.2% instructions, callgrind: V8 then inlined less around the calls).
  */
 export type ReaderClass<R> = (new (
   segment: Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nestingLimit: number,

@@ -74,7 +74,6 @@ export const location = new Location();
  * reader, for callers that construct their own view of it (generated readers).
  */
 export function locateStructAt(segment: Segment, offset: number, nestingLimit: number, defaultValue: Segment | null | undefined): Location {
-  const out = location;
   if (offset < 0 || isNullPointer(segment, offset)) {
     if (defaultValue == null || isNullPointer(defaultValue, 0)) return locatedEmpty();
     segment = defaultValue;
@@ -82,7 +81,13 @@ export function locateStructAt(segment: Segment, offset: number, nestingLimit: n
     nestingLimit = defaultValue.arena.nestingLimit;
   }
   resolveStruct(segment, offset, nestingLimit);
+  return locatedResolved(nestingLimit);
+}
+
+/** The struct `resolveStruct` (or `resolveStructWord`) left in `resolved`, into `location`. */
+function locatedResolved(nestingLimit: number): Location {
   const r = resolved;
+  const out = location;
   out.segment = r.segment;
   out.data = r.offset;
   out.dataSize = r.dataSize;
@@ -108,14 +113,7 @@ function locatedEmpty(): Location {
 export function locateRootWord(segment: Segment, offset: number, lo: number, hi: number, nestingLimit: number): Location {
   if (lo === 0 && hi === 0) return locatedEmpty();
   resolveStructWord(segment, offset, lo, hi, nestingLimit);
-  const r = resolved;
-  const out = location;
-  out.segment = r.segment;
-  out.data = r.offset;
-  out.dataSize = r.dataSize;
-  out.pointerCount = r.pointerCount;
-  out.nestingLimit = nestingLimit - 1;
-  return out;
+  return locatedResolved(nestingLimit);
 }
 
 /** Reads the list at pointer `offset`, expecting `expected` elements (an ElementSize, or ANY_SIZE). */
