@@ -64,6 +64,21 @@ export function entryPoints(pkg) {
   return [...entries.values()];
 }
 
+/**
+ * Node's build takes a module's `.node.ts` twin where it has one (src/wire/core/native-ascii.ts
+ * and native-ascii.node.ts): code that only Node and runtimes like it can use, kept out of the
+ * per-file modules that bundlers and browsers get. vitest.config.ts does the same for the tests.
+ */
+const nodeTwins = {
+  name: 'node-twins',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (args) => {
+      const twin = join(args.resolveDir, args.path.replace(/\.js$/, '.node.ts'));
+      return existsSync(twin) ? { path: twin } : undefined;
+    });
+  },
+};
+
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 rmSync(OUT, { recursive: true, force: true });
 const entries = entryPoints(pkg);
@@ -82,6 +97,7 @@ const result = await build({
   sourcemap: 'linked',
   sourcesContent: false,
   tsconfig: join(ROOT, 'tsconfig.build.json'),
+  plugins: [nodeTwins],
   logLevel: 'warning',
   metafile: true,
 });

@@ -130,6 +130,23 @@ describe('the bundled entry points (dist/bundle/)', () => {
     expect(inputs.some((file) => file.startsWith('dist/bundle/'))).toBe(false);
   });
 
+  it('Node\'s build takes a module\'s .node.ts twin, the per-file modules never reach it', async () => {
+    // native-ascii.node.ts (native ASCII checks of Text) is Node's; bundlers and browsers get
+    // native-ascii.ts, which has none. Shown by what each build of the runtime holds.
+    const { build } = await import('esbuild');
+    const nodeFiles = [...graphOf(join(ROOT, 'dist/bundle/runtime/private.js')).files];
+    expect(nodeFiles.some((file) => readFileSync(file, 'utf8').includes('getBuiltinModule'))).toBe(true);
+    const browser = await build({
+      stdin: { contents: "import { readMessage } from 'capstan'; export const first = (bytes) => readMessage(bytes).getRoot().getText(0);", resolveDir: ROOT, loader: 'js' },
+      bundle: true, format: 'esm', platform: 'browser', write: false, metafile: true, logLevel: 'silent',
+    });
+    const inputs = Object.keys(browser.metafile.inputs);
+    // The control: the browser's bundle does hold the module that calls the checks, and its stub.
+    expect(inputs).toEqual(expect.arrayContaining(['dist/wire/core/text.js', 'dist/wire/core/native-ascii.js']));
+    expect(inputs.filter((file) => file.includes('native-ascii.node'))).toEqual([]);
+    expect(browser.outputFiles[0]!.text).not.toContain('getBuiltinModule');
+  });
+
   it('source maps lead back to the sources', () => {
     for (const { node: js } of ENTRIES.filter((e) => e.subpath === '.' || e.subpath === './rpc')) {
       const sources = [...graphOf(join(ROOT, js)).files].flatMap((file) => {

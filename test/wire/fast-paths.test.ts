@@ -80,6 +80,102 @@ describe('text fast paths', () => {
     }
   });
 
+  it('checks ASCII natively over text laid back to back, and still finds non-ASCII inside a checked stretch', () => {
+    // Back to back, as a builder lays out a list of Text: native checks cover many strings at
+    // once. Non-ASCII strings sit among them, one right after a long ASCII stretch, and one cut
+    // by where a check ends (strings of many lengths move where the checks end).
+    const texts = Array.from({ length: 3000 }, (_, i) => i % 211 === 0 ? `ü ${i}` : `ascii ${i} `.repeat(1 + (i % 23)));
+    texts[1500] = `${'a'.repeat(4000)}é`;
+    const message = readMessage(messageWithTexts(texts));
+    const list = message.getRoot().getList(0, ElementSize.POINTER);
+    const segment = message.arena.segments[0]!;
+    for (let i = 0; i < list.length; i++) expect(list.getText(i)).toBe(texts[i]);
+    const runs = segment.ascii;
+    expect(runs).not.toBeNull();
+    // A check passed (the known stretch is longer than any one string here but the long one) and
+    // checks go on (failures on the non-ASCII strings are earned back by the passes).
+    expect(runs!.end - runs!.start).toBeGreaterThan(1024);
+    expect(runs!.credit).toBeGreaterThan(0);
+    // Backwards, where nothing is back to back: every string checked on its own, same results.
+    for (let i = list.length - 1; i >= 0; i -= 3) expect(list.getText(i)).toBe(texts[i]);
+  });
+
+  it('checks Text that alternates with structs on its own, with no native call', () => {
+    // Each struct's Text right after its data word of high bytes, as a builder that writes Text
+    // as it is set lays it out: never more than two strings back to back.
+    const builder = new MessageBuilder();
+    const list = builder.initRoot(0, 1).initList(0, ElementSize.POINTER, 400);
+    const texts = Array.from({ length: 400 }, (_, i) => `text number ${i} `.repeat(1 + (i % 5)));
+    for (let i = 0; i < texts.length; i++) {
+      const struct = list.getPointer(i).initStruct(1, 2);
+      struct.setUint32(0, 0xfefefefe);
+      struct.setUint32(4, 0xfefefefe);
+      struct.setText(0, texts[i]!);
+      struct.setText(1, texts[i]!.toUpperCase());
+    }
+    const message = readMessage(builder.toBytes());
+    const read = message.getRoot().getList(0, ElementSize.POINTER);
+    for (let i = 0; i < read.length; i++) {
+      const struct = read.getPointer(i).getStruct();
+      expect(struct.getText(0)).toBe(texts[i]);
+      expect(struct.getText(1)).toBe(texts[i]!.toUpperCase());
+    }
+    const runs = message.arena.segments[0]!.ascii;
+    expect(runs).not.toBeNull();
+    // No stretch was found and no check failed: none was made.
+    expect(runs!.end).toBe(runs!.start);
+    expect(runs!.credit).toBe(8);
+  });
+
+  it('stops checking natively where back-to-back Text is often not ASCII, and reads the same', () => {
+    const texts = Array.from({ length: 2000 }, (_, i) => (i % 7 === 0 ? 'é' : 'word ').repeat(1 + (i % 17)));
+    const message = readMessage(messageWithTexts(texts));
+    const list = message.getRoot().getList(0, ElementSize.POINTER);
+    for (let i = 0; i < list.length; i++) expect(list.getText(i)).toBe(texts[i]);
+    // Failed checks spent every credit: no more native calls for this segment.
+    expect(message.arena.segments[0]!.ascii!.credit).toBe(0);
+  });
+
+  it('reads every string right whatever the layout, the mix of ASCII and the order of reading (seeded)', () => {
+    let seed = 20261127;
+    const random = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const pieces = ['a', 'word ', 'é', '☃', '😀', '\u007f', '\u0080', 'x'.repeat(40)];
+    for (let round = 0; round < 40; round++) {
+      const count = 50 + random(300);
+      const nonAscii = random(4); // 0: none, then more and more often
+      const texts = Array.from({ length: count }, () => {
+        let text = '';
+        for (let n = random(30); n > 0; n--) text += pieces[nonAscii > 0 && random(40 >> nonAscii) === 0 ? 2 + random(5) : random(2) === 0 ? 1 : 7 * random(2)]!;
+        return text;
+      });
+      // Back to back (a list of Text), or each string after a data word of random bytes.
+      const builder = new MessageBuilder();
+      const interleaved = random(2) === 0;
+      const list = builder.initRoot(0, 1).initList(0, ElementSize.POINTER, count);
+      for (let i = 0; i < count; i++) {
+        if (interleaved) {
+          const struct = list.getPointer(i).initStruct(1, 1);
+          struct.setUint32(0, random(0x100000000));
+          struct.setUint32(4, random(0x100000000));
+          struct.setText(0, texts[i]!);
+        } else {
+          list.setText(i, texts[i]!);
+        }
+      }
+      const read = readMessage(builder.toBytes()).getRoot().getList(0, ElementSize.POINTER);
+      const text = (i: number) => interleaved ? read.getPointer(i).getStruct().getText(0) : read.getText(i);
+      // In order, then in an order with runs forward and jumps, twice over.
+      for (let i = 0; i < count; i++) expect(text(i)).toBe(texts[i]);
+      for (let k = 0; k < 2 * count; k++) {
+        const i = random(3) === 0 ? random(count) : k % count;
+        expect(text(i)).toBe(texts[i]);
+      }
+    }
+  });
+
   it('falls back to exact decoding when padding after the NUL is not zero', () => {
     const texts = Array.from({ length: 30 }, (_, i) => `string number ${i}`);
     const bytes = messageWithTexts(texts).slice();

@@ -1,4 +1,5 @@
 import type { Arena } from './arena.js';
+import type { AsciiRuns } from './native-ascii.js';
 
 /**
  * What `Segment#view` holds for the segment of a message opened in place, until something makes
@@ -67,6 +68,8 @@ export class Segment {
   latin1End = 0;
   /** `bytes` as 32-bit words (when aligned), made with `latin1` for fast ASCII checks. */
   words: Uint32Array | null = null;
+  /** What native ASCII checks found: made with the first `latin1` where the runtime has them (native-ascii.ts). */
+  ascii: AsciiRuns | null = null;
 
   /** `view` is NO_VIEW only for a segment opened in place (see `view`); start is 0 otherwise. */
   constructor(arena: Arena, id: number, bytes: Uint8Array, used: number, view: DataView, start = 0) {

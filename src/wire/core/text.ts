@@ -3,6 +3,7 @@
  * hold no per-call state. Decoding is not fatal on invalid UTF-8 (replacement characters), as
  * Cap'n Proto does not validate text.
  */
+import { asciiNatively, newAsciiRuns } from './native-ascii.js';
 import type { Segment } from './segment.js';
 
 const decoder = new TextDecoder('utf-8');
@@ -60,13 +61,22 @@ export function decodeText(segment: Segment, start: number, end: number): string
   if (start === end) return '';
   const window = segment.latin1;
   if (window !== null && start >= segment.latin1Start && end <= segment.latin1End) {
-    const words = segment.words;
-    const ascii = words !== null ? asciiWords(words, start, end) : asciiBytes(segment.bytes, start, end);
-    if (!ascii) return decoder.decode(segment.bytes.subarray(start, end));
+    // ASCII if a native check passed over it already, passes now (native-ascii.ts), or the words say so.
+    const runs = segment.ascii;
+    const known = runs !== null && start >= runs.start && end <= runs.end;
+    if (!known && !(runs !== null && asciiNatively(segment, runs, start, end)) && !asciiInWords(segment, start, end)) {
+      return decoder.decode(segment.bytes.subarray(start, end));
+    }
     const from = segment.latin1Start;
     return window.substring(start - from, end - from);
   }
   return decodeOutsideWindow(segment, start, end);
+}
+
+/** Whether [start, end) of a segment holds only ASCII, checked here. */
+function asciiInWords(segment: Segment, start: number, end: number): boolean {
+  const words = segment.words;
+  return words !== null ? asciiWords(words, start, end) : asciiBytes(segment.bytes, start, end);
 }
 
 /** `decodeText` for a string outside the window, or with none open: maybe opens one. */
@@ -91,6 +101,7 @@ function decodeOutsideWindow(segment: Segment, start: number, end: number): stri
   segment.latin1Start = from;
   segment.latin1End = to;
   if (segment.words === null && (bytes.byteOffset & 3) === 0) segment.words = new Uint32Array(bytes.buffer, bytes.byteOffset, segment.used >>> 2);
+  if (segment.ascii === null && newAsciiRuns !== null) segment.ascii = newAsciiRuns();
   return decodeText(segment, start, end);
 }
 

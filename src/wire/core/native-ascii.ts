@@ -1,0 +1,21 @@
+/**
+ * Native ASCII checks of Text being read (text.ts): none in this build, the one bundlers and
+ * browsers get, as no browser has a native check. Node's build (dist/bundle/) takes
+ * native-ascii.node.ts instead (scripts/bundle.mjs), which exports the same names.
+ */
+import type { AsciiRuns } from './native-ascii.node.js';
+import type { Segment } from './segment.js';
+
+export type { AsciiRuns };
+
+/** Makes a segment's record of native checks; null: the runtime has no native check. */
+export const newAsciiRuns: (() => AsciiRuns) | null = null;
+
+/** Whether a native check finds the Text at [start, end) to be ASCII: never in this build. */
+export function asciiNatively(segment: Segment, runs: AsciiRuns, start: number, end: number): boolean {
+  void segment;
+  void runs;
+  void start;
+  void end;
+  return false;
+}
