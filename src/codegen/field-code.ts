@@ -265,7 +265,9 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
         const n = ctx.names(target.id);
         const params = paramsArgument(ctx, scope, structType);
         const { dataWordCount: dw, pointerCount: pc } = target.struct;
-        read = `new ${f.reader}(${list}, ${n.reader}${params})`;
+        // Straight from the pointer, with no wire-level ListReader in between (runtime/access.ts).
+        const structDefault = constant ? d : params ? ', null' : '';
+        read = `$.readStructList(${r}, this.$nesting, ${n.reader}${structDefault}${params})`;
         builderRead = `new ${f.builder}($.getStructList(this.$segment, ${b}, ${dw}, ${pc}${d}), ${n.builder}${params})`;
         initBody = `new ${f.builder}($.initStructList(this.$segment, ${b}, length, ${dw}, ${pc}), ${n.builder}${params})`;
         // Through the reader class, not the StructType (a generic struct's codec is bound to its

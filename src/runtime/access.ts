@@ -6,12 +6,13 @@
  */
 import {
   adoptAt, AnyPointerBuilder, AnyPointerReader, disownAt, existingStruct, getListAt, getStructIn, getStructListAt, initDataAt,
-  initListAt, initStructIn, initStructListAt, isNullPointer, locateStructAt, nullPointerSlot, readCapabilityAt, readDataAt, readListAt,
+  initListAt, initStructIn, initStructListAt, isNullPointer, listLocation, locateListAt, locateStructAt, nullPointerSlot, readCapabilityAt, readDataAt, readListAt,
   readTextAt, setCapabilityAt, setDataAt, setTextAt, zeroObject, float64ToBits,
-  CapnpError, ErrorCode, type ListBuilder, type ListReader, type Orphan, type Segment, type StructBuilder, type StructView,
+  CapnpError, ElementSize, ErrorCode, type ListBuilder, type ListReader, type Orphan, type Segment, type StructBuilder, type StructView,
 } from '../wire/index.js';
 import type { PointerCodec } from './codec.js';
 import { describeValue } from './error-path.js';
+import { StructList } from './lists.js';
 
 type Params = readonly PointerCodec<any, any, any, any>[] | undefined;
 
@@ -93,6 +94,19 @@ export function readList(
   defaultValue?: Segment | null,
 ): ListReader {
   return readListAt(segment, slot(pointers, pointerCount, index), elementSize, nestingLimit, defaultValue);
+}
+
+/**
+ * A struct list field, as a `StructList` made straight from its pointer (no wire-level
+ * `ListReader` in between: one object less per list read).
+ */
+export function readStructList<R>(
+  segment: Segment, pointers: number, pointerCount: number, index: number, nestingLimit: number, Reader: ReaderClass<R>,
+  defaultValue?: Segment | null, params?: Params,
+): StructList<R> {
+  const limit = locateListAt(segment, slot(pointers, pointerCount, index), ElementSize.INLINE_COMPOSITE, nestingLimit, defaultValue);
+  const l = listLocation;
+  return new StructList(l.segment, l.offset, l.length, l.elementSize, l.step, l.dataSize, l.pointerCount, limit, Reader, params);
 }
 
 export function readPointer(segment: Segment, pointers: number, pointerCount: number, index: number, nestingLimit: number): AnyPointerReader {

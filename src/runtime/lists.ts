@@ -3,7 +3,7 @@
  * `ListView.toTypedArray`); these wrappers cover the rest: structs, Bool, Void, and pointer
  * elements (Text, Data, nested lists, AnyPointer, capabilities) through a codec.
  */
-import { CapnpError, ElementSize, ErrorCode, type ListReader } from '../wire/index.js';
+import { CapnpError, checkNesting, ErrorCode, ListReader, type Segment } from '../wire/index.js';
 import type { ReaderClass } from './access.js';
 import type { PointerCodec, PointerReadCodec } from './codec.js';
 import { IndexIterator } from './iteration.js';
@@ -16,39 +16,77 @@ export interface ReadonlyList<T> extends Iterable<T> {
   toArray(): T[];
 }
 
-/** A list of structs, read through a generated reader class. */
+/**
+ * A list of structs, read through a generated reader class. It holds where the list is itself,
+ * as generated readers hold where their struct is: generated getters make it straight from the
+ * pointer (`readStructList`), with no wire-level `ListReader` in between (`$` makes one when
+ * asked). Whoever makes one has checked that the list can be read as structs (not a bit list:
+ * the wire layer refuses one where structs are expected).
+ */
 export class StructList<R> implements ReadonlyList<R> {
-  readonly $: ListReader;
+  readonly segment: Segment;
+  /** Byte offset of the first element. */
+  readonly offset: number;
+  readonly length: number;
+  /** The encoding on the wire (an `ElementSize`: a newer schema's struct list may have been written as primitives or pointers). */
+  readonly elementSize: number;
+  /** Bytes from one element to the next, and each element's data bytes and pointers. */
+  readonly step: number;
+  readonly dataSize: number;
+  readonly pointerCount: number;
+  /** Pointer hops still allowed below the list (its elements sit one level deeper). */
+  readonly nestingLimit: number;
   private readonly Reader: ReaderClass<R>;
   private readonly params: readonly PointerCodec<any, any, any, any>[] | undefined;
 
-  constructor(list: ListReader, Reader: ReaderClass<R>, params?: readonly PointerCodec<any, any, any, any>[]) {
-    if (list.elementSize === ElementSize.BIT) {
-      throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, 'a bit list (List(Bool)) cannot be read as a list of structs');
-    }
-    this.$ = list;
+  constructor(
+    segment: Segment, offset: number, length: number, elementSize: number, step: number, dataSize: number, pointerCount: number,
+    nestingLimit: number, Reader: ReaderClass<R>, params?: readonly PointerCodec<any, any, any, any>[],
+  ) {
+    this.segment = segment;
+    this.offset = offset;
+    this.length = length;
+    this.elementSize = elementSize;
+    this.step = step;
+    this.dataSize = dataSize;
+    this.pointerCount = pointerCount;
+    this.nestingLimit = nestingLimit;
     this.Reader = Reader;
     this.params = params;
   }
 
-  get length(): number {
-    return this.$.length;
+  /** This list as an untyped wire-level reader (a new one each time). */
+  get $(): ListReader {
+    return new ListReader(this.segment, this.offset, this.length, this.elementSize, this.step, this.dataSize, this.pointerCount, this.nestingLimit);
+  }
+
+  /**
+   * The nesting limit of an element's reader, checked when an element is taken (as libcapnp's
+   * `ListReader::getStructElement` does): an element is one level below its list.
+   */
+  elementNesting(): number {
+    const limit = this.nestingLimit;
+    checkNesting(limit);
+    return limit - 1;
   }
 
   get(index: number): R {
-    const list = this.$;
-    if ((index >>> 0) !== index || index >= list.length) {
-      throw new CapnpError(ErrorCode.INDEX_OUT_OF_RANGE, `index ${index} is out of range for a list of length ${list.length}`);
+    if ((index >>> 0) !== index || index >= this.length) {
+      throw new CapnpError(ErrorCode.INDEX_OUT_OF_RANGE, `index ${index} is out of range for a list of length ${this.length}`);
     }
-    const at = list.offset + index * list.step;
+    return this.elementAt(this.offset + index * this.step);
+  }
+
+  /** A reader of the element at byte offset `at` (internal: `get` and iteration check the index). */
+  elementAt(at: number): R {
     const Reader = this.Reader;
     return Reader.$new !== undefined
-      ? Reader.$new(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, list.elementNesting())
-      : new Reader(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, list.elementNesting(), this.params);
+      ? Reader.$new(this.segment, at, this.dataSize, at + this.dataSize, this.pointerCount, this.elementNesting())
+      : new Reader(this.segment, at, this.dataSize, at + this.dataSize, this.pointerCount, this.elementNesting(), this.params);
   }
 
   [Symbol.iterator](): Iterator<R> {
-    return new StructListIterator(this.$, this.Reader, this.params);
+    return new StructListIterator(this);
   }
 
   /**
@@ -56,21 +94,20 @@ export class StructList<R> implements ReadonlyList<R> {
    * element. The reader passed to `fn` is valid only during that call: keep values, not it.
    */
   forEach(fn: (element: R, index: number) => void): void {
-    const list = this.$;
-    const length = list.length;
+    const length = this.length;
     if (length === 0) return;
-    const element = new this.Reader(list.segment, list.offset, list.dataSize, list.offset + list.dataSize, list.pointerCount, list.elementNesting(), this.params);
+    const element = new this.Reader(this.segment, this.offset, this.dataSize, this.offset + this.dataSize, this.pointerCount, this.elementNesting(), this.params);
     const cursor = element as unknown as { $data: number; $pointers: number };
-    for (let i = 0, at = list.offset; i < length; i++, at += list.step) {
+    for (let i = 0, at = this.offset; i < length; i++, at += this.step) {
       cursor.$data = at;
-      cursor.$pointers = at + list.dataSize;
+      cursor.$pointers = at + this.dataSize;
       fn(element, i);
     }
   }
 
   /** Maps each element (a fresh reader per element, so `fn` may keep it). */
   map<T>(fn: (element: R, index: number) => T): T[] {
-    const out = new Array<T>(this.$.length);
+    const out = new Array<T>(this.length);
     for (let i = 0; i < out.length; i++) out[i] = fn(this.get(i), i);
     return out;
   }
@@ -167,26 +204,17 @@ export class VoidList extends ValueList implements ReadonlyList<null> {
  * one, and the direct calls inline (bench: news read-all).
  */
 class StructListIterator<R> implements Iterator<R> {
-  private readonly list: ListReader;
-  private readonly Reader: ReaderClass<R>;
-  private readonly params: readonly PointerCodec<any, any, any, any>[] | undefined;
+  private readonly list: StructList<R>;
   private index = 0;
 
-  constructor(list: ListReader, Reader: ReaderClass<R>, params: readonly PointerCodec<any, any, any, any>[] | undefined) {
+  constructor(list: StructList<R>) {
     this.list = list;
-    this.Reader = Reader;
-    this.params = params;
   }
 
   next(): IteratorResult<R> {
     const list = this.list;
     if (this.index >= list.length) return { value: undefined, done: true };
-    const at = list.offset + this.index++ * list.step;
-    const Reader = this.Reader;
-    const element = Reader.$new !== undefined
-      ? Reader.$new(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, list.elementNesting())
-      : new Reader(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, list.elementNesting(), this.params);
-    return { value: element, done: false };
+    return { value: list.elementAt(list.offset + this.index++ * list.step), done: false };
   }
 
   [Symbol.iterator](): Iterator<R> {

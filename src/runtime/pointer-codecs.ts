@@ -142,7 +142,12 @@ export function wrapList(list: ListReader, element: ElementType): unknown {
     if (element === 'void') return new VoidList(list);
     return list.toTypedArray(element);
   }
-  if (element instanceof StructType) return new StructList(list, element.Reader, element.params);
+  if (element instanceof StructType) {
+    if (list.elementSize === ElementSize.BIT) {
+      throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, 'a bit list (List(Bool)) cannot be read as a list of structs');
+    }
+    return new StructList(list.segment, list.offset, list.length, list.elementSize, list.step, list.dataSize, list.pointerCount, list.nestingLimit, element.Reader, element.params);
+  }
   return new PointerList(list, element);
 }
 

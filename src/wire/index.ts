@@ -21,7 +21,7 @@ export { ListReader } from './list-reader.js';
 export { ListBuilder } from './list-builder.js';
 export { AnyPointerReader } from './any-pointer-reader.js';
 export { AnyPointerBuilder } from './any-pointer-builder.js';
-export { ANY_SIZE, type PointerType } from './core/read-pointer.js';
+export { ANY_SIZE, checkNesting, type PointerType } from './core/read-pointer.js';
 export { Orphan } from './orphan.js';
 export { MessageReader, locateRoot, locateUnpackedRoot, readMessage, readMessages, type MessageFormat, type ReadMessageOptions, type UnpackedFormat, type UnpackedReadOptions } from './message-reader.js';
 export { MessageBuilder, frameArena } from './message-builder.js';
@@ -38,7 +38,7 @@ export { utf8Length } from './core/text.js';
 
 // Slot-level operations, for the runtime's generated-code helpers (runtime/access.ts) and the
 // codecs, which keep their own view of a struct (offsets in bytes within a segment).
-export { isNullPointer, nullPointerSlot, emptyStruct, locateStructAt, readListAt, readTextAt, readDataAt, readCapabilityAt } from './read-object.js';
+export { isNullPointer, nullPointerSlot, emptyStruct, locateStructAt, locateListAt, listLocation, readListAt, readTextAt, readDataAt, readCapabilityAt, type ListLocation } from './read-object.js';
 export {
   initStructAt, getStructAt, initStructIn, getStructIn, initListAt, initStructListAt, getListAt, getStructListAt, setListAt,
   setTextAt, setDataAt, initDataAt, setCapabilityAt,

@@ -32,10 +32,6 @@ export function emptyStruct(): StructReader {
   return new StructReader(EMPTY_SEGMENT, 0, 0, 0, 0, 0);
 }
 
-export function emptyList(elementSize: number): ListReader {
-  return new ListReader(EMPTY_SEGMENT, 0, 0, elementSize < 0 ? 0 : elementSize, 0, 0, 0, 0);
-}
-
 /** A pointer slot in no message: an AnyPointer that is null. */
 export function nullPointerSlot(): Segment {
   return EMPTY_SEGMENT;
@@ -118,15 +114,49 @@ export function locateRootWord(segment: Segment, offset: number, lo: number, hi:
 
 /** Reads the list at pointer `offset`, expecting `expected` elements (an ElementSize, or ANY_SIZE). */
 export function readListAt(segment: Segment, offset: number, expected: number, nestingLimit: number, defaultValue: Segment | null | undefined): ListReader {
+  const limit = locateListAt(segment, offset, expected, nestingLimit, defaultValue);
+  const r = resolved;
+  return new ListReader(r.segment, r.offset, r.length, r.elementSize, r.step, r.dataSize, r.pointerCount, limit);
+}
+
+/** What `locateListAt` leaves: where the list is. Valid until the next pointer is read. */
+export interface ListLocation {
+  readonly segment: Segment;
+  readonly offset: number;
+  readonly length: number;
+  readonly elementSize: number;
+  readonly step: number;
+  readonly dataSize: number;
+  readonly pointerCount: number;
+}
+
+/** Where `locateListAt` leaves the list it found (the core's `resolved` record, read-only here). */
+export const listLocation: ListLocation = resolved;
+
+/**
+ * Like `readListAt`, but leaves where the list is in `listLocation` and returns the nesting
+ * limit for what it holds, instead of allocating a `ListReader`: for callers that make their own
+ * view of it (generated struct lists). A null pointer without a default is an empty list.
+ */
+export function locateListAt(segment: Segment, offset: number, expected: number, nestingLimit: number, defaultValue: Segment | null | undefined): number {
   if (offset < 0 || isNullPointer(segment, offset)) {
-    if (defaultValue == null || isNullPointer(defaultValue, 0)) return emptyList(expected);
+    if (defaultValue == null || isNullPointer(defaultValue, 0)) {
+      const r = resolved;
+      r.segment = EMPTY_SEGMENT;
+      r.offset = 0;
+      r.length = 0;
+      r.elementSize = expected < 0 ? 0 : expected;
+      r.step = 0;
+      r.dataSize = 0;
+      r.pointerCount = 0;
+      return 0;
+    }
     segment = defaultValue;
     offset = 0;
     nestingLimit = defaultValue.arena.nestingLimit;
   }
   resolveList(segment, offset, expected, nestingLimit);
-  const r = resolved;
-  return new ListReader(r.segment, r.offset, r.length, r.elementSize, r.step, r.dataSize, r.pointerCount, nestingLimit - 1);
+  return nestingLimit - 1;
 }
 
 export function readTextAt(segment: Segment, offset: number, defaultValue: string): string {

@@ -3140,7 +3140,7 @@ export class PayloadReader extends $.GeneratedReader<Payload> {
 
   /** `capTable @1 :List(CapDescriptor)` */
   get capTable(): $.StructList<CapDescriptorReader> {
-    return new $.StructList<CapDescriptorReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), CapDescriptorReader);
+    return $.readStructList(this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting, CapDescriptorReader);
   }
 
   hasCapTable(): boolean {
@@ -3549,7 +3549,7 @@ export class PromisedAnswerReader extends $.GeneratedReader<PromisedAnswer> {
 
   /** `transform @1 :List(PromisedAnswer.Op)`: How to get from the result struct to the capability. */
   get transform(): $.StructList<PromisedAnswer_OpReader> {
-    return new $.StructList<PromisedAnswer_OpReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), PromisedAnswer_OpReader);
+    return $.readStructList(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting, PromisedAnswer_OpReader);
   }
 
   hasTransform(): boolean {
@@ -3961,7 +3961,7 @@ export class ExceptionReader extends $.GeneratedReader<Exception> {
 
   /** `details @5 :List(Exception.Detail)`: Structured data about the failure, for applications that define it. */
   get details(): $.StructList<Exception_DetailReader> {
-    return new $.StructList<Exception_DetailReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 2, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Exception_DetailReader);
+    return $.readStructList(this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting, Exception_DetailReader);
   }
 
   hasDetails(): boolean {

@@ -179,7 +179,7 @@ export class NodeReader extends $.GeneratedReader<Node> {
    * none.
    */
   get parameters(): $.StructList<Node_ParameterReader> {
-    return new $.StructList<Node_ParameterReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 5, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_ParameterReader);
+    return $.readStructList(this.$segment, this.$pointers, this.$pointerCount, 5, this.$nesting, Node_ParameterReader);
   }
 
   hasParameters(): boolean {
@@ -201,7 +201,7 @@ export class NodeReader extends $.GeneratedReader<Node> {
    * listed: fields and methods refer to them).
    */
   get nestedNodes(): $.StructList<Node_NestedNodeReader> {
-    return new $.StructList<Node_NestedNodeReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_NestedNodeReader);
+    return $.readStructList(this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting, Node_NestedNodeReader);
   }
 
   hasNestedNodes(): boolean {
@@ -210,7 +210,7 @@ export class NodeReader extends $.GeneratedReader<Node> {
 
   /** `annotations @5 :List(Annotation)`: The annotations applied to this declaration. */
   get annotations(): $.StructList<AnnotationReader> {
-    return new $.StructList<AnnotationReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 2, $.ElementSize.INLINE_COMPOSITE, this.$nesting), AnnotationReader);
+    return $.readStructList(this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting, AnnotationReader);
   }
 
   hasAnnotations(): boolean {
@@ -755,7 +755,7 @@ export class Node_StructReader extends $.GeneratedReader<Node_Struct> {
    * member is reached). Use `codeOrder` for source order.
    */
   get fields(): $.StructList<FieldReader> {
-    return new $.StructList<FieldReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, $.ElementSize.INLINE_COMPOSITE, this.$nesting), FieldReader);
+    return $.readStructList(this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting, FieldReader);
   }
 
   hasFields(): boolean {
@@ -936,7 +936,7 @@ export class Node_EnumReader extends $.GeneratedReader<Node_Enum> {
 
   /** `enumerants @14 :List(Enumerant)`: The enumerants, by number. */
   get enumerants(): $.StructList<EnumerantReader> {
-    return new $.StructList<EnumerantReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, $.ElementSize.INLINE_COMPOSITE, this.$nesting), EnumerantReader);
+    return $.readStructList(this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting, EnumerantReader);
   }
 
   hasEnumerants(): boolean {
@@ -1039,7 +1039,7 @@ export class Node_InterfaceReader extends $.GeneratedReader<Node_Interface> {
 
   /** `methods @15 :List(Method)`: The methods, by ordinal. */
   get methods(): $.StructList<MethodReader> {
-    return new $.StructList<MethodReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, $.ElementSize.INLINE_COMPOSITE, this.$nesting), MethodReader);
+    return $.readStructList(this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting, MethodReader);
   }
 
   hasMethods(): boolean {
@@ -1048,7 +1048,7 @@ export class Node_InterfaceReader extends $.GeneratedReader<Node_Interface> {
 
   /** `superclasses @31 :List(Superclass)`: The interfaces this one extends. */
   get superclasses(): $.StructList<SuperclassReader> {
-    return new $.StructList<SuperclassReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 4, $.ElementSize.INLINE_COMPOSITE, this.$nesting), SuperclassReader);
+    return $.readStructList(this.$segment, this.$pointers, this.$pointerCount, 4, this.$nesting, SuperclassReader);
   }
 
   hasSuperclasses(): boolean {
@@ -1868,7 +1868,7 @@ export class Node_SourceInfoReader extends $.GeneratedReader<Node_SourceInfo> {
 
   /** `members @2 :List(Node.SourceInfo.Member)`: Per member (field, enumerant or method, in the node's list order). */
   get members(): $.StructList<Node_SourceInfo_MemberReader> {
-    return new $.StructList<Node_SourceInfo_MemberReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_SourceInfo_MemberReader);
+    return $.readStructList(this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting, Node_SourceInfo_MemberReader);
   }
 
   hasMembers(): boolean {
@@ -2203,7 +2203,7 @@ export class FieldReader extends $.GeneratedReader<Field> {
 
   /** `annotations @2 :List(Annotation)` */
   get annotations(): $.StructList<AnnotationReader> {
-    return new $.StructList<AnnotationReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), AnnotationReader);
+    return $.readStructList(this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting, AnnotationReader);
   }
 
   hasAnnotations(): boolean {
@@ -2850,7 +2850,7 @@ export class EnumerantReader extends $.GeneratedReader<Enumerant> {
 
   /** `annotations @2 :List(Annotation)` */
   get annotations(): $.StructList<AnnotationReader> {
-    return new $.StructList<AnnotationReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), AnnotationReader);
+    return $.readStructList(this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting, AnnotationReader);
   }
 
   hasAnnotations(): boolean {
@@ -3143,7 +3143,7 @@ export class MethodReader extends $.GeneratedReader<Method> {
 
   /** `implicitParameters @7 :List(Node.Parameter)`: Generic parameters of the method itself (`foo @0 [T] (x :T) -> ()`). */
   get implicitParameters(): $.StructList<Node_ParameterReader> {
-    return new $.StructList<Node_ParameterReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 4, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_ParameterReader);
+    return $.readStructList(this.$segment, this.$pointers, this.$pointerCount, 4, this.$nesting, Node_ParameterReader);
   }
 
   hasImplicitParameters(): boolean {
@@ -3184,7 +3184,7 @@ export class MethodReader extends $.GeneratedReader<Method> {
 
   /** `annotations @4 :List(Annotation)` */
   get annotations(): $.StructList<AnnotationReader> {
-    return new $.StructList<AnnotationReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), AnnotationReader);
+    return $.readStructList(this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting, AnnotationReader);
   }
 
   hasAnnotations(): boolean {
@@ -4826,7 +4826,7 @@ export class BrandReader extends $.GeneratedReader<Brand> {
 
   /** `scopes @0 :List(Brand.Scope)`: One entry per bound scope, innermost first. */
   get scopes(): $.StructList<Brand_ScopeReader> {
-    return new $.StructList<Brand_ScopeReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Brand_ScopeReader);
+    return $.readStructList(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting, Brand_ScopeReader);
   }
 
   hasScopes(): boolean {
@@ -4945,7 +4945,7 @@ export class Brand_ScopeReader extends $.GeneratedReader<Brand_Scope> {
 
   /** `bind @1 :List(Brand.Binding)`: The arguments, one per parameter. */
   get bind(): $.StructList<Brand_BindingReader> {
-    return new $.StructList<Brand_BindingReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Brand_BindingReader);
+    return $.readStructList(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting, Brand_BindingReader);
   }
 
   hasBind(): boolean {
@@ -6104,7 +6104,7 @@ export class CodeGeneratorRequestReader extends $.GeneratedReader<CodeGeneratorR
    * those nodes' parents), in no particular order.
    */
   get nodes(): $.StructList<NodeReader> {
-    return new $.StructList<NodeReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), NodeReader);
+    return $.readStructList(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting, NodeReader);
   }
 
   hasNodes(): boolean {
@@ -6113,7 +6113,7 @@ export class CodeGeneratorRequestReader extends $.GeneratedReader<CodeGeneratorR
 
   /** `sourceInfo @3 :List(Node.SourceInfo)`: Doc comments and positions for the nodes, where known. */
   get sourceInfo(): $.StructList<Node_SourceInfoReader> {
-    return new $.StructList<Node_SourceInfoReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_SourceInfoReader);
+    return $.readStructList(this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting, Node_SourceInfoReader);
   }
 
   hasSourceInfo(): boolean {
@@ -6122,7 +6122,7 @@ export class CodeGeneratorRequestReader extends $.GeneratedReader<CodeGeneratorR
 
   /** `requestedFiles @1 :List(CodeGeneratorRequest.RequestedFile)`: The files to generate code for. */
   get requestedFiles(): $.StructList<CodeGeneratorRequest_RequestedFileReader> {
-    return new $.StructList<CodeGeneratorRequest_RequestedFileReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), CodeGeneratorRequest_RequestedFileReader);
+    return $.readStructList(this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting, CodeGeneratorRequest_RequestedFileReader);
   }
 
   hasRequestedFiles(): boolean {
@@ -6346,7 +6346,7 @@ export class CodeGeneratorRequest_RequestedFileReader extends $.GeneratedReader<
 
   /** `imports @2 :List(CodeGeneratorRequest.RequestedFile.Import)`: The files it imports for types, which its generated code must refer to. */
   get imports(): $.StructList<CodeGeneratorRequest_RequestedFile_ImportReader> {
-    return new $.StructList<CodeGeneratorRequest_RequestedFile_ImportReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), CodeGeneratorRequest_RequestedFile_ImportReader);
+    return $.readStructList(this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting, CodeGeneratorRequest_RequestedFile_ImportReader);
   }
 
   hasImports(): boolean {
@@ -6633,7 +6633,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfoReader extends $.G
 
   /** `identifiers @0 :List(CodeGeneratorRequest.RequestedFile.FileSourceInfo.Identifier)` */
   get identifiers(): $.StructList<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader> {
-    return new $.StructList<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader);
+    return $.readStructList(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting, CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader);
   }
 
   hasIdentifiers(): boolean {

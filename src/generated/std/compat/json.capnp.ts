@@ -76,7 +76,7 @@ export class ValueReader extends $.GeneratedReader<Value> {
 
   /** `array @4 :List(Value)` */
   get array(): $.StructList<ValueReader> {
-    return new $.StructList<ValueReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), ValueReader);
+    return $.readStructList(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting, ValueReader);
   }
 
   hasArray(): boolean {
@@ -85,7 +85,7 @@ export class ValueReader extends $.GeneratedReader<Value> {
 
   /** `object @5 :List(Value.Field)`: Members in order; a name may repeat. */
   get object(): $.StructList<Value_FieldReader> {
-    return new $.StructList<Value_FieldReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Value_FieldReader);
+    return $.readStructList(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting, Value_FieldReader);
   }
 
   hasObject(): boolean {
@@ -504,7 +504,7 @@ export class Value_CallReader extends $.GeneratedReader<Value_Call> {
 
   /** `params @1 :List(Value)` */
   get params(): $.StructList<ValueReader> {
-    return new $.StructList<ValueReader>($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), ValueReader);
+    return $.readStructList(this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting, ValueReader);
   }
 
   hasParams(): boolean {

@@ -1,0 +1,94 @@
+/**
+ * Struct lists as generated readers read them: made straight from the pointer (runtime/access.ts,
+ * `readStructList`), holding where the list is, with `$` giving the wire-level reader. What must
+ * hold is what the wire-level path gives: null and default lists, lists written by an older
+ * schema as primitives or pointers, refused bit lists, the nesting limit per element.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ElementSize, ErrorCode, ListReader, MessageBuilder } from '../../src/index.js';
+import { importGenerated } from '../support/compile-memory.js';
+import { failure } from '../support/failure.js';
+
+const SCHEMA = `@0xc4d5e6f7a8b9c0d1;
+struct Item { id @0 :UInt32; name @1 :Text; }
+struct Holder {
+  items @0 :List(Item);
+  defaulted @1 :List(Item) = [(id = 7, name = "seven"), (id = 8)];
+  nested @2 :List(Holder);
+}
+`;
+
+let gen: Record<string, any>;
+beforeAll(async () => {
+  gen = await importGenerated('struct-list', { '/holder.capnp': SCHEMA }, '/holder.capnp');
+});
+
+describe('struct lists read straight from the pointer', () => {
+  it('read elements, iterate, and give the same wire-level reader as before through $', () => {
+    const bytes = gen.Holder.encode({ items: [{ id: 1, name: 'one' }, { id: 2, name: 'two' }, { id: 3 }] });
+    const items = gen.HolderReader.read(bytes).items;
+    expect(items.length).toBe(3);
+    expect([...items].map((item: any) => item.id)).toEqual([1, 2, 3]);
+    expect(items.get(1).name).toBe('two');
+    expect(items.map((item: any) => item.name)).toEqual(['one', 'two', '']);
+    const wire = items.$;
+    expect(wire).toBeInstanceOf(ListReader);
+    expect([wire.length, wire.elementSize, wire.getStruct(2).getUint32(0)]).toEqual([3, ElementSize.INLINE_COMPOSITE, 3]);
+    expect(failure(() => items.get(3)).code).toBe(ErrorCode.INDEX_OUT_OF_RANGE);
+  });
+
+  it('read a null list as empty and a null defaulted list as its default', () => {
+    const holder = gen.HolderReader.read(gen.Holder.encode({}));
+    expect(holder.items.length).toBe(0);
+    expect([...holder.items]).toEqual([]);
+    expect(failure(() => holder.items.get(0)).code).toBe(ErrorCode.INDEX_OUT_OF_RANGE);
+    expect(holder.defaulted.map((item: any) => [item.id, item.name])).toEqual([[7, 'seven'], [8, '']]);
+  });
+
+  it('read a list an older schema wrote as primitives or pointers, and refuse a bit list', () => {
+    for (const [elementSize, write] of [
+      [ElementSize.FOUR_BYTES, (list: any) => { list.setUint32(0, 41); list.setUint32(1, 42); }],
+      [ElementSize.POINTER, (list: any) => { list.setText(0, 'a'); list.setText(1, 'b'); }],
+    ] as const) {
+      const builder = new MessageBuilder();
+      write(builder.initRoot(0, 3).initList(0, elementSize, 2));
+      const items = gen.HolderReader.read(builder.toBytes()).items;
+      expect(items.length).toBe(2);
+      if (elementSize === ElementSize.FOUR_BYTES) expect([...items].map((item: any) => item.id)).toEqual([41, 42]);
+      else expect([...items].map((item: any) => [item.id, item.name])).toEqual([[0, 'a'], [0, 'b']]);
+    }
+    const builder = new MessageBuilder();
+    builder.initRoot(0, 3).initList(0, ElementSize.BIT, 4).setBool(1, true);
+    const error = failure(() => gen.HolderReader.read(builder.toBytes()).items);
+    expect(error.code).toBe(ErrorCode.LIST_TYPE_MISMATCH);
+  });
+
+  it('charge the nesting limit per element taken, as the wire-level list does', () => {
+    let value: any = {};
+    for (let depth = 0; depth < 20; depth++) value = { nested: [value] };
+    const bytes = gen.Holder.encode(value);
+    const walk = (holder: any): number => holder.nested.length === 0 ? 0 : 1 + walk(holder.nested.get(0));
+    const walkWire = (struct: any): number => {
+      const list = struct.getList(2, ElementSize.INLINE_COMPOSITE);
+      return list.length === 0 ? 0 : 1 + walkWire(list.getStruct(0));
+    };
+    const reaches = (read: () => number): boolean => {
+      try {
+        return read() === 20;
+      } catch (error) {
+        expect((error as { code?: string }).code).toBe(ErrorCode.NESTING_LIMIT);
+        return false;
+      }
+    };
+    // The least limit that reads all 20 levels is the same through both, and each level costs two.
+    const least = (read: (limit: number) => number) => {
+      for (let limit = 1; limit < 100; limit++) if (reaches(() => read(limit))) return limit;
+      return -1;
+    };
+    const generated = least((nestingLimit) => walk(gen.HolderReader.read(bytes, { nestingLimit })));
+    const wire = least((nestingLimit) => walkWire(gen.HolderReader.read(bytes, { nestingLimit }).$));
+    expect(generated).toBe(wire);
+    expect(generated).toBeGreaterThanOrEqual(40);
+    expect(generated).toBeLessThanOrEqual(42);
+  });
+});
