@@ -268,8 +268,8 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
         // Straight from the pointer, with no wire-level ListReader in between (runtime/access.ts).
         const structDefault = constant ? d : params ? ', null' : '';
         read = `$.readStructList(${r}, this.$nesting, ${n.reader}${structDefault}${params})`;
-        builderRead = `new ${f.builder}($.getStructList(this.$segment, ${b}, ${dw}, ${pc}${d}), ${n.builder}${params})`;
-        initBody = `new ${f.builder}($.initStructList(this.$segment, ${b}, length, ${dw}, ${pc}), ${n.builder}${params})`;
+        builderRead = `$.getStructListOf(this.$segment, ${b}, ${dw}, ${pc}, ${n.builder}${structDefault}${params})`;
+        initBody = `$.initStructListOf(this.$segment, ${b}, length, ${dw}, ${pc}, ${n.builder}${params})`;
         // Through the reader class, not the StructType (a generic struct's codec is bound to its
         // parameters, so it keeps going through the codec).
         if (params === '') object = `$.structListToObject(${list}, ${n.reader}) as ${f.object}`;

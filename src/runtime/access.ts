@@ -5,13 +5,14 @@
  * intermediate reader object is made.
  */
 import {
-  adoptAt, AnyPointerBuilder, AnyPointerReader, disownAt, existingStruct, getListAt, getStructIn, getStructListAt, initDataAt,
-  initListAt, initStructIn, initStructListAt, isNullPointer, listLocation, locateListAt, locateStructAt, nullPointerSlot, readCapabilityAt, readDataAt, readListAt,
+  adoptAt, AnyPointerBuilder, AnyPointerReader, disownAt, existingStruct, getListAt, getStructIn, getStructListAt, getStructListIn, initDataAt,
+  initListAt, initStructIn, initStructListAt, initStructListIn, isNullPointer, listLocation, locateListAt, locateStructAt, nullPointerSlot, readCapabilityAt, readDataAt, readListAt,
   readTextAt, setCapabilityAt, setDataAt, setTextAt, zeroObject, float64ToBits,
   CapnpError, ElementSize, ErrorCode, type ListBuilder, type ListReader, type Orphan, type Segment, type StructBuilder, type StructView,
 } from '../wire/index.js';
 import type { PointerCodec } from './codec.js';
 import { describeValue } from './error-path.js';
+import { StructListBuilder } from './list-builders.js';
 import { StructList } from './lists.js';
 
 type Params = readonly PointerCodec<any, any, any, any>[] | undefined;
@@ -144,6 +145,28 @@ export function getStruct<B>(
 
 export function initList(segment: Segment, at: number, elementSize: number, length: number): ListBuilder {
   return initListAt(segment, at, elementSize, length);
+}
+
+/**
+ * A new struct list in a builder's slot, as a `StructListBuilder` made straight from where it
+ * was allocated (no wire-level `ListBuilder` in between), as `readStructList` for readers.
+ */
+export function initStructListOf<B>(
+  segment: Segment, at: number, length: number, dataWords: number, pointerCount: number, Builder: BuilderClass<B>, params?: Params,
+): StructListBuilder<B> {
+  initStructListIn(segment, at, length, dataWords, pointerCount);
+  const l = listLocation;
+  return new StructListBuilder(l.segment, l.offset, l.length, l.step, l.dataSize, l.pointerCount, Builder, params);
+}
+
+/** The struct list in a builder's slot (see `getStructList`), as a `StructListBuilder`. */
+export function getStructListOf<B>(
+  segment: Segment, at: number, dataWords: number, pointerCount: number, Builder: BuilderClass<B>,
+  defaultValue?: Segment | null, params?: Params,
+): StructListBuilder<B> {
+  getStructListIn(segment, at, dataWords, pointerCount, defaultValue);
+  const l = listLocation;
+  return new StructListBuilder(l.segment, l.offset, l.length, l.step, l.dataSize, l.pointerCount, Builder, params);
 }
 
 export function initStructList(segment: Segment, at: number, length: number, dataWords: number, pointerCount: number): ListBuilder {

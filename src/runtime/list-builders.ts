@@ -3,55 +3,77 @@
  * segment can move when the message grows, so each access goes through the segment.
  */
 import {
-  CapnpError, ErrorCode, TYPED_ARRAYS, type ListBuilder, type PrimitiveElementType, type TypedArrayOf,
+  CapnpError, ElementSize, ErrorCode, ListBuilder, TYPED_ARRAYS, type PrimitiveElementType, type Segment, type TypedArrayOf,
 } from '../wire/index.js';
 import type { BuilderClass } from './access.js';
 import type { PointerCodec } from './codec.js';
 import { IndexIterator } from './iteration.js';
 
 
-/** A list of structs being built. */
+/**
+ * A list of structs being built. It holds where the list is itself, as generated builders hold
+ * where their struct is: generated code makes it straight from the slot (`initStructListOf`,
+ * `getStructListOf`), with no wire-level `ListBuilder` in between (`$` makes one when asked).
+ */
 export class StructListBuilder<B> implements Iterable<B> {
-  readonly $: ListBuilder;
+  readonly segment: Segment;
+  /** Byte offset of the first element. */
+  readonly offset: number;
+  readonly length: number;
+  /** Bytes from one element to the next, and each element's data bytes and pointers. */
+  readonly step: number;
+  readonly dataSize: number;
+  readonly pointerCount: number;
   private readonly Builder: BuilderClass<B>;
   private readonly params: readonly PointerCodec<any, any, any, any>[] | undefined;
 
-  constructor(list: ListBuilder, Builder: BuilderClass<B>, params?: readonly PointerCodec<any, any, any, any>[]) {
-    this.$ = list;
+  constructor(
+    segment: Segment, offset: number, length: number, step: number, dataSize: number, pointerCount: number,
+    Builder: BuilderClass<B>, params?: readonly PointerCodec<any, any, any, any>[],
+  ) {
+    this.segment = segment;
+    this.offset = offset;
+    this.length = length;
+    this.step = step;
+    this.dataSize = dataSize;
+    this.pointerCount = pointerCount;
     this.Builder = Builder;
     this.params = params;
   }
 
-  get length(): number {
-    return this.$.length;
+  /** This list as an untyped wire-level builder (a new one each time). */
+  get $(): ListBuilder {
+    return new ListBuilder(this.segment, this.offset, this.length, ElementSize.INLINE_COMPOSITE, this.step, this.dataSize, this.pointerCount, Infinity);
   }
 
   get(index: number): B {
-    const list = this.$;
-    if ((index >>> 0) !== index || index >= list.length) {
-      throw new CapnpError(ErrorCode.INDEX_OUT_OF_RANGE, `index ${index} is out of range for a list of length ${list.length}`);
+    if ((index >>> 0) !== index || index >= this.length) {
+      throw new CapnpError(ErrorCode.INDEX_OUT_OF_RANGE, `index ${index} is out of range for a list of length ${this.length}`);
     }
-    const at = list.offset + index * list.step;
+    return this.elementAt(this.offset + index * this.step);
+  }
+
+  /** A builder of the element at byte offset `at` (internal: `get` and iteration check the index). */
+  elementAt(at: number): B {
     const Builder = this.Builder;
     return Builder.$new !== undefined
-      ? Builder.$new(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount)
-      : new Builder(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, this.params);
+      ? Builder.$new(this.segment, at, this.dataSize, at + this.dataSize, this.pointerCount)
+      : new Builder(this.segment, at, this.dataSize, at + this.dataSize, this.pointerCount, this.params);
   }
 
   [Symbol.iterator](): Iterator<B> {
-    return new StructListBuilderIterator(this.$, this.Builder, this.params);
+    return new StructListBuilderIterator(this);
   }
 
   /** Calls `fn` for each element through one reused builder, valid only during that call. */
   forEach(fn: (element: B, index: number) => void): void {
-    const list = this.$;
-    const length = list.length;
+    const length = this.length;
     if (length === 0) return;
-    const element = new this.Builder(list.segment, list.offset, list.dataSize, list.offset + list.dataSize, list.pointerCount, this.params);
+    const element = new this.Builder(this.segment, this.offset, this.dataSize, this.offset + this.dataSize, this.pointerCount, this.params);
     const cursor = element as unknown as { $data: number; $pointers: number };
-    for (let i = 0, at = list.offset; i < length; i++, at += list.step) {
+    for (let i = 0, at = this.offset; i < length; i++, at += this.step) {
       cursor.$data = at;
-      cursor.$pointers = at + list.dataSize;
+      cursor.$pointers = at + this.dataSize;
       fn(element, i);
     }
   }
@@ -211,26 +233,17 @@ export class PrimitiveListBuilder<K extends PrimitiveElementType> implements Ite
 
 /** Iterates a struct list being built (a class of its own, like StructList's iterator). */
 class StructListBuilderIterator<B> implements Iterator<B> {
-  private readonly list: ListBuilder;
-  private readonly Builder: BuilderClass<B>;
-  private readonly params: readonly PointerCodec<any, any, any, any>[] | undefined;
+  private readonly list: StructListBuilder<B>;
   private index = 0;
 
-  constructor(list: ListBuilder, Builder: BuilderClass<B>, params: readonly PointerCodec<any, any, any, any>[] | undefined) {
+  constructor(list: StructListBuilder<B>) {
     this.list = list;
-    this.Builder = Builder;
-    this.params = params;
   }
 
   next(): IteratorResult<B> {
     const list = this.list;
     if (this.index >= list.length) return { value: undefined, done: true };
-    const at = list.offset + this.index++ * list.step;
-    const Builder = this.Builder;
-    const element = Builder.$new !== undefined
-      ? Builder.$new(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount)
-      : new Builder(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, this.params);
-    return { value: element, done: false };
+    return { value: list.elementAt(list.offset + this.index++ * list.step), done: false };
   }
 
   [Symbol.iterator](): Iterator<B> {

@@ -40,7 +40,7 @@ export { utf8Length } from './core/text.js';
 // codecs, which keep their own view of a struct (offsets in bytes within a segment).
 export { isNullPointer, nullPointerSlot, emptyStruct, locateStructAt, locateListAt, listLocation, readListAt, readTextAt, readDataAt, readCapabilityAt, type ListLocation } from './read-object.js';
 export {
-  initStructAt, getStructAt, initStructIn, getStructIn, initListAt, initStructListAt, getListAt, getStructListAt, setListAt,
+  initStructAt, getStructAt, initStructIn, getStructIn, initListAt, initStructListAt, initStructListIn, getListAt, getStructListAt, getStructListIn, setListAt,
   setTextAt, setDataAt, initDataAt, setCapabilityAt,
 } from './build-object.js';
 export { zeroObject, existingStruct } from './core/pointer-builder.js';

@@ -1,11 +1,13 @@
 /**
- * Struct lists as generated readers read them: made straight from the pointer (runtime/access.ts,
- * `readStructList`), holding where the list is, with `$` giving the wire-level reader. What must
- * hold is what the wire-level path gives: null and default lists, lists written by an older
- * schema as primitives or pointers, refused bit lists, the nesting limit per element.
+ * Struct lists as generated readers and builders make them: straight from the pointer
+ * (runtime/access.ts, `readStructList`, `initStructListOf`, `getStructListOf`), holding where the
+ * list is, with `$` giving the wire-level reader or builder. What must hold is what the
+ * wire-level path gives: null and default lists, lists written by an older schema as
+ * primitives or pointers (read, or upgraded in place when built on), refused bit lists, the
+ * nesting limit per element.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ElementSize, ErrorCode, ListReader, MessageBuilder } from '../../src/index.js';
+import { ElementSize, ErrorCode, ListBuilder, ListReader, MessageBuilder } from '../../src/index.js';
 import { importGenerated } from '../support/compile-memory.js';
 import { failure } from '../support/failure.js';
 
@@ -90,5 +92,48 @@ describe('struct lists read straight from the pointer', () => {
     expect(generated).toBe(wire);
     expect(generated).toBeGreaterThanOrEqual(40);
     expect(generated).toBeLessThanOrEqual(42);
+  });
+});
+
+describe('struct lists being built, made straight from the slot', () => {
+  it('init, fill, iterate and read back, and give the wire-level builder through $', () => {
+    const builder = new MessageBuilder();
+    const holder = gen.Holder.initRoot(builder);
+    const items = holder.initItems(3);
+    expect(items.length).toBe(3);
+    items.forEach((item: any, i: number) => { item.id = 10 + i; });
+    let i = 0;
+    for (const item of items) item.name = `n${i++}`;
+    expect(items.get(2).id).toBe(12);
+    expect(failure(() => items.get(3)).code).toBe(ErrorCode.INDEX_OUT_OF_RANGE);
+    const wire = items.$;
+    expect(wire).toBeInstanceOf(ListBuilder);
+    expect([wire.length, wire.elementSize, wire.getStruct(1).getUint32(0)]).toEqual([3, ElementSize.INLINE_COMPOSITE, 11]);
+    // Getting the list again finds the same elements.
+    expect([...holder.items].map((item: any) => item.name)).toEqual(['n0', 'n1', 'n2']);
+    expect(gen.HolderReader.read(builder.toBytes()).items.map((item: any) => [item.id, item.name])).toEqual([[10, 'n0'], [11, 'n1'], [12, 'n2']]);
+  });
+
+  it('get a null list as empty, a null defaulted list as a copy of its default, and upgrade a list of primitives', () => {
+    const holder = gen.Holder.initRoot(new MessageBuilder());
+    expect(holder.items.length).toBe(0);
+    expect([...holder.items]).toEqual([]);
+    const defaulted = holder.defaulted;
+    expect(defaulted.length).toBe(2);
+    defaulted.get(1).name = 'eight';
+    expect(holder.defaulted.get(1).name).toBe('eight');
+    expect(holder.defaulted.get(0).name).toBe('seven');
+
+    // An older writer's List(UInt32) where List(Item) now is: getting it for writing upgrades it
+    // to structs, each keeping its value as its first field.
+    const old = new MessageBuilder();
+    const list = old.initRoot(0, 3).initList(0, ElementSize.FOUR_BYTES, 2);
+    list.setUint32(0, 41);
+    list.setUint32(1, 42);
+    const items = gen.Holder.getRoot(old).items;
+    expect(items.length).toBe(2);
+    expect([...items].map((item: any) => item.id)).toEqual([41, 42]);
+    items.get(0).name = 'now a struct';
+    expect(gen.HolderReader.read(old.toBytes()).items.map((item: any) => [item.id, item.name])).toEqual([[41, 'now a struct'], [42, '']]);
   });
 });

@@ -3200,7 +3200,7 @@ export class PayloadBuilder extends $.GeneratedBuilder<Payload, PayloadInit, Pay
 
   /** `capTable @1 :List(CapDescriptor)` */
   get capTable(): $.StructListBuilder<CapDescriptorBuilder> {
-    return new $.StructListBuilder<CapDescriptorBuilder>($.getStructList(this.$segment, this.$pointers + 8, 1, 1), CapDescriptorBuilder);
+    return $.getStructListOf(this.$segment, this.$pointers + 8, 1, 1, CapDescriptorBuilder);
   }
 
   set capTable(value: $.ListInit<CapDescriptorInit | CapDescriptorReader> | null) {
@@ -3221,7 +3221,7 @@ export class PayloadBuilder extends $.GeneratedBuilder<Payload, PayloadInit, Pay
   }
 
   initCapTable(length: number): $.StructListBuilder<CapDescriptorBuilder> {
-    return new $.StructListBuilder<CapDescriptorBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 1, 1), CapDescriptorBuilder);
+    return $.initStructListOf(this.$segment, this.$pointers + 8, length, 1, 1, CapDescriptorBuilder);
   }
 
   override $assign(value: PayloadInit): void {
@@ -3590,7 +3590,7 @@ export class PromisedAnswerBuilder extends $.GeneratedBuilder<PromisedAnswer, Pr
 
   /** `transform @1 :List(PromisedAnswer.Op)`: How to get from the result struct to the capability. */
   get transform(): $.StructListBuilder<PromisedAnswer_OpBuilder> {
-    return new $.StructListBuilder<PromisedAnswer_OpBuilder>($.getStructList(this.$segment, this.$pointers, 1, 0), PromisedAnswer_OpBuilder);
+    return $.getStructListOf(this.$segment, this.$pointers, 1, 0, PromisedAnswer_OpBuilder);
   }
 
   set transform(value: $.ListInit<PromisedAnswer_OpInit | PromisedAnswer_OpReader> | null) {
@@ -3611,7 +3611,7 @@ export class PromisedAnswerBuilder extends $.GeneratedBuilder<PromisedAnswer, Pr
   }
 
   initTransform(length: number): $.StructListBuilder<PromisedAnswer_OpBuilder> {
-    return new $.StructListBuilder<PromisedAnswer_OpBuilder>($.initStructList(this.$segment, this.$pointers, length, 1, 0), PromisedAnswer_OpBuilder);
+    return $.initStructListOf(this.$segment, this.$pointers, length, 1, 0, PromisedAnswer_OpBuilder);
   }
 
   override $assign(value: PromisedAnswerInit): void {
@@ -4068,7 +4068,7 @@ export class ExceptionBuilder extends $.GeneratedBuilder<Exception, ExceptionIni
 
   /** `details @5 :List(Exception.Detail)`: Structured data about the failure, for applications that define it. */
   get details(): $.StructListBuilder<Exception_DetailBuilder> {
-    return new $.StructListBuilder<Exception_DetailBuilder>($.getStructList(this.$segment, this.$pointers + 16, 1, 1), Exception_DetailBuilder);
+    return $.getStructListOf(this.$segment, this.$pointers + 16, 1, 1, Exception_DetailBuilder);
   }
 
   set details(value: $.ListInit<Exception_DetailInit | Exception_DetailReader> | null) {
@@ -4089,7 +4089,7 @@ export class ExceptionBuilder extends $.GeneratedBuilder<Exception, ExceptionIni
   }
 
   initDetails(length: number): $.StructListBuilder<Exception_DetailBuilder> {
-    return new $.StructListBuilder<Exception_DetailBuilder>($.initStructList(this.$segment, this.$pointers + 16, length, 1, 1), Exception_DetailBuilder);
+    return $.initStructListOf(this.$segment, this.$pointers + 16, length, 1, 1, Exception_DetailBuilder);
   }
 
   override $assign(value: ExceptionInit): void {

@@ -374,7 +374,7 @@ export class NodeBuilder extends $.GeneratedBuilder<Node, NodeInit, NodeReader> 
    * none.
    */
   get parameters(): $.StructListBuilder<Node_ParameterBuilder> {
-    return new $.StructListBuilder<Node_ParameterBuilder>($.getStructList(this.$segment, this.$pointers + 40, 0, 1), Node_ParameterBuilder);
+    return $.getStructListOf(this.$segment, this.$pointers + 40, 0, 1, Node_ParameterBuilder);
   }
 
   set parameters(value: $.ListInit<Node_ParameterInit | Node_ParameterReader> | null) {
@@ -395,7 +395,7 @@ export class NodeBuilder extends $.GeneratedBuilder<Node, NodeInit, NodeReader> 
   }
 
   initParameters(length: number): $.StructListBuilder<Node_ParameterBuilder> {
-    return new $.StructListBuilder<Node_ParameterBuilder>($.initStructList(this.$segment, this.$pointers + 40, length, 0, 1), Node_ParameterBuilder);
+    return $.initStructListOf(this.$segment, this.$pointers + 40, length, 0, 1, Node_ParameterBuilder);
   }
 
   /**
@@ -417,7 +417,7 @@ export class NodeBuilder extends $.GeneratedBuilder<Node, NodeInit, NodeReader> 
    * listed: fields and methods refer to them).
    */
   get nestedNodes(): $.StructListBuilder<Node_NestedNodeBuilder> {
-    return new $.StructListBuilder<Node_NestedNodeBuilder>($.getStructList(this.$segment, this.$pointers + 8, 1, 1), Node_NestedNodeBuilder);
+    return $.getStructListOf(this.$segment, this.$pointers + 8, 1, 1, Node_NestedNodeBuilder);
   }
 
   set nestedNodes(value: $.ListInit<Node_NestedNodeInit | Node_NestedNodeReader> | null) {
@@ -438,12 +438,12 @@ export class NodeBuilder extends $.GeneratedBuilder<Node, NodeInit, NodeReader> 
   }
 
   initNestedNodes(length: number): $.StructListBuilder<Node_NestedNodeBuilder> {
-    return new $.StructListBuilder<Node_NestedNodeBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 1, 1), Node_NestedNodeBuilder);
+    return $.initStructListOf(this.$segment, this.$pointers + 8, length, 1, 1, Node_NestedNodeBuilder);
   }
 
   /** `annotations @5 :List(Annotation)`: The annotations applied to this declaration. */
   get annotations(): $.StructListBuilder<AnnotationBuilder> {
-    return new $.StructListBuilder<AnnotationBuilder>($.getStructList(this.$segment, this.$pointers + 16, 1, 2), AnnotationBuilder);
+    return $.getStructListOf(this.$segment, this.$pointers + 16, 1, 2, AnnotationBuilder);
   }
 
   set annotations(value: $.ListInit<AnnotationInit | AnnotationReader> | null) {
@@ -464,7 +464,7 @@ export class NodeBuilder extends $.GeneratedBuilder<Node, NodeInit, NodeReader> 
   }
 
   initAnnotations(length: number): $.StructListBuilder<AnnotationBuilder> {
-    return new $.StructListBuilder<AnnotationBuilder>($.initStructList(this.$segment, this.$pointers + 16, length, 1, 2), AnnotationBuilder);
+    return $.initStructListOf(this.$segment, this.$pointers + 16, length, 1, 2, AnnotationBuilder);
   }
 
   /** `file @6 :Void`: A schema file. Its nested nodes are the file's top-level declarations. */
@@ -861,7 +861,7 @@ export class Node_StructBuilder extends $.GeneratedBuilder<Node_Struct, Node_Str
    * member is reached). Use `codeOrder` for source order.
    */
   get fields(): $.StructListBuilder<FieldBuilder> {
-    return new $.StructListBuilder<FieldBuilder>($.getStructList(this.$segment, this.$pointers + 24, 3, 4), FieldBuilder);
+    return $.getStructListOf(this.$segment, this.$pointers + 24, 3, 4, FieldBuilder);
   }
 
   set fields(value: $.ListInit<FieldInit | FieldReader> | null) {
@@ -882,7 +882,7 @@ export class Node_StructBuilder extends $.GeneratedBuilder<Node_Struct, Node_Str
   }
 
   initFields(length: number): $.StructListBuilder<FieldBuilder> {
-    return new $.StructListBuilder<FieldBuilder>($.initStructList(this.$segment, this.$pointers + 24, length, 3, 4), FieldBuilder);
+    return $.initStructListOf(this.$segment, this.$pointers + 24, length, 3, 4, FieldBuilder);
   }
 
   override $assign(value: Node_StructInit): void {
@@ -966,7 +966,7 @@ export class Node_EnumBuilder extends $.GeneratedBuilder<Node_Enum, Node_EnumIni
 
   /** `enumerants @14 :List(Enumerant)`: The enumerants, by number. */
   get enumerants(): $.StructListBuilder<EnumerantBuilder> {
-    return new $.StructListBuilder<EnumerantBuilder>($.getStructList(this.$segment, this.$pointers + 24, 1, 2), EnumerantBuilder);
+    return $.getStructListOf(this.$segment, this.$pointers + 24, 1, 2, EnumerantBuilder);
   }
 
   set enumerants(value: $.ListInit<EnumerantInit | EnumerantReader> | null) {
@@ -987,7 +987,7 @@ export class Node_EnumBuilder extends $.GeneratedBuilder<Node_Enum, Node_EnumIni
   }
 
   initEnumerants(length: number): $.StructListBuilder<EnumerantBuilder> {
-    return new $.StructListBuilder<EnumerantBuilder>($.initStructList(this.$segment, this.$pointers + 24, length, 1, 2), EnumerantBuilder);
+    return $.initStructListOf(this.$segment, this.$pointers + 24, length, 1, 2, EnumerantBuilder);
   }
 
   override $assign(value: Node_EnumInit): void {
@@ -1079,7 +1079,7 @@ export class Node_InterfaceBuilder extends $.GeneratedBuilder<Node_Interface, No
 
   /** `methods @15 :List(Method)`: The methods, by ordinal. */
   get methods(): $.StructListBuilder<MethodBuilder> {
-    return new $.StructListBuilder<MethodBuilder>($.getStructList(this.$segment, this.$pointers + 24, 3, 5), MethodBuilder);
+    return $.getStructListOf(this.$segment, this.$pointers + 24, 3, 5, MethodBuilder);
   }
 
   set methods(value: $.ListInit<MethodInit | MethodReader> | null) {
@@ -1100,12 +1100,12 @@ export class Node_InterfaceBuilder extends $.GeneratedBuilder<Node_Interface, No
   }
 
   initMethods(length: number): $.StructListBuilder<MethodBuilder> {
-    return new $.StructListBuilder<MethodBuilder>($.initStructList(this.$segment, this.$pointers + 24, length, 3, 5), MethodBuilder);
+    return $.initStructListOf(this.$segment, this.$pointers + 24, length, 3, 5, MethodBuilder);
   }
 
   /** `superclasses @31 :List(Superclass)`: The interfaces this one extends. */
   get superclasses(): $.StructListBuilder<SuperclassBuilder> {
-    return new $.StructListBuilder<SuperclassBuilder>($.getStructList(this.$segment, this.$pointers + 32, 1, 1), SuperclassBuilder);
+    return $.getStructListOf(this.$segment, this.$pointers + 32, 1, 1, SuperclassBuilder);
   }
 
   set superclasses(value: $.ListInit<SuperclassInit | SuperclassReader> | null) {
@@ -1126,7 +1126,7 @@ export class Node_InterfaceBuilder extends $.GeneratedBuilder<Node_Interface, No
   }
 
   initSuperclasses(length: number): $.StructListBuilder<SuperclassBuilder> {
-    return new $.StructListBuilder<SuperclassBuilder>($.initStructList(this.$segment, this.$pointers + 32, length, 1, 1), SuperclassBuilder);
+    return $.initStructListOf(this.$segment, this.$pointers + 32, length, 1, 1, SuperclassBuilder);
   }
 
   override $assign(value: Node_InterfaceInit): void {
@@ -1947,7 +1947,7 @@ export class Node_SourceInfoBuilder extends $.GeneratedBuilder<Node_SourceInfo, 
 
   /** `members @2 :List(Node.SourceInfo.Member)`: Per member (field, enumerant or method, in the node's list order). */
   get members(): $.StructListBuilder<Node_SourceInfo_MemberBuilder> {
-    return new $.StructListBuilder<Node_SourceInfo_MemberBuilder>($.getStructList(this.$segment, this.$pointers + 8, 1, 1), Node_SourceInfo_MemberBuilder);
+    return $.getStructListOf(this.$segment, this.$pointers + 8, 1, 1, Node_SourceInfo_MemberBuilder);
   }
 
   set members(value: $.ListInit<Node_SourceInfo_MemberInit | Node_SourceInfo_MemberReader> | null) {
@@ -1968,7 +1968,7 @@ export class Node_SourceInfoBuilder extends $.GeneratedBuilder<Node_SourceInfo, 
   }
 
   initMembers(length: number): $.StructListBuilder<Node_SourceInfo_MemberBuilder> {
-    return new $.StructListBuilder<Node_SourceInfo_MemberBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 1, 1), Node_SourceInfo_MemberBuilder);
+    return $.initStructListOf(this.$segment, this.$pointers + 8, length, 1, 1, Node_SourceInfo_MemberBuilder);
   }
 
   /** `startByte @3 :UInt32` */
@@ -2299,7 +2299,7 @@ export class FieldBuilder extends $.GeneratedBuilder<Field, FieldInit, FieldRead
 
   /** `annotations @2 :List(Annotation)` */
   get annotations(): $.StructListBuilder<AnnotationBuilder> {
-    return new $.StructListBuilder<AnnotationBuilder>($.getStructList(this.$segment, this.$pointers + 8, 1, 2), AnnotationBuilder);
+    return $.getStructListOf(this.$segment, this.$pointers + 8, 1, 2, AnnotationBuilder);
   }
 
   set annotations(value: $.ListInit<AnnotationInit | AnnotationReader> | null) {
@@ -2320,7 +2320,7 @@ export class FieldBuilder extends $.GeneratedBuilder<Field, FieldInit, FieldRead
   }
 
   initAnnotations(length: number): $.StructListBuilder<AnnotationBuilder> {
-    return new $.StructListBuilder<AnnotationBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 1, 2), AnnotationBuilder);
+    return $.initStructListOf(this.$segment, this.$pointers + 8, length, 1, 2, AnnotationBuilder);
   }
 
   /** `discriminantValue @3 :UInt16`: For a union member, the tag value meaning "this member is set". */
@@ -2913,7 +2913,7 @@ export class EnumerantBuilder extends $.GeneratedBuilder<Enumerant, EnumerantIni
 
   /** `annotations @2 :List(Annotation)` */
   get annotations(): $.StructListBuilder<AnnotationBuilder> {
-    return new $.StructListBuilder<AnnotationBuilder>($.getStructList(this.$segment, this.$pointers + 8, 1, 2), AnnotationBuilder);
+    return $.getStructListOf(this.$segment, this.$pointers + 8, 1, 2, AnnotationBuilder);
   }
 
   set annotations(value: $.ListInit<AnnotationInit | AnnotationReader> | null) {
@@ -2934,7 +2934,7 @@ export class EnumerantBuilder extends $.GeneratedBuilder<Enumerant, EnumerantIni
   }
 
   initAnnotations(length: number): $.StructListBuilder<AnnotationBuilder> {
-    return new $.StructListBuilder<AnnotationBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 1, 2), AnnotationBuilder);
+    return $.initStructListOf(this.$segment, this.$pointers + 8, length, 1, 2, AnnotationBuilder);
   }
 
   override $assign(value: EnumerantInit): void {
@@ -3252,7 +3252,7 @@ export class MethodBuilder extends $.GeneratedBuilder<Method, MethodInit, Method
 
   /** `implicitParameters @7 :List(Node.Parameter)`: Generic parameters of the method itself (`foo @0 [T] (x :T) -> ()`). */
   get implicitParameters(): $.StructListBuilder<Node_ParameterBuilder> {
-    return new $.StructListBuilder<Node_ParameterBuilder>($.getStructList(this.$segment, this.$pointers + 32, 0, 1), Node_ParameterBuilder);
+    return $.getStructListOf(this.$segment, this.$pointers + 32, 0, 1, Node_ParameterBuilder);
   }
 
   set implicitParameters(value: $.ListInit<Node_ParameterInit | Node_ParameterReader> | null) {
@@ -3273,7 +3273,7 @@ export class MethodBuilder extends $.GeneratedBuilder<Method, MethodInit, Method
   }
 
   initImplicitParameters(length: number): $.StructListBuilder<Node_ParameterBuilder> {
-    return new $.StructListBuilder<Node_ParameterBuilder>($.initStructList(this.$segment, this.$pointers + 32, length, 0, 1), Node_ParameterBuilder);
+    return $.initStructListOf(this.$segment, this.$pointers + 32, length, 0, 1, Node_ParameterBuilder);
   }
 
   /**
@@ -3352,7 +3352,7 @@ export class MethodBuilder extends $.GeneratedBuilder<Method, MethodInit, Method
 
   /** `annotations @4 :List(Annotation)` */
   get annotations(): $.StructListBuilder<AnnotationBuilder> {
-    return new $.StructListBuilder<AnnotationBuilder>($.getStructList(this.$segment, this.$pointers + 8, 1, 2), AnnotationBuilder);
+    return $.getStructListOf(this.$segment, this.$pointers + 8, 1, 2, AnnotationBuilder);
   }
 
   set annotations(value: $.ListInit<AnnotationInit | AnnotationReader> | null) {
@@ -3373,7 +3373,7 @@ export class MethodBuilder extends $.GeneratedBuilder<Method, MethodInit, Method
   }
 
   initAnnotations(length: number): $.StructListBuilder<AnnotationBuilder> {
-    return new $.StructListBuilder<AnnotationBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 1, 2), AnnotationBuilder);
+    return $.initStructListOf(this.$segment, this.$pointers + 8, length, 1, 2, AnnotationBuilder);
   }
 
   override $assign(value: MethodInit): void {
@@ -4860,7 +4860,7 @@ export class BrandBuilder extends $.GeneratedBuilder<Brand, BrandInit, BrandRead
 
   /** `scopes @0 :List(Brand.Scope)`: One entry per bound scope, innermost first. */
   get scopes(): $.StructListBuilder<Brand_ScopeBuilder> {
-    return new $.StructListBuilder<Brand_ScopeBuilder>($.getStructList(this.$segment, this.$pointers, 2, 1), Brand_ScopeBuilder);
+    return $.getStructListOf(this.$segment, this.$pointers, 2, 1, Brand_ScopeBuilder);
   }
 
   set scopes(value: $.ListInit<Brand_ScopeInit | Brand_ScopeReader> | null) {
@@ -4881,7 +4881,7 @@ export class BrandBuilder extends $.GeneratedBuilder<Brand, BrandInit, BrandRead
   }
 
   initScopes(length: number): $.StructListBuilder<Brand_ScopeBuilder> {
-    return new $.StructListBuilder<Brand_ScopeBuilder>($.initStructList(this.$segment, this.$pointers, length, 2, 1), Brand_ScopeBuilder);
+    return $.initStructListOf(this.$segment, this.$pointers, length, 2, 1, Brand_ScopeBuilder);
   }
 
   override $assign(value: BrandInit): void {
@@ -5003,7 +5003,7 @@ export class Brand_ScopeBuilder extends $.GeneratedBuilder<Brand_Scope, Brand_Sc
 
   /** `bind @1 :List(Brand.Binding)`: The arguments, one per parameter. */
   get bind(): $.StructListBuilder<Brand_BindingBuilder> {
-    return new $.StructListBuilder<Brand_BindingBuilder>($.getStructList(this.$segment, this.$pointers, 1, 1), Brand_BindingBuilder);
+    return $.getStructListOf(this.$segment, this.$pointers, 1, 1, Brand_BindingBuilder);
   }
 
   set bind(value: $.ListInit<Brand_BindingInit | Brand_BindingReader> | null) {
@@ -5027,7 +5027,7 @@ export class Brand_ScopeBuilder extends $.GeneratedBuilder<Brand_Scope, Brand_Sc
 
   initBind(length: number): $.StructListBuilder<Brand_BindingBuilder> {
     this.$segment.view.setUint16(this.$data + 8, 0, true);
-    return new $.StructListBuilder<Brand_BindingBuilder>($.initStructList(this.$segment, this.$pointers, length, 1, 1), Brand_BindingBuilder);
+    return $.initStructListOf(this.$segment, this.$pointers, length, 1, 1, Brand_BindingBuilder);
   }
 
   /**
@@ -6186,7 +6186,7 @@ export class CodeGeneratorRequestBuilder extends $.GeneratedBuilder<CodeGenerato
    * those nodes' parents), in no particular order.
    */
   get nodes(): $.StructListBuilder<NodeBuilder> {
-    return new $.StructListBuilder<NodeBuilder>($.getStructList(this.$segment, this.$pointers, 6, 6), NodeBuilder);
+    return $.getStructListOf(this.$segment, this.$pointers, 6, 6, NodeBuilder);
   }
 
   set nodes(value: $.ListInit<NodeInit | NodeReader> | null) {
@@ -6207,12 +6207,12 @@ export class CodeGeneratorRequestBuilder extends $.GeneratedBuilder<CodeGenerato
   }
 
   initNodes(length: number): $.StructListBuilder<NodeBuilder> {
-    return new $.StructListBuilder<NodeBuilder>($.initStructList(this.$segment, this.$pointers, length, 6, 6), NodeBuilder);
+    return $.initStructListOf(this.$segment, this.$pointers, length, 6, 6, NodeBuilder);
   }
 
   /** `sourceInfo @3 :List(Node.SourceInfo)`: Doc comments and positions for the nodes, where known. */
   get sourceInfo(): $.StructListBuilder<Node_SourceInfoBuilder> {
-    return new $.StructListBuilder<Node_SourceInfoBuilder>($.getStructList(this.$segment, this.$pointers + 24, 2, 2), Node_SourceInfoBuilder);
+    return $.getStructListOf(this.$segment, this.$pointers + 24, 2, 2, Node_SourceInfoBuilder);
   }
 
   set sourceInfo(value: $.ListInit<Node_SourceInfoInit | Node_SourceInfoReader> | null) {
@@ -6233,12 +6233,12 @@ export class CodeGeneratorRequestBuilder extends $.GeneratedBuilder<CodeGenerato
   }
 
   initSourceInfo(length: number): $.StructListBuilder<Node_SourceInfoBuilder> {
-    return new $.StructListBuilder<Node_SourceInfoBuilder>($.initStructList(this.$segment, this.$pointers + 24, length, 2, 2), Node_SourceInfoBuilder);
+    return $.initStructListOf(this.$segment, this.$pointers + 24, length, 2, 2, Node_SourceInfoBuilder);
   }
 
   /** `requestedFiles @1 :List(CodeGeneratorRequest.RequestedFile)`: The files to generate code for. */
   get requestedFiles(): $.StructListBuilder<CodeGeneratorRequest_RequestedFileBuilder> {
-    return new $.StructListBuilder<CodeGeneratorRequest_RequestedFileBuilder>($.getStructList(this.$segment, this.$pointers + 8, 1, 3), CodeGeneratorRequest_RequestedFileBuilder);
+    return $.getStructListOf(this.$segment, this.$pointers + 8, 1, 3, CodeGeneratorRequest_RequestedFileBuilder);
   }
 
   set requestedFiles(value: $.ListInit<CodeGeneratorRequest_RequestedFileInit | CodeGeneratorRequest_RequestedFileReader> | null) {
@@ -6259,7 +6259,7 @@ export class CodeGeneratorRequestBuilder extends $.GeneratedBuilder<CodeGenerato
   }
 
   initRequestedFiles(length: number): $.StructListBuilder<CodeGeneratorRequest_RequestedFileBuilder> {
-    return new $.StructListBuilder<CodeGeneratorRequest_RequestedFileBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 1, 3), CodeGeneratorRequest_RequestedFileBuilder);
+    return $.initStructListOf(this.$segment, this.$pointers + 8, length, 1, 3, CodeGeneratorRequest_RequestedFileBuilder);
   }
 
   override $assign(value: CodeGeneratorRequestInit): void {
@@ -6423,7 +6423,7 @@ export class CodeGeneratorRequest_RequestedFileBuilder extends $.GeneratedBuilde
 
   /** `imports @2 :List(CodeGeneratorRequest.RequestedFile.Import)`: The files it imports for types, which its generated code must refer to. */
   get imports(): $.StructListBuilder<CodeGeneratorRequest_RequestedFile_ImportBuilder> {
-    return new $.StructListBuilder<CodeGeneratorRequest_RequestedFile_ImportBuilder>($.getStructList(this.$segment, this.$pointers + 8, 1, 1), CodeGeneratorRequest_RequestedFile_ImportBuilder);
+    return $.getStructListOf(this.$segment, this.$pointers + 8, 1, 1, CodeGeneratorRequest_RequestedFile_ImportBuilder);
   }
 
   set imports(value: $.ListInit<CodeGeneratorRequest_RequestedFile_ImportInit | CodeGeneratorRequest_RequestedFile_ImportReader> | null) {
@@ -6444,7 +6444,7 @@ export class CodeGeneratorRequest_RequestedFileBuilder extends $.GeneratedBuilde
   }
 
   initImports(length: number): $.StructListBuilder<CodeGeneratorRequest_RequestedFile_ImportBuilder> {
-    return new $.StructListBuilder<CodeGeneratorRequest_RequestedFile_ImportBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 1, 1), CodeGeneratorRequest_RequestedFile_ImportBuilder);
+    return $.initStructListOf(this.$segment, this.$pointers + 8, length, 1, 1, CodeGeneratorRequest_RequestedFile_ImportBuilder);
   }
 
   /** `fileSourceInfo @3 :CodeGeneratorRequest.RequestedFile.FileSourceInfo`: Where names are used in the file, for tools that link names to declarations. */
@@ -6663,7 +6663,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder extends $.
 
   /** `identifiers @0 :List(CodeGeneratorRequest.RequestedFile.FileSourceInfo.Identifier)` */
   get identifiers(): $.StructListBuilder<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder> {
-    return new $.StructListBuilder<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder>($.getStructList(this.$segment, this.$pointers, 3, 0), CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder);
+    return $.getStructListOf(this.$segment, this.$pointers, 3, 0, CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder);
   }
 
   set identifiers(value: $.ListInit<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierInit | CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader> | null) {
@@ -6684,7 +6684,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder extends $.
   }
 
   initIdentifiers(length: number): $.StructListBuilder<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder> {
-    return new $.StructListBuilder<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder>($.initStructList(this.$segment, this.$pointers, length, 3, 0), CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder);
+    return $.initStructListOf(this.$segment, this.$pointers, length, 3, 0, CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder);
   }
 
   override $assign(value: CodeGeneratorRequest_RequestedFile_FileSourceInfoInit): void {

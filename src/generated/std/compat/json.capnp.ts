@@ -202,7 +202,7 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
 
   /** `array @4 :List(Value)` */
   get array(): $.StructListBuilder<ValueBuilder> {
-    return new $.StructListBuilder<ValueBuilder>($.getStructList(this.$segment, this.$pointers, 2, 1), ValueBuilder);
+    return $.getStructListOf(this.$segment, this.$pointers, 2, 1, ValueBuilder);
   }
 
   set array(value: $.ListInit<ValueInit | ValueReader> | null) {
@@ -226,12 +226,12 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
 
   initArray(length: number): $.StructListBuilder<ValueBuilder> {
     this.$segment.view.setUint16(this.$data, 4, true);
-    return new $.StructListBuilder<ValueBuilder>($.initStructList(this.$segment, this.$pointers, length, 2, 1), ValueBuilder);
+    return $.initStructListOf(this.$segment, this.$pointers, length, 2, 1, ValueBuilder);
   }
 
   /** `object @5 :List(Value.Field)`: Members in order; a name may repeat. */
   get object(): $.StructListBuilder<Value_FieldBuilder> {
-    return new $.StructListBuilder<Value_FieldBuilder>($.getStructList(this.$segment, this.$pointers, 0, 2), Value_FieldBuilder);
+    return $.getStructListOf(this.$segment, this.$pointers, 0, 2, Value_FieldBuilder);
   }
 
   set object(value: $.ListInit<Value_FieldInit | Value_FieldReader> | null) {
@@ -255,7 +255,7 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
 
   initObject(length: number): $.StructListBuilder<Value_FieldBuilder> {
     this.$segment.view.setUint16(this.$data, 5, true);
-    return new $.StructListBuilder<Value_FieldBuilder>($.initStructList(this.$segment, this.$pointers, length, 0, 2), Value_FieldBuilder);
+    return $.initStructListOf(this.$segment, this.$pointers, length, 0, 2, Value_FieldBuilder);
   }
 
   /** `call @6 :Value.Call`: Not standard JSON: a function call, `name(arg, ...)`, as some dialects allow. */
@@ -557,7 +557,7 @@ export class Value_CallBuilder extends $.GeneratedBuilder<Value_Call, Value_Call
 
   /** `params @1 :List(Value)` */
   get params(): $.StructListBuilder<ValueBuilder> {
-    return new $.StructListBuilder<ValueBuilder>($.getStructList(this.$segment, this.$pointers + 8, 2, 1), ValueBuilder);
+    return $.getStructListOf(this.$segment, this.$pointers + 8, 2, 1, ValueBuilder);
   }
 
   set params(value: $.ListInit<ValueInit | ValueReader> | null) {
@@ -578,7 +578,7 @@ export class Value_CallBuilder extends $.GeneratedBuilder<Value_Call, Value_Call
   }
 
   initParams(length: number): $.StructListBuilder<ValueBuilder> {
-    return new $.StructListBuilder<ValueBuilder>($.initStructList(this.$segment, this.$pointers + 8, length, 2, 1), ValueBuilder);
+    return $.initStructListOf(this.$segment, this.$pointers + 8, length, 2, 1, ValueBuilder);
   }
 
   override $assign(value: Value_CallInit): void {
