@@ -65,6 +65,42 @@ describe('struct lists read straight from the pointer', () => {
     expect(error.code).toBe(ErrorCode.LIST_TYPE_MISMATCH);
   });
 
+  it('give what the wire-level path gives, results, errors and traversal charged, for well-formed and damaged lists', () => {
+    // Generated getters read a struct list expecting one (readStructList); the wire-level list
+    // read with ANY_SIZE decides the encoding itself. Both must agree on every variant of the tag.
+    const bytes = gen.Holder.encode({ items: [{ id: 1, name: 'one' }, { id: 2 }] });
+    const tagAt = gen.HolderReader.read(bytes).items.offset - 8;
+    const variants: [string, (b: Uint8Array) => void][] = [
+      ['well-formed', () => {}],
+      ['a tag that is not a struct pointer', (b) => { b[tagAt] = (b[tagAt]! & ~3) | 1; }],
+      ['elements overrunning the list', (b) => { b[tagAt] = (b[tagAt]! & 3) | (9 << 2); }],
+      ['zero-size elements', (b) => { b.fill(0, tagAt + 4, tagAt + 8); }],
+      ['a list word count past the segment', (b) => { const view = new DataView(b.buffer, b.byteOffset); const at = 16; view.setUint32(at + 4, (view.getUint32(at + 4, true) & 7) | (4000 << 3), true); }],
+    ];
+    for (const [name, damage] of variants) {
+      const copy = bytes.slice();
+      damage(copy);
+      const outcome = (read: () => { length: number; ids: number[] }, reader: any) => {
+        try {
+          const value = read();
+          return { ...value, left: reader.$segment.arena.traversalWordsLeft };
+        } catch (error) {
+          return { error: (error as { code?: string }).code };
+        }
+      };
+      const inline = gen.HolderReader.read(copy);
+      const full = gen.HolderReader.read(copy);
+      const viaInline = outcome(() => { const l = inline.items; return { length: l.length, ids: [...l].map((i: any) => i.id) }; }, inline);
+      const viaFull = outcome(() => {
+        const l = full.$.getList(0, -1);
+        return { length: l.length, ids: Array.from({ length: l.length }, (_, i) => l.getStruct(i).getUint32(0)) };
+      }, full);
+      expect(viaInline, name).toEqual(viaFull);
+      if (name === 'well-formed') expect(viaInline).toMatchObject({ length: 2, ids: [1, 2] });
+      else if (name !== 'zero-size elements') expect('error' in viaInline, name).toBe(true);
+    }
+  });
+
   it('charge the nesting limit per element taken, as the wire-level list does', () => {
     let value: any = {};
     for (let depth = 0; depth < 20; depth++) value = { nested: [value] };
