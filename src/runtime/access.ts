@@ -5,8 +5,8 @@
  * intermediate reader object is made.
  */
 import {
-  adoptAt, AnyPointerBuilder, AnyPointerReader, disownAt, existingStruct, getListAt, getStructIn, getStructListAt, getStructListIn, initDataAt,
-  initListAt, initStructIn, initStructListAt, initStructListIn, isNullPointer, listLocation, locateListAt, locateStructAt, nullPointerSlot, readCapabilityAt, readDataAt, readListAt,
+  adoptAt, AnyPointerBuilder, AnyPointerReader, disownAt, existingStruct, getListAt, getStructIn, getStructListIn, initDataAt,
+  initListAt, initStructIn, initStructListIn, isNullPointer, listLocation, locateListAt, locateStructAt, nullPointerSlot, readCapabilityAt, readDataAt, readListAt,
   readTextAt, setCapabilityAt, setDataAt, setTextAt, zeroObject, float64ToBits,
   CapnpError, ElementSize, ErrorCode, type ListBuilder, type ListReader, type Orphan, type Segment, type StructBuilder, type StructView,
 } from '../wire/index.js';
@@ -159,7 +159,7 @@ export function initStructListOf<B>(
   return new StructListBuilder(l.segment, l.offset, l.length, l.step, l.dataSize, l.pointerCount, Builder, params);
 }
 
-/** The struct list in a builder's slot (see `getStructList`), as a `StructListBuilder`. */
+/** The struct list in a builder's slot, for writing (upgraded to at least the given element size), as a `StructListBuilder`. */
 export function getStructListOf<B>(
   segment: Segment, at: number, dataWords: number, pointerCount: number, Builder: BuilderClass<B>,
   defaultValue?: Segment | null, params?: Params,
@@ -169,16 +169,8 @@ export function getStructListOf<B>(
   return new StructListBuilder(l.segment, l.offset, l.length, l.step, l.dataSize, l.pointerCount, Builder, params);
 }
 
-export function initStructList(segment: Segment, at: number, length: number, dataWords: number, pointerCount: number): ListBuilder {
-  return initStructListAt(segment, at, length, dataWords, pointerCount);
-}
-
 export function getList(segment: Segment, at: number, elementSize: number, defaultValue?: Segment | null): ListBuilder {
   return getListAt(segment, at, elementSize, defaultValue);
-}
-
-export function getStructList(segment: Segment, at: number, dataWords: number, pointerCount: number, defaultValue?: Segment | null): ListBuilder {
-  return getStructListAt(segment, at, dataWords, pointerCount, defaultValue);
 }
 
 /** Sets Text; null clears the pointer. */

@@ -158,10 +158,8 @@ export function wrapListBuilder(list: ListBuilder, element: ElementType): unknow
     if (element === 'void') return new VoidListBuilder(list);
     return new PrimitiveListBuilder(list, element);
   }
+  // A struct list: its codec gets the list with getStructList, which upgrades it to one.
   if (element instanceof StructType) {
-    if (list.elementSize !== ElementSize.INLINE_COMPOSITE) {
-      throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `a list of ${list.elementSize === ElementSize.BIT ? 'bits' : 'primitives or pointers'} being built cannot be written as a list of structs`);
-    }
     return new StructListBuilder(list.segment, list.offset, list.length, list.step, list.dataSize, list.pointerCount, element.Builder, element.params);
   }
   return new PointerListBuilder(list, element);

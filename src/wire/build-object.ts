@@ -12,7 +12,7 @@ import {
   allocated, allocateList, allocateObject, allocateStruct, allocateStructList, existingStruct,
   getWritableList, getWritableStruct, getWritableStructList, isNull, transferPointer, writeNear, zeroObject,
 } from './core/pointer-builder.js';
-import { ANY_SIZE, resolved } from './core/read-pointer.js';
+import { ANY_SIZE, resolveListAs, resolved } from './core/read-pointer.js';
 import type { Segment } from './core/segment.js';
 import { StructBuilder } from './struct-builder.js';
 import type { StructReader } from './struct-reader.js';
@@ -125,6 +125,8 @@ export function initStructListAt(segment: Segment, at: number, length: number, d
 export function initStructListIn(segment: Segment, at: number, length: number, dataWords: number, pointerCount: number): void {
   zeroObject(segment, at);
   const offset = allocateStructList(segment, at, length, dataWords, pointerCount);
+  // Written out, not through resolveListAs: the call made V8 stop inlining writeNear into
+  // initStructListOf (carsales +0.4% instructions).
   const r = resolved;
   r.segment = allocated.segment;
   r.offset = offset;
@@ -159,15 +161,9 @@ export function getStructListAt(segment: Segment, at: number, dataWords: number,
  */
 export function getStructListIn(segment: Segment, at: number, dataWords: number, pointerCount: number, defaultValue: Segment | null | undefined): void {
   if (defaultValue != null && isNull(segment, at)) copyPointer(segment, at, defaultValue, 0, Infinity, false);
-  if (getWritableStructList(segment, at, dataWords, pointerCount)) return;
-  const r = resolved;
-  r.segment = segment;
-  r.offset = 0;
-  r.length = 0;
-  r.elementSize = ElementSize.INLINE_COMPOSITE;
-  r.step = (dataWords + pointerCount) * 8;
-  r.dataSize = dataWords * 8;
-  r.pointerCount = pointerCount;
+  if (!getWritableStructList(segment, at, dataWords, pointerCount)) {
+    resolveListAs(segment, 0, 0, ElementSize.INLINE_COMPOSITE, (dataWords + pointerCount) * 8, dataWords * 8, pointerCount);
+  }
 }
 
 /** Replaces whatever the slot holds with a deep copy of `value`. */

@@ -6,7 +6,7 @@ import { Arena } from './core/arena.js';
 import { ListReader } from './list-reader.js';
 import { ElementSize, PointerKind } from './core/layout.js';
 import {
-  ANY_SIZE, chargeTraversal, readCapabilityIndex, resolveBytes, resolveList, resolveStruct, resolveStructWord, resolved, wordFromBytes,
+  ANY_SIZE, chargeTraversal, readCapabilityIndex, resolveBytes, resolveList, resolveListAs, resolveStruct, resolveStructWord, resolved, wordFromBytes,
 } from './core/read-pointer.js';
 import { NO_VIEW, viewOf, type Segment } from './core/segment.js';
 import { StructReader } from './struct-reader.js';
@@ -119,16 +119,8 @@ export function readListAt(segment: Segment, offset: number, expected: number, n
   return new ListReader(r.segment, r.offset, r.length, r.elementSize, r.step, r.dataSize, r.pointerCount, limit);
 }
 
-/** What `locateListAt` leaves: where the list is. Valid until the next pointer is read. */
-export interface ListLocation {
-  readonly segment: Segment;
-  readonly offset: number;
-  readonly length: number;
-  readonly elementSize: number;
-  readonly step: number;
-  readonly dataSize: number;
-  readonly pointerCount: number;
-}
+/** What `locateListAt` leaves: where the list is, as a `ListReader` holds it. Valid until the next pointer is read. */
+export type ListLocation = Readonly<Pick<ListReader, 'segment' | 'offset' | 'length' | 'elementSize' | 'step' | 'dataSize' | 'pointerCount'>>;
 
 /** Where `locateListAt` leaves the list it found (the core's `resolved` record, read-only here). */
 export const listLocation: ListLocation = resolved;
@@ -141,14 +133,7 @@ export const listLocation: ListLocation = resolved;
 export function locateListAt(segment: Segment, offset: number, expected: number, nestingLimit: number, defaultValue: Segment | null | undefined): number {
   if (offset < 0 || isNullPointer(segment, offset)) {
     if (defaultValue == null || isNullPointer(defaultValue, 0)) {
-      const r = resolved;
-      r.segment = EMPTY_SEGMENT;
-      r.offset = 0;
-      r.length = 0;
-      r.elementSize = expected < 0 ? 0 : expected;
-      r.step = 0;
-      r.dataSize = 0;
-      r.pointerCount = 0;
+      resolveListAs(EMPTY_SEGMENT, 0, 0, expected < 0 ? 0 : expected, 0, 0, 0);
       return 0;
     }
     segment = defaultValue;

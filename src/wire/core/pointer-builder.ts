@@ -9,7 +9,7 @@
  */
 import { CapnpError, ErrorCode } from '../error.js';
 import { DATA_BITS_PER_ELEMENT, DEFERRED_TEXT_POINTER, ElementSize, MAX_LIST_ELEMENTS, MAX_SEGMENT_WORDS, MAX_STRUCT_SECTION, POINTERS_PER_ELEMENT, PointerKind } from './layout.js';
-import { ANY_SIZE, finishList, finishStruct, followPointer, resolved } from './read-pointer.js';
+import { ANY_SIZE, finishList, finishStruct, followPointer, resolveListAs, resolved } from './read-pointer.js';
 import type { Segment } from './segment.js';
 import { allocateAnywhere, allocateIn } from './allocation.js';
 
@@ -343,12 +343,6 @@ export function getWritableStructList(segment: Segment, at: number, dataWords: n
   }
   const oldStart = oldElementSize === ElementSize.INLINE_COMPOSITE ? oldOffset - 8 : oldOffset;
   oldSegment.bytes.fill(0, oldStart, oldOffset + length * oldStep);
-  r.segment = target;
-  r.offset = first;
-  r.length = length;
-  r.elementSize = ElementSize.INLINE_COMPOSITE;
-  r.step = newStep;
-  r.dataSize = newDataWords * 8;
-  r.pointerCount = newPointerCount;
+  resolveListAs(target, first, length, ElementSize.INLINE_COMPOSITE, newStep, newDataWords * 8, newPointerCount);
   return true;
 }

@@ -183,6 +183,21 @@ export function resolveList(segment: Segment, pointerOffset: number, expected: n
   finishList(segment, pointerOffset, expected);
 }
 
+/**
+ * Leaves a list's location in `resolved`, as `resolveList` does: for lists that were not read
+ * from a pointer (an empty list for a null one, a list just allocated or upgraded by a builder).
+ */
+export function resolveListAs(segment: Segment, offset: number, length: number, elementSize: number, step: number, dataSize: number, pointerCount: number): void {
+  const r = resolved;
+  r.segment = segment;
+  r.offset = offset;
+  r.length = length;
+  r.elementSize = elementSize;
+  r.step = step;
+  r.dataSize = dataSize;
+  r.pointerCount = pointerCount;
+}
+
 /** The second half of `resolveList`, after `followPointer`: kind, bounds, charging, compatibility. */
 export function finishList(segment: Segment, pointerOffset: number, expected: number): void {
   const r = resolved;
