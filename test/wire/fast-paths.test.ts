@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { CapnpError, ElementSize, MessageBuilder, readMessage } from '../../src/wire/index.js';
 import { allocateBytes } from '../../src/wire/core/pool.js';
-import { encodeUtf8Into, utf8Length } from '../../src/wire/core/text.js';
+import { encodeUtf8Into, LATIN1_WINDOW_BYTES, utf8Length } from '../../src/wire/core/text.js';
 
 const SAMPLES = ['', 'a', 'plain ascii text of some length', 'héllo wörld', '☃ snowman', 'x😀y', 'a\uD800b', '\uDC00',
   'exactly eight!', 'seven77', 'mixed ascii then ünïcode at the end', 'z'.repeat(300),
@@ -57,22 +57,30 @@ describe('text fast paths', () => {
   });
 
   it('decodes a large segment a window at a time, in order and out of order, non-ASCII and window edges included', () => {
-    // About 13 MB of text in one segment: several 4 MiB windows.
+    // About 13 MB of text in one segment: many windows. Two strings longer than a window.
     const texts = Array.from({ length: 20000 }, (_, i) => i % 97 === 0 ? `ünïcode ${i} `.repeat(60) : `${SAMPLES[i % SAMPLES.length]} #${i} `.repeat(1 + (i % 41)));
+    texts[7000] = 'long '.repeat(LATIN1_WINDOW_BYTES / 4);
+    texts[7001] = 'lönger '.repeat(LATIN1_WINDOW_BYTES / 4);
     const bytes = messageWithTexts(texts);
     const message = readMessage(bytes);
     const list = message.getRoot().getList(0, ElementSize.POINTER);
     const segment = message.arena.segments[0]!;
     const starts = new Set<number>();
+    let outsideWindows = 0;
     for (let i = 0; i < list.length; i++) {
       expect(list.getText(i)).toBe(expected(texts[i]!));
       if (segment.latin1 !== null) {
         starts.add(segment.latin1Start);
-        expect(segment.latin1.length).toBeLessThanOrEqual(4 * 1024 * 1024);
+        expect(segment.latin1.length).toBeLessThanOrEqual(LATIN1_WINDOW_BYTES);
+      } else if (starts.size > 0) {
+        outsideWindows++;
       }
     }
-    // Reading in order moved through the segment window by window.
-    expect(starts.size).toBeGreaterThan(3);
+    // Reading in order moved through the segment window by window, each opened where the
+    // previous one left off: once a window was open, no string was decoded without one, but the
+    // two longer than a window.
+    expect(starts.size).toBeGreaterThan(13e6 / LATIN1_WINDOW_BYTES);
+    expect(outsideWindows).toBe(2);
     // Out of order (backwards, then strided), from a fresh reader and from the same one.
     for (const reader of [list, readMessage(bytes).getRoot().getList(0, ElementSize.POINTER)]) {
       for (let i = reader.length - 1; i >= 0; i -= 7) expect(reader.getText(i)).toBe(expected(texts[i]!));

@@ -37,13 +37,14 @@ const WHOLE_SEGMENT_FRACTION = typeof (globalThis as { Buffer?: unknown }).Buffe
 
 /**
  * Segments up to this size are decoded whole; larger ones a window of this size at a time, from
- * the string being read on. Decoding a 46 MB segment whole held a second copy of the message as
- * a string while it was read (read-all peaked at 2× the message: bench news-large); windows keep
- * that to this size, and reading in order costs the same (each window is decoded once). Not
- * smaller: Node makes a Latin-1 string of over about 1 MB outside V8's heap (a copy), smaller
- * ones on it, and 256 KiB windows made reading a 9 MB message 1.4× slower (collections).
+ * the string being read on. Small enough that a window is an ordinary string of V8's young
+ * generation (whose pages are used again and again), not a large object (over 128 KiB: each is
+ * given fresh pages, which the kernel faults in one by one, and returns them when collected):
+ * with 4 MiB windows, reading a 460 KB message faulted in 117 pages each time and cost 2.4×
+ * the 46 KB message's time per KB (bench news-large). Decoding a 46 MB segment whole would also
+ * hold a second copy of the message while it is read.
  */
-const LATIN1_WINDOW_BYTES = 4 * 1024 * 1024;
+export const LATIN1_WINDOW_BYTES = 64 * 1024;
 
 /**
  * Decodes the Text at [start, end) of a segment being read. Reading many strings from one
@@ -52,10 +53,11 @@ const LATIN1_WINDOW_BYTES = 4 * 1024 * 1024;
  * LATIN1_WINDOW_BYTES) is decoded once as Latin-1 and each ASCII string in it becomes a
  * substring (V8 shares the characters). Strings read before that, and those of segments whose
  * bytes may still change (being built, or viewed through asReader), are decoded on their own
- * (`decodeRange`); non-ASCII text takes TextDecoder. A string outside the window closes it,
- * and strings are decoded on their own again until reading shows enough text to open a new one
- * where reading is: reading in order pays a window per window-full, reading here and there
- * rarely opens one.
+ * (`decodeRange`); non-ASCII text takes TextDecoder. A string within a window's length after
+ * the window (reading in order) opens the next window where it starts; any other string
+ * outside the window closes it, and strings are decoded on their own again until reading shows
+ * enough text to open a new one where reading is: reading in order pays a window per
+ * window-full, reading here and there rarely opens one.
  */
 export function decodeText(segment: Segment, start: number, end: number): string {
   if (start === end) return '';
@@ -81,23 +83,33 @@ function asciiInWords(segment: Segment, start: number, end: number): boolean {
 
 /** `decodeText` for a string outside the window, or with none open: maybe opens one. */
 function decodeOutsideWindow(segment: Segment, start: number, end: number): string {
+  const length = end - start;
   if (segment.latin1 !== null) {
+    // Reading went on across or past the window's end: the next window starts at this string,
+    // which is then not read on its own. (One longer than a window is not in that one either; as
+    // it starts where the window does, it closes it again and is decoded on its own below.)
+    const onwards = start > segment.latin1Start && start - segment.latin1End < LATIN1_WINDOW_BYTES;
     segment.latin1 = null;
     segment.textBytesRead = 0;
+    if (onwards) return openWindow(segment, start, start, end);
   }
-  segment.textBytesRead += end - start;
+  segment.textBytesRead += length;
   // The first string read never opens a window: a small message with one or two strings is
   // read faster string by string.
   const segmentBytes = segment.used - segment.start;
   const windowBytes = Math.min(segmentBytes, LATIN1_WINDOW_BYTES);
-  if (decodeLatin1 === null || !segment.arena.bytesAreStable || segment.textBytesRead === end - start ||
-    segment.textBytesRead * WHOLE_SEGMENT_FRACTION < windowBytes || end - start > windowBytes) {
+  if (decodeLatin1 === null || !segment.arena.bytesAreStable || segment.textBytesRead === length ||
+    segment.textBytesRead * WHOLE_SEGMENT_FRACTION < windowBytes || length > windowBytes) {
     return decodeRange(segment.bytes, start, end);
   }
+  return openWindow(segment, segmentBytes <= LATIN1_WINDOW_BYTES ? segment.start : start, start, end);
+}
+
+/** Decodes the window of a segment from `from` on, then the string [start, end) in it. */
+function openWindow(segment: Segment, from: number, start: number, end: number): string {
   const bytes = segment.bytes;
-  const from = segmentBytes <= LATIN1_WINDOW_BYTES ? segment.start : start;
   const to = Math.min(segment.used, from + LATIN1_WINDOW_BYTES);
-  segment.latin1 = decodeLatin1(bytes, from, to);
+  segment.latin1 = decodeLatin1!(bytes, from, to);
   segment.latin1Start = from;
   segment.latin1End = to;
   if (segment.words === null && (bytes.byteOffset & 3) === 0) segment.words = new Uint32Array(bytes.buffer, bytes.byteOffset, segment.used >>> 2);
