@@ -227,6 +227,7 @@ async function callgrind(chosen, sides) {
     if (cached[side][key] !== undefined && !process.env.AB_PROFILE) return cached[side][key];
     const { root, gen } = sides[side];
     const profile = process.env.AB_PROFILE; // diagnosis: keep callgrind's output and V8's perf map
+    if (profile) mkdirSync(profile, { recursive: true });
     const outFile = profile ? join(profile, `${side}-${name.replaceAll('/', '_')}.out`) : '/dev/null';
     const args = ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${outFile}`, ...(profile ? ['--dump-instr=yes'] : []), process.execPath,
       ...CALLGRIND_NODE_FLAGS, ...(profile ? ['--perf-basic-prof'] : []),
