@@ -8,8 +8,9 @@ import {
   adoptAt, AnyPointerBuilder, AnyPointerReader, disownAt, existingStruct, getListAt, getStructIn, getStructListIn, initDataAt,
   initListAt, initStructIn, initStructListIn, isNullPointer, listLocation, locateListAt, locateStructAt, nullPointerSlot, readCapabilityAt, readDataAt, readListAt,
   readTextAt, setCapabilityAt, setDataAt, setTextAt, zeroObject, float64ToBits,
-  CapnpError, ElementSize, ErrorCode, type ListBuilder, type ListReader, type Orphan, type Segment, type StructBuilder, type StructView,
+  CapnpError, ErrorCode, type ListBuilder, type ListReader, type Orphan, type Segment, type StructBuilder, type StructView,
 } from '../wire/index.js';
+import { Size } from '../wire/core/layout.js';
 import type { PointerCodec } from './codec.js';
 import { describeValue } from './error-path.js';
 import { StructListBuilder } from './list-builders.js';
@@ -105,7 +106,7 @@ export function readStructList<R>(
   segment: Segment, pointers: number, pointerCount: number, index: number, nestingLimit: number, Reader: ReaderClass<R>,
   defaultValue?: Segment | null, params?: Params,
 ): StructList<R> {
-  const limit = locateListAt(segment, slot(pointers, pointerCount, index), ElementSize.INLINE_COMPOSITE, nestingLimit, defaultValue);
+  const limit = locateListAt(segment, slot(pointers, pointerCount, index), Size.INLINE_COMPOSITE, nestingLimit, defaultValue);
   const l = listLocation;
   return new StructList(l.segment, l.offset, l.length, l.elementSize, l.step, l.dataSize, l.pointerCount, limit, Reader, params);
 }

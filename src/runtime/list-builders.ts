@@ -3,8 +3,9 @@
  * segment can move when the message grows, so each access goes through the segment.
  */
 import {
-  CapnpError, ElementSize, ErrorCode, ListBuilder, TYPED_ARRAYS, type PrimitiveElementType, type Segment, type TypedArrayOf,
+  CapnpError, ErrorCode, ListBuilder, TYPED_ARRAYS, type PrimitiveElementType, type Segment, type TypedArrayOf,
 } from '../wire/index.js';
+import { Size } from '../wire/core/layout.js';
 import type { BuilderClass } from './access.js';
 import type { PointerCodec } from './codec.js';
 import { IndexIterator } from './iteration.js';
@@ -43,7 +44,7 @@ export class StructListBuilder<B> implements Iterable<B> {
 
   /** This list as an untyped wire-level builder (a new one each time). */
   get $(): ListBuilder {
-    return new ListBuilder(this.segment, this.offset, this.length, ElementSize.INLINE_COMPOSITE, this.step, this.dataSize, this.pointerCount, Infinity);
+    return new ListBuilder(this.segment, this.offset, this.length, Size.INLINE_COMPOSITE, this.step, this.dataSize, this.pointerCount, Infinity);
   }
 
   get(index: number): B {

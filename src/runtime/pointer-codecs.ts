@@ -3,10 +3,11 @@
  * parameters (see `PointerCodec`).
  */
 import {
-  AnyPointerBuilder, AnyPointerReader, ANY_SIZE, CapnpError, ElementSize, ErrorCode, initListAt, initStructListAt,
+  AnyPointerBuilder, AnyPointerReader, ANY_SIZE, CapnpError, ErrorCode, initListAt, initStructListAt,
   ListReader, ListView, setListAt, StructReader, zeroObject,
   type ListBuilder, type PrimitiveElementType, type Segment, type StructBuilder, type TypedArrayOf,
 } from '../wire/index.js';
+import { Size } from '../wire/core/layout.js';
 import { hasPointerAt, type PointerCodec, type PointerReadCodec, type PointerSource, type PointerTarget } from './codec.js';
 import { notData, notText } from './access.js';
 import { atStep, describeValue } from './error-path.js';
@@ -119,20 +120,20 @@ export type ElementType =
   | PointerCodec<any, any, any, any>;
 
 const PRIMITIVE_SIZES: Record<PrimitiveElementType, number> = {
-  int8: ElementSize.BYTE, uint8: ElementSize.BYTE,
-  int16: ElementSize.TWO_BYTES, uint16: ElementSize.TWO_BYTES,
-  int32: ElementSize.FOUR_BYTES, uint32: ElementSize.FOUR_BYTES, float32: ElementSize.FOUR_BYTES,
-  int64: ElementSize.EIGHT_BYTES, uint64: ElementSize.EIGHT_BYTES, float64: ElementSize.EIGHT_BYTES,
+  int8: Size.BYTE, uint8: Size.BYTE,
+  int16: Size.TWO_BYTES, uint16: Size.TWO_BYTES,
+  int32: Size.FOUR_BYTES, uint32: Size.FOUR_BYTES, float32: Size.FOUR_BYTES,
+  int64: Size.EIGHT_BYTES, uint64: Size.EIGHT_BYTES, float64: Size.EIGHT_BYTES,
 };
 
 /** The element size a list of `element` is read with. */
 export function elementSizeOf(element: ElementType): number {
   if (typeof element === 'string') {
-    if (element === 'bool') return ElementSize.BIT;
-    if (element === 'void') return ElementSize.VOID;
+    if (element === 'bool') return Size.BIT;
+    if (element === 'void') return Size.VOID;
     return PRIMITIVE_SIZES[element];
   }
-  return element instanceof StructType ? ElementSize.INLINE_COMPOSITE : ElementSize.POINTER;
+  return element instanceof StructType ? Size.INLINE_COMPOSITE : Size.POINTER;
 }
 
 /** Wraps a list being read according to its element type. */
@@ -143,7 +144,7 @@ export function wrapList(list: ListReader, element: ElementType): unknown {
     return list.toTypedArray(element);
   }
   if (element instanceof StructType) {
-    if (list.elementSize === ElementSize.BIT) {
+    if (list.elementSize === Size.BIT) {
       throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, 'a bit list (List(Bool)) cannot be read as a list of structs');
     }
     return new StructList(list.segment, list.offset, list.length, list.elementSize, list.step, list.dataSize, list.pointerCount, list.nestingLimit, element.Reader, element.params);
@@ -206,10 +207,10 @@ export function assignListAt(segment: Segment, at: number, element: ElementType,
     // without a look), so a wrong one names its index and leaves no half-written list.
     if (element === 'void') {
       checkVoidElements(items);
-      initListAt(segment, at, ElementSize.VOID, length);
+      initListAt(segment, at, Size.VOID, length);
     } else if (element === 'bool') {
       checkBoolElements(items);
-      new BoolListBuilder(initListAt(segment, at, ElementSize.BIT, length)).setAll(items as ArrayLike<boolean>);
+      new BoolListBuilder(initListAt(segment, at, Size.BIT, length)).setAll(items as ArrayLike<boolean>);
     } else {
       const checked = checkNumberElements(items, element);
       new PrimitiveListBuilder(initListAt(segment, at, PRIMITIVE_SIZES[element], length), element).setAll(checked as ArrayLike<never>);
@@ -239,7 +240,7 @@ export function assignListAt(segment: Segment, at: number, element: ElementType,
     }
     return;
   }
-  const list = initListAt(segment, at, ElementSize.POINTER, length);
+  const list = initListAt(segment, at, Size.POINTER, length);
   let i = 0;
   try {
     for (; i < length; i++) element.set(list, i, items[i]);

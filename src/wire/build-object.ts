@@ -5,7 +5,7 @@
  */
 import { copyList, copyPointer, copyStruct } from './core/copy.js';
 import { CapnpError, ErrorCode } from './error.js';
-import { ElementSize, PointerKind } from './core/layout.js';
+import { Kind, Size } from './core/layout.js';
 import { ListBuilder } from './list-builder.js';
 import type { ListReader } from './list-reader.js';
 import {
@@ -115,7 +115,7 @@ export function initStructListAt(segment: Segment, at: number, length: number, d
   zeroObject(segment, at);
   const offset = allocateStructList(segment, at, length, dataWords, pointerCount);
   const step = (dataWords + pointerCount) * 8;
-  return new ListBuilder(allocated.segment, offset, length, ElementSize.INLINE_COMPOSITE, step, dataWords * 8, pointerCount, Infinity);
+  return new ListBuilder(allocated.segment, offset, length, Size.INLINE_COMPOSITE, step, dataWords * 8, pointerCount, Infinity);
 }
 
 /**
@@ -131,7 +131,7 @@ export function initStructListIn(segment: Segment, at: number, length: number, d
   r.segment = allocated.segment;
   r.offset = offset;
   r.length = length;
-  r.elementSize = ElementSize.INLINE_COMPOSITE;
+  r.elementSize = Size.INLINE_COMPOSITE;
   r.step = (dataWords + pointerCount) * 8;
   r.dataSize = dataWords * 8;
   r.pointerCount = pointerCount;
@@ -145,7 +145,7 @@ function fromResolved(): ListBuilder {
 /** The list in the slot, for writing (null: `defaultValue` copied in, else an empty list). */
 export function getListAt(segment: Segment, at: number, elementSize: number, defaultValue: Segment | null | undefined): ListBuilder {
   if (defaultValue != null && isNull(segment, at)) copyPointer(segment, at, defaultValue, 0, Infinity, false);
-  if (!getWritableList(segment, at, elementSize)) return ListBuilder.of(segment, 0, 0, elementSize === ANY_SIZE ? ElementSize.VOID : elementSize);
+  if (!getWritableList(segment, at, elementSize)) return ListBuilder.of(segment, 0, 0, elementSize === ANY_SIZE ? Size.VOID : elementSize);
   return fromResolved();
 }
 
@@ -162,7 +162,7 @@ export function getStructListAt(segment: Segment, at: number, dataWords: number,
 export function getStructListIn(segment: Segment, at: number, dataWords: number, pointerCount: number, defaultValue: Segment | null | undefined): void {
   if (defaultValue != null && isNull(segment, at)) copyPointer(segment, at, defaultValue, 0, Infinity, false);
   if (!getWritableStructList(segment, at, dataWords, pointerCount)) {
-    resolveListAs(segment, 0, 0, ElementSize.INLINE_COMPOSITE, (dataWords + pointerCount) * 8, dataWords * 8, pointerCount);
+    resolveListAs(segment, 0, 0, Size.INLINE_COMPOSITE, (dataWords + pointerCount) * 8, dataWords * 8, pointerCount);
   }
 }
 
@@ -197,18 +197,18 @@ export function writeTextAt(segment: Segment, at: number, value: string): void {
     const start = segment.used;
     const written = value.length === 0 ? 0 : encodeUtf8Into(value, segment.bytes, start);
     segment.used = start + Math.ceil((written + 1) / 8) * 8;
-    writeNear(segment, at, start, PointerKind.LIST, ElementSize.BYTE + (written + 1) * 8);
+    writeNear(segment, at, start, Kind.LIST, Size.BYTE + (written + 1) * 8);
     return;
   }
   // Other policies allocate the exact size first, so segments fill as the reference's do.
   const length = utf8Length(value);
-  const offset = allocateObject(segment, at, Math.ceil((length + 1) / 8) * 8, PointerKind.LIST, ElementSize.BYTE + (length + 1) * 8);
+  const offset = allocateObject(segment, at, Math.ceil((length + 1) / 8) * 8, Kind.LIST, Size.BYTE + (length + 1) * 8);
   if (length > 0) encodeUtf8Into(value, allocated.segment.bytes, offset);
 }
 
 export function setDataAt(segment: Segment, at: number, value: Uint8Array): void {
   zeroObject(segment, at);
-  const offset = allocateObject(segment, at, Math.ceil(value.length / 8) * 8, PointerKind.LIST, ElementSize.BYTE + value.length * 8);
+  const offset = allocateObject(segment, at, Math.ceil(value.length / 8) * 8, Kind.LIST, Size.BYTE + value.length * 8);
   allocated.segment.bytes.set(value, offset);
 }
 
@@ -218,7 +218,7 @@ export function setDataAt(segment: Segment, at: number, value: Uint8Array): void
  */
 export function initDataAt(segment: Segment, at: number, length: number): Uint8Array {
   zeroObject(segment, at);
-  const offset = allocateObject(segment, at, Math.ceil(length / 8) * 8, PointerKind.LIST, ElementSize.BYTE + length * 8);
+  const offset = allocateObject(segment, at, Math.ceil(length / 8) * 8, Kind.LIST, Size.BYTE + length * 8);
   return allocated.segment.bytes.subarray(offset, offset + length);
 }
 
@@ -233,7 +233,7 @@ export function setCapabilityAt(segment: Segment, at: number, capability: unknow
   const source = capability as { $capEntry?: () => unknown };
   const entry = typeof source.$capEntry === 'function' ? source.$capEntry() : capability;
   const table = segment.arena.capTable;
-  segment.view.setUint32(at, PointerKind.OTHER, true);
+  segment.view.setUint32(at, Kind.OTHER, true);
   segment.view.setUint32(at + 4, table.length, true);
   table.push(entry);
 }

@@ -4,7 +4,7 @@ import {
   setListAt, setPointerAt, setTextAt,
 } from './build-object.js';
 import { CapnpError, ErrorCode } from './error.js';
-import { DATA_BITS_PER_ELEMENT, ElementSize, POINTERS_PER_ELEMENT } from './core/layout.js';
+import { DATA_BITS_PER_ELEMENT, Size, POINTERS_PER_ELEMENT } from './core/layout.js';
 import { ListReader } from './list-reader.js';
 import { ListView } from './list-view.js';
 import { adoptAt, disownAt, type Orphan } from './orphan.js';
@@ -31,7 +31,7 @@ export class ListBuilder extends ListView {
   setBool(index: number, value: boolean): void {
     if ((index >>> 0) !== index || index >= this.length) throw this.indexError(index);
     const size = this.elementSize;
-    if (size !== ElementSize.BIT && (size < ElementSize.BYTE || size > ElementSize.EIGHT_BYTES)) throw this.bitError();
+    if (size !== Size.BIT && (size < Size.BYTE || size > Size.EIGHT_BYTES)) throw this.bitError();
     const bytes = this.segment.bytes;
     const at = this.offset + (index >>> 3);
     if (value) bytes[at]! |= 1 << (index & 7);
@@ -81,7 +81,7 @@ export class ListBuilder extends ListView {
   /** Element `index` of a struct list. */
   getStruct(index: number): StructBuilder {
     if ((index >>> 0) !== index || index >= this.length) throw this.indexError(index);
-    if (this.elementSize === ElementSize.BIT) {
+    if (this.elementSize === Size.BIT) {
       throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, 'a bit list (List(Bool)) has no struct elements');
     }
     const at = this.offset + index * this.step;

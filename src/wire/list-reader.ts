@@ -1,6 +1,6 @@
 import { AnyPointerReader } from './any-pointer-reader.js';
 import { CapnpError, ErrorCode } from './error.js';
-import { ElementSize } from './core/layout.js';
+import { Size } from './core/layout.js';
 import { ListView } from './list-view.js';
 import { readCapabilityAt, readDataAt, readListAt, readStructAt, readTextAt } from './read-object.js';
 import type { Segment } from './core/segment.js';
@@ -14,7 +14,7 @@ export class ListReader extends ListView {
   /** Element `index` of a struct list (or of a primitive or pointer list read as structs). */
   getStruct(index: number): StructReader {
     if ((index >>> 0) !== index || index >= this.length) throw this.indexError(index);
-    if (this.elementSize === ElementSize.BIT) {
+    if (this.elementSize === Size.BIT) {
       throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, 'a bit list (List(Bool)) cannot be read as a list of structs');
     }
     const at = this.offset + index * this.step;

@@ -1,5 +1,5 @@
 import { CapnpError, ErrorCode } from './error.js';
-import { ELEMENT_SIZE_NAMES, ElementSize } from './core/layout.js';
+import { ELEMENT_SIZE_NAMES, Size } from './core/layout.js';
 import { checkNesting } from './core/read-pointer.js';
 import type { Segment } from './core/segment.js';
 
@@ -101,7 +101,7 @@ export class ListView {
   getBool(index: number): boolean {
     if ((index >>> 0) !== index || index >= this.length) throw this.indexError(index);
     const size = this.elementSize;
-    if (size !== ElementSize.BIT && (size < ElementSize.BYTE || size > ElementSize.EIGHT_BYTES)) throw this.bitError();
+    if (size !== Size.BIT && (size < Size.BYTE || size > Size.EIGHT_BYTES)) throw this.bitError();
     return ((this.segment.bytes[this.offset + (index >>> 3)]! >>> (index & 7)) & 1) !== 0;
   }
 

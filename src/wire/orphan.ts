@@ -7,7 +7,7 @@
 import type { Arena } from './core/arena.js';
 import { CapnpError, ErrorCode } from './error.js';
 import { copyPointer } from './core/copy.js';
-import { ElementSize, PointerKind } from './core/layout.js';
+import { Kind, Size } from './core/layout.js';
 import { ListBuilder } from './list-builder.js';
 import { StructBuilder } from './struct-builder.js';
 import { linkPointer, zeroObject } from './core/pointer-builder.js';
@@ -40,7 +40,7 @@ export class Orphan {
 
   /** The orphaned struct, to fill in (or read) before adopting it. */
   getStruct(): StructBuilder {
-    if (this.segment === null || this.kind !== PointerKind.STRUCT) {
+    if (this.segment === null || this.kind !== Kind.STRUCT) {
       throw new CapnpError(ErrorCode.BAD_POINTER, 'this orphan is not a struct');
     }
     const dataSize = (this.hi & 0xffff) * 8;
@@ -49,11 +49,11 @@ export class Orphan {
 
   /** The orphaned list, to fill in (or read) before adopting it. */
   getList(): ListBuilder {
-    if (this.segment === null || this.kind !== PointerKind.LIST) {
+    if (this.segment === null || this.kind !== Kind.LIST) {
       throw new CapnpError(ErrorCode.BAD_POINTER, 'this orphan is not a list');
     }
     const elementSize = this.hi & 7;
-    if (elementSize !== ElementSize.INLINE_COMPOSITE) return ListBuilder.of(this.segment, this.offset, this.hi >>> 3, elementSize);
+    if (elementSize !== Size.INLINE_COMPOSITE) return ListBuilder.of(this.segment, this.offset, this.hi >>> 3, elementSize);
     const view = this.segment.view;
     const length = view.getUint32(this.offset, true) >>> 2;
     const tagHi = view.getUint32(this.offset + 4, true);
@@ -80,8 +80,8 @@ export function disownAt(segment: Segment, at: number): Orphan {
   const arena = segment.arena;
   if (lo === 0 && hi === 0) return new Orphan(arena, null, 0, 0, 0);
   let orphan: Orphan;
-  if ((lo & 3) === PointerKind.OTHER) {
-    orphan = new Orphan(arena, segment, 0, PointerKind.OTHER, hi);
+  if ((lo & 3) === Kind.OTHER) {
+    orphan = new Orphan(arena, segment, 0, Kind.OTHER, hi);
   } else {
     followPointer(segment, at);
     orphan = new Orphan(arena, resolved.segment, resolved.offset, resolved.lo & 3, resolved.hi);
@@ -97,8 +97,8 @@ export function adoptAt(segment: Segment, at: number, orphan: Orphan): void {
   orphan.take(segment.arena);
   zeroObject(segment, at);
   if (orphan.segment === null) return;
-  if (orphan.kind === PointerKind.OTHER) {
-    segment.view.setUint32(at, PointerKind.OTHER, true);
+  if (orphan.kind === Kind.OTHER) {
+    segment.view.setUint32(at, Kind.OTHER, true);
     segment.view.setUint32(at + 4, orphan.hi, true);
     return;
   }

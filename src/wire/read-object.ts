@@ -4,7 +4,7 @@
  */
 import { Arena } from './core/arena.js';
 import { ListReader } from './list-reader.js';
-import { ElementSize, PointerKind } from './core/layout.js';
+import { Kind, Size } from './core/layout.js';
 import {
   ANY_SIZE, chargeTraversal, readCapabilityIndex, resolveBytes, resolveList, resolveListAs, resolveStruct, resolveStructWord, resolved, wordFromBytes,
 } from './core/read-pointer.js';
@@ -160,7 +160,7 @@ export function readTextAt(segment: Segment, offset: number, defaultValue: strin
     hi = resolved.hi;
   }
   // The common case, checked inline: a near pointer to a NUL-terminated byte list in bounds.
-  if ((lo & 3) === PointerKind.LIST && (hi & 7) === ElementSize.BYTE) {
+  if ((lo & 3) === Kind.LIST && (hi & 7) === Size.BYTE) {
     const length = hi >>> 3;
     const start = offset + 8 + (lo >> 2) * 8;
     if (length > 0 && start >= segment.start && start + length <= segment.used && segment.bytes[start + length - 1] === 0) {

@@ -147,6 +147,18 @@ describe('the bundled entry points (dist/bundle/)', () => {
     expect(browser.outputFiles[0]!.text).not.toContain('getBuiltinModule');
   });
 
+  it('both builds write the wire layer\'s const enums as numbers (a property read costs V8 a check at each use)', () => {
+    // src/wire/core/layout.ts: `Kind` (pointer kinds) and `Size` (element sizes). tsc inlines them
+    // only with whole-program information (tsconfig.build.json turns isolatedModules off), esbuild
+    // when it bundles; either build holding `Kind.LIST` would read an object that no longer exists.
+    const files = [...graphOf(join(ROOT, 'dist/bundle/runtime/private.js')).files, ...graphOf(join(ROOT, 'dist/runtime/private.js')).files];
+    const reads = files.flatMap((file) => [...readFileSync(file, 'utf8').replace(/\/\*[^*]*\*\//g, '').matchAll(/\b(?:Kind|Size)\.[A-Z_]+\b/g)].map((m) => `${relative(ROOT, file)}: ${m[0]}`));
+    expect(reads).toEqual([]);
+    // The control: the numbers are there, named in a comment.
+    const text = readFileSync(join(ROOT, 'dist/wire/read-object.js'), 'utf8');
+    expect(text).toContain('=== 1 /* Kind.LIST */');
+  });
+
   it('source maps lead back to the sources', () => {
     for (const { node: js } of ENTRIES.filter((e) => e.subpath === '.' || e.subpath === './rpc')) {
       const sources = [...graphOf(join(ROOT, js)).files].flatMap((file) => {

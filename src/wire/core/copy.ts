@@ -7,7 +7,7 @@
  * element, list padding zeroed.
  */
 import { CapnpError, ErrorCode } from '../error.js';
-import { DATA_BITS_PER_ELEMENT, ElementSize, PointerKind } from './layout.js';
+import { DATA_BITS_PER_ELEMENT, Kind, Size } from './layout.js';
 import { allocateObject, allocated, EMPTY_STRUCT_POINTER_LO } from './pointer-builder.js';
 import { ANY_SIZE, checkNesting, finishList, finishStruct, followPointer, resolved, whereIn } from './read-pointer.js';
 import { viewOf, type Segment } from './segment.js';
@@ -19,18 +19,18 @@ export function copyPointer(to: Segment, toAt: number, from: Segment, fromAt: nu
   const lo = view.getUint32(fromAt, true);
   const hi = view.getUint32(fromAt + 4, true);
   if (lo === 0 && hi === 0) return;
-  if ((lo & 3) === PointerKind.OTHER) {
-    if (lo !== PointerKind.OTHER) throw new CapnpError(ErrorCode.BAD_POINTER, `pointer at ${whereIn(from, fromAt)} has a reserved kind`);
+  if ((lo & 3) === Kind.OTHER) {
+    if (lo !== Kind.OTHER) throw new CapnpError(ErrorCode.BAD_POINTER, `pointer at ${whereIn(from, fromAt)} has a reserved kind`);
     copyCapability(to, toAt, from, hi);
     return;
   }
   checkNesting(nestingLimit);
   followPointer(from, fromAt);
   const r = resolved;
-  if ((r.lo & 3) === PointerKind.STRUCT) {
+  if ((r.lo & 3) === Kind.STRUCT) {
     finishStruct(from, fromAt);
     copyStruct(to, toAt, r.segment, r.offset, r.dataSize, r.offset + r.dataSize, r.pointerCount, nestingLimit - 1, canonical);
-  } else if ((r.lo & 3) === PointerKind.LIST) {
+  } else if ((r.lo & 3) === Kind.LIST) {
     finishList(from, fromAt, ANY_SIZE);
     copyList(to, toAt, r.segment, r.offset, r.length, r.elementSize, r.step, r.dataSize, r.pointerCount, nestingLimit - 1, canonical);
   } else {
@@ -45,7 +45,7 @@ function copyCapability(to: Segment, toAt: number, from: Segment, index: number)
     newIndex = table.length;
     table.push(from.arena.capTable[index] ?? null);
   }
-  to.view.setUint32(toAt, PointerKind.OTHER, true);
+  to.view.setUint32(toAt, Kind.OTHER, true);
   to.view.setUint32(toAt + 4, newIndex, true);
 }
 
@@ -84,7 +84,7 @@ export function copyStruct(
     to.view.setUint32(toAt + 4, 0, true);
     return;
   }
-  const offset = allocateObject(to, toAt, dataBytes + count * 8, PointerKind.STRUCT, dataBytes / 8 + count * 0x10000);
+  const offset = allocateObject(to, toAt, dataBytes + count * 8, Kind.STRUCT, dataBytes / 8 + count * 0x10000);
   const target = allocated.segment;
   target.bytes.set(from.bytes.subarray(data, data + copyBytes), offset);
   const newPointers = offset + dataBytes;
@@ -99,7 +99,7 @@ export function copyList(
   from: Segment, offset: number, length: number, elementSize: number, step: number, dataSize: number, pointerCount: number,
   nestingLimit: number, canonical: boolean,
 ): void {
-  if (elementSize === ElementSize.INLINE_COMPOSITE) {
+  if (elementSize === Size.INLINE_COMPOSITE) {
     let dataWords = Math.ceil(dataSize / 8);
     let pointers = pointerCount;
     if (canonical) {
@@ -112,9 +112,9 @@ export function copyList(
     }
     const newStep = (dataWords + pointers) * 8;
     const words = length * (dataWords + pointers);
-    const tag = allocateObject(to, toAt, 8 + words * 8, PointerKind.LIST, ElementSize.INLINE_COMPOSITE + words * 8);
+    const tag = allocateObject(to, toAt, 8 + words * 8, Kind.LIST, Size.INLINE_COMPOSITE + words * 8);
     const target = allocated.segment;
-    target.view.setUint32(tag, (length * 4 + PointerKind.STRUCT) >>> 0, true);
+    target.view.setUint32(tag, (length * 4 + Kind.STRUCT) >>> 0, true);
     target.view.setUint32(tag + 4, dataWords + pointers * 0x10000, true);
     const copyBytes = Math.min(dataSize, dataWords * 8);
     for (let e = 0; e < length; e++) {
@@ -127,8 +127,8 @@ export function copyList(
     }
     return;
   }
-  if (elementSize === ElementSize.POINTER) {
-    const start = allocateObject(to, toAt, length * 8, PointerKind.LIST, ElementSize.POINTER + length * 8);
+  if (elementSize === Size.POINTER) {
+    const start = allocateObject(to, toAt, length * 8, Kind.LIST, Size.POINTER + length * 8);
     const target = allocated.segment;
     for (let i = 0; i < length; i++) {
       copyPointer(target, start + i * 8, from, offset + i * step + dataSize, nestingLimit, canonical);
@@ -136,7 +136,7 @@ export function copyList(
     return;
   }
   const bits = length * DATA_BITS_PER_ELEMENT[elementSize]!;
-  const start = allocateObject(to, toAt, Math.ceil(bits / 64) * 8, PointerKind.LIST, elementSize + length * 8);
+  const start = allocateObject(to, toAt, Math.ceil(bits / 64) * 8, Kind.LIST, elementSize + length * 8);
   const bytes = allocated.segment.bytes;
   const byteLength = Math.ceil(bits / 8);
   bytes.set(from.bytes.subarray(offset, offset + byteLength), start);

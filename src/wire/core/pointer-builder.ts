@@ -8,7 +8,7 @@
  * object, and report where they allocated through the shared `allocated` record.
  */
 import { CapnpError, ErrorCode } from '../error.js';
-import { DATA_BITS_PER_ELEMENT, DEFERRED_TEXT_POINTER, ElementSize, MAX_LIST_ELEMENTS, MAX_SEGMENT_WORDS, MAX_STRUCT_SECTION, POINTERS_PER_ELEMENT, PointerKind } from './layout.js';
+import { DATA_BITS_PER_ELEMENT, DEFERRED_TEXT_POINTER, Kind, MAX_LIST_ELEMENTS, MAX_SEGMENT_WORDS, MAX_STRUCT_SECTION, POINTERS_PER_ELEMENT, Size } from './layout.js';
 import { ANY_SIZE, finishList, finishStruct, followPointer, resolveListAs, resolved } from './read-pointer.js';
 import type { Segment } from './segment.js';
 import { allocateAnywhere, allocateIn } from './allocation.js';
@@ -41,7 +41,7 @@ export function writeNear(segment: Segment, at: number, target: number, kind: nu
 
 export function writeFar(segment: Segment, at: number, segmentId: number, padOffset: number, isDouble: boolean): void {
   const view = segment.view;
-  view.setUint32(at, ((padOffset / 8) * 8 + (isDouble ? 4 : 0) + PointerKind.FAR) >>> 0, true);
+  view.setUint32(at, ((padOffset / 8) * 8 + (isDouble ? 4 : 0) + Kind.FAR) >>> 0, true);
   view.setUint32(at + 4, segmentId, true);
 }
 
@@ -82,7 +82,7 @@ export function allocateObject(segment: Segment, at: number, bytes: number, kind
  * when that segment is full, a two-word pad anywhere (a double-far pointer).
  */
 export function linkPointer(segment: Segment, at: number, target: Segment, targetOffset: number, kind: number, hi: number): void {
-  if (kind === PointerKind.STRUCT && hi === 0) {
+  if (kind === Kind.STRUCT && hi === 0) {
     writeWord(segment, at, EMPTY_STRUCT_POINTER_LO, 0);
     return;
   }
@@ -114,7 +114,7 @@ export function transferPointer(to: Segment, toAt: number, from: Segment, fromAt
   const hi = view.getUint32(fromAt + 4, true);
   if (lo === 0 && hi === 0) return;
   const kind = lo & 3;
-  if (kind === PointerKind.FAR || kind === PointerKind.OTHER) {
+  if (kind === Kind.FAR || kind === Kind.OTHER) {
     writeWord(to, toAt, lo, hi);
     return;
   }
@@ -131,7 +131,7 @@ export function zeroObject(segment: Segment, at: number): void {
   const lo = view.getUint32(at, true);
   const hi = view.getUint32(at + 4, true);
   // A deferred Text (text-batch.ts) has no object yet: clearing the pointer drops it.
-  if ((lo === 0 && hi === 0) || (lo & 3) === PointerKind.OTHER || lo === DEFERRED_TEXT_POINTER) {
+  if ((lo === 0 && hi === 0) || (lo & 3) === Kind.OTHER || lo === DEFERRED_TEXT_POINTER) {
     writeWord(segment, at, 0, 0);
     return;
   }
@@ -145,7 +145,7 @@ export function zeroObject(segment: Segment, at: number): void {
   const padBytes = resolved.padBytes;
   writeWord(segment, at, 0, 0);
   if (padBytes > 0) padSegment.bytes.fill(0, padOffset, padOffset + padBytes);
-  if ((tagLo & 3) === PointerKind.STRUCT) {
+  if ((tagLo & 3) === Kind.STRUCT) {
     const dataBytes = (tagHi & 0xffff) * 8;
     const pointerCount = tagHi >>> 16;
     if (dataBytes === 0 && pointerCount === 0) return;
@@ -155,10 +155,10 @@ export function zeroObject(segment: Segment, at: number): void {
   }
   const elementSize = tagHi & 7;
   const count = tagHi >>> 3;
-  if (elementSize === ElementSize.POINTER) {
+  if (elementSize === Size.POINTER) {
     for (let i = 0; i < count; i++) zeroObject(target, offset + i * 8);
     target.bytes.fill(0, offset, offset + count * 8);
-  } else if (elementSize === ElementSize.INLINE_COMPOSITE) {
+  } else if (elementSize === Size.INLINE_COMPOSITE) {
     const tagView = target.view;
     const length = tagView.getUint32(offset, true) >>> 2;
     const elementHi = tagView.getUint32(offset + 4, true);
@@ -194,18 +194,18 @@ export function allocateStruct(segment: Segment, at: number, dataWords: number, 
     allocated.segment = segment;
     return 0;
   }
-  return allocateObject(segment, at, (dataWords + pointerCount) * 8, PointerKind.STRUCT, dataWords + pointerCount * 0x10000);
+  return allocateObject(segment, at, (dataWords + pointerCount) * 8, Kind.STRUCT, dataWords + pointerCount * 0x10000);
 }
 
 /** Writes a new zeroed list of primitives or pointers at the (zeroed) slot; returns its offset. */
 export function allocateList(segment: Segment, at: number, elementSize: number, length: number): number {
   checkListLength(length);
-  if (elementSize === ElementSize.INLINE_COMPOSITE || !(elementSize >= 0 && elementSize <= 7)) {
+  if (elementSize === Size.INLINE_COMPOSITE || !(elementSize >= 0 && elementSize <= 7)) {
     throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `element size ${elementSize} is not a primitive or pointer size; struct lists take a struct size`);
   }
   const bits = DATA_BITS_PER_ELEMENT[elementSize]! + POINTERS_PER_ELEMENT[elementSize]! * 64;
   const bytes = Math.ceil((length * bits) / 64) * 8;
-  return allocateObject(segment, at, bytes, PointerKind.LIST, elementSize + length * 8);
+  return allocateObject(segment, at, bytes, Kind.LIST, elementSize + length * 8);
 }
 
 /** Writes a new zeroed struct list (tag included) at the (zeroed) slot; returns the first element's offset. */
@@ -216,8 +216,8 @@ export function allocateStructList(segment: Segment, at: number, length: number,
   if (words > MAX_SEGMENT_WORDS) {
     throw new CapnpError(ErrorCode.MESSAGE_TOO_LARGE, `a struct list of ${length} elements of ${dataWords + pointerCount} words is too large for one segment`);
   }
-  const offset = allocateObject(segment, at, 8 + words * 8, PointerKind.LIST, ElementSize.INLINE_COMPOSITE + words * 8);
-  writeWord(allocated.segment, offset, (length * 4 + PointerKind.STRUCT) >>> 0, dataWords + pointerCount * 0x10000);
+  const offset = allocateObject(segment, at, 8 + words * 8, Kind.LIST, Size.INLINE_COMPOSITE + words * 8);
+  writeWord(allocated.segment, offset, (length * 4 + Kind.STRUCT) >>> 0, dataWords + pointerCount * 0x10000);
   return offset + 8;
 }
 
@@ -247,7 +247,7 @@ export function getWritableStruct(segment: Segment, at: number, dataWords: numbe
     return;
   }
   followPointer(segment, at);
-  if ((resolved.lo & 3) !== PointerKind.STRUCT) {
+  if ((resolved.lo & 3) !== Kind.STRUCT) {
     throw new CapnpError(ErrorCode.BAD_POINTER, 'expected a struct pointer in the message being built, found another kind');
   }
   finishStruct(segment, at);
@@ -292,8 +292,8 @@ export function getWritableList(segment: Segment, at: number, elementSize: numbe
   if (isNull(segment, at)) return false;
   followPointer(segment, at);
   finishList(segment, at, elementSize);
-  const isBitList = resolved.elementSize === ElementSize.BIT;
-  if (elementSize !== ANY_SIZE && isBitList !== (elementSize === ElementSize.BIT)) {
+  const isBitList = resolved.elementSize === Size.BIT;
+  if (elementSize !== ANY_SIZE && isBitList !== (elementSize === Size.BIT)) {
     throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, isBitList ? 'found a bit list (List(Bool)) where another list was expected' : 'found a list of non-bits where a bit list (List(Bool)) was expected');
   }
   return true;
@@ -312,10 +312,10 @@ export function getWritableStructList(segment: Segment, at: number, dataWords: n
   finishList(segment, at, ANY_SIZE);
   const r = resolved;
   const oldElementSize = r.elementSize;
-  if (oldElementSize === ElementSize.BIT) {
+  if (oldElementSize === Size.BIT) {
     throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, 'found a bit list (List(Bool)) where a struct list was expected');
   }
-  if (oldElementSize === ElementSize.INLINE_COMPOSITE && r.dataSize >= dataWords * 8 && r.pointerCount >= pointerCount) return true;
+  if (oldElementSize === Size.INLINE_COMPOSITE && r.dataSize >= dataWords * 8 && r.pointerCount >= pointerCount) return true;
   const oldSegment = r.segment;
   const oldOffset = r.offset;
   const length = r.length;
@@ -341,8 +341,8 @@ export function getWritableStructList(segment: Segment, at: number, dataWords: n
       transferPointer(target, to + newDataWords * 8 + i * 8, oldSegment, from + oldDataSize + i * 8);
     }
   }
-  const oldStart = oldElementSize === ElementSize.INLINE_COMPOSITE ? oldOffset - 8 : oldOffset;
+  const oldStart = oldElementSize === Size.INLINE_COMPOSITE ? oldOffset - 8 : oldOffset;
   oldSegment.bytes.fill(0, oldStart, oldOffset + length * oldStep);
-  resolveListAs(target, first, length, ElementSize.INLINE_COMPOSITE, newStep, newDataWords * 8, newPointerCount);
+  resolveListAs(target, first, length, Size.INLINE_COMPOSITE, newStep, newDataWords * 8, newPointerCount);
   return true;
 }

@@ -7,7 +7,7 @@
 import type { Arena } from './arena.js';
 import { CapnpError, ErrorCode, where } from '../error.js';
 import {
-  DATA_BITS_PER_ELEMENT, ELEMENT_SIZE_NAMES, ElementSize, POINTERS_PER_ELEMENT, PointerKind,
+  DATA_BITS_PER_ELEMENT, ELEMENT_SIZE_NAMES, Kind, POINTERS_PER_ELEMENT, Size,
 } from './layout.js';
 import { viewOf, type Segment } from './segment.js';
 
@@ -42,7 +42,7 @@ export const resolved = new Resolved();
 const KIND_NAMES = ['struct', 'list', 'far', 'other'];
 
 function kindName(lo: number, hi: number): string {
-  if ((lo & 3) === PointerKind.OTHER) return lo === PointerKind.OTHER ? 'capability' : 'unknown (reserved)';
+  if ((lo & 3) === Kind.OTHER) return lo === Kind.OTHER ? 'capability' : 'unknown (reserved)';
   if (lo === 0 && hi === 0) return 'null';
   return KIND_NAMES[lo & 3]!;
 }
@@ -92,7 +92,7 @@ export function followPointer(segment: Segment, pointerOffset: number): void {
 /** `followPointer` for the pointer word (`lo`, `hi`) already read at `pointerOffset`. */
 export function followWord(segment: Segment, pointerOffset: number, lo: number, hi: number): void {
   const r = resolved;
-  if ((lo & 3) !== PointerKind.FAR) {
+  if ((lo & 3) !== Kind.FAR) {
     r.segment = segment;
     r.lo = lo;
     r.hi = hi;
@@ -115,7 +115,7 @@ export function followWord(segment: Segment, pointerOffset: number, lo: number, 
   const padLo = padView.getInt32(padOffset, true);
   const padHi = padView.getInt32(padOffset + 4, true);
   if (!isDouble) {
-    if ((padLo & 3) === PointerKind.FAR) {
+    if ((padLo & 3) === Kind.FAR) {
       throw new CapnpError(ErrorCode.BAD_POINTER, `single-far landing pad at ${whereIn(padSegment, padOffset)} is itself a far pointer`);
     }
     r.segment = padSegment;
@@ -124,7 +124,7 @@ export function followWord(segment: Segment, pointerOffset: number, lo: number, 
     r.offset = padOffset + 8 + ((padLo | 0) >> 2) * 8;
     return;
   }
-  if ((padLo & 3) !== PointerKind.FAR) {
+  if ((padLo & 3) !== Kind.FAR) {
     throw new CapnpError(ErrorCode.BAD_POINTER, `double-far landing pad at ${whereIn(padSegment, padOffset)} does not start with a far pointer`);
   }
   const contentSegment = arena.segment(padHi);
@@ -157,7 +157,7 @@ export function resolveStructWord(segment: Segment, pointerOffset: number, lo: n
 /** The second half of `resolveStruct`, after `followPointer`: kind, bounds and charging. */
 export function finishStruct(segment: Segment, pointerOffset: number): void {
   const r = resolved;
-  if ((r.lo & 3) !== PointerKind.STRUCT) {
+  if ((r.lo & 3) !== Kind.STRUCT) {
     throw new CapnpError(ErrorCode.BAD_POINTER, `expected a struct pointer at ${whereIn(segment, pointerOffset)}, found a ${kindName(r.lo, r.hi)} pointer`);
   }
   const dataWords = r.hi & 0xffff;
@@ -201,14 +201,14 @@ export function resolveListAs(segment: Segment, offset: number, length: number, 
 /** The second half of `resolveList`, after `followPointer`: kind, bounds, charging, compatibility. */
 export function finishList(segment: Segment, pointerOffset: number, expected: number): void {
   const r = resolved;
-  if ((r.lo & 3) !== PointerKind.LIST) {
+  if ((r.lo & 3) !== Kind.LIST) {
     throw new CapnpError(ErrorCode.BAD_POINTER, `expected a list pointer at ${whereIn(segment, pointerOffset)}, found a ${kindName(r.lo, r.hi)} pointer`);
   }
   const target = r.segment;
   const arena = target.arena;
   const elementSize = r.hi & 7;
   const count = r.hi >>> 3;
-  if (elementSize === ElementSize.INLINE_COMPOSITE) {
+  if (elementSize === Size.INLINE_COMPOSITE) {
     const wordCount = count;
     const tagOffset = r.offset;
     if (tagOffset < target.start || tagOffset + 8 + wordCount * 8 > target.used) {
@@ -217,7 +217,7 @@ export function finishList(segment: Segment, pointerOffset: number, expected: nu
     chargeTraversal(arena, wordCount + 1);
     const tagLo = target.view.getUint32(tagOffset, true);
     const tagHi = target.view.getUint32(tagOffset + 4, true);
-    if ((tagLo & 3) !== PointerKind.STRUCT) {
+    if ((tagLo & 3) !== Kind.STRUCT) {
       throw new CapnpError(ErrorCode.BAD_POINTER, `struct list at ${whereIn(target, tagOffset)} has a tag that is not a struct pointer`);
     }
     const length = tagLo >>> 2;
@@ -231,11 +231,11 @@ export function finishList(segment: Segment, pointerOffset: number, expected: nu
     if (wordsPerElement === 0) chargeTraversal(arena, length);
     let offset = tagOffset + 8;
     let dataSize = dataWords * 8;
-    if (expected >= ElementSize.BIT && expected <= ElementSize.POINTER) {
-      if (expected === ElementSize.BIT) {
+    if (expected >= Size.BIT && expected <= Size.POINTER) {
+      if (expected === Size.BIT) {
         throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `found a struct list where a bit list (List(Bool)) was expected, at ${whereIn(segment, pointerOffset)}`);
       }
-      if (expected === ElementSize.POINTER) {
+      if (expected === Size.POINTER) {
         if (pointerCount === 0) {
           throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `expected a list of pointers, found a list of data-only structs at ${whereIn(segment, pointerOffset)}`);
         }
@@ -248,7 +248,7 @@ export function finishList(segment: Segment, pointerOffset: number, expected: nu
     }
     r.offset = offset;
     r.length = length;
-    r.elementSize = ElementSize.INLINE_COMPOSITE;
+    r.elementSize = Size.INLINE_COMPOSITE;
     r.step = wordsPerElement * 8;
     r.dataSize = dataSize;
     r.pointerCount = pointerCount;
@@ -262,10 +262,10 @@ export function finishList(segment: Segment, pointerOffset: number, expected: nu
     throw outOfBounds(`list pointer at ${whereIn(segment, pointerOffset)}`, target, r.offset);
   }
   chargeTraversal(arena, words);
-  if (elementSize === ElementSize.VOID) chargeTraversal(arena, count);
+  if (elementSize === Size.VOID) chargeTraversal(arena, count);
   if (expected !== ANY_SIZE) {
-    if (expected === ElementSize.INLINE_COMPOSITE) {
-      if (elementSize === ElementSize.BIT) {
+    if (expected === Size.INLINE_COMPOSITE) {
+      if (elementSize === Size.BIT) {
         throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `found a bit list (List(Bool)) where a struct list was expected, at ${whereIn(segment, pointerOffset)}`);
       }
     } else if (DATA_BITS_PER_ELEMENT[expected]! > dataBits || POINTERS_PER_ELEMENT[expected]! > pointers) {
@@ -284,10 +284,10 @@ export function resolveBytes(segment: Segment, pointerOffset: number, isText: bo
   followPointer(segment, pointerOffset);
   const r = resolved;
   const what = isText ? 'text' : 'data';
-  if ((r.lo & 3) !== PointerKind.LIST) {
+  if ((r.lo & 3) !== Kind.LIST) {
     throw new CapnpError(ErrorCode.BAD_POINTER, `expected ${what} (a list pointer) at ${whereIn(segment, pointerOffset)}, found a ${kindName(r.lo, r.hi)} pointer`);
   }
-  if ((r.hi & 7) !== ElementSize.BYTE) {
+  if ((r.hi & 7) !== Size.BYTE) {
     throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `expected ${what} (a byte list) at ${whereIn(segment, pointerOffset)}, found a list of ${ELEMENT_SIZE_NAMES[r.hi & 7]} elements`);
   }
   const length = r.hi >>> 3;
@@ -309,7 +309,7 @@ export function readCapabilityIndex(segment: Segment, pointerOffset: number): nu
   const view = viewOf(segment);
   const lo = view.getUint32(pointerOffset, true);
   const hi = view.getUint32(pointerOffset + 4, true);
-  if (lo !== PointerKind.OTHER) {
+  if (lo !== Kind.OTHER) {
     throw new CapnpError(ErrorCode.BAD_POINTER, `expected a capability pointer at ${whereIn(segment, pointerOffset)}, found a ${kindName(lo, hi)} pointer`);
   }
   return hi;
@@ -327,10 +327,10 @@ export function pointerTypeAt(segment: Segment, pointerOffset: number): PointerT
   if (lo === 0 && hi === 0) return 'null';
   followPointer(segment, pointerOffset);
   switch (resolved.lo & 3) {
-    case PointerKind.STRUCT: return 'struct';
-    case PointerKind.LIST: return 'list';
+    case Kind.STRUCT: return 'struct';
+    case Kind.LIST: return 'list';
     default:
-      if (resolved.lo === PointerKind.OTHER) return 'capability';
+      if (resolved.lo === Kind.OTHER) return 'capability';
       throw new CapnpError(ErrorCode.BAD_POINTER, `pointer at ${whereIn(segment, pointerOffset)} has a reserved kind`);
   }
 }

@@ -24,7 +24,7 @@
  * whose pointer lives in the batch's segment are deferred, so every placeholder is in one place.
  */
 import { reserve } from './allocation.js';
-import { DEFERRED_TEXT_POINTER, ElementSize, PointerKind } from './layout.js';
+import { DEFERRED_TEXT_POINTER, Kind, Size } from './layout.js';
 import type { Segment } from './segment.js';
 import { encodeNative } from './text.js';
 
@@ -141,8 +141,8 @@ export class TextBatch {
       const at = slots[i]!;
       const length = lengths[i]!;
       if (this.owns(i)) {
-        view.setInt32(at, (((target - at - 8) / 8) << 2) | PointerKind.LIST, true);
-        view.setUint32(at + 4, ElementSize.BYTE + (length + 1) * 8, true);
+        view.setInt32(at, (((target - at - 8) / 8) << 2) | Kind.LIST, true);
+        view.setUint32(at + 4, Size.BYTE + (length + 1) * 8, true);
       } else {
         // Its slot was written again: its place stays, zeroed (the old value leaks nowhere),
         // as the string-by-string path leaves it, so the bytes are the same either way.
