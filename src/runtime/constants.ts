@@ -1,5 +1,6 @@
 import { AnyPointerReader, CapnpError, constantSegment, ErrorCode, type Segment } from '../wire/index.js';
 import { decodeBase64 } from './base64.js';
+import { NO_NESTING_LIMIT } from '../wire/core/limits.js';
 
 /** A constant message (a default value or pointer constant) from its base64 canonical bytes. */
 export function constant(base64: string): Segment {
@@ -25,7 +26,7 @@ export function constantBytes(base64: string): Uint8Array {
 
 /** The value of a pointer constant (struct, list, AnyPointer), from its canonical bytes. */
 export function constantPointer(base64: string): AnyPointerReader {
-  return new AnyPointerReader(constant(base64), 0, Infinity);
+  return new AnyPointerReader(constant(base64), 0, NO_NESTING_LIMIT);
 }
 
 /**

@@ -16,12 +16,13 @@
 import { locateUnpackedRoot, StructBuilder, StructReader, type Segment, type UnpackedReadOptions } from '../wire/index.js';
 import type { ReaderClass } from './access.js';
 import { withAssignOptions, type AssignOptions } from './unknown-keys.js';
+import { NO_NESTING_LIMIT } from '../wire/core/limits.js';
 
 /**
  * The nesting budget of readers made from builders (`asReader()`, `$`): a message being built
  * here is trusted, its depth is whatever this program made it.
  */
-export const UNLIMITED_NESTING = Infinity;
+export const UNLIMITED_NESTING = NO_NESTING_LIMIT;
 
 /**
  * Where a generated reader's struct sits: segment, byte offsets, section sizes, nesting budget.

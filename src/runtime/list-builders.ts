@@ -9,6 +9,7 @@ import { Size } from '../wire/core/layout.js';
 import type { BuilderClass } from './access.js';
 import type { PointerCodec } from './codec.js';
 import { IndexIterator } from './iteration.js';
+import { NO_NESTING_LIMIT } from '../wire/core/limits.js';
 
 
 /**
@@ -44,7 +45,7 @@ export class StructListBuilder<B> implements Iterable<B> {
 
   /** This list as an untyped wire-level builder (a new one each time). */
   get $(): ListBuilder {
-    return new ListBuilder(this.segment, this.offset, this.length, Size.INLINE_COMPOSITE, this.step, this.dataSize, this.pointerCount, Infinity);
+    return new ListBuilder(this.segment, this.offset, this.length, Size.INLINE_COMPOSITE, this.step, this.dataSize, this.pointerCount, NO_NESTING_LIMIT);
   }
 
   get(index: number): B {

@@ -12,6 +12,7 @@ import { pointerTypeAt, type PointerType } from './core/read-pointer.js';
 import type { Segment } from './core/segment.js';
 import type { StructBuilder } from './struct-builder.js';
 import type { StructReader } from './struct-reader.js';
+import { NO_NESTING_LIMIT } from './core/limits.js';
 
 /** A pointer slot in a message being built, to be filled with anything. */
 export class AnyPointerBuilder {
@@ -98,6 +99,6 @@ export class AnyPointerBuilder {
   }
 
   asReader(): AnyPointerReader {
-    return new AnyPointerReader(this.segment, this.offset, Infinity);
+    return new AnyPointerReader(this.segment, this.offset, NO_NESTING_LIMIT);
   }
 }

@@ -18,6 +18,7 @@ import { StructBuilder } from './struct-builder.js';
 import type { StructReader } from './struct-reader.js';
 import { encodeUtf8Into, utf8Length } from './core/text.js';
 import { allocateAnywhere, reserve } from './core/allocation.js';
+import { NO_NESTING_LIMIT } from './core/limits.js';
 
 /**
  * Replaces whatever the slot holds with a new zeroed struct, and says where it is in
@@ -38,7 +39,7 @@ export function initStructIn(segment: Segment, at: number, dataWords: number, po
 export function initStructAt(segment: Segment, at: number, dataWords: number, pointerCount: number): StructBuilder {
   initStructIn(segment, at, dataWords, pointerCount);
   const s = existingStruct;
-  return new StructBuilder(s.segment, s.data, s.dataSize, s.data + s.dataSize, s.pointerCount, Infinity);
+  return new StructBuilder(s.segment, s.data, s.dataSize, s.data + s.dataSize, s.pointerCount, NO_NESTING_LIMIT);
 }
 
 /**
@@ -47,7 +48,7 @@ export function initStructAt(segment: Segment, at: number, dataWords: number, po
  * schema wrote it): upgraded.
  */
 export function getStructIn(segment: Segment, at: number, dataWords: number, pointerCount: number, defaultValue: Segment | null | undefined): void {
-  if (defaultValue != null && isNull(segment, at)) copyPointer(segment, at, defaultValue, 0, Infinity, false);
+  if (defaultValue != null && isNull(segment, at)) copyPointer(segment, at, defaultValue, 0, NO_NESTING_LIMIT, false);
   getWritableStruct(segment, at, dataWords, pointerCount);
 }
 
@@ -55,7 +56,7 @@ export function getStructIn(segment: Segment, at: number, dataWords: number, poi
 export function getStructAt(segment: Segment, at: number, dataWords: number, pointerCount: number, defaultValue: Segment | null | undefined): StructBuilder {
   getStructIn(segment, at, dataWords, pointerCount, defaultValue);
   const s = existingStruct;
-  return new StructBuilder(s.segment, s.data, s.dataSize, s.data + s.dataSize, s.pointerCount, Infinity);
+  return new StructBuilder(s.segment, s.data, s.dataSize, s.data + s.dataSize, s.pointerCount, NO_NESTING_LIMIT);
 }
 
 /**
@@ -115,7 +116,7 @@ export function initStructListAt(segment: Segment, at: number, length: number, d
   zeroObject(segment, at);
   const offset = allocateStructList(segment, at, length, dataWords, pointerCount);
   const step = (dataWords + pointerCount) * 8;
-  return new ListBuilder(allocated.segment, offset, length, Size.INLINE_COMPOSITE, step, dataWords * 8, pointerCount, Infinity);
+  return new ListBuilder(allocated.segment, offset, length, Size.INLINE_COMPOSITE, step, dataWords * 8, pointerCount, NO_NESTING_LIMIT);
 }
 
 /**
@@ -139,12 +140,12 @@ export function initStructListIn(segment: Segment, at: number, length: number, d
 
 function fromResolved(): ListBuilder {
   const r = resolved;
-  return new ListBuilder(r.segment, r.offset, r.length, r.elementSize, r.step, r.dataSize, r.pointerCount, Infinity);
+  return new ListBuilder(r.segment, r.offset, r.length, r.elementSize, r.step, r.dataSize, r.pointerCount, NO_NESTING_LIMIT);
 }
 
 /** The list in the slot, for writing (null: `defaultValue` copied in, else an empty list). */
 export function getListAt(segment: Segment, at: number, elementSize: number, defaultValue: Segment | null | undefined): ListBuilder {
-  if (defaultValue != null && isNull(segment, at)) copyPointer(segment, at, defaultValue, 0, Infinity, false);
+  if (defaultValue != null && isNull(segment, at)) copyPointer(segment, at, defaultValue, 0, NO_NESTING_LIMIT, false);
   if (!getWritableList(segment, at, elementSize)) return ListBuilder.of(segment, 0, 0, elementSize === ANY_SIZE ? Size.VOID : elementSize);
   return fromResolved();
 }
@@ -160,7 +161,7 @@ export function getStructListAt(segment: Segment, at: number, dataWords: number,
  * null pointer without a default) instead of making a `ListBuilder`.
  */
 export function getStructListIn(segment: Segment, at: number, dataWords: number, pointerCount: number, defaultValue: Segment | null | undefined): void {
-  if (defaultValue != null && isNull(segment, at)) copyPointer(segment, at, defaultValue, 0, Infinity, false);
+  if (defaultValue != null && isNull(segment, at)) copyPointer(segment, at, defaultValue, 0, NO_NESTING_LIMIT, false);
   if (!getWritableStructList(segment, at, dataWords, pointerCount)) {
     resolveListAs(segment, 0, 0, Size.INLINE_COMPOSITE, (dataWords + pointerCount) * 8, dataWords * 8, pointerCount);
   }

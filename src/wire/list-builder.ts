@@ -13,6 +13,7 @@ import { readCapabilityAt, readDataAt, readTextAt } from './read-object.js';
 import type { Segment } from './core/segment.js';
 import { StructBuilder } from './struct-builder.js';
 import type { StructReader } from './struct-reader.js';
+import { NO_NESTING_LIMIT } from './core/limits.js';
 
 /**
  * A list in a message being built. Element setters store the wire type's bits (integers wrap
@@ -24,7 +25,7 @@ export class ListBuilder extends ListView {
   static of(segment: Segment, offset: number, length: number, elementSize: number): ListBuilder {
     const dataBits = DATA_BITS_PER_ELEMENT[elementSize]!;
     const pointers = POINTERS_PER_ELEMENT[elementSize]!;
-    return new ListBuilder(segment, offset, length, elementSize, (dataBits + pointers * 64) >>> 3, dataBits >>> 3, pointers, Infinity);
+    return new ListBuilder(segment, offset, length, elementSize, (dataBits + pointers * 64) >>> 3, dataBits >>> 3, pointers, NO_NESTING_LIMIT);
   }
 
   /** Bit `index` of the list's data, whatever the element size: the bit `getBool` reads. */
@@ -85,7 +86,7 @@ export class ListBuilder extends ListView {
       throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, 'a bit list (List(Bool)) has no struct elements');
     }
     const at = this.offset + index * this.step;
-    return new StructBuilder(this.segment, at, this.dataSize, at + this.dataSize, this.pointerCount, Infinity);
+    return new StructBuilder(this.segment, at, this.dataSize, at + this.dataSize, this.pointerCount, NO_NESTING_LIMIT);
   }
 
   /**
@@ -167,6 +168,6 @@ export class ListBuilder extends ListView {
 
   /** A reader of this list (sharing its bytes). */
   asReader(): ListReader {
-    return new ListReader(this.segment, this.offset, this.length, this.elementSize, this.step, this.dataSize, this.pointerCount, Infinity);
+    return new ListReader(this.segment, this.offset, this.length, this.elementSize, this.step, this.dataSize, this.pointerCount, NO_NESTING_LIMIT);
   }
 }

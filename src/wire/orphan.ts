@@ -14,6 +14,7 @@ import { linkPointer, zeroObject } from './core/pointer-builder.js';
 import { followPointer, resolved } from './core/read-pointer.js';
 import type { Segment } from './core/segment.js';
 import { allocateAnywhere } from './core/allocation.js';
+import { NO_NESTING_LIMIT } from './core/limits.js';
 
 export class Orphan {
   readonly arena: Arena;
@@ -44,7 +45,7 @@ export class Orphan {
       throw new CapnpError(ErrorCode.BAD_POINTER, 'this orphan is not a struct');
     }
     const dataSize = (this.hi & 0xffff) * 8;
-    return new StructBuilder(this.segment, this.offset, dataSize, this.offset + dataSize, this.hi >>> 16, Infinity);
+    return new StructBuilder(this.segment, this.offset, dataSize, this.offset + dataSize, this.hi >>> 16, NO_NESTING_LIMIT);
   }
 
   /** The orphaned list, to fill in (or read) before adopting it. */
@@ -59,7 +60,7 @@ export class Orphan {
     const tagHi = view.getUint32(this.offset + 4, true);
     const dataSize = (tagHi & 0xffff) * 8;
     const pointerCount = tagHi >>> 16;
-    return new ListBuilder(this.segment, this.offset + 8, length, elementSize, dataSize + pointerCount * 8, dataSize, pointerCount, Infinity);
+    return new ListBuilder(this.segment, this.offset + 8, length, elementSize, dataSize + pointerCount * 8, dataSize, pointerCount, NO_NESTING_LIMIT);
   }
 
   /** Marks the orphan used; throws if it already was. */

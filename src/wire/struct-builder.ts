@@ -13,6 +13,7 @@ import { readCapabilityAt, readDataAt, readTextAt } from './read-object.js';
 import type { Segment } from './core/segment.js';
 import { StructReader } from './struct-reader.js';
 import { StructView } from './struct-view.js';
+import { NO_NESTING_LIMIT } from './core/limits.js';
 
 /**
  * A struct in a message being built. Data accessors take byte offsets (bit offsets for Bool)
@@ -192,6 +193,6 @@ export class StructBuilder extends StructView {
 
   /** A reader of this struct (sharing its bytes). */
   asReader(): StructReader {
-    return new StructReader(this.segment, this.data, this.dataSize, this.pointers, this.pointerCount, Infinity);
+    return new StructReader(this.segment, this.data, this.dataSize, this.pointers, this.pointerCount, NO_NESTING_LIMIT);
   }
 }

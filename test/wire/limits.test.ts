@@ -124,6 +124,27 @@ describe('traversal limit', () => {
     expectCapnpError(() => canonicalize(message([words], { traversalLimitInWords: 500 }).getRootPointer()), ErrorCode.TRAVERSAL_LIMIT);
     expect(canonicalize(message([words], { traversalLimitInWords: Infinity }).getRootPointer()).length).toBe(8 * (1 + 10 + 10 * 100));
   });
+
+  it('honours a budget larger than an arena holds at once, to the word, and Infinity', () => {
+    // An arena keeps at most 2^30 - 1 words in traversalWordsLeft (a small integer for V8) and
+    // the rest in traversalReserve, moved over when the first runs out. Reading 2^30 words takes
+    // too long for a test, so the budget left is set low by hand where a long read would leave it.
+    const batch = 0x3fffffff;
+    const m = message([rootWithChild(10)], { traversalLimitInWords: batch + 25 });
+    expect([m.arena.traversalWordsLeft, m.arena.traversalReserve]).toEqual([batch, 25]);
+    m.arena.traversalWordsLeft = 4;
+    const root = m.getRoot(); // 1 word: 3 left
+    expect(root.getStruct(0).getUint8(0)).toBe(0x11); // 10 words: 7 owed, the reserve pays (18 left)
+    expect([m.arena.traversalWordsLeft, m.arena.traversalReserve]).toEqual([18, 0]);
+    root.getStruct(0);
+    expectCapnpError(() => root.getStruct(0), ErrorCode.TRAVERSAL_LIMIT);
+    const unlimited = message([rootWithChild(10)], { traversalLimitInWords: Infinity });
+    unlimited.arena.traversalWordsLeft = 4;
+    // 11 words a time: the first read's 7 owed are paid, and a whole batch is moved over.
+    for (let i = 0; i < 3; i++) unlimited.getRoot().getStruct(0);
+    expect(unlimited.arena.traversalWordsLeft).toBe(batch - 2 * 11);
+    expect(unlimited.arena.traversalReserve).toBe(Infinity);
+  });
 });
 
 describe('nesting limit', () => {
@@ -156,6 +177,14 @@ describe('nesting limit', () => {
     expect(walk(chain(9), { nestingLimit: 10 })).toBe(9);
     expectCapnpError(() => walk(chain(10), { nestingLimit: 10 }), ErrorCode.NESTING_LIMIT);
     expect(walk(chain(200), { nestingLimit: 201 })).toBe(200);
+  });
+
+  it('is lifted by Infinity, which readers hold as the largest limit (a small integer)', () => {
+    expect(walk(chain(300), { nestingLimit: Infinity })).toBe(300);
+    expect(readMessage(chain(1), { nestingLimit: Infinity }).getRoot().nestingLimit).toBe(0x3fffffff - 1);
+    // A builder's own reader, whose message this program made, has no limit either.
+    const builder = new MessageBuilder();
+    expect(builder.initRoot(1, 1).asReader().nestingLimit).toBe(0x3fffffff);
   });
 
   it('counts list hops too', () => {

@@ -10,6 +10,7 @@ import { Arena, DEFAULT_FIRST_SEGMENT_WORDS, type BuilderOptions } from './arena
 import { BYTES_PER_WORD, MAX_SEGMENT_WORDS } from './layout.js';
 import { allocateBytes } from './pool.js';
 import { Segment, viewOver } from './segment.js';
+import { NO_NESTING_LIMIT } from './limits.js';
 
 /**
  * Bytes kept free in front of a message builder's first segment, for the stream framing's
@@ -52,7 +53,7 @@ export function buildingArena(options: BuilderOptions | undefined): Arena {
   }
   // A message being built is trusted and acyclic: reading it back needs no limits.
   const segments = new Array<Segment>(1);
-  const arena = new Arena(segments, true, Infinity, Infinity, firstSegmentWords, growth, maxSegmentWords);
+  const arena = new Arena(segments, true, Infinity, NO_NESTING_LIMIT, firstSegmentWords, growth, maxSegmentWords);
   const bytes = firstBytes ?? firstSegmentBytes(firstSegmentWords * BYTES_PER_WORD);
   segments[0] = arena.first = new Segment(arena, 0, bytes, BYTES_PER_WORD, viewOver(bytes));
   return arena;

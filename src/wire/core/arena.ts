@@ -1,6 +1,6 @@
 import { CapnpError, ErrorCode } from '../error.js';
 import { BYTES_PER_WORD } from './layout.js';
-import { traversalBudget, type ResolvedReaderOptions } from './limits.js';
+import { NO_NESTING_LIMIT, traversalBudget, type ResolvedReaderOptions } from './limits.js';
 import { NO_VIEW, Segment, viewOf, viewOver } from './segment.js';
 import type { TextBatch } from './text-batch.js';
 
@@ -44,6 +44,9 @@ export const DEFAULT_FIRST_SEGMENT_WORDS = 128;
  * policy of a message being built. One class serves both so that every reader and builder
  * sees the same object shape.
  */
+/** The most of a traversal budget an arena holds in `traversalWordsLeft` at once (a small integer). */
+const TRAVERSAL_BATCH_WORDS = 0x3fffffff;
+
 export class Arena {
   // No array literals on the paths that make arenas. V8 tracks each literal's source position
   // and, once most objects made there survive a young-generation collection, allocates all later
@@ -60,8 +63,15 @@ export class Arena {
   private list: Segment[] | null;
   /** Segment 0, which holds the root pointer (set by whoever makes the arena, right after). */
   first: Segment = null as unknown as Segment;
-  /** Remaining traversal budget in words; `Infinity` for messages being built. */
+  /**
+   * Remaining traversal budget in words, at most TRAVERSAL_BATCH_WORDS at a time: the rest of
+   * the budget (`Infinity` for messages being built and constants) waits in `traversalReserve`
+   * until this runs out (`chargeTraversal`). Every read subtracts from this field, so it is kept
+   * a small integer: with `Infinity` in some arenas, V8 kept it as a double in all of them.
+   */
   traversalWordsLeft: number;
+  /** The budget beyond `traversalWordsLeft`. */
+  traversalReserve: number;
   readonly nestingLimit: number;
   private caps: unknown[] | null = null;
   /** Long Text being deferred while a message is built in one go (text-batch.ts), else null. */
@@ -89,11 +99,26 @@ export class Arena {
     this.list = segments;
     this.writable = writable;
     this.bytesAreStable = !writable;
-    this.traversalWordsLeft = traversalWords;
+    this.traversalWordsLeft = Math.min(traversalWords, TRAVERSAL_BATCH_WORDS);
+    this.traversalReserve = traversalWords - this.traversalWordsLeft;
     this.nestingLimit = nestingLimit;
     this.firstSegmentWords = firstSegmentWords;
     this.growth = growth;
     this.maxSegmentBytes = maxSegmentWords * BYTES_PER_WORD;
+  }
+
+  /**
+   * Moves budget from the reserve once `traversalWordsLeft` went below zero (`chargeTraversal`);
+   * false when the reserve cannot cover it: the limit is exceeded.
+   */
+  refillTraversal(): boolean {
+    const owed = -this.traversalWordsLeft;
+    const reserve = this.traversalReserve;
+    if (reserve < owed) return false;
+    const moved = Math.min(reserve, owed + TRAVERSAL_BATCH_WORDS);
+    this.traversalReserve = reserve - moved;
+    this.traversalWordsLeft = moved - owed;
+    return true;
   }
 
   /** An arena over received segments. The byte arrays are used as given, not copied. */
@@ -125,7 +150,7 @@ export class Arena {
 
   /** An arena over trusted constant bytes (schema default values): no traversal limit. */
   static forConstant(bytes: Uint8Array): Arena {
-    const arena = new Arena(null, false, Infinity, Infinity, 0, 'fixed', 0);
+    const arena = new Arena(null, false, Infinity, NO_NESTING_LIMIT, 0, 'fixed', 0);
     arena.first = new Segment(arena, 0, bytes, bytes.length, viewOver(bytes));
     return arena;
   }

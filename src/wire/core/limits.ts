@@ -15,7 +15,7 @@ export interface ReaderOptions {
    * 64 MiB of pointers (issue 15; docs/SECURITY.md).
    */
   traversalLimitInWords?: number;
-  /** Pointer hops allowed from the root before NESTING_LIMIT. Default 64. */
+  /** Pointer hops allowed from the root before NESTING_LIMIT. Default 64; `Infinity` (or over 2^30 - 1) lifts it. */
   nestingLimit?: number;
   /** Segments allowed in a framed message. Default 512. */
   maxSegments?: number;
@@ -28,6 +28,15 @@ export const DEFAULT_TRAVERSAL_FLOOR_WORDS = 32 * 1024;
 /** The default budget per word of the message (segments' total), between the floor and the cap. */
 export const DEFAULT_TRAVERSAL_WORDS_PER_MESSAGE_WORD = 64;
 export const DEFAULT_NESTING_LIMIT = 64;
+
+/**
+ * The nesting budget of what is not limited (builders, readers of a builder's own message,
+ * constants) and the most a reader is given (a larger `nestingLimit`, `Infinity` included, means
+ * this): more pointer hops than any message has pointers. A small integer, not `Infinity`: a
+ * nesting count is a field of every reader, and one double among the values makes V8 keep that
+ * field, in every reader of the process, as a double (seen with `node --trace-generalization`).
+ */
+export const NO_NESTING_LIMIT = 0x3fffffff;
 export const DEFAULT_MAX_SEGMENTS = 512;
 
 export interface ResolvedReaderOptions {
@@ -51,7 +60,7 @@ export function resolveReaderOptions(options: ReaderOptions | undefined): Resolv
   return {
     traversalLimitInWords: options?.traversalLimitInWords ?? DEFAULT_TRAVERSAL_LIMIT_WORDS,
     traversalScalesWithSize: options?.traversalLimitInWords === undefined,
-    nestingLimit: options?.nestingLimit ?? DEFAULT_NESTING_LIMIT,
+    nestingLimit: Math.min(options?.nestingLimit ?? DEFAULT_NESTING_LIMIT, NO_NESTING_LIMIT),
     maxSegments: options?.maxSegments ?? DEFAULT_MAX_SEGMENTS,
   };
 }

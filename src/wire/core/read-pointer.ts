@@ -60,7 +60,7 @@ export function wordFromBytes(bytes: Uint8Array, at: number): void {
 }
 
 export function chargeTraversal(arena: Arena, words: number): void {
-  if ((arena.traversalWordsLeft -= words) < 0) {
+  if ((arena.traversalWordsLeft -= words) < 0 && !arena.refillTraversal()) {
     throw new CapnpError(
       ErrorCode.TRAVERSAL_LIMIT,
       'traversal limit exceeded: reading this message visited more words than the reader allows ' +
