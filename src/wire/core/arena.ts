@@ -84,7 +84,8 @@ export class Arena {
   bytesAreStable: boolean;
   readonly firstSegmentWords: number;
   readonly growth: GrowthPolicy;
-  readonly maxSegmentBytes: number;
+  /** Words a segment may have (in bytes it may be too large for a small integer, which V8 then keeps as a double). */
+  readonly maxSegmentWords: number;
 
   /** Made by the static factories below, and for messages being built by `buildingArena` (allocation.ts). */
   constructor(
@@ -104,7 +105,11 @@ export class Arena {
     this.nestingLimit = nestingLimit;
     this.firstSegmentWords = firstSegmentWords;
     this.growth = growth;
-    this.maxSegmentBytes = maxSegmentWords * BYTES_PER_WORD;
+    this.maxSegmentWords = maxSegmentWords;
+  }
+
+  get maxSegmentBytes(): number {
+    return this.maxSegmentWords * BYTES_PER_WORD;
   }
 
   /**
