@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { CapnpError, ElementSize, MessageBuilder, readMessage } from '../../src/wire/index.js';
 import { allocateBytes } from '../../src/wire/core/pool.js';
-import { encodeUtf8Into, LATIN1_WINDOW_BYTES, utf8Length } from '../../src/wire/core/text.js';
+import { encodeUtf8Into, FIRST_WINDOW_BYTES, LATIN1_WINDOW_BYTES, utf8Length } from '../../src/wire/core/text.js';
 
 const SAMPLES = ['', 'a', 'plain ascii text of some length', 'héllo wörld', '☃ snowman', 'x😀y', 'a\uD800b', '\uDC00',
   'exactly eight!', 'seven77', 'mixed ascii then ünïcode at the end', 'z'.repeat(300),
@@ -86,6 +86,72 @@ describe('text fast paths', () => {
       for (let i = reader.length - 1; i >= 0; i -= 7) expect(reader.getText(i)).toBe(expected(texts[i]!));
       for (let i = 0; i < reader.length; i += 1289) expect(reader.getText(i)).toBe(expected(texts[i]!));
     }
+  });
+
+  it('reading in order opens a small window, then each one twice as large; reading back makes them whole', () => {
+    // About 40 KB of text: a few strings are read on their own, then windows of 4, 8, 16 KiB...
+    const texts = Array.from({ length: 1000 }, (_, i) => `story ${i} `.repeat(1 + (i % 7)));
+    const bytes = messageWithTexts(texts);
+    const message = readMessage(bytes);
+    const list = message.getRoot().getList(0, ElementSize.POINTER);
+    const segment = message.arena.segments[0]!;
+    const windows: Array<[number, number]> = [];
+    let alone = 0;
+    for (let i = 0; i < list.length; i++) {
+      expect(list.getText(i)).toBe(texts[i]);
+      if (segment.latin1 === null) alone++;
+      else if (windows.length === 0 || segment.latin1Start !== windows.at(-1)![0]) windows.push([segment.latin1Start, segment.latin1End]);
+    }
+    expect(alone).toBeLessThanOrEqual(3);
+    // 4, 8, 16 KiB... (the last cut by the segment's end), each starting a little before the
+    // string that crossed the previous one's end, so that each overlaps the one before.
+    const sizes = windows.map(([from, to]) => to - from);
+    expect(sizes.slice(0, -1)).toEqual(sizes.slice(0, -1).map((_, k) => FIRST_WINDOW_BYTES << k));
+    expect(windows.at(-1)![1]).toBe(segment.used);
+    for (let k = 1; k < windows.length; k++) {
+      expect(windows[k]![0]).toBeLessThan(windows[k - 1]![1]);
+      expect(windows[k]![0]).toBeGreaterThan(windows[k - 1]![1] - 1024);
+    }
+    expect(segment.wholeWindows).toBe(false);
+    // Going back to the start: once enough is read again, the next window is the whole segment
+    // (it is under the largest).
+    for (let i = 0; i < 100; i++) expect(list.getText(i)).toBe(texts[i]);
+    expect(segment.wholeWindows).toBe(true);
+    expect(segment.latin1).not.toBeNull();
+    expect([segment.latin1Start, segment.latin1End]).toEqual([segment.start, segment.used]);
+    for (let i = list.length - 1; i >= 0; i -= 13) expect(list.getText(i)).toBe(texts[i]);
+  });
+
+  it('reading a struct\'s Text in another order than it was written does not close every window', () => {
+    // As the upstream catrank benchmark: each result's url, then its snippet, written as set; read
+    // snippet first, then url (which lies just before it).
+    const builder = new MessageBuilder();
+    const results = builder.initRoot(0, 1).initList(0, ElementSize.POINTER, 1500);
+    const url = (i: number) => `http://example.com/${'abcdefghij'.repeat(1 + (i % 9))}`;
+    const snippet = (i: number) => ` word${i} `.repeat(2 + (i % 13));
+    for (let i = 0; i < results.length; i++) {
+      const result = results.getPointer(i).initStruct(1, 2);
+      result.setText(0, url(i));
+      result.setText(1, snippet(i));
+    }
+    const message = readMessage(builder.toBytes());
+    const segment = message.arena.segments[0]!;
+    expect(segment.used - segment.start).toBeGreaterThan(2 * LATIN1_WINDOW_BYTES);
+    const read = message.getRoot().getList(0, ElementSize.POINTER);
+    const starts = new Set<number>();
+    let alone = 0;
+    for (let i = 0; i < read.length; i++) {
+      const result = read.getPointer(i).getStruct();
+      expect(result.getText(1)).toBe(snippet(i));
+      expect(result.getText(0)).toBe(url(i));
+      if (segment.latin1 === null) alone++;
+      else starts.add(segment.latin1Start);
+    }
+    // A few strings before the first window, then windows that follow reading, none closed by
+    // the step back to the url.
+    expect(alone).toBeLessThanOrEqual(3);
+    expect(segment.wholeWindows).toBe(false);
+    expect(starts.size).toBeLessThan(10);
   });
 
   it('checks ASCII natively over text laid back to back, and still finds non-ASCII inside a checked stretch', () => {

@@ -66,6 +66,8 @@ export class Segment {
   latin1: string | null = null;
   latin1Start = 0;
   latin1End = 0;
+  /** Whether reading went back or far ahead: windows are then as large as they can be (text.ts). */
+  wholeWindows = false;
   /** `bytes` as 32-bit words (when aligned), made with `latin1` for fast ASCII checks. */
   words: Uint32Array | null = null;
   /** What native ASCII checks found: made with the first `latin1` where the runtime has them (native-ascii.ts). */

@@ -36,28 +36,36 @@ const decodeLatin1: ((bytes: Uint8Array, start: number, end: number) => string) 
 const WHOLE_SEGMENT_FRACTION = typeof (globalThis as { Buffer?: unknown }).Buffer === 'function' ? 64 : 8;
 
 /**
- * Segments up to this size are decoded whole; larger ones a window of this size at a time, from
- * the string being read on. Small enough that a window is an ordinary string of V8's young
- * generation (whose pages are used again and again), not a large object (over 128 KiB: each is
- * given fresh pages, which the kernel faults in one by one, and returns them when collected):
- * with 4 MiB windows, reading a 460 KB message faulted in 117 pages each time and cost 2.4×
- * the 46 KB message's time per KB (bench news-large). Decoding a 46 MB segment whole would also
- * hold a second copy of the message while it is read.
+ * The largest window, and the window of a segment read here and there (the whole segment, up to
+ * this size). Small enough that a window is an ordinary string of V8's young generation (whose
+ * pages are used again and again), not a large object (over 128 KiB: each is given fresh pages,
+ * which the kernel faults in one by one, and returns them when collected): with 4 MiB windows,
+ * reading a 460 KB message faulted in 117 pages each time and cost 2.4× the 46 KB message's
+ * time per KB (bench news-large). Decoding a 46 MB segment whole would also hold a second copy
+ * of the message while it is read.
  */
 export const LATIN1_WINDOW_BYTES = 64 * 1024;
 
 /**
+ * The first window of a segment read in order. Windows then double as reading goes on past each,
+ * up to LATIN1_WINDOW_BYTES: a reader of a few strings pays for a few KiB, not for the segment
+ * (decoding the 49 KB news segment cost about 2.4 µs, some 20 strings decoded on their own), and
+ * one that reads on pays a few more calls for the same bytes.
+ */
+export const FIRST_WINDOW_BYTES = 4096;
+
+/**
  * Decodes the Text at [start, end) of a segment being read. Reading many strings from one
- * message is the common case (and where TextDecoder's per-call cost dominates), so after a
- * share of the segment has been read this way the segment (or a window of it: see
- * LATIN1_WINDOW_BYTES) is decoded once as Latin-1 and each ASCII string in it becomes a
- * substring (V8 shares the characters). Strings read before that, and those of segments whose
- * bytes may still change (being built, or viewed through asReader), are decoded on their own
- * (`decodeRange`); non-ASCII text takes TextDecoder. A string within a window's length after
- * the window (reading in order) opens the next window where it starts; any other string
- * outside the window closes it, and strings are decoded on their own again until reading shows
- * enough text to open a new one where reading is: reading in order pays a window per
- * window-full, reading here and there rarely opens one.
+ * message is the common case (and where TextDecoder's per-call cost dominates), so once reading
+ * has shown enough text, a window of the segment is decoded as Latin-1 and each ASCII string in
+ * it becomes a substring (V8 shares the characters). Strings read before that, and those of
+ * segments whose bytes may still change (being built, or viewed through asReader), are decoded
+ * on their own (`decodeRange`); non-ASCII text takes TextDecoder. Windows follow reading: a
+ * string across or just past a window's end opens the next window, twice as large, where it
+ * starts (FIRST_WINDOW_BYTES); any other string outside the window closes it, and from then on
+ * windows are as large as they can be (the whole of a segment up to LATIN1_WINDOW_BYTES), opened
+ * when reading has again shown enough text: reading in order pays for what it reads, reading
+ * here and there rarely opens one.
  */
 export function decodeText(segment: Segment, start: number, end: number): string {
   if (start === end) return '';
@@ -85,30 +93,46 @@ function asciiInWords(segment: Segment, start: number, end: number): boolean {
 function decodeOutsideWindow(segment: Segment, start: number, end: number): string {
   const length = end - start;
   if (segment.latin1 !== null) {
-    // Reading went on across or past the window's end: the next window starts at this string,
-    // which is then not read on its own. (One longer than a window is not in that one either; as
-    // it starts where the window does, it closes it again and is decoded on its own below.)
-    const onwards = start > segment.latin1Start && start - segment.latin1End < LATIN1_WINDOW_BYTES;
+    // Reading went on across or past the window's end: the next window, twice as large, is
+    // opened at this string, which is then not read on its own. Reading that went back, or far
+    // ahead, makes every later window as large as it can be.
+    const from = segment.latin1Start;
+    const onwards = start > from && start - segment.latin1End < LATIN1_WINDOW_BYTES;
+    const size = Math.min(2 * (segment.latin1End - from), LATIN1_WINDOW_BYTES);
     segment.latin1 = null;
     segment.textBytesRead = 0;
-    if (onwards) return openWindow(segment, start, start, end);
+    if (onwards) return openWindow(segment, start, size, start, end);
+    segment.wholeWindows = true;
   }
   segment.textBytesRead += length;
   // The first string read never opens a window: a small message with one or two strings is
   // read faster string by string.
   const segmentBytes = segment.used - segment.start;
-  const windowBytes = Math.min(segmentBytes, LATIN1_WINDOW_BYTES);
+  const windowBytes = Math.min(segmentBytes, segment.wholeWindows ? LATIN1_WINDOW_BYTES : FIRST_WINDOW_BYTES);
   if (decodeLatin1 === null || !segment.arena.bytesAreStable || segment.textBytesRead === length ||
     segment.textBytesRead * WHOLE_SEGMENT_FRACTION < windowBytes || length > windowBytes) {
     return decodeRange(segment.bytes, start, end);
   }
-  return openWindow(segment, segmentBytes <= LATIN1_WINDOW_BYTES ? segment.start : start, start, end);
+  return openWindow(segment, segmentBytes <= windowBytes ? segment.start : start, windowBytes, start, end);
 }
 
-/** Decodes the window of a segment from `from` on, then the string [start, end) in it. */
-function openWindow(segment: Segment, from: number, start: number, end: number): string {
+/**
+ * How far before the string that opens it a window starts: a struct's Text is often read in
+ * another order than it was written (a `url` read after the `snippet` written after it), and a
+ * window opened at the second would miss the first and close again at once (the upstream
+ * benchmark's catrank did so for every window).
+ */
+const WINDOW_LEAD_BYTES = 512;
+
+/**
+ * Decodes `size` bytes of a segment from WINDOW_LEAD_BYTES before `at` as its window, then the
+ * string [start, end) in it; or decodes the string on its own if the window would not hold it.
+ */
+function openWindow(segment: Segment, at: number, size: number, start: number, end: number): string {
   const bytes = segment.bytes;
-  const to = Math.min(segment.used, from + LATIN1_WINDOW_BYTES);
+  const from = Math.max(segment.start, at - WINDOW_LEAD_BYTES);
+  const to = Math.min(segment.used, from + size);
+  if (end > to) return decodeRange(bytes, start, end);
   segment.latin1 = decodeLatin1!(bytes, from, to);
   segment.latin1Start = from;
   segment.latin1End = to;
