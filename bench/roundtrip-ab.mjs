@@ -26,6 +26,10 @@
 // workload modules and its own timing loop, so they share no type feedback), one case after
 // the other, alternating windows of MS for ROUNDS rounds after a warm-up; the same columns.
 // Pairs closer in time than separate processes: identical builds measured 0.98-1.01 this way.
+// Not for the cases of well under a microsecond (news/open, news/sparse): after the larger
+// cases ran in the same process, their pairs swung 0.93-1.39 on changes that callgrind counted
+// within 1% and separate processes measured 0.95-1.03 (2026-11-27); take those from the
+// default mode.
 //
 // --callgrind: instructions per operation, counted by valgrind's callgrind (needs valgrind).
 // Each side and case runs once under `node --single-threaded --predictable-gc-schedule` (no
