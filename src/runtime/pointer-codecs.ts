@@ -222,12 +222,16 @@ export function assignListAt(segment: Segment, at: number, element: ElementType,
     if (length === 0) return;
     const builder = new element.Builder(list.segment, list.offset, list.dataSize, list.offset + list.dataSize, list.pointerCount, element.params) as StructBuilderLike<unknown, unknown>;
     const cursor = builder as unknown as { $data: number; $pointers: number };
+    // A plain object is told from a reader by its prototype first: `instanceof` of a class that
+    // varies at this one site (every struct type's lists come here) looked up the class's
+    // Symbol.hasInstance generically for each element (news build: 7% of its instructions).
+    const Reader = element.Reader;
     let i = 0;
     try {
       for (let offset = list.offset; i < length; i++, offset += list.step) {
         const item = items[i];
         if (item == null) continue;
-        if (item instanceof element.Reader) {
+        if (Object.getPrototypeOf(item) !== Object.prototype && item instanceof Reader) {
           list.setStruct(i, (item as StructReaderLike<unknown>).$);
         } else {
           cursor.$data = offset;

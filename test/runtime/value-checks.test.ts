@@ -337,6 +337,22 @@ describe('unknown keys', () => {
   });
 });
 
+describe('struct list elements', () => {
+  it('a reader among plain objects is copied whole, anything else is assigned field by field', () => {
+    const reader = gen.Story.read(gen.Story.encode({ title: 'read', score: 2 }));
+    const bare = Object.assign(Object.create(null) as object, { title: 'bare', score: 3 });
+    class Item {
+      title = 'instance';
+      score = 4;
+    }
+    const bytes = gen.News.encode({ stories: [{ title: 'plain', score: 1 }, reader, bare, new Item()] });
+    const stories = gen.News.decode(bytes).stories!.map((story: { title: string | null; score: number }) => [story.title, story.score]);
+    expect(stories).toEqual([['plain', 1], ['read', 2], ['bare', 3], ['instance', 4]]);
+    // A value that is no object names its place.
+    expect(failure(() => gen.News.encode({ stories: [{ title: 'ok' }, 5] })).message).toMatch(/^stories\[1\]/);
+  });
+});
+
 describe('builders\' setters called directly are not checked (the hot build path)', () => {
   it('a UInt8 setter stores what a DataView stores', () => {
     const scalars = gen.Scalars.initRoot(new MessageBuilder());
