@@ -130,8 +130,10 @@ export function zeroObject(segment: Segment, at: number): void {
   const view = segment.view;
   const lo = view.getUint32(at, true);
   const hi = view.getUint32(at + 4, true);
-  // A deferred Text (text-batch.ts) has no object yet: clearing the pointer drops it.
-  if ((lo === 0 && hi === 0) || (lo & 3) === Kind.OTHER || lo === DEFERRED_TEXT_POINTER) {
+  // Null already (every field of a message being built, the first time it is set): nothing to
+  // write. A deferred Text (text-batch.ts) has no object yet: clearing the pointer drops it.
+  if (lo === 0 && hi === 0) return;
+  if ((lo & 3) === Kind.OTHER || lo === DEFERRED_TEXT_POINTER) {
     writeWord(segment, at, 0, 0);
     return;
   }
