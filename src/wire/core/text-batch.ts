@@ -74,6 +74,12 @@ export class TextBatch {
    */
   private readonly slots: number[] = [];
   private readonly lengths: number[] = [];
+  /**
+   * How many strings the block holds: the first `count` entries of `slots` and `lengths`. The
+   * arrays keep their length from block to block (truncated, V8 gave their memory back, and
+   * growing them again was 2% of building the news document).
+   */
+  private count = 0;
   /** Bytes the pending block takes if every string is ASCII (strings, NULs and padding). */
   private bytes = 0;
   /** Whether some block held a string that was not ASCII (and was written string by string). */
@@ -101,18 +107,19 @@ export class TextBatch {
   add(text: string, at: number): void {
     const padded = (text.length + 8) & ~7;
     this.block.joined += text + PADDING[padded - text.length]!;
-    this.slots.push(at);
-    this.lengths.push(text.length);
+    const index = this.count++;
+    this.slots[index] = at;
+    this.lengths[index] = text.length;
     this.bytes += padded;
     const view = this.segment.view;
     view.setUint32(at, PLACEHOLDER, true);
-    view.setUint32(at + 4, this.slots.length - 1, true);
+    view.setUint32(at + 4, index, true);
     if (this.bytes >= BLOCK_BYTES) this.flush();
   }
 
   /** Writes every deferred string, so that no placeholder is left. */
   flush(): void {
-    if (this.slots.length === 0) return;
+    if (this.count === 0) return;
     const segment = this.segment;
     // Room for the block plus one more character of the longest UTF-8 form (4 bytes; rounded
     // to a word): the encoder stops before a character that does not fit, so if any string is
@@ -145,7 +152,7 @@ export class TextBatch {
     const { slots, lengths } = this;
     const view = this.segment.view;
     let target = room;
-    for (let i = 0; i < slots.length; i++) {
+    for (let i = 0; i < this.count; i++) {
       const at = slots[i]!;
       const length = lengths[i]!;
       if (this.owns(i)) {
@@ -164,7 +171,7 @@ export class TextBatch {
   private writeEach(): void {
     const segment = this.segment;
     let from = 0;
-    for (let i = 0; i < this.slots.length; i++) {
+    for (let i = 0; i < this.count; i++) {
       const length = this.lengths[i]!;
       const padded = (length + 8) & ~7;
       if (this.owns(i)) {
@@ -180,8 +187,7 @@ export class TextBatch {
 
   private clear(): void {
     this.block = new Block();
-    this.slots.length = 0;
-    this.lengths.length = 0;
+    this.count = 0;
     this.bytes = 0;
   }
 }
