@@ -19,12 +19,6 @@ import { withAssignOptions, type AssignOptions } from './unknown-keys.js';
 import { NO_NESTING_LIMIT } from '../wire/core/limits.js';
 
 /**
- * The nesting budget of readers made from builders (`asReader()`, `$`): a message being built
- * here is trusted, its depth is whatever this program made it.
- */
-export const UNLIMITED_NESTING = NO_NESTING_LIMIT;
-
-/**
  * Where a generated reader's struct sits: segment, byte offsets, section sizes, nesting budget.
  * The fields are declared here and assigned by each generated class's own constructor: a
  * constructor shared by every generated class would see every class's hidden class at its
@@ -107,7 +101,7 @@ export class GeneratedBuilderCore {
 
   /** This struct as an untyped wire-level builder. */
   get $(): StructBuilder {
-    return new StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, UNLIMITED_NESTING);
+    return new StructBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, NO_NESTING_LIMIT);
   }
 }
 

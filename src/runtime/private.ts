@@ -8,7 +8,13 @@
  * capnproto-rust `private`). Generated code and the runtime it imports come from one version.
  */
 export * from './index.js';
-export { GeneratedReaderCore, GeneratedReader, GeneratedBuilderCore, GeneratedBuilder, UNLIMITED_NESTING } from './generated-struct.js';
+export { GeneratedReaderCore, GeneratedReader, GeneratedBuilderCore, GeneratedBuilder } from './generated-struct.js';
+/**
+ * The nesting budget of readers made from builders (generated `$asReader()`): a message being
+ * built here is trusted, its depth is whatever this program made it. The wire layer's own
+ * "no limit", under the name generated code has always used.
+ */
+export { NO_NESTING_LIMIT as UNLIMITED_NESTING } from '../wire/core/limits.js';
 export * from './access.js';
 export { pointerListToObject, structListToObject, valueListToObject } from './list-objects.js';
 export { TEXT_READ, DATA_READ } from './pointer-codecs.js';

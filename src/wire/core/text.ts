@@ -33,7 +33,7 @@ const decodeLatin1: ((bytes: Uint8Array, start: number, end: number) => string) 
  * TextDecoder call for a 1 KiB segment) it pays after a few strings; with TextDecoder
  * (browsers) it waits longer. A sparse read (one field of a large message) never triggers it.
  */
-const WHOLE_SEGMENT_FRACTION = typeof (globalThis as { Buffer?: unknown }).Buffer === 'function' ? 64 : 8;
+const WINDOW_FRACTION = typeof (globalThis as { Buffer?: unknown }).Buffer === 'function' ? 64 : 8;
 
 /**
  * The largest window, and the window of a segment read here and there (the whole segment, up to
@@ -61,11 +61,11 @@ export const FIRST_WINDOW_BYTES = 4096;
  * it becomes a substring (V8 shares the characters). Strings read before that, and those of
  * segments whose bytes may still change (being built, or viewed through asReader), are decoded
  * on their own (`decodeRange`); non-ASCII text takes TextDecoder. Windows follow reading: a
- * string across or just past a window's end opens the next window, twice as large, where it
- * starts (FIRST_WINDOW_BYTES); any other string outside the window closes it, and from then on
- * windows are as large as they can be (the whole of a segment up to LATIN1_WINDOW_BYTES), opened
- * when reading has again shown enough text: reading in order pays for what it reads, reading
- * here and there rarely opens one.
+ * string across or just past a window's end opens the next window, twice as large (the first is
+ * FIRST_WINDOW_BYTES), from a little before it (WINDOW_LEAD_BYTES); any other string outside
+ * the window closes it, and from then on windows are as large as they can be (the whole of a
+ * segment up to LATIN1_WINDOW_BYTES), opened when reading has again shown enough text: reading
+ * in order pays for what it reads, reading here and there rarely opens one.
  */
 export function decodeText(segment: Segment, start: number, end: number): string {
   if (start === end) return '';
@@ -110,7 +110,7 @@ function decodeOutsideWindow(segment: Segment, start: number, end: number): stri
   const segmentBytes = segment.used - segment.start;
   const windowBytes = Math.min(segmentBytes, segment.wholeWindows ? LATIN1_WINDOW_BYTES : FIRST_WINDOW_BYTES);
   if (decodeLatin1 === null || !segment.arena.bytesAreStable || segment.textBytesRead === length ||
-    segment.textBytesRead * WHOLE_SEGMENT_FRACTION < windowBytes || length > windowBytes) {
+    segment.textBytesRead * WINDOW_FRACTION < windowBytes || length > windowBytes) {
     return decodeRange(segment.bytes, start, end);
   }
   return openWindow(segment, segmentBytes <= windowBytes ? segment.start : start, windowBytes, start, end);
