@@ -84,6 +84,10 @@ const CASES = {
   'micro/int32-text/read': { warm: 300000, n: 100000, alloc: true },
   'micro/nested3/read': { warm: 300000, n: 100000, alloc: true },
   'micro/list-int32-100/read': { warm: 300000, n: 50000, alloc: true },
+  'micro/two-int32/build': { warm: 300000, n: 50000 },
+  'micro/int32-text/build': { warm: 300000, n: 50000 },
+  'micro/nested3/build': { warm: 300000, n: 50000 },
+  'micro/list-int32-100/build': { warm: 300000, n: 50000 },
 };
 
 /** Node's flags under callgrind: no background threads, a heap that grows on a fixed schedule. */
@@ -352,6 +356,7 @@ async function operation(name, root, gen, instance = '') {
   }
   const { capstanMicro } = await import(`./workloads/micro.mjs${instance}`);
   const shape = capstanMicro(await genFile('micro'), MessageBuilder)[rest[0]];
+  if (rest[1] === 'build') return () => shape.build().length;
   const bytes = shape.build();
   return () => shape.read(bytes);
 }
