@@ -1,5 +1,5 @@
 import {
-  CapnpError, ElementSize, ErrorCode, ListView, locateRoot, MessageBuilder, StructReader,
+  CapnpError, ElementSize, ErrorCode, existingStruct, getStructIn, initStructIn, ListView, locateRoot, MessageBuilder, StructReader,
   type BuilderOptions, type MessageFormat, type MessageReader, type ReadMessageOptions, type StructBuilder,
 } from '../wire/index.js';
 import type { PointerCodec, PointerSource, PointerTarget } from './codec.js';
@@ -188,12 +188,19 @@ export class StructType<O, I, R extends StructReaderLike<O>, B extends StructBui
 
   /** Makes the root of `message` a new struct of this type. */
   initRoot(message: MessageBuilder): B {
-    return this.builder(message.initRoot(this.dataWords, this.pointerCount));
+    // Straight into this type's builder, with no wire-level StructBuilder made on the way (not
+    // through access.ts's `initStruct`, whose call of `$new` generated builders keep
+    // monomorphic: type feedback is per function, shared by every place V8 inlines it).
+    initStructIn(message.arena.first, 0, this.dataWords, this.pointerCount);
+    const s = existingStruct;
+    return new this.Builder(s.segment, s.data, s.dataSize, s.data + s.dataSize, s.pointerCount, this.params);
   }
 
   /** The root of `message` as this type, for writing (made if absent, upgraded if smaller). */
   getRoot(message: MessageBuilder): B {
-    return this.builder(message.getRoot(this.dataWords, this.pointerCount));
+    getStructIn(message.arena.first, 0, this.dataWords, this.pointerCount, null);
+    const s = existingStruct;
+    return new this.Builder(s.segment, s.data, s.dataSize, s.data + s.dataSize, s.pointerCount, this.params);
   }
 
   /** Makes the root of `message` a copy of `value` (a plain object, or a reader of this type). */

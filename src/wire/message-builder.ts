@@ -17,7 +17,7 @@ import { StructReader } from './struct-reader.js';
 import { ANY_SIZE } from './core/read-pointer.js';
 import { TextBatch } from './core/text-batch.js';
 import { copyList, copyStruct } from './core/copy.js';
-import { buildingArena, FRAME_HEADER_BYTES, resetArena, totalWords } from './core/allocation.js';
+import { buildingArena, FRAME_HEADER_BYTES, learnFirstSegment, resetArena, totalWords } from './core/allocation.js';
 
 /**
  * A message being built. Make the root, fill it in, then `toBytes()`. A builder can be
@@ -26,9 +26,15 @@ import { buildingArena, FRAME_HEADER_BYTES, resetArena, totalWords } from './cor
  */
 export class MessageBuilder {
   readonly arena: Arena;
+  /**
+   * Made with default options, whose first segment's size is learned (allocation.ts): the size
+   * it started with, in bytes; else -1.
+   */
+  private readonly learnsFrom: number;
 
   constructor(options?: BuilderOptions) {
     this.arena = buildingArena(options);
+    this.learnsFrom = options == null ? this.arena.first.bytes.length : -1;
   }
 
   private get first() {
@@ -107,6 +113,7 @@ export class MessageBuilder {
    * until the builder is changed, `reset()` or used again.
    */
   frame(): Uint8Array<ArrayBuffer> {
+    if (this.learnsFrom >= 0) learnFirstSegment(this.arena, this.learnsFrom);
     const segments = this.arena.segments;
     if (segments.length > 1) return frameSegments(this.getSegments());
     const first = segments[0]!;
@@ -126,6 +133,7 @@ export class MessageBuilder {
    * over `ArrayBuffer` (never shared memory), so the bytes are a `BodyInit` for `fetch` and `Response`.
    */
   toBytes(format: MessageFormat = 'binary'): Uint8Array<ArrayBuffer> {
+    if (this.learnsFrom >= 0) learnFirstSegment(this.arena, this.learnsFrom);
     switch (format) {
       case 'binary':
         return frameArena(this.arena);

@@ -722,6 +722,60 @@ describe('growth policies', () => {
     expect(grownCapacity(MiB, 2 * MiB, 3 * MiB)).toBe(3 * MiB);
   });
 
+  describe('a builder made with no options learns its first segment size', () => {
+    const firstWords = (b: MessageBuilder) => b.arena.segments[0]!.bytes.length / 8;
+    /** A default builder's message, a struct holding `bytes` bytes of Data (or Text), handed out. */
+    const handOut = (bytes: number, { text = false, frame = false } = {}) => {
+      const b = new MessageBuilder();
+      const words = firstWords(b);
+      const root = b.initRoot(1, 1);
+      if (text) root.setText(0, 'x'.repeat(bytes));
+      else root.setData(0, new Uint8Array(bytes).fill(7));
+      return { words, grownTo: firstWords(b), bytes: frame ? b.frame().slice() : b.toBytes() };
+    };
+    /** A small message's builder's first segment size (root pointer, struct, Data: 4 words, twice that 8). */
+    const small = () => handOut(8).words;
+
+    it('falls by halves to 8 words while messages stay small, and rises at once', () => {
+      handOut(2000); // grew past 128 words: the next starts at the default
+      expect([small(), small(), small(), small(), small(), small()]).toEqual([128, 64, 32, 16, 8, 8]);
+      // 1 + 2 + 13 words: the 8-word segment grew to 16, and the next starts there.
+      expect(handOut(100, { frame: true })).toMatchObject({ words: 8, grownTo: 16 });
+      expect(small()).toBe(16);
+      expect(small()).toBe(8);
+      handOut(2000);
+      expect(small()).toBe(128);
+    });
+
+    it('counts all of a segment it had to grow: Text reserves its longest UTF-8 form', () => {
+      for (let i = 0; i < 8; i++) small();
+      // 300 characters take 1 + 2 + 38 words, but the write first reserves 901 bytes.
+      expect(handOut(300, { text: true })).toMatchObject({ words: 8, grownTo: 128 });
+      expect(small()).toBe(128);
+    });
+
+    it('builds the same bytes whatever it learned', () => {
+      const sized = new MessageBuilder({ firstSegmentWords: 128 });
+      sized.initRoot(1, 1).setText(0, 'x'.repeat(1500));
+      const expected = toHex(sized.toBytes());
+      for (let i = 0; i < 8; i++) small(); // now starting at 8 words
+      const after = handOut(1500, { text: true });
+      expect(after).toMatchObject({ words: 8 });
+      expect(after.grownTo).toBeGreaterThan(128);
+      expect(toHex(after.bytes)).toBe(expected);
+      expect(toHex(handOut(1500, { text: true }).bytes)).toBe(expected);
+    });
+
+    it('leaves builders made with options alone, and learns nothing from them', () => {
+      for (let i = 0; i < 8; i++) small();
+      expect(firstWords(new MessageBuilder({}))).toBe(128);
+      const big = new MessageBuilder({ growth: 'in-place' });
+      big.initRoot(1, 1).setText(0, 'x'.repeat(2000));
+      big.toBytes();
+      expect(small()).toBe(8);
+    });
+  });
+
   it('in-place never grows a segment beyond maxSegmentWords', () => {
     const b = new MessageBuilder({ firstSegmentWords: 8, maxSegmentWords: 100 });
     build(b);

@@ -19,7 +19,10 @@ import type { TextBatch } from './text-batch.js';
 export type GrowthPolicy = 'in-place' | 'heuristic' | 'fixed';
 
 export interface BuilderOptions {
-  /** Size of the first segment in words. Default 128 (1 KiB). */
+  /**
+   * Size of the first segment in words. Default 128 (1 KiB); a builder made with no options at
+   * all learns it from the builders before it (docs/wire.md, "Segments and growth").
+   */
   firstSegmentWords?: number;
   /** Default `in-place`. */
   growth?: GrowthPolicy;

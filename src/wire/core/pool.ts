@@ -16,11 +16,23 @@ let slabUsed = 0;
 /** A zeroed, 8-byte-aligned Uint8Array of `length` bytes. */
 export function allocateBytes(length: number): Uint8Array<ArrayBuffer> {
   if (length > MAX_POOLED) return new Uint8Array(length);
-  if (slab === null || slabUsed + length > SLAB_BYTES) {
+  return allocateBytesAfter(0, length);
+}
+
+/**
+ * Zeroed, 8-byte-aligned memory for `length` bytes with `lead` zeroed bytes (a multiple of 8)
+ * in front of it in the same ArrayBuffer: the array returned views the `length` bytes only. (A
+ * builder's first segment keeps room for the framing header this way: one typed array made
+ * instead of two, which `subarray` would make.)
+ */
+export function allocateBytesAfter(lead: number, length: number): Uint8Array<ArrayBuffer> {
+  const total = lead + length;
+  if (total > MAX_POOLED) return new Uint8Array(new ArrayBuffer(total), lead, length);
+  if (slab === null || slabUsed + total > SLAB_BYTES) {
     slab = new ArrayBuffer(SLAB_BYTES);
     slabUsed = 0;
   }
-  const bytes = new Uint8Array(slab, slabUsed, length);
-  slabUsed += (length + 7) & ~7;
+  const bytes = new Uint8Array(slab, slabUsed + lead, length);
+  slabUsed += (total + 7) & ~7;
   return bytes;
 }
