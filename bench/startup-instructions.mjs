@@ -6,7 +6,7 @@
 // judged by one run. Compares the bundled entry points (dist/bundle/, what Node gets through
 // package.json's exports) with tsc's per-file modules (dist/, what it got before).
 //
-// Usage: npm run build && node bench/startup-instructions.mjs [--runs N]   (needs valgrind; 5 rounds take about 6 minutes)
+// Usage: npm run build && node bench/startup-instructions.mjs [--runs N]   (needs valgrind; a round takes about 45 s)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -57,18 +57,27 @@ for (const [name, file] of Object.entries(modules)) {
   scripts[`${name}: import + open (reader class)`] = `import { NewsReader } from ${JSON.stringify(file)}; ${read} if (NewsReader.read(bytes).stories.length !== 100) process.exit(1);`;
 }
 
+/**
+ * Fixed seeds: without them a fresh `node` spends 5 to 12 million instructions, a different
+ * number each run, testing random numbers for primality as it seeds its hash tables
+ * (`detail::sprp` in callgrind's list), which was most of the drift between runs of one script.
+ * With them the count of a script repeats to a few hundred instructions; the fixed seed makes
+ * V8 rehash its snapshot's tables, which adds the same ~29 M to every script, bare node too.
+ */
+const NODE_FLAGS = ['--hash-seed=1', '--random-seed=1'];
+
 function instructions(code) {
   const script = join(OUT, 'script.mjs');
   writeFileSync(script, code);
-  const result = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, script], { encoding: 'utf8' });
+  const result = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, ...NODE_FLAGS, script], { encoding: 'utf8' });
   const match = /Collected : (\d+)/.exec(result.stderr);
   if (result.status !== 0 || match === null) throw new Error(`startup-instructions: the script failed:\n${result.stderr.slice(-2000)}`);
   return Number(match[1]);
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-// Rounds interleave the scripts: the count of the same script drifts by a few million between
-// minutes (the machine, the JIT's threads), and interleaving spreads that over all of them.
+// Rounds interleave the scripts, so that what drift is left (the JIT's threads) is spread over
+// all of them.
 const counts = Object.fromEntries(Object.keys(scripts).map((name) => [name, []]));
 for (let round = 0; round < runs; round++) {
   for (const [name, code] of Object.entries(scripts)) counts[name].push(instructions(code));
