@@ -220,7 +220,12 @@ export function assignListAt(segment: Segment, at: number, element: ElementType,
   if (element instanceof StructType) {
     const list = initStructListAt(segment, at, length, element.dataWords, element.pointerCount);
     if (length === 0) return;
-    const builder = new element.Builder(list.segment, list.offset, list.dataSize, list.offset + list.dataSize, list.pointerCount, element.params) as StructBuilderLike<unknown, unknown>;
+    // Through `$new` where the class has one: a `new` of classes that vary at this site takes
+    // V8's generic construct path (news build: 1.3% of its instructions).
+    const Builder = element.Builder;
+    const builder = (Builder.$new !== undefined
+      ? Builder.$new(list.segment, list.offset, list.dataSize, list.offset + list.dataSize, list.pointerCount)
+      : new Builder(list.segment, list.offset, list.dataSize, list.offset + list.dataSize, list.pointerCount, element.params)) as StructBuilderLike<unknown, unknown>;
     const cursor = builder as unknown as { $data: number; $pointers: number };
     // An object literal is told from a reader by its constructor first: `instanceof` of a class
     // that varies at this one site (every struct type's lists come here) looked up the class's
