@@ -1,8 +1,8 @@
 /**
  * The builder behind one-call encoding (`StructType.encode` without a builder of the caller's).
- * A fresh builder starts with a 1 KiB segment and doubles it as the message grows, so each
- * encode of a 49 KB message allocated and zeroed ~127 KB and copied ~63 KB before copying the
- * result out (18% of the news build, profiled). One idle builder is kept instead and reused, so
+ * A fresh builder starts with a small segment (at most 1 KiB: allocation.ts learns its size)
+ * and doubles it as the message grows, so each encode of a 49 KB message allocated and zeroed
+ * ~127 KB and copied ~63 KB before copying the result out (18% of the news build, profiled). One idle builder is kept instead and reused, so
  * repeated encodes of similar messages allocate only their result.
  *
  * Borrowing takes the idle builder away, so an encode that runs inside another (a getter of the
