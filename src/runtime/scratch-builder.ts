@@ -2,8 +2,9 @@
  * The builder behind one-call encoding (`StructType.encode` without a builder of the caller's).
  * A fresh builder starts with a small segment (at most 1 KiB: allocation.ts learns its size)
  * and doubles it as the message grows, so each encode of a 49 KB message allocated and zeroed
- * ~127 KB and copied ~63 KB before copying the result out (18% of the news build, profiled). One idle builder is kept instead and reused, so
- * repeated encodes of similar messages allocate only their result.
+ * ~127 KB and copied ~63 KB before copying the result out (18% of the news build, profiled).
+ * One idle builder is kept instead and reused, so repeated encodes of similar messages
+ * allocate only their result.
  *
  * Borrowing takes the idle builder away, so an encode that runs inside another (a getter of the
  * value being encoded that encodes something itself) simply gets a fresh one. A builder that
