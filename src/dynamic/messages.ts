@@ -6,6 +6,7 @@ import {
   AnyPointerReader, MessageBuilder, MessageReader, constantSegment, readMessage,
   type ReadMessageOptions,
 } from '../wire/index.js';
+import { NO_NESTING_LIMIT } from '../wire/core/limits.js';
 import type { EncodeOptions } from '../runtime/struct-type.js';
 import type { DynamicValue } from './fields.js';
 import { DynamicList } from './list.js';
@@ -51,7 +52,7 @@ const EMPTY = constantSegment(new Uint8Array(8));
 
 /** A struct of `schema` with every field at its default (what an empty message reads as). */
 export function defaultStruct(schema: StructSchema): DynamicStruct {
-  return new DynamicStruct(schema, new AnyPointerReader(EMPTY, 0, Infinity).getStruct());
+  return new DynamicStruct(schema, new AnyPointerReader(EMPTY, 0, NO_NESTING_LIMIT).getStruct());
 }
 
 /** The value of a constant, in the form `DynamicStruct.get` gives values of its type. */
@@ -71,14 +72,14 @@ export function valueOfType(type: DynamicType, raw: unknown): DynamicValue {
     case 'data': return raw instanceof Uint8Array ? raw : new Uint8Array(0);
     case 'struct': {
       const segment = pointerDefault(raw) ?? EMPTY;
-      return new DynamicStruct(type.schema, new AnyPointerReader(segment, 0, Infinity).getStruct());
+      return new DynamicStruct(type.schema, new AnyPointerReader(segment, 0, NO_NESTING_LIMIT).getStruct());
     }
     case 'list': {
       const segment = pointerDefault(raw) ?? EMPTY;
-      return new DynamicList(type, new AnyPointerReader(segment, 0, Infinity).getList(listElementSize(type.element)));
+      return new DynamicList(type, new AnyPointerReader(segment, 0, NO_NESTING_LIMIT).getList(listElementSize(type.element)));
     }
     case 'interface': return null;
-    case 'anyPointer': return new AnyPointerReader(pointerDefault(raw) ?? EMPTY, 0, Infinity);
+    case 'anyPointer': return new AnyPointerReader(pointerDefault(raw) ?? EMPTY, 0, NO_NESTING_LIMIT);
     default: return typeof raw === 'number' ? raw : 0;
   }
 }

@@ -12,6 +12,7 @@ import {
   AnyPointerBuilder, AnyPointerReader, buildingArena, frameArena, getStructAt, initStructAt, resetArena, totalWords,
   type Arena, type StructBuilder,
 } from '../wire/index.js';
+import { NO_NESTING_LIMIT } from '../wire/core/limits.js';
 
 export class OutgoingMessage {
   readonly arena: Arena;
@@ -40,7 +41,7 @@ export class OutgoingMessage {
    * table: a message built here is trusted, so it is read without limits.
    */
   rootReader(): AnyPointerReader {
-    return new AnyPointerReader(this.arena.segments[0]!, 0, Infinity);
+    return new AnyPointerReader(this.arena.segments[0]!, 0, NO_NESTING_LIMIT);
   }
 
   /** Capabilities referenced by this message's capability pointers. */

@@ -41,15 +41,15 @@ export interface BuilderOptions {
 
 export const DEFAULT_FIRST_SEGMENT_WORDS = 128;
 
+/** The most of a traversal budget an arena holds in `traversalWordsLeft` at once (a small integer). */
+const TRAVERSAL_BATCH_WORDS = 0x3fffffff;
+
 /**
  * The segments of one message, with what readers and builders need to share: the traversal
  * budget and nesting limit of a message being read, the capability table, and the allocation
  * policy of a message being built. One class serves both so that every reader and builder
  * sees the same object shape.
  */
-/** The most of a traversal budget an arena holds in `traversalWordsLeft` at once (a small integer). */
-const TRAVERSAL_BATCH_WORDS = 0x3fffffff;
-
 export class Arena {
   // No array literals on the paths that make arenas. V8 tracks each literal's source position
   // and, once most objects made there survive a young-generation collection, allocates all later
