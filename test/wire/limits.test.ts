@@ -4,9 +4,12 @@
  * (capnproto/capnproto security-advisories/), named after it.
  */
 import { describe, expect, it } from 'vitest';
+import { OutgoingMessage } from '../../src/rpc/outgoing-message.js';
+import { valueOfType } from '../../src/dynamic/messages.js';
+import type { DynamicType } from '../../src/dynamic/types.js';
 import {
   ANY_SIZE, CapnpError, DEFAULT_MAX_SEGMENTS, DEFAULT_NESTING_LIMIT, DEFAULT_TRAVERSAL_LIMIT_WORDS, DEFAULT_TRAVERSAL_WORDS_PER_MESSAGE_WORD, ElementSize,
-  ErrorCode, MessageBuilder, canonicalize, framedMessageLength, readMessage, readMessages, type MessageReader,
+  ErrorCode, MessageBuilder, canonicalize, framedMessageLength, readMessage, readMessages, type AnyPointerReader, type MessageReader,
   type ReaderOptions,
 } from '../../src/wire/index.js';
 import {
@@ -185,6 +188,15 @@ describe('nesting limit', () => {
     // A builder's own reader, whose message this program made, has no limit either.
     const builder = new MessageBuilder();
     expect(builder.initRoot(1, 1).asReader().nestingLimit).toBe(0x3fffffff);
+  });
+
+  it('is the same small integer for the trusted readers of the RPC engine and the dynamic API', () => {
+    // The engine reads the messages it built itself (a local call's results) without a limit.
+    const outgoing = new OutgoingMessage(8);
+    outgoing.initRoot(1, 1);
+    expect(outgoing.rootReader().getStruct().nestingLimit).toBe(0x3fffffff - 1);
+    // Default values of AnyPointer fields, and the default struct, read from constants.
+    expect((valueOfType({ kind: 'anyPointer' } as DynamicType, null) as AnyPointerReader).nestingLimit).toBe(0x3fffffff);
   });
 
   it('counts list hops too', () => {
