@@ -16,14 +16,15 @@
 // lives in one chunk (dist/bundle/chunks/) and is loaded once: `capstan`, `capstan/private`
 // (generated code), `capstan/std/*` and `capstan/rpc` hand each other the same classes, and
 // `instanceof` holds across them. Packages and `node:` modules stay imports (peer dependencies
-// such as `ws` are loaded only by the entry points that need them). Not minified: the output
-// stays readable, with source maps to src/.
+// such as `ws` are loaded only by the entry points that need them). Minified (below), with
+// source maps that hold src/; tsc's per-file modules beside them stay readable.
 //
 // Usage: node scripts/bundle.mjs   (after tsc; `npm run build` runs both)
-import { rmSync, readFileSync, readdirSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { minify } from 'terser';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'dist/bundle');
@@ -94,12 +95,54 @@ const result = await build({
   // application's, and Node's built-ins are loaded only by the Node entry points.
   packages: 'external',
   chunkNames: 'chunks/[name]-[hash]',
-  sourcemap: 'linked',
-  sourcesContent: false,
+  // Minified in two steps: esbuild drops comments and whitespace and shortens syntax, terser
+  // shortens the local names (`shortenNames`, below).
+  minifyWhitespace: true,
+  minifySyntax: true,
+  sourcemap: 'external',
+  sourcesContent: true,
   tsconfig: join(ROOT, 'tsconfig.build.json'),
   plugins: [nodeTwins],
   logLevel: 'warning',
   metafile: true,
+  write: false,
 });
+
+/**
+ * Node parses every byte of a module it imports, comments and whitespace included, and interns
+ * every name: minified, importing the runtime and decoding news costs a fresh `node` 46.8 M
+ * instructions more than bare node instead of 51.4 M (docs/BENCHMARKS.md, "startup"). Most
+ * names are parameters and locals; the top-level ones are the names users see (`console.log` of
+ * a reader prints its class's name, `ListReader {`, which esbuild's bundle holds as `var
+ * ListReader = class`) and stack traces show, so terser shortens only the locals, which counts
+ * the same as shortening everything (esbuild's `keepNames` would keep names with a call per
+ * class and function at load: 4.8 M of the 8.7 M that minifying saves). The source map is
+ * terser's composed with esbuild's and carries the sources, so `node --enable-source-maps` shows
+ * src/'s files and lines from an installed package too.
+ */
+async function shortenNames(js, map) {
+  const name = js.path.split('/').pop();
+  const out = await minify(js.text, {
+    // ES module syntax (top-level await in the CLI) without `module: true`, which would shorten
+    // top-level names too.
+    parse: { module: true },
+    ecma: 2022,
+    compress: false,
+    mangle: { toplevel: false, keep_classnames: true, keep_fnames: true },
+    keep_classnames: true,
+    keep_fnames: true,
+    sourceMap: { content: map.text, url: `${name}.map`, includeSources: true },
+  });
+  return { code: out.code, map: out.map };
+}
+
+const outputs = new Map(result.outputFiles.map((file) => [file.path, file]));
+for (const file of result.outputFiles) {
+  if (!file.path.endsWith('.js')) continue;
+  const { code, map } = await shortenNames(file, outputs.get(`${file.path}.map`));
+  mkdirSync(dirname(file.path), { recursive: true });
+  writeFileSync(file.path, `${code}\n`);
+  writeFileSync(`${file.path}.map`, map);
+}
 const files = Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'));
 console.log(`bundle: ${entries.length} entry points, ${files.length} files in ${relative(ROOT, OUT)}/`);

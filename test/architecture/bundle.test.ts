@@ -32,10 +32,14 @@ const NODE_ONLY = new Set([
   './rpc/websocket/node', './rpc/http-batch/node',
 ]);
 
-/** The static imports of an ES module's text (`import ... from "x"`, `export ... from "x"`, `import "x"`). */
+/**
+ * The static imports of an ES module's text (`import ... from "x"`, `export ... from "x"`,
+ * `import "x"`), written out by tsc (one per line) or minified (`import{a as b}from"x";` one after
+ * another on the first line).
+ */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/^(?:import|export)\s[^;]*?from\s*["']([^"']+)["'];|^import\s*["']([^"']+)["'];/gms)].map((m) => (m[1] ?? m[2])!);
+  return [...text.matchAll(/(?:^|;)\s*(?:import|export)(?=[\s{*])[^;]*?from\s*["']([^"']+)["'];|(?:^|;)\s*import\s*["']([^"']+)["'];/gm)].map((m) => (m[1] ?? m[2])!);
 }
 
 /** Every file a module loads through static imports (itself included), and the bare specifiers it reaches. */
@@ -77,6 +81,7 @@ describe('the bundled entry points (dist/bundle/)', () => {
     const bundled = graphOf(join(ROOT, 'dist/bundle/runtime/private.js')).files;
     const unbundled = graphOf(join(ROOT, 'dist/runtime/private.js')).files;
     expect(bundled.size).toBeLessThanOrEqual(4);
+    expect(bundled.size, "the walk follows the minified imports into the chunks").toBeGreaterThan(1);
     // The control: the same walk over tsc's output finds its modules, so the walk can fail.
     expect(unbundled.size).toBeGreaterThan(30);
   });
@@ -170,5 +175,24 @@ describe('the bundled entry points (dist/bundle/)', () => {
       expect(sources, js).toContain(js === './dist/bundle/index.js' ? 'src/wire/core/segment.ts' : 'src/rpc/connection.ts');
       for (const source of sources) expect(existsSync(join(ROOT, source)), source).toBe(true);
     }
+  });
+
+  it('the bundles are minified, and a stack trace through their source maps names the sources', () => {
+    // Minified for startup (docs/BENCHMARKS.md, "startup"); the maps carry the sources' text, so
+    // they serve an installed package, which has no src/.
+    const chunk = [...graphOf(join(ROOT, 'dist/bundle/runtime/private.js')).files].find((file) => file.includes('/chunks/'))!;
+    const text = readFileSync(chunk, 'utf8');
+    expect(text.split('\n').length).toBeLessThan(10);
+    const map = JSON.parse(readFileSync(`${chunk}.map`, 'utf8')) as { sources: string[]; sourcesContent?: (string | null)[] };
+    expect(map.sourcesContent?.length).toBe(map.sources.length);
+    expect(map.sourcesContent!.every((content) => typeof content === 'string' && content.length > 0)).toBe(true);
+    const script = `
+      import { readMessage } from 'capstan';
+      try { readMessage(new Uint8Array([0, 0, 0, 0, 9, 0, 0, 0])); } catch (e) { console.log(e.stack); }`;
+    const run = (flags: string[]) => spawnSync(process.execPath, [...flags, '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' }).stdout;
+    const mapped = run(['--enable-source-maps']);
+    expect(mapped).toMatch(/at parseFrame \(.*src\/wire\/formats\/framing\.ts:\d+:\d+\)/);
+    // The control: without the maps the frame is the chunk's.
+    expect(run([])).not.toContain('framing.ts');
   });
 });
