@@ -66,10 +66,11 @@ export function getStructAt(segment: Segment, at: number, dataWords: number, poi
  */
 function sharesMemory(segment: Segment, source: Segment): boolean {
   if (source.arena === segment.arena) return true;
-  // Byte ranges, not buffers: small segments of unrelated messages share pooled slabs (pool.ts).
+  // Byte ranges, not buffers: small segments of unrelated messages share pooled slabs (pool.ts),
+  // and a small message being read is a range of one (`Arena.forReadingOne`).
   const bytes = source.bytes;
-  const start = bytes.byteOffset;
-  const end = start + bytes.byteLength;
+  const start = bytes.byteOffset + source.start;
+  const end = bytes.byteOffset + source.used;
   for (const s of segment.arena.segments) {
     if (s.bytes.buffer !== bytes.buffer) continue;
     const from = s.bytes.byteOffset;

@@ -111,7 +111,7 @@ function openUnpacked(bytes: Uint8Array, limits: ResolvedReaderOptions, format: 
   switch (format) {
     case 'binary': {
       const length = singleSegmentLength(bytes, limits);
-      if (length >= 0) return Arena.forReadingOne(bytes, 8, 8 + length, limits);
+      if (length >= 0) return Arena.forReadingOne(bytes, 8, limits);
       const frame = parseFrame(bytes, 0, limits);
       if (frame.end !== bytes.length) {
         throw new CapnpError(ErrorCode.BAD_FRAMING, `${bytes.length - frame.end} bytes follow the message; use readMessages for a stream of messages`);
@@ -132,8 +132,9 @@ function openUnpacked(bytes: Uint8Array, limits: ResolvedReaderOptions, format: 
 }
 
 /**
- * Reads exactly one message from `input`. The bytes are not copied (unless misaligned or
- * packed), so they must not change while the message is read.
+ * Reads exactly one message from `input`. The bytes are not copied (unless misaligned, packed,
+ * or a one-segment message of at most 1 KiB: docs/wire.md), so they must not change while the
+ * message is read.
  */
 export function readMessage(input: Uint8Array | ArrayBuffer, options?: ReadMessageOptions): MessageReader {
   return new MessageReader(openMessage(input, options));

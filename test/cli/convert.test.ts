@@ -168,7 +168,7 @@ describe('capstan convert: bad input', () => {
   it('a segment count that wraps', async () => {
     const result = await runCli(['convert', 'binary:binary'], new Uint8Array(16).fill(0xff));
     expect(result.status).toBe(1);
-    expectOneLineError(result.stderr, /wrap/);
+    expectOneLineError(result.stderr, /announces 4294967296 segments/);
   });
 });
 

@@ -69,7 +69,10 @@ describe('struct lists read straight from the pointer', () => {
     // Generated getters read a struct list expecting one (readStructList); the wire-level list
     // read with ANY_SIZE decides the encoding itself. Both must agree on every variant of the tag.
     const bytes = gen.Holder.encode({ items: [{ id: 1, name: 'one' }, { id: 2 }] });
-    const tagAt = gen.HolderReader.read(bytes).items.offset - 8;
+    // The tag is the word before the elements. Offsets are positions in the segment's array (a
+    // small message is read from a copy), and the segment is the input from byte 8.
+    const opened = gen.HolderReader.read(bytes);
+    const tagAt = opened.items.offset - opened.$segment.start + 8 - 8;
     const variants: [string, (b: Uint8Array) => void][] = [
       ['well-formed', () => {}],
       ['a tag that is not a struct pointer', (b) => { b[tagAt] = (b[tagAt]! & ~3) | 1; }],

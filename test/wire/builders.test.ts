@@ -298,7 +298,7 @@ describe('pointer fields: init, get, set', () => {
     expect(r.getStruct(0).getList(2, ElementSize.POINTER).getList(0, ElementSize.BIT).getBool(2)).toBe(true);
     expect(r.getList(1, ElementSize.INLINE_COMPOSITE).getStruct(1).getUint16(0)).toBe(9);
     // The copy is independent of the source.
-    const copy = r.getStruct(0).segment.bytes;
+    const copy = r.getStruct(0).segment.content();
     const original = source.segments[0]!;
     const overlaps = copy.buffer === original.buffer &&
       copy.byteOffset < original.byteOffset + original.byteLength && original.byteOffset < copy.byteOffset + copy.byteLength;

@@ -49,7 +49,7 @@ describe('text fast paths', () => {
     const segment = message.arena.segments[0]!;
     expect(list.getText(0)).toBe('hello, world');
     // The segment is small enough that one string would have paid for decoding it whole.
-    expect(segment.textBytesRead * 64).toBeGreaterThanOrEqual(segment.used);
+    expect(segment.textBytesRead * 64).toBeGreaterThanOrEqual(segment.used - segment.start);
     expect(segment.latin1).toBeNull();
     expect(list.getText(1)).toBe('héllo');
     expect(segment.latin1).not.toBeNull();
@@ -343,6 +343,84 @@ describe('pooled allocation', () => {
     first.getRoot(1, 0).setInt32(0, 3);
     expect(readMessage(second.toBytes()).getRoot().getInt32(0)).toBe(2);
     expect(readMessage(first.toBytes()).getRoot().getInt32(0)).toBe(3);
+  });
+});
+
+describe('small messages, read from a copy in the pool\'s slab', () => {
+  /** A framed one-segment message: the header, then `words` (pairs of 32-bit halves, little-endian). */
+  function framed(words: readonly [number, number][]): Uint8Array {
+    const bytes = new Uint8Array(8 + words.length * 8);
+    const view = new DataView(bytes.buffer);
+    view.setUint32(4, words.length, true);
+    words.forEach(([lo, hi], i) => { view.setUint32(8 + i * 8, lo, true); view.setUint32(12 + i * 8, hi, true); });
+    return bytes;
+  }
+  /** A struct pointer's low half: offset in words (may be negative), kind 0. */
+  const structAt = (offset: number) => (offset << 2) >>> 0;
+  const secret = () => {
+    const builder = new MessageBuilder();
+    const root = builder.initRoot(2, 1);
+    root.setUint32(0, 0xdeadbeef);
+    root.setUint32(4, 0xcafef00d);
+    root.setText(0, 'the secret of another message');
+    return builder.toBytes();
+  };
+
+  it('copies up to 1 KiB, so later changes to the input do not reach the reader; larger input is read in place', () => {
+    const small = secret();
+    expect(small.length).toBeLessThanOrEqual(1024);
+    const reader = readMessage(small);
+    expect(reader.arena.first.bytes).not.toBe(small);
+    small.fill(0, 8);
+    expect(reader.getRoot().getUint32(0)).toBe(0xdeadbeef);
+    expect(reader.getRoot().getText(0)).toBe('the secret of another message');
+    // The control: a message over the size is the input itself.
+    const builder = new MessageBuilder();
+    builder.initRoot(0, 1).setText(0, 'x'.repeat(2000));
+    const large = builder.toBytes();
+    const inPlace = readMessage(large);
+    expect(inPlace.arena.first.bytes).toBe(large);
+    large[8 + 16] = 'y'.charCodeAt(0);
+    expect(inPlace.getRoot().getText(0)[0]).toBe('y');
+  });
+
+  it('a pointer of a small message cannot reach the bytes of the messages copied next to it', () => {
+    // Two messages copied one after the other into the slab (the second checked to follow the
+    // first), the second pointing back into the first, then forward past its own end.
+    const first = readMessage(secret());
+    const back = readMessage(framed([[structAt(-6), 0x0001_0002], [0, 0]]));
+    expect(back.arena.first.bytes).toBe(first.arena.first.bytes);
+    expect(back.arena.first.start).toBeGreaterThan(first.arena.first.used);
+    expect(() => back.getRoot().getUint32(0)).toThrow(expect.objectContaining({ code: 'OUT_OF_BOUNDS' }));
+    const forward = readMessage(framed([[structAt(1), 0x0001_0002], [0, 0]]));
+    expect(() => forward.getRoot().getUint32(0)).toThrow(expect.objectContaining({ code: 'OUT_OF_BOUNDS' }));
+    const list = readMessage(framed([[1 | (0 << 2), 5 | (64 << 3)], [0, 0]]));
+    // A list pointer (kind 1) of 64 bytes from the word after it: past the end of a 2-word segment.
+    expect(() => list.getRootPointer().getList(ElementSize.BYTE)).toThrow(expect.objectContaining({ code: 'OUT_OF_BOUNDS' }));
+    // The messages in the slab before it are intact.
+    expect(first.getRoot().getText(0)).toBe('the secret of another message');
+  });
+
+  it('Data and readers of small messages stay valid however many messages are read after them', () => {
+    const builder = new MessageBuilder();
+    builder.initRoot(1, 1).setData(0, new Uint8Array([1, 2, 3, 4, 5]));
+    const bytes = builder.toBytes();
+    const kept = readMessage(bytes).getRoot();
+    const data = kept.getData(0);
+    // Past several slabs' worth of copies.
+    for (let i = 0; i < 20_000; i++) readMessage(bytes).getRoot().getData(0);
+    expect([...data]).toEqual([1, 2, 3, 4, 5]);
+    expect([...kept.getData(0)]).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('copies a struct of a small message into a builder exactly (the builder may share the slab)', () => {
+    const source = readMessage(secret()).getRoot();
+    const builder = new MessageBuilder();
+    builder.initRoot(0, 1).setStruct(0, source);
+    const copy = readMessage(builder.toBytes()).getRoot().getStruct(0);
+    expect(copy.getUint32(0)).toBe(0xdeadbeef);
+    expect(copy.getUint32(4)).toBe(0xcafef00d);
+    expect(copy.getText(0)).toBe('the secret of another message');
   });
 });
 

@@ -32,9 +32,11 @@ export type PointerKind = (typeof PointerKind)[keyof typeof PointerKind];
 /**
  * The first word of a Text pointer whose string is still deferred while a message is built in
  * one go (text-batch.ts): a list pointer with offset -1 word, pointing at itself, which no real
- * pointer does. Only ever present in a message being built, never in one that is read.
+ * pointer does. Only ever present in a message being built, never in one that is read. Written
+ * as a number (offset -1 shifted left by two, or-ed with the list kind, 1, as unsigned) so that
+ * bundles that never build leave it out: an expression that computes it is kept.
  */
-export const DEFERRED_TEXT_POINTER = ((-1 << 2) | Kind.LIST) >>> 0;
+export const DEFERRED_TEXT_POINTER = 0xfffffffd;
 
 /** The three-bit element size of a list pointer, for the package's own code (as `Kind`). */
 export const enum Size {
@@ -74,12 +76,12 @@ export const ELEMENT_SIZE_NAMES: readonly string[] = [
 ];
 
 /** Largest element count a list pointer can express (29 bits). */
-export const MAX_LIST_ELEMENTS = 2 ** 29 - 1;
+export const MAX_LIST_ELEMENTS = 0x1fffffff; // 2 ** 29 - 1, as a literal, which bundlers drop when unused
 /** Largest data section (words) or pointer section (pointers) a struct pointer can express. */
 export const MAX_STRUCT_SECTION = 0xffff;
 /** Largest segment a pointer offset can address, in words (offsets are 30-bit signed, far
  * pointer pads 29-bit unsigned). */
-export const MAX_SEGMENT_WORDS = 2 ** 29 - 1;
+export const MAX_SEGMENT_WORDS = 0x1fffffff; // 2 ** 29 - 1
 
 /** Words needed to hold `count` elements of `bitsPerElement` bits, rounded up. */
 export function wordsForBits(bits: number): number {

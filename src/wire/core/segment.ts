@@ -24,7 +24,8 @@ export function viewOver(bytes: Uint8Array): DataView {
  * Offsets are positions in `bytes` (and `view`), and the segment is its bytes [start, used).
  * `start` is 0 except for a message opened from its framing with one segment: its segment is
  * the input array itself, from the byte after the segment table (8), so opening makes no view
- * of the input. Every pointer read checks its target against both ends.
+ * of the input, or, for a small one, a copy of the input in a pooled slab shared with other
+ * messages (`Arena.forReadingOne`). Every pointer read checks its target against both ends.
  */
 export class Segment {
   readonly arena: Arena;
@@ -35,8 +36,9 @@ export class Segment {
    * The DataView over `bytes`: a plain field, which builders and data getters read directly
    * (a getter that made the view on first use cost the upstream round trips 7-23% more
    * instructions: it was inlined into every builder setter and pointer read, and V8 then
-   * inlined less of the rest). Every segment has its view from the start except the one
-   * segment of a message opened in place (`Arena.forReadingOne`), which has NO_VIEW until
+   * inlined less of the rest). Every segment has its view from the start (a small message read
+   * from a copy has its slab's) except the one segment of a message opened in place
+   * (`Arena.forReadingOne`), which has NO_VIEW until
    * something reads more of it than the root pointer and Text: opening the message, locating a
    * root without a data section and reading Text make none (the root pointer and those Text
    * pointers are read from `bytes`: `wordFromBytes` in read-pointer.ts). Whatever can be handed

@@ -7,7 +7,7 @@ import { asciiNatively, newAsciiRuns } from './native-ascii.js';
 import type { Segment } from './segment.js';
 
 const decoder = new TextDecoder('utf-8');
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /**
  * Decodes bytes as Latin-1: one character per byte, so a whole segment decoded once gives, by
@@ -178,7 +178,8 @@ export function decodeUtf8(bytes: Uint8Array, start: number, end: number): strin
   return decoder.decode(bytes.subarray(start, end));
 }
 
-const nodeUtf8Write = (globalThis as { Buffer?: { prototype?: { utf8Write?: (text: string, offset: number, length: number) => number } } }).Buffer?.prototype?.utf8Write;
+// Read in a pure call, so that a bundle that never writes Text leaves it out.
+const nodeUtf8Write = /* @__PURE__ */ (() => (globalThis as { Buffer?: { prototype?: { utf8Write?: (text: string, offset: number, length: number) => number } } }).Buffer?.prototype?.utf8Write)();
 
 /**
  * The native encoder for strings that are long or not ASCII. Node's `Buffer#utf8Write` writes the same bytes as TextEncoder (lone

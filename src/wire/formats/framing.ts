@@ -25,8 +25,7 @@ function checkSegmentCount(countMinusOne: number, options: ResolvedReaderOptions
   // Computed in doubles, so 0xFFFFFFFF + 1 does not wrap to zero as it would in u32 arithmetic.
   const count = countMinusOne + 1;
   if (count > options.maxSegments) {
-    const wrap = countMinusOne === 0xffffffff ? ' (0xFFFFFFFF + 1 would wrap to 0 in 32-bit arithmetic)' : '';
-    throw new CapnpError(ErrorCode.BAD_FRAMING, `segment table announces ${count} segments${wrap}; at most ${options.maxSegments} are allowed`);
+    throw new CapnpError(ErrorCode.BAD_FRAMING, `segment table announces ${count} segments; at most ${options.maxSegments} are allowed`);
   }
   return count;
 }
