@@ -133,7 +133,7 @@ function openUnpacked(bytes: Uint8Array, limits: ResolvedReaderOptions, format: 
 
 /**
  * Reads exactly one message from `input`. The bytes are not copied (unless misaligned, packed,
- * or a one-segment message of at most 1 KiB: docs/wire.md), so they must not change while the
+ * or a one-segment message of at most 512 bytes: docs/wire.md), so they must not change while the
  * message is read.
  */
 export function readMessage(input: Uint8Array | ArrayBuffer, options?: ReadMessageOptions): MessageReader {

@@ -12,7 +12,7 @@ import {
 /** A struct of pointers alone (json.capnp's Value.Field): a generated reader's Text read. */
 /**
  * A one-segment message with zero words appended to its segment, so that it is larger than a
- * message read from a copy (1 KiB, `Arena.forReadingOne`) and is read in place.
+ * message read from a copy (512 bytes, `Arena.forReadingOne`) and is read in place.
  */
 function inPlace(bytes: Uint8Array): Uint8Array {
   const padding = 1024;
@@ -335,7 +335,7 @@ describe('single-segment messages (read without intermediate objects)', () => {
     // A root of pointers alone: a struct through a far pointer into its own segment, Text, a
     // capability, Data, a null pointer and Text through a far pointer; and a root reached
     // through a far pointer. Each read runs on a fresh open as binary, both as a small message
-    // (read from a copy in a slab shared with other messages) and padded past 1 KiB (the segment
+    // (read from a copy in a slab shared with other messages) and padded past 512 bytes (the segment
     // is the input, in place, with no view yet), and as flat (a segment of its own, with its
     // view): results, or errors, must agree.
     const pointers = framed([
@@ -389,7 +389,7 @@ describe('single-segment messages (read without intermediate objects)', () => {
     for (const bytes of [pointers, farRoot, inPlace(pointers), inPlace(farRoot)]) {
       for (const [name, read] of reads) {
         const message = readMessage(bytes);
-        if (bytes.length > 1024) expect(message.arena.first.view).toBe(NO_VIEW);
+        if (bytes.length > 512) expect(message.arena.first.view).toBe(NO_VIEW);
         else expect(message.arena.first.bytes).not.toBe(bytes);
         const result = outcome(read, message);
         expect(result, name).toBe(outcome(read, readMessage(bytes.subarray(8), { format: 'flat' })));
