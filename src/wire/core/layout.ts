@@ -75,13 +75,16 @@ export const ELEMENT_SIZE_NAMES: readonly string[] = [
   'void', 'bit', 'byte', 'two-byte', 'four-byte', 'eight-byte', 'pointer', 'inline-composite',
 ];
 
-/** Largest element count a list pointer can express (29 bits). */
-export const MAX_LIST_ELEMENTS = 0x1fffffff; // 2 ** 29 - 1, as a literal, which bundlers drop when unused
+/**
+ * Largest element count a list pointer can express (29 bits: 2 ** 29 - 1, written as a literal,
+ * which a bundle that does not use it drops, as it keeps an expression).
+ */
+export const MAX_LIST_ELEMENTS = 0x1fffffff;
 /** Largest data section (words) or pointer section (pointers) a struct pointer can express. */
 export const MAX_STRUCT_SECTION = 0xffff;
 /** Largest segment a pointer offset can address, in words (offsets are 30-bit signed, far
- * pointer pads 29-bit unsigned). */
-export const MAX_SEGMENT_WORDS = 0x1fffffff; // 2 ** 29 - 1
+ * pointer pads 29-bit unsigned): 2 ** 29 - 1, a literal as above. */
+export const MAX_SEGMENT_WORDS = 0x1fffffff;
 
 /** Words needed to hold `count` elements of `bitsPerElement` bits, rounded up. */
 export function wordsForBits(bits: number): number {

@@ -24,8 +24,8 @@ export function viewOver(bytes: Uint8Array): DataView {
  * Offsets are positions in `bytes` (and `view`), and the segment is its bytes [start, used).
  * `start` is 0 except for a message opened from its framing with one segment: its segment is
  * the input array itself, from the byte after the segment table (8), so opening makes no view
- * of the input, or, for a small one, a copy of the input in a pooled slab shared with other
- * messages (`Arena.forReadingOne`). Every pointer read checks its target against both ends.
+ * of the input, or, for a small one, a copy of the input in a slab shared with other messages
+ * (`Arena.forReadingOne`). Every pointer read checks its target against both ends.
  */
 export class Segment {
   readonly arena: Arena;
@@ -33,21 +33,22 @@ export class Segment {
   /** The bytes the segment lies in (possibly more than the segment: see `start`). */
   bytes: Uint8Array;
   /**
-   * The DataView over `bytes`: a plain field, which builders and data getters read directly
-   * (a getter that made the view on first use cost the upstream round trips 7-23% more
+   * The DataView over `bytes`: a plain field, which builders and data getters read directly (a
+   * getter that made the view on first use cost the upstream round trips 7-23% more
    * instructions: it was inlined into every builder setter and pointer read, and V8 then
    * inlined less of the rest). Every segment has its view from the start (a small message read
    * from a copy has its slab's) except the one segment of a message opened in place
-   * (`Arena.forReadingOne`), which has NO_VIEW until
-   * something reads more of it than the root pointer and Text: opening the message, locating a
-   * root without a data section and reading Text make none (the root pointer and those Text
-   * pointers are read from `bytes`: `wordFromBytes` in read-pointer.ts). Whatever can be handed
-   * that segment first takes the view through `viewOf` (or the same check, written out in
-   * `isNullPointer`): locating a root with a data section (`rootOf`), every pointer read (they
-   * start at `isNullPointer` in read-object.ts, or at `pointerTypeAt`, `readCapabilityIndex`),
-   * a Text read that is not the plain case, copying from it, its arena's segment list. Since that message has this one segment, everything
-   * reached through those (struct, list and far-pointer targets, readers of them) finds the
-   * view made; a reader of its root without a data section holds NO_VIEW, and reads no data.
+   * (`Arena.forReadingOne`), which has NO_VIEW until something reads more of it than the root
+   * pointer and Text: opening the message, locating a root without a data section and reading
+   * Text make none (the root pointer and those Text pointers are read from `bytes`:
+   * `wordFromBytes` in read-pointer.ts). Whatever can be handed that segment first takes the
+   * view through `viewOf` (or the same check, written out in `isNullPointer`): locating a root
+   * with a data section (`rootOf`), every pointer read (they start at `isNullPointer` in
+   * read-object.ts, or at `pointerTypeAt`, `readCapabilityIndex`), a Text read that is not the
+   * plain case, copying from it, its arena's segment list. Since that message has this one
+   * segment, everything reached through those (struct, list and far-pointer targets, readers of
+   * them) finds the view made; a reader of its root without a data section holds NO_VIEW, and
+   * reads no data.
    */
   view: DataView;
   /** Byte offset in `bytes` where the segment begins (the root pointer of a first segment). */
