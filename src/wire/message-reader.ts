@@ -1,7 +1,7 @@
 import { AnyPointerReader } from './any-pointer-reader.js';
 import { Arena } from './core/arena.js';
 import { CapnpError, ErrorCode } from './error.js';
-import { parseFlat, parseFrame, readPackedFrame, singleSegmentLength } from './formats/framing.js';
+import { parseFlat, parseFrame, readPackedFrame, singleSegmentEnd, singleSegmentLength } from './formats/framing.js';
 import { resolveReaderOptions, type ReaderOptions, type ResolvedReaderOptions } from './core/limits.js';
 import { PackedReader, unpack } from './formats/packing.js';
 import { locateRootWord, type Location } from './read-object.js';
@@ -180,9 +180,18 @@ export function* readMessages(input: Uint8Array | ArrayBuffer, options?: ReadMes
   if (format === 'binary') {
     let offset = 0;
     while (offset < bytes.length) {
+      // A message of one segment is opened as readMessage opens one (a small one from a copy,
+      // a larger one in place with no view until one is needed); others, and anything
+      // malformed, through the frame.
+      const end = singleSegmentEnd(bytes, offset, limits);
+      if (end >= 0) {
+        yield new MessageReader(Arena.forReadingOne(bytes.subarray(offset, end), 8, limits));
+        offset = end;
+        continue;
+      }
       const frame = parseFrame(bytes, offset, limits);
       offset = frame.end;
-      yield new MessageReader(frame.segments, options);
+      yield new MessageReader(arenaOf(frame.segments, limits));
     }
   } else if (format === 'packed') {
     const reader = new PackedReader(bytes);

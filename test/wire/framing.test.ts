@@ -455,6 +455,33 @@ describe('streams', () => {
     expect(messages[1]!.segments.length).toBeGreaterThan(1);
   });
 
+  it('opens each one-segment message as readMessage does: a small one from a copy, a large one in place', () => {
+    const large = new MessageBuilder();
+    large.initRoot(1, 1).setUint32(0, 5);
+    large.getRoot(1, 1).setText(0, 'y'.repeat(600));
+    const empty = hex('00000000 00000000');
+    const stream = concat(build(1, 'one'), large.toBytes(), build(3, 'many'), build(4, 'one'), empty);
+    const messages = [...readMessages(stream)];
+    // The small ones are copies (changing the stream does not reach them); the large one is the
+    // stream itself, with no view of it until one is needed.
+    expect(messages[0]!.arena.first.bytes.buffer).not.toBe(stream.buffer);
+    expect(messages[1]!.arena.first.bytes.buffer).toBe(stream.buffer);
+    expect(messages[1]!.arena.first.view).toBe(NO_VIEW);
+    expect(messages.slice(0, 4).map((m) => m.getRoot().getUint32(0))).toEqual([1, 5, 3, 4]);
+    expect(messages[1]!.getRoot().getText(0)).toBe('y'.repeat(600));
+    // A message whose one segment is empty: as readMessage gives it.
+    expect(messages.length).toBe(5);
+    expectCapnpError(() => messages[4]!.getRoot(), ErrorCode.BAD_FRAMING, /no root pointer/);
+    expectCapnpError(() => readMessage(empty).getRoot(), ErrorCode.BAD_FRAMING, /no root pointer/);
+    stream.fill(0);
+    expect(messages[0]!.getRoot().getText(0)).toBe('message 1');
+    expect(messages[3]!.getRoot().getText(0)).toBe('message 4');
+    // Each reads as readMessage reads it on its own, limits included.
+    expectCapnpError(() => [...readMessages(concat(build(1, 'one'), large.toBytes()), { traversalLimitInWords: 40 })], ErrorCode.MESSAGE_TOO_LARGE);
+    expect([...readMessages(large.toBytes(), { traversalLimitInWords: 80 })].length).toBe(1);
+    expectCapnpError(() => readMessage(large.toBytes(), { traversalLimitInWords: 40 }), ErrorCode.MESSAGE_TOO_LARGE);
+  });
+
   it('reads an empty stream as no messages', () => {
     expect([...readMessages(new Uint8Array(0))]).toEqual([]);
     expect([...readMessages(new Uint8Array(0), { format: 'packed' })]).toEqual([]);

@@ -79,6 +79,20 @@ export function singleSegmentLength(bytes: Uint8Array, options: ResolvedReaderOp
   return words * 8;
 }
 
+/**
+ * Where the message at `offset` of a stream ends when it is a well-formed single-segment framed
+ * message within `options` (an empty segment is not: it has no root pointer), else -1: the
+ * stream's counterpart of `singleSegmentLength`, for `readMessages`.
+ */
+export function singleSegmentEnd(bytes: Uint8Array, offset: number, options: ResolvedReaderOptions): number {
+  if (bytes.length - offset < 16 || options.maxSegments < 1) return -1;
+  if ((bytes[offset]! | bytes[offset + 1]! | bytes[offset + 2]! | bytes[offset + 3]!) !== 0) return -1;
+  const words = readUint32(bytes, offset + 4);
+  const end = offset + 8 + words * 8;
+  if (words === 0 || end > bytes.length || words > options.traversalLimitInWords) return -1;
+  return end;
+}
+
 /** Parses the framed message at `offset`. Segments are views of `bytes` when aligned. */
 export function parseFrame(bytes: Uint8Array, offset: number, options: ResolvedReaderOptions): Frame {
   if (bytes.length - offset < 8) {
