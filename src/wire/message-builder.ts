@@ -141,7 +141,7 @@ export class MessageBuilder {
         return this.singleSegment('flat').slice();
       case 'packed': {
         const segments = this.getSegments();
-        const table = new Uint8Array(segmentTableBytes(segments.length));
+        const table = allocateBytes(segmentTableBytes(segments.length));
         writeSegmentTable(segments, table);
         return packPieces([table, ...segments]);
       }

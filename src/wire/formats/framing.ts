@@ -130,17 +130,18 @@ export function parseFlat(bytes: Uint8Array, options: ResolvedReaderOptions): Ui
 
 /** Reads one framed message from a packed stream, checking the table before the body. */
 export function readPackedFrame(reader: PackedReader, options: ResolvedReaderOptions): Uint8Array[] {
-  const first = new Uint8Array(8);
+  const first = allocateBytes(8);
   reader.readIntoZeroed(first, 0);
-  const view = new DataView(first.buffer);
-  const count = checkSegmentCount(view.getUint32(0, true), options);
+  const count = checkSegmentCount(readUint32(first, 0), options);
   const tableBytes = segmentTableBytes(count);
-  const table = new Uint8Array(tableBytes);
-  table.set(first);
-  if (tableBytes > 8) reader.readIntoZeroed(table, 8);
-  const tableView = new DataView(table.buffer);
+  let table = first;
+  if (tableBytes > 8) {
+    table = allocateBytes(tableBytes);
+    table.set(first);
+    reader.readIntoZeroed(table, 8);
+  }
   let totalWords = 0;
-  for (let i = 0; i < count; i++) totalWords += tableView.getUint32(4 + i * 4, true);
+  for (let i = 0; i < count; i++) totalWords += readUint32(table, 4 + i * 4);
   checkTotal(totalWords, options);
   // The table is only a claim: make sure the input unpacks to that much before allocating it
   // (the scan stops as soon as it has seen enough).
@@ -148,12 +149,12 @@ export function readPackedFrame(reader: PackedReader, options: ResolvedReaderOpt
   if (reader.remainingUnpackedLength(bodyBytes) < bodyBytes) {
     throw new CapnpError(ErrorCode.TRUNCATED, `packed input ends inside the message: the segment table announces ${bodyBytes} bytes`);
   }
-  const body = new Uint8Array(bodyBytes);
+  const body = allocateBytes(bodyBytes);
   reader.readIntoZeroed(body, 0);
   const segments = new Array<Uint8Array>(count);
   let at = 0;
   for (let i = 0; i < count; i++) {
-    const size = tableView.getUint32(4 + i * 4, true) * 8;
+    const size = readUint32(table, 4 + i * 4) * 8;
     segments[i] = body.subarray(at, at + size);
     at += size;
   }

@@ -8,10 +8,11 @@
  * to one call), so its output is byte-for-byte the reference's.
  */
 import { CapnpError, ErrorCode } from '../error.js';
+import { allocateBytes } from '../core/pool.js';
 
 /** Packs `bytes` (a whole number of words) as one piece. */
 export function pack(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(packedBound(bytes.length));
+  const out = allocateBytes(packedBound(bytes.length));
   return out.subarray(0, packInto(bytes, out, 0));
 }
 
@@ -19,7 +20,7 @@ export function pack(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
 export function packPieces(pieces: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   let bound = 0;
   for (const p of pieces) bound += packedBound(p.length);
-  const out = new Uint8Array(bound);
+  const out = allocateBytes(bound);
   let at = 0;
   for (const p of pieces) at = packInto(p, out, at);
   return out.subarray(0, at);
@@ -386,7 +387,7 @@ export function unpack(packed: Uint8Array, maxBytes = Infinity): Uint8Array<Arra
   if (length > maxBytes) {
     throw new CapnpError(ErrorCode.MESSAGE_TOO_LARGE, `packed input unpacks to more than ${maxBytes} bytes`);
   }
-  const out = new Uint8Array(length);
+  const out = allocateBytes(length);
   reader.readIntoZeroed(out, 0);
   return out;
 }
