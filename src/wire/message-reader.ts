@@ -99,7 +99,7 @@ function openMessage(input: Uint8Array | ArrayBuffer, options: ReadMessageOption
     if (!reader.atEnd()) throw new CapnpError(ErrorCode.BAD_FRAMING, 'data follows the packed message; use readMessages for a stream of messages');
     return arenaOf(segments, limits);
   }
-  if (format === 'flat-packed') return arenaOf([parseFlat(unpack(bytes, limits.traversalLimitInWords * 8), limits)], limits);
+  if (format === 'flat-packed') return Arena.forReadingOne(parseFlat(unpack(bytes, limits.traversalLimitInWords * 8), limits), 0, limits);
   return openUnpacked(bytes, limits, format);
 }
 
@@ -119,7 +119,8 @@ function openUnpacked(bytes: Uint8Array, limits: ResolvedReaderOptions, format: 
       return arenaOf(frame.segments, limits);
     }
     case 'flat':
-      return arenaOf([parseFlat(bytes, limits)], limits);
+      // Its one segment is all of the input: opened as a framed one's is (a small one copied).
+      return Arena.forReadingOne(parseFlat(bytes, limits), 0, limits);
     case 'packed':
     case 'flat-packed':
       throw new CapnpError(

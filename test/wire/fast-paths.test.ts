@@ -401,6 +401,32 @@ describe('small messages, read from a copy in the pool\'s slab', () => {
     expect(first.getRoot().getText(0)).toBe('the secret of another message');
   });
 
+  it('reads small flat and flat-packed messages from a copy too, as the framed form reads', () => {
+    const bytes = secret();
+    const builder = new MessageBuilder();
+    builder.setRoot(readMessage(bytes).getRoot());
+    for (const format of ['flat', 'flat-packed'] as const) {
+      const input = builder.toBytes(format);
+      const message = readMessage(input, { format });
+      expect(message.arena.first.bytes).not.toBe(input);
+      expect(message.getRoot().getUint32(4)).toBe(0xcafef00d);
+      expect(message.getRoot().getText(0)).toBe('the secret of another message');
+      expect(message.segments.map((s) => [...s])).toEqual(readMessage(bytes).segments.map((s) => [...s]));
+    }
+    // Misaligned flat input, small and large, reads the same.
+    const flat = builder.toBytes('flat');
+    const shifted = new Uint8Array(flat.length + 4);
+    shifted.set(flat, 4);
+    expect(readMessage(shifted.subarray(4), { format: 'flat' }).getRoot().getText(0)).toBe('the secret of another message');
+    const large = new MessageBuilder();
+    large.initRoot(0, 1).setText(0, 'z'.repeat(1000));
+    const largeFlat = large.toBytes('flat');
+    const largeShifted = new Uint8Array(largeFlat.length + 4);
+    largeShifted.set(largeFlat, 4);
+    expect(readMessage(largeShifted.subarray(4), { format: 'flat' }).getRoot().getText(0)).toBe('z'.repeat(1000));
+    expect(readMessage(largeFlat, { format: 'flat' }).arena.first.bytes).toBe(largeFlat);
+  });
+
   it('Data and readers of small messages stay valid however many messages are read after them', () => {
     const builder = new MessageBuilder();
     builder.initRoot(1, 1).setData(0, new Uint8Array([1, 2, 3, 4, 5]));
