@@ -116,7 +116,12 @@ export class MessageBuilder {
     if (this.learnsFrom >= 0) learnFirstSegment(this.arena, this.learnsFrom);
     const segments = this.arena.segments;
     if (segments.length > 1) return frameSegments(this.getSegments());
-    const first = segments[0]!;
+    return this.framedInPlace();
+  }
+
+  /** `frame()` of a one-segment message: the header written in the room before the segment. */
+  private framedInPlace(): Uint8Array<ArrayBuffer> {
+    const first = this.arena.first;
     const bytes = first.bytes as Uint8Array<ArrayBuffer>;
     const framed = new Uint8Array(bytes.buffer, bytes.byteOffset - FRAME_HEADER_BYTES, FRAME_HEADER_BYTES + first.used);
     const words = first.used / 8;
@@ -146,6 +151,10 @@ export class MessageBuilder {
         return out;
       }
       case 'packed': {
+        // One segment: packed straight from the builder's memory, framed in place (one piece
+        // to pack instead of the table and the segment: each costs a DataView and a view of
+        // its words, about 170 ns for a small message).
+        if (this.arena.segments.length === 1) return pack(this.framedInPlace());
         const segments = this.getSegments();
         const table = allocateBytes(segmentTableBytes(segments.length));
         writeSegmentTable(segments, table);
