@@ -88,6 +88,14 @@ function arenaOf(segments: readonly Uint8Array[], limits: ResolvedReaderOptions)
   return Arena.forReading(segments, limits);
 }
 
+/**
+ * The arena of unpacked segments: one is opened as a framed one-segment message is (a small one
+ * copied into the shared slab, which saves it a DataView of its own).
+ */
+function openedSegments(segments: Uint8Array[], limits: ResolvedReaderOptions): Arena {
+  return segments.length === 1 ? Arena.forReadingOne(segments[0]!, 0, limits) : arenaOf(segments, limits);
+}
+
 /** The arena of exactly one message read from `input` in `options.format`. */
 function openMessage(input: Uint8Array | ArrayBuffer, options: ReadMessageOptions | undefined): Arena {
   const bytes = asBytes(input);
@@ -97,7 +105,7 @@ function openMessage(input: Uint8Array | ArrayBuffer, options: ReadMessageOption
     const reader = new PackedReader(bytes);
     const segments = readPackedFrame(reader, limits);
     if (!reader.atEnd()) throw new CapnpError(ErrorCode.BAD_FRAMING, 'data follows the packed message; use readMessages for a stream of messages');
-    return arenaOf(segments, limits);
+    return openedSegments(segments, limits);
   }
   if (format === 'flat-packed') return Arena.forReadingOne(parseFlat(unpack(bytes, limits.traversalLimitInWords * 8), limits), 0, limits);
   return openUnpacked(bytes, limits, format);
@@ -196,7 +204,7 @@ export function* readMessages(input: Uint8Array | ArrayBuffer, options?: ReadMes
     }
   } else if (format === 'packed') {
     const reader = new PackedReader(bytes);
-    while (!reader.atEnd()) yield new MessageReader(readPackedFrame(reader, limits), options);
+    while (!reader.atEnd()) yield new MessageReader(openedSegments(readPackedFrame(reader, limits), limits));
   } else {
     yield readMessage(bytes, options);
   }

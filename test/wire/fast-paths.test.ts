@@ -4,7 +4,7 @@
  * tail, and pooled allocation of small arrays.
  */
 import { describe, expect, it } from 'vitest';
-import { CapnpError, ElementSize, MessageBuilder, readMessage } from '../../src/wire/index.js';
+import { CapnpError, ElementSize, MessageBuilder, readMessage, readMessages } from '../../src/wire/index.js';
 import { allocateBytes } from '../../src/wire/core/pool.js';
 import { encodeUtf8Into, FIRST_WINDOW_BYTES, LATIN1_WINDOW_BYTES, utf8Length } from '../../src/wire/core/text.js';
 
@@ -401,18 +401,26 @@ describe('small messages, read from a copy in the pool\'s slab', () => {
     expect(first.getRoot().getText(0)).toBe('the secret of another message');
   });
 
-  it('reads small flat and flat-packed messages from a copy too, as the framed form reads', () => {
+  it('reads small flat, packed and flat-packed messages from a copy too, as the framed form reads', () => {
     const bytes = secret();
     const builder = new MessageBuilder();
     builder.setRoot(readMessage(bytes).getRoot());
-    for (const format of ['flat', 'flat-packed'] as const) {
+    for (const format of ['flat', 'packed', 'flat-packed'] as const) {
       const input = builder.toBytes(format);
       const message = readMessage(input, { format });
-      expect(message.arena.first.bytes).not.toBe(input);
+      // In the 64 KiB slab the copies share.
+      expect(message.arena.first.bytes.length, format).toBe(64 * 1024);
       expect(message.getRoot().getUint32(4)).toBe(0xcafef00d);
       expect(message.getRoot().getText(0)).toBe('the secret of another message');
       expect(message.segments.map((s) => [...s])).toEqual(readMessage(bytes).segments.map((s) => [...s]));
     }
+    // A packed stream's small messages likewise.
+    const packed = builder.toBytes('packed');
+    const stream = new Uint8Array(packed.length * 2);
+    stream.set(packed);
+    stream.set(packed, packed.length);
+    const streamed = [...readMessages(stream, { format: 'packed' })];
+    expect(streamed.map((m) => [m.arena.first.bytes.length, m.getRoot().getUint32(0)])).toEqual([[64 * 1024, 0xdeadbeef], [64 * 1024, 0xdeadbeef]]);
     // Misaligned flat input, small and large, reads the same.
     const flat = builder.toBytes('flat');
     const shifted = new Uint8Array(flat.length + 4);
