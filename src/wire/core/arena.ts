@@ -5,11 +5,11 @@ import { NO_VIEW, Segment, viewOf, viewOver } from './segment.js';
 import type { TextBatch } from './text-batch.js';
 
 /**
- * Framed one-segment messages up to this size (header included) are read from a copy in a
- * shared slab (`Arena.forReadingOne`). The copy costs about 1.2 instructions a byte (the slab's
- * zeroing when it was made included), the DataView it saves about 650: opening a message and
- * reading two fields counted 432 bytes 2 714 → 2 535 instructions, 592 bytes 2 713 → 2 719, 752
- * bytes 2 713 → 2 902 (callgrind, in place against copied).
+ * One-segment messages up to this size (a framed one's header included) are read from a copy
+ * in a shared slab (`Arena.forReadingOne`). The copy costs about 1.2 instructions a byte (the
+ * slab's zeroing when it was made included), the DataView it saves about 650: opening a
+ * message and reading two fields counted 432 bytes 2 714 → 2 535 instructions, 592 bytes
+ * 2 713 → 2 719, 752 bytes 2 713 → 2 902 (callgrind, in place against copied).
  */
 const COPIED_MESSAGE_BYTES = 512;
 /**
@@ -169,7 +169,8 @@ export class Arena {
   }
 
   /**
-   * An arena over the one segment of a framed message: `input` from `start` on. A message
+   * An arena over a message of one segment, `input` from `start` on: 8 for a framed message
+   * (after its segment table), 0 for a flat or an unpacked one. A message
    * of up to COPIED_MESSAGE_BYTES is copied into the current copy slab and read there through
    * the slab's one DataView (`copySlab` above): making a DataView for it alone cost more
    * than the copy (a DataView, with the `buffer` it needs, is two calls into V8's C++, about 70
@@ -183,7 +184,8 @@ export class Arena {
     const budget = traversalBudget(options, Math.ceil((end - start) / BYTES_PER_WORD));
     const arena = new Arena(null, false, budget, options.nestingLimit, 0, 'fixed', 0);
     if (end <= COPIED_MESSAGE_BYTES) {
-      // `end` is a whole number of words (the framing says so), so copies stay 8-byte aligned.
+      // `end` is a whole number of words (the framing, or the flat format's check, says so), so
+      // copies stay 8-byte aligned.
       if (copySlabUsed + end > COPY_SLAB_BYTES) {
         const buffer = new ArrayBuffer(COPY_SLAB_BYTES);
         copySlab = new Uint8Array(buffer);
