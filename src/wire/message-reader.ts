@@ -118,8 +118,7 @@ function openMessage(input: Uint8Array | ArrayBuffer, options: ReadMessageOption
 function openUnpacked(bytes: Uint8Array, limits: ResolvedReaderOptions, format: MessageFormat): Arena {
   switch (format) {
     case 'binary': {
-      const length = singleSegmentLength(bytes, limits);
-      if (length >= 0) return Arena.forReadingOne(bytes, 8, limits);
+      if (singleSegmentLength(bytes, limits) >= 0) return Arena.forReadingOne(bytes, 8, limits);
       const frame = parseFrame(bytes, 0, limits);
       if (frame.end !== bytes.length) {
         throw new CapnpError(ErrorCode.BAD_FRAMING, `${bytes.length - frame.end} bytes follow the message; use readMessages for a stream of messages`);

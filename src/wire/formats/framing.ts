@@ -82,7 +82,9 @@ export function singleSegmentLength(bytes: Uint8Array, options: ResolvedReaderOp
 /**
  * Where the message at `offset` of a stream ends when it is a well-formed single-segment framed
  * message within `options` (an empty segment is not: it has no root pointer), else -1: the
- * stream's counterpart of `singleSegmentLength`, for `readMessages`.
+ * stream's counterpart of `singleSegmentLength`, for `readMessages`. (One function for both
+ * counted opening a small message 2-4% more instructions: `singleSegmentLength` stays the
+ * shorter check of a whole input.)
  */
 export function singleSegmentEnd(bytes: Uint8Array, offset: number, options: ResolvedReaderOptions): number {
   if (bytes.length - offset < 16 || options.maxSegments < 1) return -1;
@@ -119,13 +121,17 @@ export function parseFrame(bytes: Uint8Array, offset: number, options: ResolvedR
   return new Frame(segments, offset + length);
 }
 
-/** Parses a single unframed segment ("flat" format). */
+/**
+ * Checks a single unframed segment ("flat" format) and returns it. Misaligned input is returned
+ * as it is: it is read as a framed message's one segment is (`Arena.forReadingOne`), in place
+ * and copied once if a typed-array view needs alignment, or copied whole if small.
+ */
 export function parseFlat(bytes: Uint8Array, options: ResolvedReaderOptions): Uint8Array {
   if (bytes.length % 8 !== 0) {
     throw new CapnpError(ErrorCode.TRUNCATED, `a flat message is a whole number of words; got ${bytes.length} bytes`);
   }
   checkTotal(bytes.length / 8, options);
-  return (bytes.byteOffset & 7) !== 0 ? bytes.slice() : bytes;
+  return bytes;
 }
 
 /** Reads one framed message from a packed stream, checking the table before the body. */
