@@ -29,7 +29,8 @@ export function initStructIn(segment: Segment, at: number, dataWords: number, po
   zeroObject(segment, at);
   const data = allocateStruct(segment, at, dataWords, pointerCount);
   const out = existingStruct;
-  out.segment = allocated.segment;
+  // Stored only when it changes (pointer-builder.ts, `Allocated`: a write barrier's slow path).
+  if (out.segment !== allocated.segment) out.segment = allocated.segment;
   out.data = data;
   out.dataSize = dataWords * 8;
   out.pointerCount = pointerCount;
@@ -130,7 +131,7 @@ export function initStructListIn(segment: Segment, at: number, length: number, d
   // Written out, not through resolveListAs: the call made V8 stop inlining writeNear into
   // initStructListOf (carsales +0.4% instructions).
   const r = resolved;
-  r.segment = allocated.segment;
+  if (r.segment !== allocated.segment) r.segment = allocated.segment;
   r.offset = offset;
   r.length = length;
   r.elementSize = Size.INLINE_COMPOSITE;

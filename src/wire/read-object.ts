@@ -84,7 +84,8 @@ export function locateStructAt(segment: Segment, offset: number, nestingLimit: n
 function locatedResolved(nestingLimit: number): Location {
   const r = resolved;
   const out = location;
-  out.segment = r.segment;
+  // Stored only when it changes: see `followWord` (read-pointer.ts).
+  if (out.segment !== r.segment) out.segment = r.segment;
   out.data = r.offset;
   out.dataSize = r.dataSize;
   out.pointerCount = r.pointerCount;

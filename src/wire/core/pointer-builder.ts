@@ -16,12 +16,16 @@ import { allocateAnywhere, allocateIn } from './allocation.js';
 /** A struct pointer with offset -1: how a zero-size struct is encoded (it must not be null). */
 export const EMPTY_STRUCT_POINTER_LO = 0xfffffffc;
 
+/**
+ * Records like this one (and `existingStruct`, read-pointer.ts's `resolved`, read-object.ts's
+ * `location`) live for the whole process, in V8's old space, while the segments of a message
+ * just made or opened are young: each store of one into them takes the write barrier's slow path
+ * (a remembered-set insert, about 50 instructions). So their segment fields are stored only when
+ * they change, once per message rather than at every struct (micro nested3/build: 3 per struct).
+ */
 class Allocated {
   /** Segment of the object just allocated. */
   segment: Segment = null as unknown as Segment;
-  /** The word describing it (the slot itself, or the landing pad before it). */
-  refSegment: Segment = null as unknown as Segment;
-  refOffset = 0;
 }
 
 export const allocated = new Allocated();
@@ -61,9 +65,7 @@ export function allocateObject(segment: Segment, at: number, bytes: number, kind
   const offset = allocateIn(arena, segment, bytes);
   if (offset >= 0) {
     writeNear(segment, at, offset, kind, hi);
-    allocated.segment = segment;
-    allocated.refSegment = segment;
-    allocated.refOffset = at;
+    if (allocated.segment !== segment) allocated.segment = segment;
     return offset;
   }
   const target = allocateAnywhere(arena, bytes + 8);
@@ -71,8 +73,6 @@ export function allocateObject(segment: Segment, at: number, bytes: number, kind
   writeNear(target, pad, pad + 8, kind, hi);
   writeFar(segment, at, target.id, pad, false);
   allocated.segment = target;
-  allocated.refSegment = target;
-  allocated.refOffset = pad;
   return pad + 8;
 }
 
@@ -193,7 +193,7 @@ export function allocateStruct(segment: Segment, at: number, dataWords: number, 
   checkStructSize(dataWords, pointerCount);
   if (dataWords === 0 && pointerCount === 0) {
     writeWord(segment, at, EMPTY_STRUCT_POINTER_LO, 0);
-    allocated.segment = segment;
+    if (allocated.segment !== segment) allocated.segment = segment;
     return 0;
   }
   return allocateObject(segment, at, (dataWords + pointerCount) * 8, Kind.STRUCT, dataWords + pointerCount * 0x10000);
@@ -243,7 +243,7 @@ export function getWritableStruct(segment: Segment, at: number, dataWords: numbe
   const out = existingStruct;
   if (isNull(segment, at)) {
     out.data = allocateStruct(segment, at, dataWords, pointerCount);
-    out.segment = allocated.segment;
+    if (out.segment !== allocated.segment) out.segment = allocated.segment;
     out.dataSize = dataWords * 8;
     out.pointerCount = pointerCount;
     return;
@@ -261,7 +261,7 @@ export function getWritableStruct(segment: Segment, at: number, dataWords: numbe
   const padOffset = resolved.padOffset;
   const padBytes = resolved.padBytes;
   if (oldDataSize >= dataWords * 8 && oldPointerCount >= pointerCount) {
-    out.segment = oldSegment;
+    if (out.segment !== oldSegment) out.segment = oldSegment;
     out.data = oldData;
     out.dataSize = oldDataSize;
     out.pointerCount = oldPointerCount;
