@@ -41,8 +41,7 @@ class InProcessTransport implements Transport {
   /**
    * Messages waiting for delivery: the first `inboxLength` entries. The array keeps its length
    * from delivery to delivery (delivered entries are cleared, not cut off): setting an array's
-   * `length` is a call into V8's runtime, and the next `push` then grows it again (about 1 100
-   * instructions a delivery, more than the rest of the transport's work).
+   * `length` is a call into V8's runtime, and the next `push` then grew it again.
    */
   private inbox: (Uint8Array | undefined)[] = [];
   private inboxLength = 0;
@@ -53,8 +52,9 @@ class InProcessTransport implements Transport {
   /**
    * Delivery runs as a reaction of a settled promise rather than through `queueMicrotask`, which
    * in Node wraps every callback for async hooks (an `AsyncResource`, a bound function and a
-   * wrapper call: about 1 500 instructions per delivery, a twentieth of an in-process call).
-   * An error thrown by delivery is still reported as `queueMicrotask` would report it.
+   * wrapper call). With the inbox above, that was 3 900 of the 41 900 instructions of an
+   * in-process echo call (docs/BENCHMARKS.md, "Counted per call"). An error thrown by a
+   * delivery is still reported as `queueMicrotask` would report it: an uncaught exception.
    */
   private readonly drainLater = (): void => {
     try {

@@ -21,7 +21,7 @@ export const EMPTY_STRUCT_POINTER_LO = 0xfffffffc;
  * `location`) live for the whole process, in V8's old space, while the segments of a message
  * just made or opened are young: each store of one into them takes the write barrier's slow path
  * (a remembered-set insert, about 50 instructions). So their segment fields are stored only when
- * they change, once per message rather than at every struct (micro nested3/build: 3 per struct).
+ * they change: once per message, where a fresh builder paid three at every struct it made.
  */
 class Allocated {
   /** Segment of the object just allocated. */
