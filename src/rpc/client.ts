@@ -161,6 +161,9 @@ export class Client {
   this.close();
 };
 
+/** A rejection handler that does nothing (see `RpcPromise`'s constructor). */
+function ignore(): void {}
+
 /**
  * The result of a call: a promise of the results, and at the same time a source of pipelined
  * capabilities (`promise.pipeline(...)`, or the generated getters), usable before the results
@@ -182,21 +185,29 @@ export class RpcPromise<R> implements PromiseLike<R> {
   constructor(result: CallResult, readResults: (content: AnyPointerReader) => R, signal?: AbortSignal, params: TypeParams = NO_PARAMS) {
     this.#result = result;
     this.$params = params;
+    // A call made only to pipeline on may fail with nobody awaiting it: its error reaches the
+    // pipelined calls, and must not also crash the process as an unhandled rejection. So each
+    // path that rejects `#promise` first gives it a handler (`#promise` is still pending inside
+    // its own reactions); a handler added up front would cost every successful call a derived
+    // promise resolved with the results (and V8's lookup of `then` on them).
     this.#promise = result.promise.then((response) => {
       this.#settled = true;
-      if (this.#disposed) {
-        response.release();
-        throw new RpcError('failed', 'the call was disposed before it returned');
+      try {
+        if (this.#disposed) {
+          response.release();
+          throw new RpcError('failed', 'the call was disposed before it returned');
+        }
+        this.#response = response;
+        return readResults(response.content);
+      } catch (error) {
+        this.#promise.catch(ignore);
+        throw error;
       }
-      this.#response = response;
-      return readResults(response.content);
     }, (error: unknown) => {
       this.#settled = true;
+      this.#promise.catch(ignore);
       throw error;
     });
-    // A call made only to pipeline on may fail with nobody awaiting it: its error reaches the
-    // pipelined calls, and must not also crash the process as an unhandled rejection.
-    this.#promise.catch(() => {});
     if (signal !== undefined) {
       if (signal.aborted) this.cancel();
       else signal.addEventListener('abort', () => this.cancel(), { once: true });

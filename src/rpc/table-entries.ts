@@ -31,7 +31,6 @@ export class Question implements CallResult {
       this.resolvePromise = resolve;
       this.rejectPromise = reject;
     });
-    this.promise.catch(() => {});
   }
 
   settle(response: Response): void {
@@ -44,6 +43,11 @@ export class Question implements CallResult {
 
   fail(error: Error): void {
     this.error = error;
+    // Nobody may be awaiting it (a call made only to pipeline on): the failure reaches the
+    // pipelined calls, and must not also count as an unhandled rejection. The handler is added
+    // here, before rejecting, rather than when the question is made: on success it would cost
+    // a derived promise, resolved with the response (and V8's lookup of `then` on it), per call.
+    this.promise.catch(ignore);
     this.rejectPromise(error);
     const pipelines = this.pipelines;
     this.pipelines = null;
@@ -101,3 +105,5 @@ export class Import {
 
   constructor(readonly hook: RemoteHook) {}
 }
+
+function ignore(): void {}

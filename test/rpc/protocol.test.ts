@@ -410,3 +410,28 @@ describe('rpc protocol, level 1', () => {
     await listener.close();
   });
 });
+
+describe('calls nobody awaits', () => {
+  it('fail, are disposed or are cut off without an unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      const { client, server, echo } = pair();
+      // The server throws; nobody awaits the results.
+      echo.fail({ message: 'nobody awaits this' });
+      // Disposed before its Return arrives: the results are dropped as they come.
+      const disposed = echo.echo({ text: 'dropped' });
+      disposed[Symbol.dispose]();
+      // Pending when the connection closes.
+      echo.wait();
+      await settle();
+      await client.close('test');
+      await server.close('test');
+      await settle(20);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+    }
+  });
+});
