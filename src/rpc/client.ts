@@ -11,7 +11,7 @@
  */
 import type { PointerCodec } from '../runtime/index.js';
 import type { AnyPointerBuilder, AnyPointerReader } from '../wire/index.js';
-import { RpcError } from './errors.js';
+import { ignoreRejection, RpcError } from './errors.js';
 import {
   BrokenHook, ClientHook, NO_OPTIONS, peekHook, type CallOptions, type CallResult, type Response,
 } from './hook.js';
@@ -161,9 +161,6 @@ export class Client {
   this.close();
 };
 
-/** A rejection handler that does nothing (see `RpcPromise`'s constructor). */
-function ignore(): void {}
-
 /**
  * The result of a call: a promise of the results, and at the same time a source of pipelined
  * capabilities (`promise.pipeline(...)`, or the generated getters), usable before the results
@@ -200,12 +197,12 @@ export class RpcPromise<R> implements PromiseLike<R> {
         this.#response = response;
         return readResults(response.content);
       } catch (error) {
-        this.#promise.catch(ignore);
+        this.#promise.catch(ignoreRejection);
         throw error;
       }
     }, (error: unknown) => {
       this.#settled = true;
-      this.#promise.catch(ignore);
+      this.#promise.catch(ignoreRejection);
       throw error;
     });
     if (signal !== undefined) {

@@ -77,3 +77,10 @@ export function toRpcError(value: unknown): RpcError {
   if (value instanceof Error) return new RpcError('failed', value.message || value.name, { cause: value });
   return new RpcError('failed', String(value));
 }
+
+/**
+ * A rejection handler that does nothing: given to promises whose failure may have nobody
+ * awaiting it (a call made only to pipeline on) and reaches its observers another way, so that
+ * it does not also count as an unhandled rejection.
+ */
+export function ignoreRejection(): void {}

@@ -11,7 +11,7 @@
  * garbage collection only backs up handles the application forgot (see client.ts).
  */
 import type { AnyPointerBuilder, AnyPointerReader } from '../wire/index.js';
-import { RpcError } from './errors.js';
+import { ignoreRejection, RpcError } from './errors.js';
 import { OutgoingMessage } from './outgoing-message.js';
 
 /** How a call is to be made, beyond its target, method and params. */
@@ -231,7 +231,7 @@ export function forwardsInto(from: ClientHook, to: ClientHook): boolean {
 
 export function brokenResult(error: Error): CallResult {
   const promise = Promise.reject(error);
-  promise.catch(() => {});
+  promise.catch(ignoreRejection);
   return {
     promise,
     pipeline: () => new BrokenHook(error),

@@ -3,7 +3,7 @@
  * hook that delivers calls to it.
  */
 import type { AnyPointerBuilder } from '../wire/index.js';
-import { releasedError, RpcError } from './errors.js';
+import { ignoreRejection, releasedError, RpcError } from './errors.js';
 import { ClientHook, NO_OPTIONS, Params, Request, Response, takeCaps, type CallOptions, type CallResult, type TailCallOrigin } from './hook.js';
 import { OutgoingMessage } from './outgoing-message.js';
 import { PromiseHook } from './promise-hook.js';
@@ -172,7 +172,7 @@ export class LocalCallResult implements CallResult {
     this.settled = promise;
     // Nobody may be listening (a pipelined-only call): the rejection is observed through
     // pipelined capabilities instead, so it must not count as unhandled.
-    promise?.catch(() => {});
+    promise?.catch(ignoreRejection);
   }
 
   get promise(): Promise<Response> {

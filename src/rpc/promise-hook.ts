@@ -1,4 +1,4 @@
-import { releasedError, selfResolvedError } from './errors.js';
+import { ignoreRejection, releasedError, selfResolvedError } from './errors.js';
 import { BrokenHook, brokenResult, ClientHook, forwardsInto, type CallOptions, type CallResult, type Params, type Response } from './hook.js';
 
 /**
@@ -94,7 +94,7 @@ export class QueuedCallResult implements CallResult {
 
   constructor(private readonly forwarded: Promise<CallResult>) {
     this.promise = forwarded.then((result) => result.promise);
-    this.promise.catch(() => {});
+    this.promise.catch(ignoreRejection);
   }
 
   pipeline(path: readonly number[]): ClientHook {

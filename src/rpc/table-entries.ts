@@ -3,7 +3,7 @@
  * made), answers (calls the peer made), exports (our capabilities the peer holds) and imports
  * (the peer's capabilities we hold).
  */
-import { canceledError } from './errors.js';
+import { canceledError, ignoreRejection } from './errors.js';
 import { BrokenHook, type CallResult, type ClientHook, type Response } from './hook.js';
 import { RemoteHook } from './remote-hook.js';
 import type { ConnectionTables } from './connection-tables.js';
@@ -47,7 +47,7 @@ export class Question implements CallResult {
     // pipelined calls, and must not also count as an unhandled rejection. The handler is added
     // here, before rejecting, rather than when the question is made: on success it would cost
     // a derived promise, resolved with the response (and V8's lookup of `then` on it), per call.
-    this.promise.catch(ignore);
+    this.promise.catch(ignoreRejection);
     this.rejectPromise(error);
     const pipelines = this.pipelines;
     this.pipelines = null;
@@ -105,5 +105,3 @@ export class Import {
 
   constructor(readonly hook: RemoteHook) {}
 }
-
-function ignore(): void {}
