@@ -19,7 +19,7 @@
  * and answers settled, and the end of the connection, which empties every table. `Connection`
  * (connection.ts) extends it with what the connection sends and receives.
  */
-import { CapnpError, DEFAULT_MAX_SEGMENTS, ElementSize, type Arena, type StructBuilder, type StructReader } from '../wire/index.js';
+import { CapnpError, DEFAULT_MAX_SEGMENTS, ElementSize, initStructListAt, type Arena, type Segment, type StructBuilder, type StructReader } from '../wire/index.js';
 import { finishBytes, releaseBytes } from './canned-frames.js';
 import type { Client } from './client.js';
 import { disconnectedError, malformedError, protocolError, RpcError, toRpcError } from './errors.js';
@@ -190,11 +190,14 @@ export abstract class ConnectionTables {
     this.transport.send(bytes);
   }
 
-  /** Writes the descriptors of `message`'s cap table into `payload`; returns the exports it counted. */
-  protected writeCapTable(message: OutgoingMessage, payload: StructBuilder, taken: readonly unknown[] | null = null): number[] | null {
+  /**
+   * Writes the descriptors of `message`'s cap table (or of `taken`) into the payload's cap table
+   * pointer at byte `at` of `segment`; returns the exports it counted.
+   */
+  protected writeCapTable(message: OutgoingMessage, segment: Segment, at: number, taken: readonly unknown[] | null = null): number[] | null {
     const caps = taken ?? message.capTable;
     if (caps.length === 0) return null;
-    const table = payload.initStructList(PAYLOAD_CAP_TABLE, caps.length, CAP_DESCRIPTOR_WORDS, CAP_DESCRIPTOR_POINTERS);
+    const table = initStructListAt(segment, at, caps.length, CAP_DESCRIPTOR_WORDS, CAP_DESCRIPTOR_POINTERS);
     const exported: number[] = [];
     for (let i = 0; i < caps.length; i++) this.writeDescriptor(caps[i], table.getStruct(i), exported);
     return exported;

@@ -4,7 +4,7 @@
  * `connection-tables.ts`; this class adds what travels: the calls we send (bootstrap, calls,
  * tail calls, disembargoes) and the handling of every message the peer sends.
  */
-import { CapnpError, type AnyPointerReader, type Arena, type StructBuilder, type StructReader } from '../wire/index.js';
+import { AnyPointerBuilder, CapnpError, locateUnpackedRoot, readStructAt, StructReader, type AnyPointerReader, type Arena, type Segment, type StructBuilder } from '../wire/index.js';
 import { Client, type ClientClass, type TypeParams } from './client.js';
 import { ConnectionTables } from './connection-tables.js';
 import { canceledError, malformedError, protocolError, RpcError, toRpcError, unimplementedError } from './errors.js';
@@ -14,16 +14,17 @@ import {
 } from './hook.js';
 import { LocalHook } from './local-hook.js';
 import { OutgoingMessage } from './outgoing-message.js';
-import { emptyResponse, initException, initMessage, readException, readRoot, writeException } from './message-fields.js';
+import { callSkeleton, resultsSkeleton, setBit } from './message-skeletons.js';
+import { emptyResponse, initException, initMessage, readException, writeException } from './message-fields.js';
 import {
   BOOTSTRAP_POINTERS, BOOTSTRAP_QUESTION_ID, BOOTSTRAP_WORDS, CALL_INTERFACE_ID, CALL_METHOD_ID, CALL_NO_PROMISE_PIPELINING,
-  CALL_PARAMS, CALL_POINTERS, CALL_QUESTION_ID, CALL_SEND_RESULTS_TO_WHICH, CALL_TARGET, CALL_WORDS, CAP_DESCRIPTOR_IS_SENDER_HOSTED,
+  CALL_PARAMS, CALL_QUESTION_ID, CALL_SEND_RESULTS_TO_WHICH, CALL_TARGET, CAP_DESCRIPTOR_IS_SENDER_HOSTED,
   CAP_DESCRIPTOR_SENDER_HOSTED, CAP_DESCRIPTOR_WHICH, CONTEXT_IS_RECEIVER_LOOPBACK, CONTEXT_IS_SENDER_LOOPBACK,
   CONTEXT_RECEIVER_LOOPBACK, CONTEXT_SENDER_LOOPBACK, DISEMBARGO_CONTEXT_WHICH, DISEMBARGO_POINTERS, DISEMBARGO_TARGET,
   DISEMBARGO_WORDS, FINISH_QUESTION_ID, FINISH_RELEASE_RESULT_CAPS, FINISH_RELEASE_RESULT_CAPS_DEFAULT, MESSAGE_BODY,
   MESSAGE_IS_ABORT, MESSAGE_IS_BOOTSTRAP, MESSAGE_IS_CALL, MESSAGE_IS_DISEMBARGO, MESSAGE_IS_FINISH, MESSAGE_IS_RELEASE,
   MESSAGE_IS_RESOLVE, MESSAGE_IS_RETURN, MESSAGE_IS_UNIMPLEMENTED, MESSAGE_POINTERS, MESSAGE_WHICH, MESSAGE_WORDS,
-  PAYLOAD_CONTENT, PAYLOAD_POINTERS, PAYLOAD_WORDS, RELEASE_ID, RELEASE_REFERENCE_COUNT, RESOLVE_CAP, RESOLVE_EXCEPTION,
+  PAYLOAD_CONTENT, RELEASE_ID, RELEASE_REFERENCE_COUNT, RESOLVE_CAP, RESOLVE_EXCEPTION,
   RESOLVE_IS_CAP, RESOLVE_PROMISE_ID, RESOLVE_WHICH, RETURN_ANSWER_ID, RETURN_EXCEPTION, RETURN_IS_AWAIT_FROM_THIRD_PARTY, RETURN_IS_CANCELED,
   RETURN_IS_EXCEPTION, RETURN_IS_RESULTS, RETURN_IS_RESULTS_SENT_ELSEWHERE, RETURN_IS_TAKE_FROM_OTHER_QUESTION,
   RETURN_NO_FINISH_NEEDED, RETURN_POINTERS, RETURN_RELEASE_PARAM_CAPS, RETURN_RELEASE_PARAM_CAPS_DEFAULT, RETURN_RESULTS,
@@ -60,8 +61,8 @@ export class Connection extends ConnectionTables {
   /** Makes a Call message in its own builder, params to be filled in place (see RemoteHook.newRequest). */
   newDirectRequest(target: RemoteHook, interfaceId: bigint, methodId: number): Request {
     const message = this.callBuilder();
-    const call = initMessage(message, MESSAGE_IS_CALL, CALL_WORDS, CALL_POINTERS);
-    const params = call.initStruct(CALL_PARAMS, PAYLOAD_WORDS, PAYLOAD_POINTERS).getPointer(PAYLOAD_CONTENT);
+    const skeleton = callSkeleton();
+    const params = new AnyPointerBuilder(skeleton.writeInto(message), skeleton.content);
     const request = new Request(target, interfaceId, methodId, message, params);
     request.direct = this;
     return request;
@@ -70,29 +71,28 @@ export class Connection extends ConnectionTables {
   /** Sends a call to the peer: in place if the request was built for this connection, else copied. */
   sendCall(target: RemoteHook, request: Request | null, interfaceId: bigint, methodId: number, params: Params | null, options: CallOptions, yourself = false): Question {
     const question = new Question(this);
+    const skeleton = callSkeleton();
     let message: OutgoingMessage;
-    let call: StructBuilder;
-    let payload: StructBuilder;
     if (request !== null && request.direct === this) {
       message = request.message;
-      call = message.getRoot(MESSAGE_WORDS, MESSAGE_POINTERS).getStruct(MESSAGE_BODY, CALL_WORDS, CALL_POINTERS);
-      payload = call.getStruct(CALL_PARAMS, PAYLOAD_WORDS, PAYLOAD_POINTERS);
     } else {
       message = this.callBuilder();
-      call = initMessage(message, MESSAGE_IS_CALL, CALL_WORDS, CALL_POINTERS);
-      payload = call.initStruct(CALL_PARAMS, PAYLOAD_WORDS, PAYLOAD_POINTERS);
-      payload.getPointer(PAYLOAD_CONTENT).set(params!.content);
+      new AnyPointerBuilder(skeleton.writeInto(message), skeleton.content).set(params!.content);
     }
-    call.setUint32(CALL_QUESTION_ID, question.id);
-    call.setUint64(CALL_INTERFACE_ID, interfaceId);
-    call.setUint16(CALL_METHOD_ID, methodId);
-    if (options.noPromisePipelining) call.setBool(CALL_NO_PROMISE_PIPELINING, true);
-    if (yourself) call.setUint16(CALL_SEND_RESULTS_TO_WHICH, SEND_RESULTS_TO_IS_YOURSELF);
-    target.writeTarget(call, CALL_TARGET);
+    // Read after the params are in: a segment that grew has a new view.
+    const segment = message.arena.first;
+    const view = segment.view;
+    const call = skeleton.body;
+    view.setUint32(call + CALL_QUESTION_ID, question.id, true);
+    view.setBigUint64(call + CALL_INTERFACE_ID, interfaceId, true);
+    view.setUint16(call + CALL_METHOD_ID, methodId, true);
+    if (options.noPromisePipelining) setBit(segment, call, CALL_NO_PROMISE_PIPELINING);
+    if (yourself) view.setUint16(call + CALL_SEND_RESULTS_TO_WHICH, SEND_RESULTS_TO_IS_YOURSELF, true);
+    target.writeTargetAt(segment, skeleton.target);
     // A request built here holds references of its own in its cap table; copied params are
     // held by `params`. Either way they are released once the descriptors are written.
     const held = params === null ? takeCaps(message) : null;
-    question.paramExports = this.writeCapTable(message, payload, held);
+    question.paramExports = this.writeCapTable(message, segment, skeleton.capTable, held);
     params?.release();
     if (held !== null) for (const hook of held) hook.release();
     question.streaming = options.streaming === true;
@@ -168,8 +168,11 @@ export class Connection extends ConnectionTables {
       if (bytes.length > this.options.maxMessageBytes) {
         throw protocolError(`incoming message of ${bytes.length} bytes exceeds the limit of ${this.options.maxMessageBytes}`);
       }
-      const root = readRoot(bytes, this.options);
-      if (root !== null) this.handle(root, root.segment.arena);
+      // Opened as `readMessage` opens a framed message, without it: RPC messages are never
+      // packed, and a client's bundle then leaves the unpacker out.
+      const root = locateUnpackedRoot(bytes, this.options);
+      // A null root (an empty message) needs no answer.
+      if (root.dataSize !== 0 || root.pointerCount !== 0) this.handle(root.segment, root.data, root.dataSize, root.pointerCount, root.nestingLimit);
     } catch (error) {
       if (this.closeError !== null) return;
       const reason = error instanceof RpcError ? error
@@ -179,18 +182,26 @@ export class Connection extends ConnectionTables {
     }
   }
 
-  private handle(message: StructReader, arena: Arena): void {
-    switch (message.getUint16(MESSAGE_WHICH)) {
-      case MESSAGE_IS_CALL: return this.handleCall(message.getStruct(MESSAGE_BODY), arena);
-      case MESSAGE_IS_RETURN: return this.handleReturn(message.getStruct(MESSAGE_BODY), arena);
-      case MESSAGE_IS_FINISH: return this.handleFinish(message.getStruct(MESSAGE_BODY));
-      case MESSAGE_IS_RESOLVE: return this.handleResolve(message.getStruct(MESSAGE_BODY), arena);
-      case MESSAGE_IS_RELEASE: return this.handleRelease(message.getStruct(MESSAGE_BODY));
-      case MESSAGE_IS_DISEMBARGO: return this.handleDisembargo(message);
-      case MESSAGE_IS_BOOTSTRAP: return this.handleBootstrap(message.getStruct(MESSAGE_BODY));
-      case MESSAGE_IS_ABORT: return this.handleAbort(message.getStruct(MESSAGE_BODY));
-      case MESSAGE_IS_UNIMPLEMENTED: return this.handleUnimplemented(message.getStruct(MESSAGE_BODY));
-      default: return this.replyUnimplemented(message);
+  /**
+   * Handles the message whose root struct is at `data` in `segment`. The root is made a reader
+   * only for the two kinds that need it whole (an unknown kind, echoed back in Unimplemented,
+   * and Disembargo); the others get the struct their union member holds.
+   */
+  private handle(segment: Segment, data: number, dataSize: number, pointerCount: number, nesting: number): void {
+    const which = dataSize >= MESSAGE_WHICH + 2 ? segment.view.getUint16(data + MESSAGE_WHICH, true) : 0;
+    const body = pointerCount > MESSAGE_BODY ? data + dataSize + MESSAGE_BODY * 8 : -1;
+    const arena = segment.arena;
+    switch (which) {
+      case MESSAGE_IS_CALL: return this.handleCall(readStructAt(segment, body, nesting, null), arena);
+      case MESSAGE_IS_RETURN: return this.handleReturn(readStructAt(segment, body, nesting, null), arena);
+      case MESSAGE_IS_FINISH: return this.handleFinish(readStructAt(segment, body, nesting, null));
+      case MESSAGE_IS_RESOLVE: return this.handleResolve(readStructAt(segment, body, nesting, null), arena);
+      case MESSAGE_IS_RELEASE: return this.handleRelease(readStructAt(segment, body, nesting, null));
+      case MESSAGE_IS_DISEMBARGO: return this.handleDisembargo(new StructReader(segment, data, dataSize, data + dataSize, pointerCount, nesting));
+      case MESSAGE_IS_BOOTSTRAP: return this.handleBootstrap(readStructAt(segment, body, nesting, null));
+      case MESSAGE_IS_ABORT: return this.handleAbort(readStructAt(segment, body, nesting, null));
+      case MESSAGE_IS_UNIMPLEMENTED: return this.handleUnimplemented(readStructAt(segment, body, nesting, null));
+      default: return this.replyUnimplemented(new StructReader(segment, data, dataSize, data + dataSize, pointerCount, nesting));
     }
   }
 
@@ -286,12 +297,15 @@ export class Connection extends ConnectionTables {
     answer.returned = true;
     this.settleAnswer(answer, response, null);
     const message = this.scratch;
-    const ret = this.initReturn(message, answer, redirect ? RETURN_IS_RESULTS_SENT_ELSEWHERE : RETURN_IS_RESULTS);
-    if (!redirect) {
-      const payload = ret.initStruct(RETURN_RESULTS, PAYLOAD_WORDS, PAYLOAD_POINTERS);
+    if (redirect) {
+      this.initReturn(message, answer, RETURN_IS_RESULTS_SENT_ELSEWHERE);
+    } else {
+      const skeleton = resultsSkeleton();
+      const segment = skeleton.writeInto(message);
+      segment.view.setUint32(skeleton.body + RETURN_ANSWER_ID, answer.id, true);
       try {
-        payload.getPointer(PAYLOAD_CONTENT).set(response.content);
-        answer.resultExports = this.writeCapTable(message, payload);
+        new AnyPointerBuilder(segment, skeleton.content).set(response.content);
+        answer.resultExports = this.writeCapTable(message, segment, skeleton.capTable);
       } catch (error) {
         // The results could not be copied or described (a limit): the caller gets the error.
         message.reset();

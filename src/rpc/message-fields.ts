@@ -1,10 +1,10 @@
 /**
- * The parts of RPC messages every side of a connection reads or writes: a message's root,
+ * The parts of RPC messages every side of a connection reads or writes: a message's union,
  * an empty response, promised-answer transforms (pointer paths) and exceptions. Fields are read
  * and written at the offsets of `protocol/layout.ts`, through the wire layer's struct readers
  * and builders.
  */
-import { ElementSize, locateUnpackedRoot, StructReader, type ReaderOptions, type StructBuilder } from '../wire/index.js';
+import { ElementSize, type StructBuilder, type StructReader } from '../wire/index.js';
 import { EXCEPTION_TYPES, protocolError, RpcError, toRpcError } from './errors.js';
 import { Response } from './hook.js';
 import { OutgoingMessage } from './outgoing-message.js';
@@ -28,19 +28,6 @@ export function initMessage(message: OutgoingMessage, which: number, words: numb
 /** A struct member `index` of `parent`, made new as an Exception. */
 export function initException(parent: StructBuilder, index: number): StructBuilder {
   return parent.initStruct(index, EXCEPTION_WORDS, EXCEPTION_POINTERS);
-}
-
-/**
- * The root of a framed message from the peer, as a Message struct, or null when the root is
- * empty (a null pointer: an `unimplemented` with nothing in it, which needs no answer). The
- * struct's `segment.arena` is the message's, which holds its cap table. Read without
- * `readMessage`, which takes packed input too: RPC messages are never packed, and a client's
- * bundle then leaves the unpacker out.
- */
-export function readRoot(bytes: Uint8Array, options: ReaderOptions): StructReader | null {
-  const at = locateUnpackedRoot(bytes, options);
-  if (at.dataSize === 0 && at.pointerCount === 0) return null;
-  return new StructReader(at.segment, at.data, at.dataSize, at.data + at.dataSize, at.pointerCount, at.nestingLimit);
 }
 
 export function emptyResponse(): Response {

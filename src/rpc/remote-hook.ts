@@ -1,4 +1,4 @@
-import type { StructBuilder } from '../wire/index.js';
+import { initStructAt, type Segment, type StructBuilder } from '../wire/index.js';
 import { releasedError, RpcError, selfResolvedError } from './errors.js';
 import {
   BrokenHook, brokenResult, ClientHook, forwardsInto, Params, Request,
@@ -54,15 +54,22 @@ export class RemoteHook extends ClientHook {
   /** Writes where calls to this capability go into a new MessageTarget at pointer `index` of `parent`. */
   writeTarget(parent: StructBuilder, index: number): void {
     const target = parent.initStruct(index, MESSAGE_TARGET_WORDS, MESSAGE_TARGET_POINTERS);
+    this.writeTargetAt(target.segment, target.data);
+  }
+
+  /** Writes where calls to this capability go into the new (zeroed) MessageTarget whose data section is at `data`. */
+  writeTargetAt(segment: Segment, data: number): void {
+    const view = segment.view;
     if (this.importId >= 0 || this.question === null) {
-      target.setUint16(MESSAGE_TARGET_WHICH, MESSAGE_TARGET_IS_IMPORTED_CAP);
-      target.setUint32(MESSAGE_TARGET_IMPORTED_CAP, this.importId);
-    } else {
-      target.setUint16(MESSAGE_TARGET_WHICH, MESSAGE_TARGET_IS_PROMISED_ANSWER);
-      const promised = target.initStruct(MESSAGE_TARGET_PROMISED_ANSWER, PROMISED_ANSWER_WORDS, PROMISED_ANSWER_POINTERS);
-      promised.setUint32(PROMISED_ANSWER_QUESTION_ID, this.question.id);
-      writeTransform(promised, this.path);
+      view.setUint16(data + MESSAGE_TARGET_WHICH, MESSAGE_TARGET_IS_IMPORTED_CAP, true);
+      view.setUint32(data + MESSAGE_TARGET_IMPORTED_CAP, this.importId, true);
+      return;
     }
+    view.setUint16(data + MESSAGE_TARGET_WHICH, MESSAGE_TARGET_IS_PROMISED_ANSWER, true);
+    const pointer = data + MESSAGE_TARGET_WORDS * 8 + MESSAGE_TARGET_PROMISED_ANSWER * 8;
+    const promised = initStructAt(segment, pointer, PROMISED_ANSWER_WORDS, PROMISED_ANSWER_POINTERS);
+    promised.setUint32(PROMISED_ANSWER_QUESTION_ID, this.question.id);
+    writeTransform(promised, this.path);
   }
 
   override newRequest(interfaceId: bigint, methodId: number): Request {

@@ -152,6 +152,60 @@ describe('rpc protocol, level 1', () => {
     await expectEmpty(client, server);
   });
 
+  it('writes every field of the Calls and Returns it sends (read back through rpc.capnp\'s generated readers)', async () => {
+    const { client, server, echo, clientTap, serverTap } = pair();
+    // On the bootstrap promise (a promisedAnswer target), before the Bootstrap returns.
+    const first = echo.echo({ text: 'first' });
+    expect((await first).text).toBe('first');
+    // On the settled capability (an importedCap target), with a capability in the params.
+    const local = counter();
+    const second = echo.echoCap({ cap: local.client }, { noPromisePipelining: true });
+    const returned = await second;
+    expect(returned.cap).not.toBeNull();
+    const calls = clientTap.sent.filter((m) => m.which === 'call').map((m) => m.message.call);
+    const returns = serverTap.sent.filter((m) => m.which === 'return').map((m) => m.message.return);
+    expect(calls).toHaveLength(2);
+    expect(returns).toHaveLength(3);
+
+    const [a, b] = calls;
+    expect(a.interfaceId).toBe(gen.Echo.$info.typeId);
+    expect(a.methodId).toBe(0);
+    expect(a.target.which()).toBe('promisedAnswer');
+    expect(a.target.promisedAnswer.transform.length).toBe(0);
+    expect(a.sendResultsTo.which()).toBe('caller');
+    expect(a.noPromisePipelining).toBe(false);
+    expect(a.params.content.getStruct().getText(0)).toBe('first');
+    expect(a.params.capTable.length).toBe(0);
+
+    expect(b.interfaceId).toBe(gen.Echo.$info.typeId);
+    expect(b.methodId).toBe(1);
+    expect(b.target.which()).toBe('importedCap');
+    expect(b.noPromisePipelining).toBe(true);
+    expect(b.params.capTable.length).toBe(1);
+    expect(b.params.capTable.get(0).which()).toBe('senderHosted');
+    expect(b.params.content.getStruct().getPointer(0).getCapabilityIndex()).toBe(0);
+
+    // The Return of each call (after the Bootstrap's): its answer id, releaseParamCaps false
+    // (the params' capabilities stay the caller's until Finish), the results and their caps.
+    const results = returns.slice(1);
+    expect(results.map((ret) => ret.answerId)).toEqual(calls.map((call) => call.questionId));
+    for (const ret of results) {
+      expect(ret.which()).toBe('results');
+      expect(ret.releaseParamCaps).toBe(false);
+      expect(ret.noFinishNeeded).toBe(false);
+    }
+    expect(results[0]!.results.content.getStruct().getText(0)).toBe('first');
+    expect(results[0]!.results.capTable.length).toBe(0);
+    expect(results[1]!.results.capTable.length).toBe(1);
+    expect(results[1]!.results.capTable.get(0).which()).toBe('receiverHosted');
+
+    first.dispose();
+    second.dispose();
+    local.client.close();
+    echo.close();
+    await expectEmpty(client, server);
+  });
+
   it('passes a capability in params and the callee calls back (Release once the server drops it)', async () => {
     const { client, server, echo } = pair();
     const local = counter();
