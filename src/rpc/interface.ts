@@ -11,7 +11,7 @@
  * through the method's `paramsBrand`/`resultsBrand`).
  */
 import { ANY_POINTER } from '../runtime/index.js';
-import { wrapBuilder, wrapReader, type BuilderClass, type ReaderClass } from '../runtime/access.js';
+import { getStruct, initStruct, readStruct, type BuilderClass, type ReaderClass } from '../runtime/access.js';
 import type { AnyPointerReader } from '../wire/index.js';
 import { Client, disposeSymbol, RpcPromise, type ClientClass, type TypeParams } from './client.js';
 import { RpcError, unimplementedError } from './errors.js';
@@ -92,6 +92,15 @@ export function methodScope(params: TypeParams, count: number, bind: TypeParams 
   return scope.concat(bind);
 }
 
+/**
+ * The params or results struct of a call, read through its generated reader class straight
+ * from the payload's content pointer (the pointer as a one-pointer section: no wire-level
+ * `StructReader` in between).
+ */
+function readContent<R>(Reader: ReaderClass<R>, content: AnyPointerReader, params: TypeParams): R {
+  return readStruct(Reader, content.segment, content.offset, 1, 0, content.nestingLimit, null, params);
+}
+
 /** The class of a generated results promise: an `RpcPromise` with getters for pipelined capabilities. */
 export type PromiseClass<R, P extends RpcPromise<R>> = new (
   result: ConstructorParameters<typeof RpcPromise<R>>[0],
@@ -114,8 +123,8 @@ function resultsCodecs(method: MethodInfo, scope: TypeParams): TypeParams {
 function fillParams(request: Request, method: MethodInfo, params: unknown, scope: TypeParams): void {
   if (params == null) return;
   const type = method.params;
-  const struct = request.params.initStruct(type.dataWords, type.pointerCount);
-  const builder = wrapBuilder(type.Builder, struct, paramsCodecs(method, scope)) as { $assign(value: unknown): void };
+  const slot = request.params;
+  const builder = initStruct(type.Builder, slot.segment, slot.offset, type.dataWords, type.pointerCount, paramsCodecs(method, scope)) as { $assign(value: unknown): void };
   if (typeof params === 'function') (params as (b: unknown) => void)(builder);
   else if (params instanceof type.Reader) request.params.setStruct((params as { $: Parameters<typeof request.params.setStruct>[0] }).$);
   else builder.$assign(params);
@@ -132,7 +141,7 @@ export function callMethod<R, P extends RpcPromise<R>>(
   const hook = client.$hook;
   const results = method.results;
   const bound = resultsCodecs(method, scope);
-  const read = (content: AnyPointerReader): R => wrapReader(results.Reader, content.getStruct(), bound) as R;
+  const read = (content: AnyPointerReader): R => readContent(results.Reader, content, bound) as R;
   // A stream on this capability failed: the next call reports it instead of being sent.
   const failed = streamError(hook);
   if (failed !== null) return new Promise(brokenResult(failed), read, options?.signal, bound);
@@ -186,7 +195,8 @@ class MethodContext implements CallContext<unknown> {
   get results(): unknown {
     if (this.builder === null) {
       const type = this.method.results;
-      this.builder = wrapBuilder(type.Builder, this.call.results().getStruct(type.dataWords, type.pointerCount), resultsCodecs(this.method, this.scope));
+      const slot = this.call.results();
+      this.builder = getStruct(type.Builder, slot.segment, slot.offset, type.dataWords, type.pointerCount, null, resultsCodecs(this.method, this.scope));
     }
     return this.builder;
   }
@@ -248,7 +258,7 @@ export function serverFor(iface: InterfaceInfo, impl: object, params: TypeParams
       if (typeof fn !== 'function') throw unimplementedError(`method ${method.name} of ${iface.displayName} is not implemented`);
       const type = method.params;
       const scope = bound!.params;
-      const params = wrapReader(type.Reader, call.params.content.getStruct(), paramsCodecs(method, scope));
+      const params = readContent(type.Reader, call.params.content, paramsCodecs(method, scope));
       const context = new MethodContext(call, method, scope);
       const value: unknown = (fn as (p: unknown, c: unknown) => unknown).call(impl, params, context);
       // A method that answers at once completes the call synchronously: no promise per call.
