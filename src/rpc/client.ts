@@ -13,7 +13,7 @@ import type { PointerCodec } from '../runtime/index.js';
 import type { AnyPointerBuilder, AnyPointerReader } from '../wire/index.js';
 import { ignoreRejection, RpcError } from './errors.js';
 import {
-  BrokenHook, ClientHook, NO_OPTIONS, peekHook, type CallOptions, type CallResult, type Response,
+  BrokenHook, ClientHook, NO_OPTIONS, peekHook, type CallListener, type CallOptions, type CallResult, type Response,
 } from './hook.js';
 import { LocalHook, type CapabilityServer } from './local-hook.js';
 
@@ -167,11 +167,14 @@ export class Client {
  * arrive. Disposing it (`using`, `[Symbol.dispose]()`) releases the capabilities in the results
  * and the pipelined ones; `cancel()` also tells the callee to stop.
  */
-export class RpcPromise<R> implements PromiseLike<R> {
+export class RpcPromise<R> implements PromiseLike<R>, CallListener {
   /** Same as `dispose()`. */
   declare [Symbol.dispose]: () => void;
   readonly #result: CallResult;
+  readonly #read: (content: AnyPointerReader) => R;
   readonly #promise: Promise<R>;
+  #resolve!: (value: R) => void;
+  #reject!: (error: unknown) => void;
   #response: Response | null = null;
   #pipelined: Map<string, Client> | null = null;
   #disposed = false;
@@ -181,34 +184,56 @@ export class RpcPromise<R> implements PromiseLike<R> {
 
   constructor(result: CallResult, readResults: (content: AnyPointerReader) => R, signal?: AbortSignal, params: TypeParams = NO_PARAMS) {
     this.#result = result;
+    this.#read = readResults;
     this.$params = params;
-    // A call made only to pipeline on may fail with nobody awaiting it: its error reaches the
-    // pipelined calls, and must not also crash the process as an unhandled rejection. So each
-    // path that rejects `#promise` first gives it a handler (`#promise` is still pending inside
-    // its own reactions); a handler added up front would cost every successful call a derived
-    // promise resolved with the results (and V8's lookup of `then` on them).
-    this.#promise = result.promise.then((response) => {
-      this.#settled = true;
-      try {
-        if (this.#disposed) {
-          response.release();
-          throw new RpcError('failed', 'the call was disposed before it returned');
-        }
-        this.#response = response;
-        return readResults(response.content);
-      } catch (error) {
-        this.#promise.catch(ignoreRejection);
-        throw error;
-      }
-    }, (error: unknown) => {
-      this.#settled = true;
-      this.#promise.catch(ignoreRejection);
-      throw error;
+    this.#promise = new Promise((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
     });
+    // Told by the call itself where it can (a question, a local call): one promise settles per
+    // call, not the call's own and then this one.
+    if (result.listen !== undefined) result.listen(this);
+    else result.promise.then((response) => this.$response(response), (error: unknown) => this.$error(error));
     if (signal !== undefined) {
       if (signal.aborted) this.cancel();
       else signal.addEventListener('abort', () => this.cancel(), { once: true });
     }
+  }
+
+  /** The call returned `response` (internal: see `CallResult.listen`). */
+  $response(response: Response): void {
+    this.#settled = true;
+    if (this.#disposed) {
+      response.release();
+      this.#fail(new RpcError('failed', 'the call was disposed before it returned'));
+      return;
+    }
+    this.#response = response;
+    let value: R;
+    try {
+      value = this.#read(response.content);
+    } catch (error) {
+      this.#fail(error);
+      return;
+    }
+    this.#resolve(value);
+  }
+
+  /** The call failed (internal: see `CallResult.listen`). */
+  $error(error: unknown): void {
+    this.#settled = true;
+    this.#fail(error);
+  }
+
+  /**
+   * Rejects with `error`. A call made only to pipeline on may fail with nobody awaiting it: its
+   * error reaches the pipelined calls, and must not also crash the process as an unhandled
+   * rejection, so the promise gets a handler first (added only here: on success it would cost
+   * a derived promise resolved with the results, and V8's lookup of `then` on them).
+   */
+  #fail(error: unknown): void {
+    this.#promise.catch(ignoreRejection);
+    this.#reject(error);
   }
 
   then<A = R, B = never>(

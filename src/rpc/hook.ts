@@ -88,12 +88,24 @@ export class Response {
   }
 }
 
+/** Told once how a call ended (see `CallResult.listen`). */
+export interface CallListener {
+  $response(response: Response): void;
+  $error(error: unknown): void;
+}
+
 /**
  * A call in flight, as its caller sees it: the eventual response, capabilities pipelined on it,
  * and a way to say the caller no longer wants it.
  */
 export interface CallResult {
   readonly promise: Promise<Response>;
+  /**
+   * Tells `listener` how the call ends (at once if it has ended), instead of a reaction of
+   * `promise`: what an `RpcPromise` uses where the result offers it, so that a call settles
+   * one promise (the caller's) rather than two. Absent: the caller reacts to `promise`.
+   */
+  listen?(listener: CallListener): void;
   /** The response, when the call completed before it was returned (else null or absent). */
   readonly completed?: Response | null;
   /** A new reference to the capability the results will hold at `path`, usable right away. */

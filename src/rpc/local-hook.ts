@@ -4,7 +4,7 @@
  */
 import type { AnyPointerBuilder } from '../wire/index.js';
 import { ignoreRejection, releasedError, RpcError } from './errors.js';
-import { ClientHook, NO_OPTIONS, Params, Request, Response, takeCaps, type CallOptions, type CallResult, type TailCallOrigin } from './hook.js';
+import { ClientHook, NO_OPTIONS, Params, Request, Response, takeCaps, type CallListener, type CallOptions, type CallResult, type TailCallOrigin } from './hook.js';
 import { OutgoingMessage } from './outgoing-message.js';
 import { PromiseHook } from './promise-hook.js';
 
@@ -177,6 +177,11 @@ export class LocalCallResult implements CallResult {
 
   get promise(): Promise<Response> {
     return (this.settled ??= Promise.resolve(this.completed!));
+  }
+
+  listen(listener: CallListener): void {
+    if (this.completed !== null) listener.$response(this.completed);
+    else this.promise.then((response) => listener.$response(response), (error: unknown) => listener.$error(error));
   }
 
   pipeline(path: readonly number[]): ClientHook {

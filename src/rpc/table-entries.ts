@@ -4,16 +4,18 @@
  * (the peer's capabilities we hold).
  */
 import { canceledError, ignoreRejection } from './errors.js';
-import { BrokenHook, type CallResult, type ClientHook, type Response } from './hook.js';
+import { BrokenHook, type CallListener, type CallResult, type ClientHook, type Response } from './hook.js';
 import { RemoteHook } from './remote-hook.js';
 import type { ConnectionTables } from './connection-tables.js';
 
 /** A call we made: pending until the peer's Return. */
 export class Question implements CallResult {
   readonly id: number;
-  readonly promise: Promise<Response>;
-  private resolvePromise!: (response: Response) => void;
-  private rejectPromise!: (error: Error) => void;
+  /** Made when first asked for: a call awaited through an `RpcPromise` is told through `listen`. */
+  private made: Promise<Response> | null = null;
+  private resolvePromise: ((response: Response) => void) | null = null;
+  private rejectPromise: ((error: Error) => void) | null = null;
+  private listener: CallListener | null = null;
   paramExports: number[] | null = null;
   returned = false;
   finishSent = false;
@@ -27,15 +29,38 @@ export class Question implements CallResult {
 
   constructor(readonly connection: ConnectionTables) {
     this.id = connection.allocateQuestion(this);
-    this.promise = new Promise((resolve, reject) => {
-      this.resolvePromise = resolve;
-      this.rejectPromise = reject;
-    });
+  }
+
+  get promise(): Promise<Response> {
+    if (this.made === null) {
+      if (this.response !== null) {
+        this.made = Promise.resolve(this.response);
+      } else if (this.error !== null) {
+        this.made = Promise.reject(this.error);
+        this.made.catch(ignoreRejection);
+      } else {
+        this.made = new Promise((resolve, reject) => {
+          this.resolvePromise = resolve;
+          this.rejectPromise = reject;
+        });
+      }
+    }
+    return this.made;
+  }
+
+  listen(listener: CallListener): void {
+    if (this.response !== null) listener.$response(this.response);
+    else if (this.error !== null) listener.$error(this.error);
+    else if (this.listener === null) this.listener = listener;
+    else this.promise.then((response) => listener.$response(response), (error: unknown) => listener.$error(error));
   }
 
   settle(response: Response): void {
     this.response = response;
-    this.resolvePromise(response);
+    const listener = this.listener;
+    this.listener = null;
+    listener?.$response(response);
+    this.resolvePromise?.(response);
     const pipelines = this.pipelines;
     this.pipelines = null;
     if (pipelines !== null) for (const hook of pipelines) hook.resolveTo(response.capabilityAt(hook.path));
@@ -43,12 +68,17 @@ export class Question implements CallResult {
 
   fail(error: Error): void {
     this.error = error;
-    // Nobody may be awaiting it (a call made only to pipeline on): the failure reaches the
-    // pipelined calls, and must not also count as an unhandled rejection. The handler is added
-    // here, before rejecting, rather than when the question is made: on success it would cost
-    // a derived promise, resolved with the response (and V8's lookup of `then` on it), per call.
-    this.promise.catch(ignoreRejection);
-    this.rejectPromise(error);
+    const listener = this.listener;
+    this.listener = null;
+    listener?.$error(error);
+    // Nobody may be awaiting the promise (a call made only to pipeline on): the failure reaches
+    // the pipelined calls, and must not also count as an unhandled rejection. The handler is
+    // added here, before rejecting, rather than when the promise is made: on success it would
+    // cost a derived promise, resolved with the response (and V8's lookup of `then` on it).
+    if (this.rejectPromise !== null) {
+      this.made!.catch(ignoreRejection);
+      this.rejectPromise(error);
+    }
     const pipelines = this.pipelines;
     this.pipelines = null;
     if (pipelines !== null) for (const hook of pipelines) hook.resolveTo(new BrokenHook(error));
