@@ -190,6 +190,11 @@ export abstract class ConnectionTables {
     this.transport.send(bytes);
   }
 
+  /** Sends a framed message (unless the connection has ended). */
+  protected sendBytes(bytes: Uint8Array): void {
+    if (this.closeError === null) this.transport.send(bytes);
+  }
+
   /**
    * Writes the descriptors of `message`'s cap table (or of `taken`) into the payload's cap table
    * pointer at byte `at` of `segment`; returns the exports it counted.

@@ -39,7 +39,9 @@ export { RemoteHook } from './remote-hook.js';
 
 const MAX_KEPT_CALL_BUILDERS = 8;
 const MAX_KEPT_CALL_BUILDER_BYTES = 64 * 1024;
-const NO_PIPELINING: CallOptions = Object.freeze({ noPromisePipelining: true });
+/** The options of a call from the peer (see `CallOptions.fromPeer`). */
+const FROM_PEER: CallOptions = Object.freeze({ fromPeer: true });
+const FROM_PEER_NO_PIPELINING: CallOptions = Object.freeze({ fromPeer: true, noPromisePipelining: true });
 
 export class Connection extends ConnectionTables {
   /**
@@ -269,8 +271,8 @@ export class Connection extends ConnectionTables {
     const noPromisePipelining = call.getBool(CALL_NO_PROMISE_PIPELINING);
     // The tail-call hook costs a closure per call: only made when it can be used.
     const options: CallOptions = this.options.tailCallsToCaller
-      ? { noPromisePipelining, origin: { tailCall: (request, opts) => this.tailCall(answer, request, opts) } }
-      : noPromisePipelining ? NO_PIPELINING : NO_OPTIONS;
+      ? { noPromisePipelining, fromPeer: true, origin: { tailCall: (request, opts) => this.tailCall(answer, request, opts) } }
+      : noPromisePipelining ? FROM_PEER_NO_PIPELINING : FROM_PEER;
     let result: CallResult;
     try {
       result = target.call(call.getUint64(CALL_INTERFACE_ID), call.getUint16(CALL_METHOD_ID), params, options);
@@ -296,6 +298,11 @@ export class Connection extends ConnectionTables {
     }
     answer.returned = true;
     this.settleAnswer(answer, response, null);
+    const built = response.inReturn;
+    if (built !== null && !redirect) {
+      this.sendReturnAsBuilt(answer, response, built);
+      return;
+    }
     const message = this.scratch;
     if (redirect) {
       this.initReturn(message, answer, RETURN_IS_RESULTS_SENT_ELSEWHERE);
@@ -317,6 +324,29 @@ export class Connection extends ConnectionTables {
       }
     }
     this.flush(message);
+    if (answer.finished) this.answers.delete(answer.id);
+  }
+
+  /**
+   * Sends the Return a local server built its results in (`Response.inReturn`): the answer id
+   * and the cap table are written in, and the message is sent framed in its own memory. It is
+   * not written again: pipelined calls on the answer read the results from it until Finish.
+   */
+  private sendReturnAsBuilt(answer: Answer, response: Response, message: OutgoingMessage): void {
+    const skeleton = resultsSkeleton();
+    const segment = message.arena.first;
+    segment.view.setUint32(skeleton.body + RETURN_ANSWER_ID, answer.id, true);
+    try {
+      answer.resultExports = this.writeCapTable(message, segment, skeleton.capTable, response.capTable);
+    } catch (error) {
+      // The results could not be described (a limit): the caller gets the error.
+      answer.returned = false;
+      answer.response = null;
+      response.release();
+      this.returnException(answer, error);
+      return;
+    }
+    this.sendBytes(message.framedInPlace());
     if (answer.finished) this.answers.delete(answer.id);
   }
 

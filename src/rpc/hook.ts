@@ -20,6 +20,11 @@ export interface CallOptions {
   readonly streaming?: boolean;
   /** The caller will not pipeline on the results (lets the callee skip bookkeeping). */
   readonly noPromisePipelining?: boolean;
+  /**
+   * The call came from a peer over a connection, which returns its results in a Return: a
+   * local server then builds them inside one (see `Response.inReturn`). Set by connections.
+   */
+  readonly fromPeer?: boolean;
   /** Where an incoming call came from, so a server's tail call can skip a hop (set by connections). */
   readonly origin?: TailCallOrigin;
 }
@@ -54,7 +59,12 @@ export class Params {
 export class Response {
   private released = false;
 
-  constructor(readonly content: AnyPointerReader, private readonly caps: unknown[]) {}
+  /**
+   * `inReturn`: the message these results were built in when it is already a Return with them
+   * as its payload (message-skeletons.ts), which the connection answering the call then sends
+   * as it is, with no copy; else null.
+   */
+  constructor(readonly content: AnyPointerReader, private readonly caps: unknown[], readonly inReturn: OutgoingMessage | null = null) {}
 
   /** A new reference to the capability at `path` (pointer indices from the content root). */
   capabilityAt(path: readonly number[]): ClientHook {

@@ -2,9 +2,10 @@
  * Capabilities served in this vat: the server interface, the context of one call to it, and the
  * hook that delivers calls to it.
  */
-import type { AnyPointerBuilder } from '../wire/index.js';
+import { AnyPointerBuilder } from '../wire/index.js';
 import { ignoreRejection, releasedError, RpcError } from './errors.js';
 import { ClientHook, NO_OPTIONS, Params, Request, Response, takeCaps, type CallListener, type CallOptions, type CallResult, type TailCallOrigin } from './hook.js';
+import { resultsSkeleton } from './message-skeletons.js';
 import { OutgoingMessage } from './outgoing-message.js';
 import { PromiseHook } from './promise-hook.js';
 
@@ -30,6 +31,8 @@ export class ServerCall {
     readonly methodId: number,
     readonly params: Params,
     private readonly origin: TailCallOrigin | null = null,
+    /** Results are built inside a Return (see `CallOptions.fromPeer`). */
+    private readonly inReturn = false,
   ) {}
 
   /** Fires when the caller cancels the call (or its connection ends). */
@@ -51,8 +54,13 @@ export class ServerCall {
   /** Where the results are built (made on first use). */
   results(): AnyPointerBuilder {
     if (this.resultsPointer === null) {
-      this.resultsMessage = new OutgoingMessage(64);
-      this.resultsPointer = this.resultsMessage.getRootPointer();
+      const message = (this.resultsMessage = new OutgoingMessage(64));
+      if (this.inReturn) {
+        const skeleton = resultsSkeleton();
+        this.resultsPointer = new AnyPointerBuilder(skeleton.writeInto(message), skeleton.content);
+      } else {
+        this.resultsPointer = message.getRootPointer();
+      }
     }
     return this.resultsPointer;
   }
@@ -67,6 +75,19 @@ export class ServerCall {
 
   /** The finished results as a response (empty results when the server set none). */
   takeResponse(): Response {
+    if (this.inReturn) {
+      // The Return these results are the payload of: the connection fills in the answer id and
+      // the cap table and sends it as it is. Empty results still need one.
+      if (this.resultsMessage === null) {
+        const skeleton = resultsSkeleton();
+        this.resultsMessage = new OutgoingMessage(skeleton.words);
+        this.resultsPointer = new AnyPointerBuilder(skeleton.writeInto(this.resultsMessage), skeleton.content);
+      }
+      const message = this.resultsMessage;
+      const caps = takeCaps(message);
+      message.arena.capTable = caps;
+      return new Response(message.readerAt(this.resultsPointer!.offset), caps, message);
+    }
     const message = this.resultsMessage ?? new OutgoingMessage(1);
     const caps = takeCaps(message);
     message.arena.capTable = caps;
@@ -88,7 +109,7 @@ export class LocalHook extends ClientHook {
   }
 
   call(interfaceId: bigint, methodId: number, params: Params, options: CallOptions): CallResult {
-    const call = new ServerCall(interfaceId, methodId, params, options.origin ?? null);
+    const call = new ServerCall(interfaceId, methodId, params, options.origin ?? null, options.fromPeer === true);
     if (this.closed) {
       params.release();
       return new LocalCallResult(Promise.reject(releasedError()), call);

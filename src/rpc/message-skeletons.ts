@@ -31,9 +31,11 @@ interface Layout {
 
 export class MessageSkeleton {
   /** The layout's non-zero 32-bit words: byte offset, value, byte offset, value... */
-  private readonly words: number[] = [];
+  private readonly nonZero: number[] = [];
   /** Bytes the skeleton takes in the first segment, root pointer included. */
   private readonly size: number;
+  /** The same in words: a builder's first segment of this size holds the skeleton alone. */
+  readonly words: number;
   /** Byte offset of the body's data section (where the Call's or Return's fields are). */
   readonly body: number;
   /** Byte offset of the payload's content pointer (params or results). */
@@ -49,9 +51,10 @@ export class MessageSkeleton {
     const segment = message.arena.first;
     for (let at = 0; at < segment.used; at += 4) {
       const value = segment.view.getUint32(at, true);
-      if (value !== 0) this.words.push(at, value);
+      if (value !== 0) this.nonZero.push(at, value);
     }
     this.size = segment.used;
+    this.words = segment.used / 8;
     this.body = body.data;
     this.content = payload.pointers + PAYLOAD_CONTENT * 8;
     this.capTable = payload.pointers + PAYLOAD_CAP_TABLE * 8;
@@ -67,7 +70,7 @@ export class MessageSkeleton {
     if (segment.used !== 8) throw new RpcError('failed', 'internal: a message skeleton needs an empty builder');
     allocateIn(message.arena, segment, this.size - 8);
     const view = segment.view;
-    const words = this.words;
+    const words = this.nonZero;
     for (let i = 0; i < words.length; i += 2) view.setUint32(words[i]!, words[i + 1]!, true);
     return segment;
   }

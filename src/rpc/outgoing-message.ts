@@ -9,7 +9,7 @@
  * RPC uses. A browser's RPC client leaves them out this way (test/rpc/client-bundle.test.ts).
  */
 import {
-  AnyPointerBuilder, AnyPointerReader, buildingArena, frameArena, getStructAt, initStructAt, resetArena, totalWords,
+  AnyPointerBuilder, AnyPointerReader, buildingArena, frameArena, frameInPlace, getStructAt, initStructAt, resetArena, totalWords,
   type Arena, type StructBuilder,
 } from '../wire/index.js';
 import { NO_NESTING_LIMIT } from '../wire/core/limits.js';
@@ -44,6 +44,11 @@ export class OutgoingMessage {
     return new AnyPointerReader(this.arena.segments[0]!, 0, NO_NESTING_LIMIT);
   }
 
+  /** The pointer at byte `offset` of the first segment, for reading (as `rootReader`). */
+  readerAt(offset: number): AnyPointerReader {
+    return new AnyPointerReader(this.arena.first, offset, NO_NESTING_LIMIT);
+  }
+
   /** Capabilities referenced by this message's capability pointers. */
   get capTable(): unknown[] {
     return this.arena.capTable;
@@ -56,6 +61,21 @@ export class OutgoingMessage {
 
   /** The message in the standard stream framing, as a fresh copy. */
   toBytes(): Uint8Array {
+    return frameArena(this.arena);
+  }
+
+  /**
+   * The message in the standard stream framing as a view of this builder's memory, for a
+   * message that is never written again and is still read after it is sent (a Return's
+   * results, by pipelined calls). A copy instead when it has grown past one segment, or when
+   * the view would be the whole of its buffer: a transport may transfer such a buffer away
+   * (MessagePort), and the results would go with it.
+   */
+  framedInPlace(): Uint8Array {
+    if (this.arena.segments.length === 1) {
+      const framed = frameInPlace(this.arena);
+      if (framed.byteLength !== framed.buffer.byteLength) return framed;
+    }
     return frameArena(this.arena);
   }
 

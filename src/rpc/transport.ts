@@ -6,8 +6,10 @@
  */
 export interface Transport {
   /**
-   * Sends one framed message. The transport owns `message` from here on (it may transfer or
-   * queue it); it must deliver messages in the order they were sent.
+   * Sends one framed message. The transport owns `message` from here on (it may queue it, or
+   * transfer its buffer when the message is the whole of it) but does not write to it: a
+   * message may be a view of memory the connection still reads (a Return's results, read by
+   * calls pipelined on them). Messages are delivered in the order they were sent.
    */
   send(message: Uint8Array): void;
   /**

@@ -24,7 +24,7 @@ export { AnyPointerBuilder } from './any-pointer-builder.js';
 export { ANY_SIZE, checkNesting, type PointerType } from './core/read-pointer.js';
 export { Orphan } from './orphan.js';
 export { MessageReader, locateRoot, locateUnpackedRoot, readMessage, readMessages, type MessageFormat, type ReadMessageOptions, type UnpackedFormat, type UnpackedReadOptions } from './message-reader.js';
-export { MessageBuilder, frameArena } from './message-builder.js';
+export { MessageBuilder, frameArena, frameInPlace } from './message-builder.js';
 export { framedMessageLength, frameSegments, segmentTableBytes } from './formats/framing.js';
 export { allocateBytes } from './core/pool.js';
 // A message's memory, for builders outside this folder (the RPC engine's OutgoingMessage).

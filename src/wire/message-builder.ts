@@ -121,16 +121,7 @@ export class MessageBuilder {
 
   /** `frame()` of a one-segment message: the header written in the room before the segment. */
   private framedInPlace(): Uint8Array<ArrayBuffer> {
-    const first = this.arena.first;
-    const bytes = first.bytes as Uint8Array<ArrayBuffer>;
-    const framed = new Uint8Array(bytes.buffer, bytes.byteOffset - FRAME_HEADER_BYTES, FRAME_HEADER_BYTES + first.used);
-    const words = first.used / 8;
-    framed[0] = framed[1] = framed[2] = framed[3] = 0;
-    framed[4] = words;
-    framed[5] = words >>> 8;
-    framed[6] = words >>> 16;
-    framed[7] = words >>> 24;
-    return framed;
+    return frameInPlace(this.arena);
   }
 
   /**
@@ -242,6 +233,24 @@ export function frameArena(arena: Arena): Uint8Array<ArrayBuffer> {
   out[7] = words >>> 24;
   out.set(first.bytes.subarray(0, first.used), 8);
   return out;
+}
+
+/**
+ * The message of a one-segment building arena in the standard framing, as a view of its own
+ * memory: the header is written in the room every building arena keeps before its first
+ * segment. The view is valid while the message is not written again (nor reset).
+ */
+export function frameInPlace(arena: Arena): Uint8Array<ArrayBuffer> {
+  const first = arena.first;
+  const bytes = first.bytes as Uint8Array<ArrayBuffer>;
+  const framed = new Uint8Array(bytes.buffer, bytes.byteOffset - FRAME_HEADER_BYTES, FRAME_HEADER_BYTES + first.used);
+  const words = first.used / 8;
+  framed[0] = framed[1] = framed[2] = framed[3] = 0;
+  framed[4] = words;
+  framed[5] = words >>> 8;
+  framed[6] = words >>> 16;
+  framed[7] = words >>> 24;
+  return framed;
 }
 
 export { ANY_SIZE };
