@@ -204,7 +204,14 @@ export abstract class ConnectionTables {
     if (caps.length === 0) return null;
     const table = initStructListAt(segment, at, caps.length, CAP_DESCRIPTOR_WORDS, CAP_DESCRIPTOR_POINTERS);
     const exported: number[] = [];
-    for (let i = 0; i < caps.length; i++) this.writeDescriptor(caps[i], table.getStruct(i), exported);
+    try {
+      for (let i = 0; i < caps.length; i++) this.writeDescriptor(caps[i], table.getStruct(i), exported);
+    } catch (error) {
+      // A limit part way through: the message is not sent, so the references counted for the
+      // descriptors before it are the peer's in no table but ours. Give them back.
+      for (const id of exported) this.releaseExport(id, 1);
+      throw error;
+    }
     return exported;
   }
 

@@ -94,7 +94,20 @@ export class Connection extends ConnectionTables {
     // A request built here holds references of its own in its cap table; copied params are
     // held by `params`. Either way they are released once the descriptors are written.
     const held = params === null ? takeCaps(message) : null;
-    question.paramExports = this.writeCapTable(message, segment, skeleton.capTable, held);
+    try {
+      question.paramExports = this.writeCapTable(message, segment, skeleton.capTable, held);
+    } catch (error) {
+      // A limit (too many exports): the call is not sent. It fails as a call does, through its
+      // result, and nothing of it stays in the tables.
+      params?.release();
+      if (held !== null) for (const hook of held) hook.release();
+      message.reset();
+      this.recycleCallBuilder(message);
+      this.questions.delete(question.id);
+      question.returned = question.finishSent = true;
+      question.fail(toRpcError(error));
+      return question;
+    }
     params?.release();
     if (held !== null) for (const hook of held) hook.release();
     question.streaming = options.streaming === true;

@@ -157,6 +157,54 @@ describe('limits on what a peer can make a connection hold', () => {
     expect(host.live.counters).toBe(0);
   });
 
+  it('maxExports: results that reach the limit part way through their cap table give back what they had counted', async () => {
+    let live = 0;
+    const made = () => {
+      live++;
+      return gen.Counter.serve({ next: () => ({ n: 0 }), [Symbol.dispose]: () => { live--; } });
+    };
+    const { client, server } = connectedPair({
+      bootstrap: () => gen.Echo.serve({
+        counters(p: { count: number }, context: { results: { counters: unknown } }) {
+          const handles = Array.from({ length: p.count }, made);
+          context.results.counters = handles;
+          // The results hold references of their own.
+          for (const handle of handles) handle.close();
+        },
+      }),
+      maxExports: 3,
+    });
+    const echo = client.bootstrap(gen.EchoClient) as any;
+    // The bootstrap capability is one export; of three new ones, two fit and the third does not.
+    const call = echo.counters({ count: 3 });
+    await expect(call).rejects.toMatchObject({ type: 'overloaded' });
+    expect(server.state).toBe('open');
+    call.dispose();
+    echo.close();
+    await settle();
+    expect(client.stats()).toEqual(EMPTY);
+    expect(server.stats()).toEqual(EMPTY);
+    expect(live).toBe(0);
+  });
+
+  it('maxExports on the caller: params that would export more than allowed fail the call, and nothing of it stays', async () => {
+    let live = 0;
+    const { client, server } = connectedPair({ bootstrap: () => gen.Echo.serve({ echoCap: (p: { cap: unknown }) => ({ cap: p.cap }) }) }, { maxExports: 0 });
+    const echo = client.bootstrap(gen.EchoClient) as any;
+    await echo.whenResolved();
+    live++;
+    const local = gen.Counter.serve({ next: () => ({ n: 0 }), [Symbol.dispose]: () => { live--; } });
+    const call = echo.echoCap({ cap: local });
+    await expect(call).rejects.toMatchObject({ type: 'overloaded' });
+    call.dispose();
+    local.close();
+    echo.close();
+    await settle();
+    expect(client.stats()).toEqual(EMPTY);
+    expect(server.stats()).toEqual(EMPTY);
+    expect(live).toBe(0);
+  });
+
   it('over TCP, a frame larger than maxMessageBytes or of too many segments is refused before it is buffered, with an Abort', async () => {
     const host = createHost(m);
     const listener = await listen('127.0.0.1:0', { bootstrap: host.bootstrap, maxMessageBytes: 1 << 16, maxSegments: 8 });
