@@ -1,15 +1,15 @@
 /**
  * The message builder the engine uses for what it builds: Calls, Returns, the other protocol
  * messages, and the results of local servers. It is `MessageBuilder` cut down to what RPC
- * needs (a root, the cap table, the standard framing, reset and reuse), over the same arena and
- * the same struct and pointer builders.
+ * needs (a root, the cap table, the standard framing as a copy or in place, reset and reuse),
+ * over the same arena and the same struct and pointer builders.
  *
  * Why not `MessageBuilder` itself: its class brings all its methods into a bundle, and with
  * them the packing codec, the Text batch, orphans and the `MessageReader` class, none of which
  * RPC uses. A browser's RPC client leaves them out this way (test/rpc/client-bundle.test.ts).
  */
 import {
-  AnyPointerBuilder, AnyPointerReader, buildingArena, frameArena, frameInPlace, getStructAt, initStructAt, resetArena, totalWords,
+  AnyPointerBuilder, AnyPointerReader, buildingArena, frameArena, frameInPlace, initStructAt, resetArena, totalWords,
   type Arena, type StructBuilder,
 } from '../wire/index.js';
 import { NO_NESTING_LIMIT } from '../wire/core/limits.js';
@@ -24,11 +24,6 @@ export class OutgoingMessage {
   /** Makes a new zeroed root struct (replacing any previous root). */
   initRoot(dataWords: number, pointerCount: number): StructBuilder {
     return initStructAt(this.arena.segments[0]!, 0, dataWords, pointerCount);
-  }
-
-  /** The root struct, for writing (made if there is none). */
-  getRoot(dataWords: number, pointerCount: number): StructBuilder {
-    return getStructAt(this.arena.segments[0]!, 0, dataWords, pointerCount, null);
   }
 
   /** The root pointer, to hold anything (params and results content). */
