@@ -16,7 +16,7 @@ import { ANY_SIZE, resolveListAs, resolved } from './core/read-pointer.js';
 import type { Segment } from './core/segment.js';
 import { StructBuilder } from './struct-builder.js';
 import type { StructReader } from './struct-reader.js';
-import { encodeUtf8Into, utf8Length } from './core/text.js';
+import { encodeUtf8Fitting, encodeUtf8Into, utf8Length } from './core/text.js';
 import { allocateAnywhere, reserve } from './core/allocation.js';
 import { NO_NESTING_LIMIT } from './core/limits.js';
 
@@ -196,17 +196,62 @@ export function writeTextAt(segment: Segment, at: number, value: string): void {
   // Default policy: encode straight into the segment's free tail (room for the worst case,
   // 3 bytes per UTF-16 unit, reserved first), then allocate what was written. One pass over the
   // string instead of measuring it and then encoding it.
-  if (arena.growth === 'in-place' && reserve(arena, segment, value.length * 3 + 8) >= 0) {
-    const start = segment.used;
-    const written = value.length === 0 ? 0 : encodeUtf8Into(value, segment.bytes, start);
-    segment.used = start + Math.ceil((written + 1) / 8) * 8;
-    writeNear(segment, at, start, Kind.LIST, Size.BYTE + (written + 1) * 8);
-    return;
+  if (arena.growth === 'in-place') {
+    const worst = value.length * 3 + 8;
+    if (segment.used + worst <= segment.bytes.length) {
+      encodeTextAt(segment, at, value);
+      return;
+    }
+    // Past the free tail: the segment grows (or the text goes elsewhere).
+    if (value.length >= LONG_TEXT && writeLongTextAt(segment, at, value)) return;
+    if (reserve(arena, segment, worst) >= 0) {
+      encodeTextAt(segment, at, value);
+      return;
+    }
   }
   // Other policies allocate the exact size first, so segments fill as the reference's do.
   const length = utf8Length(value);
   const offset = allocateObject(segment, at, Math.ceil((length + 1) / 8) * 8, Kind.LIST, Size.BYTE + (length + 1) * 8);
   if (length > 0) encodeUtf8Into(value, allocated.segment.bytes, offset);
+}
+
+/** Strings from this many UTF-16 units on take `writeLongTextAt` when the worst case does not fit. */
+const LONG_TEXT = 256;
+
+/**
+ * A long string whose worst case (3 bytes a unit) does not fit in the segment's free tail: the
+ * segment is made room for it as if it were ASCII (a byte a unit), and it is written with an
+ * encoder that says whether all of it fitted. Reserving the worst case would grow the segment to
+ * three times the text (a zeroed buffer, the segment copied into it) for room ASCII never uses;
+ * measuring the string first costs a pass over it in JavaScript (text-4k RPC calls took twice as
+ * long that way: docs/BENCHMARKS.md, RPC). False, having written nothing, when it did not fit
+ * (text that is not ASCII): the caller then reserves the worst case.
+ */
+function writeLongTextAt(segment: Segment, at: number, value: string): boolean {
+  if (reserve(segment.arena, segment, value.length + 8) < 0) return false;
+  const start = segment.used;
+  const bytes = segment.bytes;
+  // One byte short of the end: the NUL after the text must fit too.
+  const { read, written } = encodeUtf8Fitting(value, bytes, start, bytes.length - 1);
+  if (read < value.length) {
+    // Memory past `used` stays zero in a segment being built.
+    bytes.fill(0, start, start + written);
+    return false;
+  }
+  finishTextAt(segment, at, start, written);
+  return true;
+}
+
+/** Writes `value` as Text into the segment's free tail, which has room for its worst case, and points the slot at `at` to it. */
+function encodeTextAt(segment: Segment, at: number, value: string): void {
+  const start = segment.used;
+  finishTextAt(segment, at, start, value.length === 0 ? 0 : encodeUtf8Into(value, segment.bytes, start));
+}
+
+/** Allocates Text of `written` bytes (and its NUL) written at `start`, the segment's free tail, and points the slot at `at` to it. */
+function finishTextAt(segment: Segment, at: number, start: number, written: number): void {
+  segment.used = start + Math.ceil((written + 1) / 8) * 8;
+  writeNear(segment, at, start, Kind.LIST, Size.BYTE + (written + 1) * 8);
 }
 
 export function setDataAt(segment: Segment, at: number, value: Uint8Array): void {

@@ -749,9 +749,14 @@ describe('growth policies', () => {
 
     it('counts all of a segment it had to grow: Text reserves its longest UTF-8 form', () => {
       for (let i = 0; i < 8; i++) small();
-      // 300 characters take 1 + 2 + 38 words, but the write first reserves 901 bytes.
-      expect(handOut(300, { text: true })).toMatchObject({ words: 8, grownTo: 128 });
+      // 200 characters take 1 + 2 + 26 words, but the write first reserves 608 bytes.
+      expect(handOut(200, { text: true })).toMatchObject({ words: 8, grownTo: 128 });
       expect(small()).toBe(128);
+      // From 256 characters on, a string past the free tail is made room for as ASCII first:
+      // 300 take 1 + 2 + 38 words, and the segment grows to 64.
+      for (let i = 0; i < 8; i++) small();
+      expect(handOut(300, { text: true })).toMatchObject({ words: 8, grownTo: 64 });
+      expect(small()).toBe(64);
     });
 
     it('builds the same bytes whatever it learned', () => {

@@ -288,6 +288,26 @@ describe('text fast paths', () => {
     expect(tail).toEqual(exact);
   });
 
+  it('writes a long string past the free tail as the exact-size path does, growing by what ASCII takes', () => {
+    const long = ['a'.repeat(4096), 'é' + 'b'.repeat(4095), 'c'.repeat(4095) + 'é', 'd'.repeat(2000) + '😀' + 'e'.repeat(2000),
+      'f'.repeat(300) + '\uD800', '☃'.repeat(700), 'g'.repeat(256), 'h'.repeat(255) + 'ü'];
+    for (const text of long) {
+      // A small first segment: the string's worst case (3 bytes a unit) never fits its free tail.
+      const builder = new MessageBuilder({ firstSegmentWords: 8 });
+      builder.initRoot(0, 1).setText(0, text);
+      const bytes = builder.toBytes();
+      const exact = new MessageBuilder({ growth: 'fixed', firstSegmentWords: 4096 });
+      exact.initRoot(0, 1).setText(0, text);
+      expect(readMessage(bytes).getRoot().getText(0)).toBe(expected(text));
+      expect(bytes).toEqual(exact.toBytes());
+    }
+    // ASCII grows the segment to fit the text, not three times the text.
+    const builder = new MessageBuilder({ firstSegmentWords: 8 });
+    builder.initRoot(0, 1).setText(0, 'a'.repeat(4096));
+    expect(builder.getSegments()[0]!.byteLength).toBe(8 + 8 + 4104);
+    expect(builder.arena.first.bytes.length).toBeLessThanOrEqual(8192);
+  });
+
   it('writes short strings (the JS loop) byte for byte as TextEncoder does, falling back on non-ASCII', () => {
     const short = ['', 'a', 'hello, world', 'x'.repeat(31), 'y'.repeat(32), 'z'.repeat(33), 'abc\u0080', '\u00ff', 'éa', 'ascii then é',
       'a'.repeat(31) + '€', '\uD83D\uDE00', 'lone \uD800', '\uDC00 lone', 'nul\u0000inside', '\u007f'];

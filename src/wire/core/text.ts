@@ -192,6 +192,15 @@ export const encodeNative: (text: string, bytes: Uint8Array, offset: number) => 
     : (text, bytes, offset) => encoder.encodeInto(text, bytes.subarray(offset)).written;
 
 /**
+ * Writes as much of `text` as fits in `bytes` from `start` to `end` and says how much that was
+ * (UTF-16 units read, bytes written; a character is never split): for a long string written
+ * where it may not fit.
+ */
+export function encodeUtf8Fitting(text: string, bytes: Uint8Array, start: number, end: number): { read: number; written: number } {
+  return encoder.encodeInto(text, bytes.subarray(start, end));
+}
+
+/**
  * Strings up to this many UTF-16 units are first tried as ASCII by a loop in JS. A native
  * encode costs about 46 ns per call whatever the length (Node 20), the loop about 1.2 ns per
  * character, so the loop wins below ~38 characters: 8 characters 12 vs 52 ns, 32 characters
