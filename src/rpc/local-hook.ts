@@ -53,16 +53,15 @@ export class ServerCall {
 
   /** Where the results are built (made on first use). */
   results(): AnyPointerBuilder {
-    if (this.resultsPointer === null) {
-      const message = (this.resultsMessage = new OutgoingMessage(64));
-      if (this.inReturn) {
-        const skeleton = resultsSkeleton();
-        this.resultsPointer = new AnyPointerBuilder(skeleton.writeInto(message), skeleton.content);
-      } else {
-        this.resultsPointer = message.getRootPointer();
-      }
-    }
-    return this.resultsPointer;
+    return (this.resultsPointer ??= this.newResults(64));
+  }
+
+  /** A message for the results: their root, or the payload of a Return (`inReturn`). */
+  private newResults(firstSegmentWords: number): AnyPointerBuilder {
+    const message = (this.resultsMessage = new OutgoingMessage(firstSegmentWords));
+    if (!this.inReturn) return message.getRootPointer();
+    const skeleton = resultsSkeleton();
+    return new AnyPointerBuilder(skeleton.writeInto(message), skeleton.content);
   }
 
   /**
@@ -77,16 +76,12 @@ export class ServerCall {
   takeResponse(): Response {
     if (this.inReturn) {
       // The Return these results are the payload of: the connection fills in the answer id and
-      // the cap table and sends it as it is. Empty results still need one.
-      if (this.resultsMessage === null) {
-        const skeleton = resultsSkeleton();
-        this.resultsMessage = new OutgoingMessage(skeleton.words);
-        this.resultsPointer = new AnyPointerBuilder(skeleton.writeInto(this.resultsMessage), skeleton.content);
-      }
-      const message = this.resultsMessage;
+      // the cap table and sends it as it is. Empty results still need one (just the skeleton).
+      const content = (this.resultsPointer ??= this.newResults(resultsSkeleton().words));
+      const message = this.resultsMessage!;
       const caps = takeCaps(message);
       message.arena.capTable = caps;
-      return new Response(message.readerAt(this.resultsPointer!.offset), caps, message);
+      return new Response(message.readerAt(content.offset), caps, message);
     }
     const message = this.resultsMessage ?? new OutgoingMessage(1);
     const caps = takeCaps(message);

@@ -67,11 +67,13 @@ export class OutgoingMessage {
    * (MessagePort), and the results would go with it.
    */
   framedInPlace(): Uint8Array {
-    if (this.arena.segments.length === 1) {
-      const framed = frameInPlace(this.arena);
-      if (framed.byteLength !== framed.buffer.byteLength) return framed;
-    }
-    return frameArena(this.arena);
+    const first = this.arena.first;
+    const bytes = first.bytes;
+    // The frame is the whole buffer only if the segment is full and starts just after the
+    // header's room at the buffer's start (read without `buffer`, a call into V8's C++): a
+    // full pooled segment at the start of its slab is copied too, needlessly but rarely.
+    const wholeBuffer = first.used === bytes.length && bytes.byteOffset === 8;
+    return this.arena.segments.length === 1 && !wholeBuffer ? frameInPlace(this.arena) : frameArena(this.arena);
   }
 
   /** Forgets the message so the builder can make another, keeping the first segment's memory. */
