@@ -151,7 +151,15 @@ export class Client {
   ): RpcPromise<R> {
     const hook = this.$hook;
     const request = hook.newRequest(interfaceId, methodId);
-    if (build !== null) build(request.params);
+    if (build !== null) {
+      try {
+        build(request.params);
+      } catch (error) {
+        // Not sent: capabilities already set in the params are given back.
+        request.discard();
+        throw error;
+      }
+    }
     return new RpcPromise(request.send(options ?? NO_OPTIONS), readResults, options?.signal);
   }
 }

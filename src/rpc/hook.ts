@@ -145,6 +145,11 @@ export class Request {
     return this.target.send(this, options);
   }
 
+  /** Gives back the references the params took (capabilities set in them), for a request that will not be sent. */
+  discard(): void {
+    releaseAll(takeCaps(this.message));
+  }
+
   /**
    * The params as the callee sees them: a reader over this message's params (wherever in the
    * message they were built), the cap table taken over as hooks.

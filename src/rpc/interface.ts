@@ -124,10 +124,17 @@ function fillParams(request: Request, method: MethodInfo, params: unknown, scope
   if (params == null) return;
   const type = method.params;
   const slot = request.params;
-  const builder = initStruct(type.Builder, slot.segment, slot.offset, type.dataWords, type.pointerCount, paramsCodecs(method, scope)) as { $assign(value: unknown): void };
-  if (typeof params === 'function') (params as (b: unknown) => void)(builder);
-  else if (params instanceof type.Reader) request.params.setStruct((params as { $: Parameters<typeof request.params.setStruct>[0] }).$);
-  else builder.$assign(params);
+  try {
+    const builder = initStruct(type.Builder, slot.segment, slot.offset, type.dataWords, type.pointerCount, paramsCodecs(method, scope)) as { $assign(value: unknown): void };
+    if (typeof params === 'function') (params as (b: unknown) => void)(builder);
+    else if (params instanceof type.Reader) request.params.setStruct((params as { $: Parameters<typeof request.params.setStruct>[0] }).$);
+    else builder.$assign(params);
+  } catch (error) {
+    // A field that does not fit its type (a CapnpError naming it) after a capability was set:
+    // the request is not sent, and the references its params took are given back.
+    request.discard();
+    throw error;
+  }
 }
 
 /**

@@ -206,6 +206,31 @@ describe('rpc protocol, level 1', () => {
     await expectEmpty(client, server);
   });
 
+  it('a call whose params cannot be built throws, naming the field, and keeps no capability set before it', async () => {
+    const { client, server, echo } = pair();
+    await echo.whenResolved();
+    let live = 0;
+    const served = () => {
+      live++;
+      return gen.Echo.serve({ [Symbol.dispose]: () => { live--; } });
+    };
+    // `target` is set before `text` fails, to a remote capability and to a local one.
+    const local = served();
+    expect(() => echo.tail({ target: local, text: 5 })).toThrow(/text: expected a string/);
+    const other = served();
+    expect(() => local.tail({ target: other, text: 5 })).toThrow(/text: expected a string/);
+    // The untyped call, whose build function throws after setting a capability.
+    const third = served();
+    expect(() => echo.call(gen.Echo.$info.typeId, 6, (params: any) => {
+      params.initStruct(0, 2).setCapability(0, third);
+      throw new Error('the build gave up');
+    }, () => null)).toThrow('the build gave up');
+    for (const handle of [local, other, third]) handle.close();
+    echo.close();
+    await expectEmpty(client, server);
+    expect(live).toBe(0);
+  });
+
   it('passes a capability in params and the callee calls back (Release once the server drops it)', async () => {
     const { client, server, echo } = pair();
     const local = counter();
