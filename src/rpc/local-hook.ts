@@ -4,7 +4,7 @@
  */
 import { AnyPointerBuilder } from '../wire/index.js';
 import { ignoreRejection, releasedError, RpcError } from './errors.js';
-import { ClientHook, NO_OPTIONS, Params, Request, Response, takeCaps, type CallListener, type CallOptions, type CallResult, type TailCallOrigin } from './hook.js';
+import { ClientHook, NO_OPTIONS, Params, releaseAll, Request, Response, takeCaps, type CallListener, type CallOptions, type CallResult, type TailCallOrigin } from './hook.js';
 import { resultsSkeleton } from './message-skeletons.js';
 import { OutgoingMessage } from './outgoing-message.js';
 import { PromiseHook } from './promise-hook.js';
@@ -20,6 +20,8 @@ export interface CapabilityServer {
 export class ServerCall {
   private resultsMessage: OutgoingMessage | null = null;
   private resultsPointer: AnyPointerBuilder | null = null;
+  /** Whether `takeResponse` handed the results (and their references) to a response. */
+  private taken = false;
   /** Made when the server first asks for `signal`: most calls never do, and it costs. */
   private controller: AbortController | null = null;
   private canceled: Error | null = null;
@@ -72,8 +74,19 @@ export class ServerCall {
     this.redirected = this.origin?.tailCall(request, options) ?? request.send(options);
   }
 
+  /**
+   * The call failed, or its results are another call's (a tail call): the references the results
+   * built so far took (capabilities set in them) are given back. Not after `takeResponse`, whose
+   * response owns them.
+   */
+  discardResults(): void {
+    const message = this.resultsMessage;
+    if (message !== null && !this.taken) releaseAll(takeCaps(message));
+  }
+
   /** The finished results as a response (empty results when the server set none). */
   takeResponse(): Response {
+    this.taken = true;
     if (this.inReturn) {
       // The Return these results are the payload of: the connection fills in the answer id and
       // the cap table and sends it as it is. Empty results still need one (just the skeleton).
@@ -157,6 +170,7 @@ function runServer(server: CapabilityServer, call: ServerCall): Response | Promi
     pending = server.dispatch(call);
   } catch (error) {
     call.params.release();
+    call.discardResults();
     throw error;
   }
   if (pending === undefined && call.redirected === null) {
@@ -172,8 +186,14 @@ function runServer(server: CapabilityServer, call: ServerCall): Response | Promi
 async function finishServer(pending: Promise<void> | void, call: ServerCall): Promise<Response> {
   try {
     await pending;
-    if (call.redirected !== null) return await call.redirected.promise;
+    if (call.redirected !== null) {
+      call.discardResults();
+      return await call.redirected.promise;
+    }
     return call.takeResponse();
+  } catch (error) {
+    call.discardResults();
+    throw error;
   } finally {
     call.params.release();
   }

@@ -231,6 +231,45 @@ describe('rpc protocol, level 1', () => {
     expect(live).toBe(0);
   });
 
+  it('a server that fails after setting capabilities in its results keeps none of them', async () => {
+    let live = 0;
+    const made = () => {
+      live++;
+      return gen.Counter.serve({ next: () => ({ n: 0 }), [Symbol.dispose]: () => { live--; } });
+    };
+    const keep = (set: (c: unknown) => void) => {
+      const handle = made();
+      set(handle);
+      handle.close(); // the results hold a reference of their own
+    };
+    const impl = {
+      // A field of the wrong type after the capability.
+      boxed(_p: unknown, context: any) {
+        keep((c) => { context.results.box.counter = c; });
+        context.results.box.label = 5;
+      },
+      // A throw, at once and after an await.
+      echoCap(_p: unknown, context: any) {
+        keep((c) => { context.results.cap = c; });
+        throw new Error('at once');
+      },
+      async makeCounter(_p: unknown, context: any) {
+        keep((c) => { context.results.counter = c; });
+        await settle(1);
+        throw new Error('later');
+      },
+    };
+    const p = connectedPair({ bootstrap: () => gen.Echo.serve(impl) });
+    const echo: any = p.client.bootstrap(gen.EchoClient);
+    for (const call of [echo.boxed(), echo.echoCap({}), echo.makeCounter()]) {
+      await expect(call).rejects.toBeInstanceOf(RpcError);
+      call.dispose();
+    }
+    echo.close();
+    await expectEmpty(p.client, p.server);
+    expect(live).toBe(0);
+  });
+
   it('passes a capability in params and the callee calls back (Release once the server drops it)', async () => {
     const { client, server, echo } = pair();
     const local = counter();
