@@ -10,10 +10,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DATA, TEXT } from '../../src/index.js';
-import { Client, type Connection } from '../../src/rpc/index.js';
+import { Client } from '../../src/rpc/index.js';
 import { AnyPointerReader } from '../../src/wire/index.js';
 import { ROOT } from '../support/generate.js';
-import { connectedPair, EMPTY, generateGenericsFixture, settle } from './support.js';
+import { connectedPair, expectEmpty, generateGenericsFixture } from './support.js';
 
 // Generated when the tests start (test/.generated is not in the tree): typed loosely here, and
 // the types are checked by the tsc test at the end.
@@ -23,11 +23,6 @@ let gen: any;
 beforeAll(async () => {
   gen = await import(generateGenericsFixture());
 });
-
-async function expectEmpty(...connections: Connection[]): Promise<void> {
-  await settle();
-  for (const connection of connections) expect(connection.stats()).toEqual(EMPTY);
-}
 
 /** Servers made by a test, closed at its end (a capability put in results keeps its own reference). */
 class Made {

@@ -13,7 +13,7 @@ import * as rpc from '../../src/generated/std/rpc.capnp.js';
 import * as wire from '../../src/wire/index.js';
 import { MessageBuilder, readMessage } from '../../src/wire/index.js';
 import { createHost, type Host, type RpcFuzzModules } from '../../scripts/fuzz-rpc-core.mjs';
-import { connectedPair, EMPTY, generateRpcFixture, settle } from './support.js';
+import { connectedPair, EMPTY, expectEmpty, generateRpcFixture, liveCounters, settle } from './support.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 let gen: any;
@@ -158,15 +158,11 @@ describe('limits on what a peer can make a connection hold', () => {
   });
 
   it('maxExports: results that reach the limit part way through their cap table give back what they had counted', async () => {
-    let live = 0;
-    const made = () => {
-      live++;
-      return gen.Counter.serve({ next: () => ({ n: 0 }), [Symbol.dispose]: () => { live--; } });
-    };
+    const counters = liveCounters(gen);
     const { client, server } = connectedPair({
       bootstrap: () => gen.Echo.serve({
         counters(p: { count: number }, context: { results: { counters: unknown } }) {
-          const handles = Array.from({ length: p.count }, made);
+          const handles = Array.from({ length: p.count }, () => counters.make());
           context.results.counters = handles;
           // The results hold references of their own.
           for (const handle of handles) handle.close();
@@ -181,28 +177,23 @@ describe('limits on what a peer can make a connection hold', () => {
     expect(server.state).toBe('open');
     call.dispose();
     echo.close();
-    await settle();
-    expect(client.stats()).toEqual(EMPTY);
-    expect(server.stats()).toEqual(EMPTY);
-    expect(live).toBe(0);
+    await expectEmpty(client, server);
+    expect(counters.live).toBe(0);
   });
 
   it('maxExports on the caller: params that would export more than allowed fail the call, and nothing of it stays', async () => {
-    let live = 0;
+    const counters = liveCounters(gen);
     const { client, server } = connectedPair({ bootstrap: () => gen.Echo.serve({ echoCap: (p: { cap: unknown }) => ({ cap: p.cap }) }) }, { maxExports: 0 });
     const echo = client.bootstrap(gen.EchoClient) as any;
     await echo.whenResolved();
-    live++;
-    const local = gen.Counter.serve({ next: () => ({ n: 0 }), [Symbol.dispose]: () => { live--; } });
+    const local = counters.make();
     const call = echo.echoCap({ cap: local });
     await expect(call).rejects.toMatchObject({ type: 'overloaded' });
     call.dispose();
     local.close();
     echo.close();
-    await settle();
-    expect(client.stats()).toEqual(EMPTY);
-    expect(server.stats()).toEqual(EMPTY);
-    expect(live).toBe(0);
+    await expectEmpty(client, server);
+    expect(counters.live).toBe(0);
   });
 
   it('over TCP, a frame larger than maxMessageBytes or of too many segments is refused before it is buffered, with an Abort', async () => {

@@ -9,7 +9,7 @@ import { Client, Connection, prepareCall, RpcError, RpcPromise, transportPair, t
 import { connect, listen } from '../../src/rpc/node/index.js';
 import * as rpc from '../../src/generated/std/rpc.capnp.js';
 import { MessageBuilder } from '../../src/wire/index.js';
-import { connectedPair, EMPTY, generateRpcFixture, settle } from './support.js';
+import { connectedPair, EMPTY, expectEmpty, generateRpcFixture, liveCounters, settle } from './support.js';
 
 // The module is generated when the tests start (test/.generated is not in the tree), so it is
 // typed loosely here; test/codegen's typecheck tests cover generated interface code.
@@ -90,11 +90,6 @@ function pair(serverOptions: Partial<ConnectionOptions> = {}, clientOptions: Con
   const p = connectedPair({ bootstrap: () => gen.Echo.serve(impl as never), ...serverOptions }, clientOptions);
   const echo: any = p.client.bootstrap(gen.EchoClient);
   return { ...p, impl, echo };
-}
-
-async function expectEmpty(...connections: Connection[]): Promise<void> {
-  await settle();
-  for (const connection of connections) expect(connection.stats()).toEqual(EMPTY);
 }
 
 describe('rpc protocol, level 1', () => {
@@ -232,13 +227,9 @@ describe('rpc protocol, level 1', () => {
   });
 
   it('a server that fails after setting capabilities in its results keeps none of them', async () => {
-    let live = 0;
-    const made = () => {
-      live++;
-      return gen.Counter.serve({ next: () => ({ n: 0 }), [Symbol.dispose]: () => { live--; } });
-    };
+    const counters = liveCounters(gen);
     const keep = (set: (c: unknown) => void) => {
-      const handle = made();
+      const handle = counters.make();
       set(handle);
       handle.close(); // the results hold a reference of their own
     };
@@ -267,7 +258,7 @@ describe('rpc protocol, level 1', () => {
     }
     echo.close();
     await expectEmpty(p.client, p.server);
-    expect(live).toBe(0);
+    expect(counters.live).toBe(0);
   });
 
   it('passes a capability in params and the callee calls back (Release once the server drops it)', async () => {

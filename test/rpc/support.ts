@@ -67,12 +67,35 @@ export function connectedPair(serverOptions: ConnectionOptions, clientOptions: C
   return { server, client, serverTap, clientTap };
 }
 
+/**
+ * Counters served here that keep count of themselves: `make()` serves one, `live` says how many
+ * have not been released (a test that ends with 0 proves nothing kept a reference).
+ */
+export function liveCounters(gen: { Counter: { serve(impl: object): unknown } }): { make(): any; readonly live: number } {
+  let live = 0;
+  return {
+    make() {
+      live++;
+      return gen.Counter.serve({ next: () => ({ n: 0 }), [Symbol.dispose]: () => { live--; } });
+    },
+    get live() {
+      return live;
+    },
+  };
+}
+
 /** Lets queued messages and microtasks run. */
 export function settle(ms = 5): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 export const EMPTY = { questions: 0, awaitingReturn: 0, answers: 0, exports: 0, imports: 0, embargoes: 0 };
+
+/** Lets what is in flight settle, then checks that every table of each connection is empty. */
+export async function expectEmpty(...connections: Connection[]): Promise<void> {
+  await settle();
+  for (const connection of connections) expect(connection.stats()).toEqual(EMPTY);
+}
 
 /** Waits until `check` holds (a far end's view of a close or a release takes a round trip or two). */
 export async function until(check: () => boolean, what: string, state?: () => string): Promise<void> {
