@@ -19,7 +19,7 @@
  * and answers settled, and the end of the connection, which empties every table. `Connection`
  * (connection.ts) extends it with what the connection sends and receives.
  */
-import { CapnpError, DEFAULT_MAX_SEGMENTS, ElementSize, initStructListAt, type Arena, type Segment, type StructBuilder, type StructReader } from '../wire/index.js';
+import { CapnpError, DEFAULT_MAX_SEGMENTS, ElementSize, initStructListAt, resolveReaderOptions, type Arena, type ResolvedReaderOptions, type Segment, type StructBuilder, type StructReader } from '../wire/index.js';
 import { finishBytes, releaseBytes } from './canned-frames.js';
 import type { Client } from './client.js';
 import { disconnectedError, malformedError, protocolError, RpcError, toRpcError } from './errors.js';
@@ -101,6 +101,8 @@ export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 export abstract class ConnectionTables {
   readonly options: Required<Omit<ConnectionOptions, 'bootstrap'>>;
+  /** The options' limits on reading, resolved once for every message the peer sends. */
+  protected readonly readLimits: ResolvedReaderOptions;
   protected readonly questions = new IdTable<Question>();
   protected readonly answers = new Map<number, Answer>();
   private readonly exports = new IdTable<Export>();
@@ -130,6 +132,7 @@ export abstract class ConnectionTables {
       streamWindowBytes: options.streamWindowBytes ?? 256 * 1024,
       tailCallsToCaller: options.tailCallsToCaller ?? false,
     };
+    this.readLimits = resolveReaderOptions(this.options);
     this.bootstrapSource = options.bootstrap ?? null;
     this.closed = new Promise((resolve) => { this.resolveClosed = resolve; });
     transport.start((message) => this.receive(message), (error) => {

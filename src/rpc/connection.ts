@@ -4,7 +4,7 @@
  * `connection-tables.ts`; this class adds what travels: the calls we send (bootstrap, calls,
  * tail calls, disembargoes) and the handling of every message the peer sends.
  */
-import { AnyPointerBuilder, CapnpError, locateUnpackedRoot, readStructAt, StructReader, type AnyPointerReader, type Arena, type Segment, type StructBuilder } from '../wire/index.js';
+import { AnyPointerBuilder, CapnpError, locateFramedRoot, readStructAt, StructReader, type AnyPointerReader, type Arena, type Segment, type StructBuilder } from '../wire/index.js';
 import { Client, type ClientClass, type TypeParams } from './client.js';
 import { ConnectionTables } from './connection-tables.js';
 import { canceledError, malformedError, protocolError, RpcError, toRpcError, unimplementedError } from './errors.js';
@@ -185,7 +185,7 @@ export class Connection extends ConnectionTables {
       }
       // Opened as `readMessage` opens a framed message, without it: RPC messages are never
       // packed, and a client's bundle then leaves the unpacker out.
-      const root = locateUnpackedRoot(bytes, this.options);
+      const root = locateFramedRoot(bytes, this.readLimits);
       // A null root (an empty message) needs no answer.
       if (root.dataSize !== 0 || root.pointerCount !== 0) this.handle(root.segment, root.data, root.dataSize, root.pointerCount, root.nestingLimit);
     } catch (error) {

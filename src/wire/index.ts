@@ -8,7 +8,7 @@
 export { CapnpError, ErrorCode, isCapnpError } from './error.js';
 export { ElementSize, PointerKind, BYTES_PER_WORD, MAX_LIST_ELEMENTS, MAX_SEGMENT_WORDS } from './core/layout.js';
 export {
-  type ReaderOptions, DEFAULT_NESTING_LIMIT, DEFAULT_TRAVERSAL_LIMIT_WORDS, DEFAULT_MAX_SEGMENTS,
+  type ReaderOptions, type ResolvedReaderOptions, resolveReaderOptions, DEFAULT_NESTING_LIMIT, DEFAULT_TRAVERSAL_LIMIT_WORDS, DEFAULT_MAX_SEGMENTS,
   DEFAULT_TRAVERSAL_FLOOR_WORDS, DEFAULT_TRAVERSAL_WORDS_PER_MESSAGE_WORD,
 } from './core/limits.js';
 export { Arena, type BuilderOptions, type GrowthPolicy, DEFAULT_FIRST_SEGMENT_WORDS } from './core/arena.js';
@@ -23,7 +23,7 @@ export { AnyPointerReader } from './any-pointer-reader.js';
 export { AnyPointerBuilder } from './any-pointer-builder.js';
 export { ANY_SIZE, checkNesting, type PointerType } from './core/read-pointer.js';
 export { Orphan } from './orphan.js';
-export { MessageReader, locateRoot, locateUnpackedRoot, readMessage, readMessages, type MessageFormat, type ReadMessageOptions, type UnpackedFormat, type UnpackedReadOptions } from './message-reader.js';
+export { MessageReader, locateRoot, locateUnpackedRoot, locateFramedRoot, readMessage, readMessages, type MessageFormat, type ReadMessageOptions, type UnpackedFormat, type UnpackedReadOptions } from './message-reader.js';
 export { MessageBuilder, frameArena, frameInPlace } from './message-builder.js';
 export { framedMessageLength, frameSegments, segmentTableBytes } from './formats/framing.js';
 export { allocateBytes } from './core/pool.js';

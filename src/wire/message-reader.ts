@@ -166,6 +166,15 @@ export function locateUnpackedRoot(input: Uint8Array | ArrayBuffer, options?: Un
   return rootOf(openUnpacked(asBytes(input), resolveReaderOptions(options), options?.format ?? 'binary'));
 }
 
+/**
+ * `locateUnpackedRoot` of a binary (framed) message, its limits resolved beforehand: for a reader
+ * that opens many messages under the same options (an RPC connection opens every message it
+ * receives), which would otherwise resolve them into a new object each time.
+ */
+export function locateFramedRoot(input: Uint8Array, limits: ResolvedReaderOptions): Location {
+  return rootOf(openUnpacked(asBytes(input), limits, 'binary'));
+}
+
 function rootOf(arena: Arena): Location {
   const first = arena.first;
   if (first.used - first.start < 8) throw new CapnpError(ErrorCode.BAD_FRAMING, 'message has no root pointer: its first segment is empty');
