@@ -7,8 +7,10 @@
  *
  * Why: built struct by struct, each call made a wire-level `StructBuilder` for the root, the
  * body, the payload and the target of both messages, and the Call's were made a second time
- * when the request was sent (docs/BENCHMARKS.md, RPC, "Counted per call"). The bytes are the
- * same either way: the layout comes from the same builders, in the same order.
+ * when the request was sent (docs/BENCHMARKS.md, RPC, "A quarter of the call taken out"). The
+ * bytes are the same either way: the layout comes from the same builders, in the same order.
+ * The Return skeleton is also where a local server answering a peer builds its results
+ * (`ServerCall`, local-hook.ts), so that the Return is sent as it was built.
  */
 import { allocateIn } from '../wire/core/allocation.js';
 import type { Segment, StructBuilder } from '../wire/index.js';
