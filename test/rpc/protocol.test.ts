@@ -261,6 +261,29 @@ describe('rpc protocol, level 1', () => {
     expect(counters.live).toBe(0);
   });
 
+  it('a server that tail-calls after setting capabilities in its results keeps none of them', async () => {
+    const counters = liveCounters(gen);
+    const other = gen.Echo.serve({ echoCap: () => ({ cap: null }) });
+    const impl = {
+      echoCap(_p: unknown, context: any) {
+        const handle = counters.make();
+        context.results.cap = handle;
+        handle.close();
+        // The results are the tail call's from here on: what was set above is not sent.
+        context.tailCall(prepareCall(other, gen.Echo.$info, gen.Echo.$info.methods[1]!, { cap: null }));
+      },
+    };
+    const p = connectedPair({ bootstrap: () => gen.Echo.serve(impl) });
+    const echo: any = p.client.bootstrap(gen.EchoClient);
+    const call = echo.echoCap({});
+    expect((await call).cap).toBeNull();
+    call.dispose();
+    echo.close();
+    other.close();
+    await expectEmpty(p.client, p.server);
+    expect(counters.live).toBe(0);
+  });
+
   it('passes a capability in params and the callee calls back (Release once the server drops it)', async () => {
     const { client, server, echo } = pair();
     const local = counter();
