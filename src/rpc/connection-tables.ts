@@ -299,7 +299,7 @@ export abstract class ConnectionTables {
   }
 
   private sendFinish(question: Question, releaseResultCaps: boolean): void {
-    if (this.closeError === null) this.transport.send(finishBytes(question.id, releaseResultCaps));
+    this.sendBytes(finishBytes(question.id, releaseResultCaps));
   }
 
   /** Question `question` is done with on our side: free its id once the Return is in too. */
@@ -315,7 +315,7 @@ export abstract class ConnectionTables {
   }
 
   sendRelease(importId: number, count: number): void {
-    if (this.closeError === null) this.transport.send(releaseBytes(importId, count));
+    this.sendBytes(releaseBytes(importId, count));
   }
 
   /** A local import handle was dropped: give the peer back every reference it sent us. */

@@ -87,19 +87,13 @@ export class ServerCall {
   /** The finished results as a response (empty results when the server set none). */
   takeResponse(): Response {
     this.taken = true;
-    if (this.inReturn) {
-      // The Return these results are the payload of: the connection fills in the answer id and
-      // the cap table and sends it as it is. Empty results still need one (just the skeleton).
-      const content = (this.resultsPointer ??= this.newResults(resultsSkeleton().words));
-      const message = this.resultsMessage!;
-      const caps = takeCaps(message);
-      message.arena.capTable = caps;
-      return new Response(message.readerAt(content.offset), caps, message);
-    }
+    // Results built in a Return (which the connection completes and sends as it is) need it
+    // even when empty: the skeleton alone.
+    if (this.inReturn) this.resultsPointer ??= this.newResults(resultsSkeleton().words);
     const message = this.resultsMessage ?? new OutgoingMessage(1);
     const caps = takeCaps(message);
     message.arena.capTable = caps;
-    return new Response(message.rootReader(), caps);
+    return new Response(message.readerAt(this.resultsPointer?.offset ?? 0), caps, this.inReturn ? message : null);
   }
 }
 

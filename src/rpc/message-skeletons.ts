@@ -10,7 +10,9 @@
  * when the request was sent (docs/BENCHMARKS.md, RPC, "A quarter of the call taken out"). The
  * bytes are the same either way: the layout comes from the same builders, in the same order.
  * The Return skeleton is also where a local server answering a peer builds its results
- * (`ServerCall`, local-hook.ts), so that the Return is sent as it was built.
+ * (`ServerCall`, local-hook.ts), so that the Return is sent as it was built. The same idea as
+ * canned-frames.ts, which keeps whole frames whose shape never changes (Finish, Release); a
+ * skeleton is only the start of a message still being built, so it is written into a builder.
  */
 import { allocateIn } from '../wire/core/allocation.js';
 import type { Segment, StructBuilder } from '../wire/index.js';

@@ -12,6 +12,7 @@ import {
   AnyPointerBuilder, AnyPointerReader, buildingArena, frameArena, frameInPlace, initStructAt, resetArena, totalWords,
   type Arena, type StructBuilder,
 } from '../wire/index.js';
+import { FRAME_HEADER_BYTES } from '../wire/core/allocation.js';
 import { NO_NESTING_LIMIT } from '../wire/core/limits.js';
 
 export class OutgoingMessage {
@@ -36,7 +37,7 @@ export class OutgoingMessage {
    * table: a message built here is trusted, so it is read without limits.
    */
   rootReader(): AnyPointerReader {
-    return new AnyPointerReader(this.arena.segments[0]!, 0, NO_NESTING_LIMIT);
+    return this.readerAt(0);
   }
 
   /** The pointer at byte `offset` of the first segment, for reading (as `rootReader`). */
@@ -72,7 +73,7 @@ export class OutgoingMessage {
     // The frame is the whole buffer only if the segment is full and starts just after the
     // header's room at the buffer's start (read without `buffer`, a call into V8's C++): a
     // full pooled segment at the start of its slab is copied too, needlessly but rarely.
-    const wholeBuffer = first.used === bytes.length && bytes.byteOffset === 8;
+    const wholeBuffer = first.used === bytes.length && bytes.byteOffset === FRAME_HEADER_BYTES;
     return this.arena.segments.length === 1 && !wholeBuffer ? frameInPlace(this.arena) : frameArena(this.arena);
   }
 
