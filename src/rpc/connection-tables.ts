@@ -30,6 +30,7 @@ import type { CapabilityServer } from './local-hook.js';
 import { OutgoingMessage } from './outgoing-message.js';
 import { PromiseHook } from './promise-hook.js';
 import { IdTable } from './id-table.js';
+import { PeerIdTable } from './peer-id-table.js';
 import { initException, initMessage, readTransform, writeException, writeTransform } from './message-fields.js';
 import {
   CAP_DESCRIPTOR_IS_NONE, CAP_DESCRIPTOR_IS_RECEIVER_ANSWER, CAP_DESCRIPTOR_IS_RECEIVER_HOSTED, CAP_DESCRIPTOR_IS_SENDER_HOSTED,
@@ -104,10 +105,10 @@ export abstract class ConnectionTables {
   /** The options' limits on reading, resolved once for every message the peer sends. */
   protected readonly readLimits: ResolvedReaderOptions;
   protected readonly questions = new IdTable<Question>();
-  protected readonly answers = new Map<number, Answer>();
+  protected readonly answers = new PeerIdTable<Answer>();
   private readonly exports = new IdTable<Export>();
   private readonly exportIds = new Map<ClientHook, number>();
-  protected readonly imports = new Map<number, Import>();
+  protected readonly imports = new PeerIdTable<Import>();
   protected readonly embargoes = new IdTable<RemoteHook>();
   protected bootstrapHook: ClientHook | null = null;
   protected bootstrapSource: ConnectionOptions['bootstrap'];
@@ -479,7 +480,7 @@ export abstract class ConnectionTables {
         question.fail(failure);
       }
     }
-    for (const answer of [...this.answers.values()]) {
+    for (const answer of this.answers.values()) {
       if (!answer.returned) {
         answer.result?.cancel();
         this.settleAnswer(answer, null, failure);
@@ -490,7 +491,7 @@ export abstract class ConnectionTables {
     this.answers.clear();
     for (const entry of [...this.exports.values()]) entry.hook.release();
     this.exportIds.clear();
-    for (const entry of [...this.imports.values()]) entry.hook.disconnect(failure);
+    for (const entry of this.imports.values()) entry.hook.disconnect(failure);
     this.imports.clear();
     for (const hook of [...this.embargoes.values()]) hook.disconnect(failure);
     this.questions.clear();

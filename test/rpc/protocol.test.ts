@@ -497,6 +497,49 @@ describe('rpc protocol, level 1', () => {
     }
   });
 
+  it('answers questions whatever ids the peer chooses, refuses an id in use, and forgets each at Finish', async () => {
+    const [a, b] = transportPair();
+    const server = new Connection(a, { bootstrap: () => counter().client });
+    const received: Uint8Array[] = [];
+    b.start((m) => received.push(m), () => {});
+    const send = (build: (m: rpc.MessageBuilder) => void) => {
+      const message = new MessageBuilder();
+      build(rpc.Message.initRoot(message));
+      b.send(message.toBytes());
+    };
+    // Each side of the answer table's array (ids under 1 024) and the ends of uint32.
+    const ids = [0, 1023, 1024, 5000, 0xffffffff];
+    for (const id of ids) send((m) => { m.initBootstrap().questionId = id; });
+    await settle();
+    expect(received.map((bytes) => rpc.Message.read(bytes).return.answerId)).toEqual(ids);
+    expect(server.stats()).toMatchObject({ answers: ids.length, exports: 1 });
+    for (const id of ids) {
+      send((m) => {
+        const finish = m.initFinish();
+        finish.questionId = id;
+        finish.releaseResultCaps = true;
+      });
+    }
+    await settle();
+    expect(server.stats()).toEqual(EMPTY);
+    expect(server.state).toBe('open');
+    // An id still in use is a protocol error, past the array as within it.
+    for (const id of [1024, 3]) {
+      const [c, d] = transportPair();
+      const other = new Connection(c, { bootstrap: () => counter().client });
+      d.start(() => {}, () => {});
+      for (let i = 0; i < 2; i++) {
+        const message = new MessageBuilder();
+        rpc.Message.initRoot(message).initBootstrap().questionId = id;
+        d.send(message.toBytes());
+      }
+      await settle();
+      expect(other.error?.message).toContain(`question id ${id} is already in use`);
+      expect(other.stats()).toEqual(EMPTY);
+    }
+    await server.close();
+  });
+
   it('answers Unimplemented for level 3 and 4 messages', async () => {
     const [a, b] = transportPair();
     const server = new Connection(a, {});
