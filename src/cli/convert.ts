@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import {
   MAX_SEGMENT_WORDS, MessageBuilder, canonicalize, isCanonical,
-  readMessage, readMessages, CapnpError, ErrorCode, type BuilderOptions, type MessageReader, type ReaderOptions,
+  readMessage, readMessages, CapnpError, type BuilderOptions, type MessageReader, type ReaderOptions,
 } from '../wire/index.js';
 import { LIMIT_HELP, limits } from './commands/options.js';
 import { explainMisread } from './misread-format.js';
@@ -132,7 +132,7 @@ function* messagesOf(input: Uint8Array, options: ConvertOptions): Generator<Mess
     case 'canonical': {
       // Checked on a reader of its own, so the check does not spend the conversion's budget.
       if (!isCanonical(readMessage(input, { ...options.limits, format: 'flat' }))) {
-        throw new CapnpError(ErrorCode.INVALID_ARGUMENT, 'the input is not in canonical form');
+        throw new CapnpError('INVALID_ARGUMENT', 'the input is not in canonical form');
       }
       yield readMessage(input, { ...options.limits, format: 'flat' });
     }

@@ -4,7 +4,7 @@
  * directories and git revisions from disk is in node.ts.
  */
 import { compile, createMemoryLoader, formatDiagnostic, layerLoaders, type SourceLoader } from '../compiler/index.js';
-import { CapnpError, ErrorCode } from '../wire/index.js';
+import { CapnpError } from '../wire/index.js';
 import type { SchemaFileEntry, SchemaVersion } from './types.js';
 
 export interface LoadOptions {
@@ -66,7 +66,7 @@ export function compileSchemaVersion(options: LoadOptions): SchemaVersion {
   if (request === null || diagnostics.length > 0) {
     const first = diagnostics[0] === undefined ? `cannot compile ${options.files.join(' ')}` : formatDiagnostic(diagnostics[0]).trim();
     const more = diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more error${diagnostics.length > 2 ? 's' : ''})` : '';
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${label}${first}${more}`);
+    throw new CapnpError('INVALID_ARGUMENT', `${label}${first}${more}`);
   }
   const requested = request.requestedFiles ?? [];
   const files: SchemaFileEntry[] = requested.map((entry, i) => {

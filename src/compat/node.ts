@@ -8,7 +8,7 @@ import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import type { SourceLoader } from '../compiler/index.js';
 import { createNodeLoader } from '../compiler/files/node-loader.js';
-import { CapnpError, ErrorCode } from '../wire/index.js';
+import { CapnpError } from '../wire/index.js';
 import { compileSchemaVersion } from './load.js';
 import type { SchemaVersion } from './types.js';
 
@@ -32,10 +32,10 @@ export function listSchemaFiles(path: string, cwd = process.cwd(), label = ''): 
   try {
     stat = statSync(absolute);
   } catch {
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${label}cannot read ${path}: no such file or directory`);
+    throw new CapnpError('INVALID_ARGUMENT', `${label}cannot read ${path}: no such file or directory`);
   }
   if (stat.isFile()) return [path];
-  if (!stat.isDirectory()) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${label}cannot read ${path}: not a file or directory`);
+  if (!stat.isDirectory()) throw new CapnpError('INVALID_ARGUMENT', `${label}cannot read ${path}: not a file or directory`);
   const out: string[] = [];
   const walk = (dir: string): void => {
     for (const entry of readdirSync(resolve(cwd, dir), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
@@ -45,7 +45,7 @@ export function listSchemaFiles(path: string, cwd = process.cwd(), label = ''): 
     }
   };
   walk(path);
-  if (out.length === 0) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${label}no .capnp files under ${path}`);
+  if (out.length === 0) throw new CapnpError('INVALID_ARGUMENT', `${label}no .capnp files under ${path}`);
   return out;
 }
 
@@ -96,9 +96,9 @@ function git(args: readonly string[], cwd: string, label: string): Buffer {
     return execFileSync('git', args, { cwd, maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (error) {
     const e = error as NodeJS.ErrnoException & { stderr?: Buffer };
-    if (e.code === 'ENOENT') throw new CapnpError(ErrorCode.UNSUPPORTED, `${label}cannot run git: it is not installed`);
+    if (e.code === 'ENOENT') throw new CapnpError('UNSUPPORTED', `${label}cannot run git: it is not installed`);
     const detail = (e.stderr?.toString('utf8') ?? e.message).trim().split('\n')[0] ?? '';
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${label}git ${args[0]} failed: ${detail}`);
+    throw new CapnpError('INVALID_ARGUMENT', `${label}git ${args[0]} failed: ${detail}`);
   }
 }
 
@@ -109,7 +109,7 @@ function repository(rev: string, cwd: string, label: string): { root: string; co
   try {
     commit = execFileSync('git', ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`], { cwd, stdio: ['ignore', 'pipe', 'pipe'] }).toString('utf8').trim();
   } catch {
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${label}git: '${rev}' is not a commit of the repository at ${root}`);
+    throw new CapnpError('INVALID_ARGUMENT', `${label}git: '${rev}' is not a commit of the repository at ${root}`);
   }
   return { root, commit };
 }
@@ -138,9 +138,9 @@ export function loadGitRevision(rev: string, paths: readonly string[], options: 
   const files: string[] = [];
   for (const path of paths) {
     const rel = inRepository(resolve(cwd, path));
-    if (rel === null) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${label}${path} is outside the repository at ${root}`);
+    if (rel === null) throw new CapnpError('INVALID_ARGUMENT', `${label}${path} is outside the repository at ${root}`);
     const found = tracked.has(rel) ? [rel] : listing.filter((f) => (rel === '' || f.startsWith(`${rel}/`)) && f.endsWith('.capnp'));
-    if (found.length === 0) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${label}no .capnp files at ${path} in ${rev}`);
+    if (found.length === 0) throw new CapnpError('INVALID_ARGUMENT', `${label}no .capnp files at ${path} in ${rev}`);
     for (const file of found) {
       const relativeToCwd = toPosix(relative(cwd, resolve(root, file)));
       if (!files.includes(relativeToCwd)) files.push(relativeToCwd);

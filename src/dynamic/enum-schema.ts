@@ -1,7 +1,7 @@
 /**
  * An enum type: its enumerants by value and by name.
  */
-import { CapnpError, ErrorCode } from '../wire/index.js';
+import { CapnpError } from '../wire/index.js';
 import type { Annotation } from '../schema/index.js';
 import { NamedNode, type EnumNode } from './nodes.js';
 
@@ -36,12 +36,12 @@ export class EnumSchema extends NamedNode<EnumNode> {
   parse(value: string | number): number {
     if (typeof value === 'number') {
       if (!Number.isInteger(value) || value < 0 || value > 0xffff) {
-        throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${value} is not a valid value for enum ${this.shortName}`);
+        throw new CapnpError('INVALID_ARGUMENT', `${value} is not a valid value for enum ${this.shortName}`);
       }
       return value;
     }
     const found = this.byName.get(value);
-    if (found === undefined) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `enum ${this.shortName} has no enumerant named '${value}'`);
+    if (found === undefined) throw new CapnpError('INVALID_ARGUMENT', `enum ${this.shortName} has no enumerant named '${value}'`);
     return found;
   }
 }

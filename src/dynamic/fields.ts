@@ -5,7 +5,7 @@
  * these functions, which call the same `StructView` / `ListView` accessors generated code uses.
  */
 import {
-  AnyPointerBuilder, AnyPointerReader, CapnpError, ElementSize, ErrorCode, ListBuilder, ListReader,
+  AnyPointerBuilder, AnyPointerReader, CapnpError, ElementSize, ListBuilder, ListReader,
   StructBuilder, StructReader, type Segment,
 } from '../wire/index.js';
 import { atStep, describeValue, notAnObject } from '../runtime/error-path.js';
@@ -37,7 +37,7 @@ function fieldWhat(field: StructField): string {
  * applied.
  */
 export function readDataField(s: StructReader, field: StructField): null | boolean | number | bigint {
-  if (isPointerType(field.type)) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${fieldWhat(field)} is not kept in the data section`);
+  if (isPointerType(field.type)) throw new CapnpError('INVALID_ARGUMENT', `${fieldWhat(field)} is not kept in the data section`);
   return fieldValue(s, field) as null | boolean | number | bigint;
 }
 
@@ -178,7 +178,7 @@ const NUMBER_CHECKS: Record<'int8' | 'uint8' | 'int16' | 'uint16' | 'int32' | 'u
 function parseEnum(type: Extract<DynamicType, { kind: 'enum' }>, value: unknown): number {
   if (typeof value === 'string') return type.schema.parse(value);
   if (typeof value === 'number') return checkEnum(value, type.schema.shortName);
-  throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `expected an enumerant name or number for enum ${type.schema.shortName}, got ${describeValue(value)}`);
+  throw new CapnpError('INVALID_ARGUMENT', `expected an enumerant name or number for enum ${type.schema.shortName}, got ${describeValue(value)}`);
 }
 
 /** Initializes a pointer field (struct, list of `size`, Data of `size`, AnyPointer) or a group, and returns its builder. */
@@ -203,13 +203,13 @@ export function initField(b: StructBuilder, field: StructField, size?: number): 
       return slot;
     }
     default:
-      throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${fieldWhat(field)} cannot be initialized; set it instead`);
+      throw new CapnpError('INVALID_ARGUMENT', `${fieldWhat(field)} cannot be initialized; set it instead`);
   }
 }
 
 function requireSize(size: number | undefined, field: StructField): number {
   if (size === undefined || !Number.isInteger(size) || size < 0) {
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `initializing ${fieldWhat(field)} needs a size`);
+    throw new CapnpError('INVALID_ARGUMENT', `initializing ${fieldWhat(field)} needs a size`);
   }
   return size;
 }
@@ -295,7 +295,7 @@ export function setPointer(slot: AnyPointerBuilder, type: DynamicType, value: un
       }
       const items = value as ArrayLike<unknown>;
       if (typeof value !== 'object' || typeof items.length !== 'number' || !(items.length >= 0 && items.length <= 0x1fffffff)) {
-        throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `expected an array (or array-like, or a list reader) for a list, got ${describeValue(value)}`);
+        throw new CapnpError('INVALID_ARGUMENT', `expected an array (or array-like, or a list reader) for a list, got ${describeValue(value)}`);
       }
       fillList(initList(slot, type.element, items.length), type.element, items, what, false);
       return;
@@ -317,12 +317,12 @@ export function setPointer(slot: AnyPointerBuilder, type: DynamicType, value: un
         else if (list) slot.setList(list);
         else if (typeof value === 'string') slot.setText(value);
         else if (value instanceof Uint8Array) slot.setData(value);
-        else throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${what} needs a reader (struct, list or pointer) to copy, got ${describeValue(value)}`);
+        else throw new CapnpError('INVALID_ARGUMENT', `${what} needs a reader (struct, list or pointer) to copy, got ${describeValue(value)}`);
       }
       return;
     }
     default:
-      throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${what} is not a pointer`);
+      throw new CapnpError('INVALID_ARGUMENT', `${what} is not a pointer`);
   }
 }
 

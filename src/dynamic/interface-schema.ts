@@ -2,7 +2,7 @@
  * An interface type (as bound at a use when generic): its methods, with their parameter and
  * result structs.
  */
-import { CapnpError, ErrorCode } from '../wire/index.js';
+import { CapnpError } from '../wire/index.js';
 import type { Annotation } from '../schema/index.js';
 import { BrandedNode, type InterfaceNode } from './nodes.js';
 import type { StructSchema } from './struct-schema.js';
@@ -31,7 +31,7 @@ export class InterfaceSchema extends BrandedNode<InterfaceNode> {
 
   method(name: string): Method {
     const method = this.methods.find((m) => m.name === name);
-    if (!method) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `interface ${this.shortName} has no method named '${name}'`);
+    if (!method) throw new CapnpError('INVALID_ARGUMENT', `interface ${this.shortName} has no method named '${name}'`);
     return method;
   }
 }

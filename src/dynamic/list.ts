@@ -2,7 +2,7 @@
  * Lists read and built through their element type: `DynamicList` over a `ListReader`,
  * `DynamicListBuilder` over a `ListBuilder`.
  */
-import { CapnpError, ErrorCode, type ListBuilder, type ListReader } from '../wire/index.js';
+import { CapnpError, type ListBuilder, type ListReader } from '../wire/index.js';
 import { atStep } from '../runtime/error-path.js';
 import { builderElement, fillList, initList, readElement, setElement, type DynamicValue } from './fields.js';
 import { listToObject } from './objects.js';
@@ -81,14 +81,14 @@ export class DynamicListBuilder {
   /** Initializes element `index` of a list of lists as a new list of `size` elements. */
   init(index: number, size: number): DynamicListBuilder {
     const element = this.type.element;
-    if (element.kind !== 'list') throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `elements of List(${typeName(element)}) are not lists`);
+    if (element.kind !== 'list') throw new CapnpError('INVALID_ARGUMENT', `elements of List(${typeName(element)}) are not lists`);
     return new DynamicListBuilder(element, initList(this.$.getPointer(index), element.element, size));
   }
 
   /** Sets elements from `values`, starting at 0 (undefined entries are skipped). */
   setAll(values: ArrayLike<unknown>): void {
     if (values.length > this.$.length) {
-      throw new CapnpError(ErrorCode.INDEX_OUT_OF_RANGE, `${values.length} values do not fit a list of length ${this.$.length}`);
+      throw new CapnpError('INDEX_OUT_OF_RANGE', `${values.length} values do not fit a list of length ${this.$.length}`);
     }
     fillList(this.$, this.type.element, values, `List(${typeName(this.type.element)})`);
   }

@@ -5,7 +5,7 @@
  * nested objects, a union its one active member, enums numbers.
  */
 import {
-  ANY_SIZE, CapnpError, ErrorCode, ListReader, type Segment, type StructBuilder, type StructReader,
+  ANY_SIZE, CapnpError, ListReader, type Segment, type StructBuilder, type StructReader,
 } from '../wire/index.js';
 import { atStep, notAnObject } from '../runtime/error-path.js';
 import { ASSIGN_MODE, checkKeys } from '../runtime/unknown-keys.js';
@@ -114,7 +114,7 @@ function elementToObject(list: ListReader, i: number, element: DynamicType): unk
       if (element.constraint === 'list') return pointer.getList();
       return pointer;
     default:
-      throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `unexpected pointer element ${element.kind}`);
+      throw new CapnpError('INVALID_ARGUMENT', `unexpected pointer element ${element.kind}`);
   }
 }
 
@@ -136,7 +136,7 @@ export function assignObject(schema: StructSchema, b: StructBuilder, value: Reco
       if (field.discriminant >= 0) {
         if (member) {
           at = '';
-          throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${schema.shortName}: a union holds one member, but both '${member.name}' and '${field.name}' were given`);
+          throw new CapnpError('INVALID_ARGUMENT', `${schema.shortName}: a union holds one member, but both '${member.name}' and '${field.name}' were given`);
         }
         member = field;
         continue;

@@ -9,7 +9,7 @@
  * return, and hand structs and lists back as wire readers rather than wrappers.
  */
 import {
-  ANY_SIZE, CapnpError, ErrorCode, type AnyPointerReader, type ListReader, type Segment, type StructReader,
+  ANY_SIZE, CapnpError, type AnyPointerReader, type ListReader, type Segment, type StructReader,
 } from '../wire/index.js';
 import type { StructField } from './schema.js';
 import { listElementSize, type DynamicType } from './types.js';
@@ -64,7 +64,7 @@ export function elementValue(list: ListReader, i: number, element: DynamicType):
   switch (element.kind) {
     case 'void':
       // Nothing is read for Void, so the bounds are checked here.
-      if ((i >>> 0) !== i || i >= list.length) throw new CapnpError(ErrorCode.INDEX_OUT_OF_RANGE, `index ${i} is out of range for a list of length ${list.length}`);
+      if ((i >>> 0) !== i || i >= list.length) throw new CapnpError('INDEX_OUT_OF_RANGE', `index ${i} is out of range for a list of length ${list.length}`);
       return null;
     case 'bool': return list.getBool(i);
     case 'int8': return list.getInt8(i);

@@ -8,7 +8,7 @@ import {
   SchemaGraph, nodeKind,
   type Brand, type CodeGeneratorRequest, type Node, type NodeKind, type Type,
 } from '../schema/index.js';
-import { CapnpError, ErrorCode } from '../wire/index.js';
+import { CapnpError } from '../wire/index.js';
 import { NO_BINDINGS, bindingKey, type Bindings } from './bindings.js';
 import { ConstSchema } from './const-schema.js';
 import { EnumSchema } from './enum-schema.js';
@@ -51,8 +51,8 @@ export class SchemaLoader {
     if (/^0x[0-9a-f]+$/i.test(name) || /^@0x[0-9a-f]+$/i.test(name)) return this.graph.node(BigInt(name.replace('@', '')));
     const matches = this.lookup(name);
     if (matches.length === 1) return matches[0]!;
-    if (matches.length === 0) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `the schema has no type or constant named '${name}'`);
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `'${name}' is ambiguous: ${matches.map((n) => n.displayName).join(', ')}`);
+    if (matches.length === 0) throw new CapnpError('INVALID_ARGUMENT', `the schema has no type or constant named '${name}'`);
+    throw new CapnpError('INVALID_ARGUMENT', `'${name}' is ambiguous: ${matches.map((n) => n.displayName).join(', ')}`);
   }
 
   private lookup(name: string): Node[] {
@@ -83,7 +83,7 @@ export class SchemaLoader {
       case 'enum': return this.enumSchema(node.id);
       case 'interface': return this.interfaceSchema(node.id);
       case 'const': return this.constSchema(node.id);
-      default: throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `'${node.displayName}' is a ${nodeKind(node)}, not a type or constant`);
+      default: throw new CapnpError('INVALID_ARGUMENT', `'${node.displayName}' is a ${nodeKind(node)}, not a type or constant`);
     }
   }
 
@@ -108,14 +108,14 @@ export class SchemaLoader {
   /** The node named `name`, which must be of `kind` (`what` names that kind in the error). */
   private named(name: string | bigint, kind: NodeKind, what: string): Node {
     const node = this.node(name);
-    if (nodeKind(node) !== kind) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `'${node.displayName}' is not ${what}`);
+    if (nodeKind(node) !== kind) throw new CapnpError('INVALID_ARGUMENT', `'${node.displayName}' is not ${what}`);
     return node;
   }
 
   /** The node with id `id`, which must be of `kind`. */
   private nodeOf(id: bigint, kind: NodeKind, what: string): Node {
     const node = this.graph.node(id);
-    if (nodeKind(node) !== kind) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `node ${node.displayName} is not ${what}`);
+    if (nodeKind(node) !== kind) throw new CapnpError('INVALID_ARGUMENT', `node ${node.displayName} is not ${what}`);
     return node;
   }
 
@@ -222,7 +222,7 @@ export class SchemaLoader {
       }
     }
     if (position < types.length) {
-      throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${node.displayName} has ${position} generic parameters, ${types.length} types were given`);
+      throw new CapnpError('INVALID_ARGUMENT', `${node.displayName} has ${position} generic parameters, ${types.length} types were given`);
     }
     return out;
   }

@@ -5,7 +5,7 @@
  */
 import { NO_DISCRIMINANT, type Annotation, type Field, type Value } from '../schema/index.js';
 import {
-  AnyPointerReader, CapnpError, ErrorCode, ListReader, MessageBuilder, StructReader, canonicalize, constantSegment,
+  AnyPointerReader, CapnpError, ListReader, MessageBuilder, StructReader, canonicalize, constantSegment,
   float32ToBits, float64ToBits, type Segment,
 } from '../wire/index.js';
 import type { StructSchema } from './struct-schema.js';
@@ -143,7 +143,7 @@ export class StructField {
 
   /** The group's schema (fields of a group share their parent's struct). */
   get group(): StructSchema {
-    if (!this.isGroup || this.type.kind !== 'struct') throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${this.parent.shortName}.${this.name} is not a group`);
+    if (!this.isGroup || this.type.kind !== 'struct') throw new CapnpError('INVALID_ARGUMENT', `${this.parent.shortName}.${this.name} is not a group`);
     return this.type.schema;
   }
 }

@@ -2,7 +2,7 @@
  * A struct type (or group) as the dynamic API reads it: its sections' sizes, its union, and its
  * fields (resolved on first use) by name, by discriminant and in code order.
  */
-import { CapnpError, ErrorCode } from '../wire/index.js';
+import { CapnpError } from '../wire/index.js';
 import type { Annotation } from '../schema/index.js';
 import type { Bindings } from './bindings.js';
 import { BrandedNode, type StructNode } from './nodes.js';
@@ -71,7 +71,7 @@ export class StructSchema extends BrandedNode<StructNode> {
 
   field(name: string): StructField {
     const field = this.findField(name);
-    if (!field) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `struct ${this.shortName} has no field named '${name}'`);
+    if (!field) throw new CapnpError('INVALID_ARGUMENT', `struct ${this.shortName} has no field named '${name}'`);
     return field;
   }
 

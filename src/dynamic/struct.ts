@@ -2,7 +2,7 @@
  * Structs read and built by name: `DynamicStruct` over a `StructReader`, `DynamicStructBuilder`
  * over a `StructBuilder`, both with the schema that gives their fields names.
  */
-import { CapnpError, ErrorCode, type Orphan, type StructBuilder, type StructReader } from '../wire/index.js';
+import { CapnpError, type Orphan, type StructBuilder, type StructReader } from '../wire/index.js';
 import {
   activate, builderField, clearField, hasField, initField, readField, setField, type DynamicValue,
 } from './fields.js';
@@ -14,7 +14,7 @@ import type { StructField, StructSchema } from './schema.js';
 function fieldOf(schema: StructSchema, field: string | StructField): StructField {
   if (typeof field !== 'string') {
     if (field.parent !== schema && field.parent.id !== schema.id) {
-      throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `field ${field.name} belongs to ${field.parent.shortName}, not ${schema.shortName}`);
+      throw new CapnpError('INVALID_ARGUMENT', `field ${field.name} belongs to ${field.parent.shortName}, not ${schema.shortName}`);
     }
     return field;
   }
@@ -58,7 +58,7 @@ export class DynamicStruct {
   /** The enumerant name of an enum field's value (undefined for an unknown value). */
   enumName(field: string | StructField): string | undefined {
     const f = fieldOf(this.schema, field);
-    if (f.type.kind !== 'enum') throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${this.schema.shortName}.${f.name} is not an enum field`);
+    if (f.type.kind !== 'enum') throw new CapnpError('INVALID_ARGUMENT', `${this.schema.shortName}.${f.name} is not an enum field`);
     return f.type.schema.name(readField(this.$, f) as number);
   }
 
@@ -141,13 +141,13 @@ export class DynamicStructBuilder {
   /** Detaches a pointer field's value (the field becomes null) to adopt it elsewhere in the message. */
   disown(field: string | StructField): Orphan {
     const f = fieldOf(this.schema, field);
-    if (f.isGroup || !isPointerKind(f.type.kind)) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${this.schema.shortName}.${f.name} is not a pointer field`);
+    if (f.isGroup || !isPointerKind(f.type.kind)) throw new CapnpError('INVALID_ARGUMENT', `${this.schema.shortName}.${f.name} is not a pointer field`);
     return this.$.disown(f.offset);
   }
 
   adopt(field: string | StructField, orphan: Orphan): void {
     const f = fieldOf(this.schema, field);
-    if (f.isGroup || !isPointerKind(f.type.kind)) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${this.schema.shortName}.${f.name} is not a pointer field`);
+    if (f.isGroup || !isPointerKind(f.type.kind)) throw new CapnpError('INVALID_ARGUMENT', `${this.schema.shortName}.${f.name} is not a pointer field`);
     activate(this.$, f);
     this.$.adopt(f.offset, orphan);
   }

@@ -26,7 +26,7 @@ import {
   CAPNP_CONTENT_TYPE, CAPNP_PACKED_CONTENT_TYPE, contentTypeOf, formatOfContentType, readValidated,
   type AnyStructType, type BodyOptions, type InputOfType, type ReaderOfType,
 } from '../fetch/index.js';
-import { CapnpError, ErrorCode, isCapnpError, type ReaderOptions } from '../runtime/index.js';
+import { CapnpError, isCapnpError, type ReaderOptions } from '../runtime/index.js';
 import { inRegisteringContext } from './shared-context.js';
 
 export interface CapstanFastifyOptions extends ReaderOptions {
@@ -102,7 +102,7 @@ const plugin: FastifyPluginCallback<CapstanFastifyOptions> = (fastify, options, 
       format = formatOfContentType(contentType) ?? undefined;
       if (format === undefined) {
         throw withStatus(new CapnpError(
-          ErrorCode.BAD_CONTENT_TYPE,
+          'BAD_CONTENT_TYPE',
           `this route reads a ${type.displayName} message (${CAPNP_CONTENT_TYPE} or ${CAPNP_PACKED_CONTENT_TYPE}), not ${contentType === undefined ? 'a body without a content type' : JSON.stringify(contentType)}`,
         ), 415);
       }

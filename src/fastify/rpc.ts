@@ -11,7 +11,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { DEFAULT_MAX_MESSAGE_BYTES, type CapabilityServer, type Client, type Connection, type ConnectionOptions } from '../rpc/index.js';
 import { acceptWebSocket, type WebSocketLike, type WebSocketTransportOptions } from '../rpc/websocket/index.js';
-import { CapnpError, ErrorCode } from '../wire/index.js';
+import { CapnpError } from '../wire/index.js';
 import { inRegisteringContext } from './shared-context.js';
 
 export interface CapnpRpcOptions extends Omit<ConnectionOptions, 'bootstrap'>, WebSocketTransportOptions {
@@ -38,7 +38,7 @@ const registeredOn = new WeakMap<object, FastifyInstance>();
 
 const plugin: FastifyPluginAsync<CapnpRpcOptions> = async (fastify, options) => {
   if (typeof options.path !== 'string' || options.bootstrap == null) {
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, 'capnpRpc needs a `path` and a `bootstrap` capability');
+    throw new CapnpError('INVALID_ARGUMENT', 'capnpRpc needs a `path` and a `bootstrap` capability');
   }
   const { path, bootstrap, onConnection, websocket, ...connectionOptions } = options;
   const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
@@ -46,13 +46,13 @@ const plugin: FastifyPluginAsync<CapnpRpcOptions> = async (fastify, options) => 
   if (!fastify.hasDecorator('websocketServer')) {
     if (registeredOn.has(fastify.server)) {
       // A second copy would route every upgrade twice.
-      throw new CapnpError(ErrorCode.INVALID_ARGUMENT, 'capnpRpc is registered in another encapsulated context already, which registered @fastify/websocket there: register @fastify/websocket once on the root instance, before capnpRpc');
+      throw new CapnpError('INVALID_ARGUMENT', 'capnpRpc is registered in another encapsulated context already, which registered @fastify/websocket there: register @fastify/websocket once on the root instance, before capnpRpc');
     }
     let websocketPlugin: unknown;
     try {
       websocketPlugin = (await import('@fastify/websocket')).default;
     } catch (error) {
-      throw new CapnpError(ErrorCode.UNSUPPORTED, 'capnpRpc needs the `@fastify/websocket` package: npm install @fastify/websocket', { cause: error });
+      throw new CapnpError('UNSUPPORTED', 'capnpRpc needs the `@fastify/websocket` package: npm install @fastify/websocket', { cause: error });
     }
     registeredOn.set(fastify.server, fastify);
     const settings = { ...websocket, options: { maxPayload: maxMessageBytes, ...websocket?.options } };

@@ -2,7 +2,7 @@
  * The media types a message travels under over HTTP. Cap'n Proto registers none; these are the
  * ones Capstan reads and writes (the `x-` prefix marks them unregistered).
  */
-import { CapnpError, ErrorCode, type MessageFormat } from '../runtime/index.js';
+import { CapnpError, type MessageFormat } from '../runtime/index.js';
 
 /** A message in the standard framing (a segment table, then the segments). */
 export const CAPNP_CONTENT_TYPE = 'application/x-capnp';
@@ -26,5 +26,5 @@ export function formatOfContentType(value: string | null | undefined): 'binary' 
 export function contentTypeOf(format: MessageFormat): string {
   if (format === 'binary') return CAPNP_CONTENT_TYPE;
   if (format === 'packed') return CAPNP_PACKED_CONTENT_TYPE;
-  throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `a message sent over HTTP is binary or packed, not ${String(format)}: the flat formats carry no framing to check`);
+  throw new CapnpError('INVALID_ARGUMENT', `a message sent over HTTP is binary or packed, not ${String(format)}: the flat formats carry no framing to check`);
 }

@@ -9,7 +9,7 @@
  * const saved = await fromResponse(Person, res);   // a PersonReader, or a CapnpError
  * ```
  */
-import { CapnpError, ErrorCode, DEFAULT_TRAVERSAL_LIMIT_WORDS, readStreamWithin, type StructType } from '../runtime/index.js';
+import { CapnpError, DEFAULT_TRAVERSAL_LIMIT_WORDS, readStreamWithin, type StructType } from '../runtime/index.js';
 import { contentTypeOf, formatOfContentType } from './content-type.js';
 import { readValidated, type AnyStructType, type ReaderOfType, type ReadValidatedOptions } from './validate.js';
 
@@ -82,7 +82,7 @@ export async function fromResponse<T extends AnyStructType>(type: T, source: Bod
   if (format === null) {
     const status = source.status !== undefined && (source.status < 200 || source.status > 299) ? ` (HTTP status ${source.status})` : '';
     throw new CapnpError(
-      ErrorCode.BAD_CONTENT_TYPE,
+      'BAD_CONTENT_TYPE',
       `expected a ${type.displayName} message (application/x-capnp or application/x-capnp-packed), got content type ${contentType === null ? 'none' : JSON.stringify(contentType)}${status}`,
     );
   }
@@ -95,7 +95,7 @@ export async function fromResponse<T extends AnyStructType>(type: T, source: Bod
 export const fromRequest: <T extends AnyStructType>(type: T, source: BodySource, options?: FromResponseOptions) => Promise<ReaderOfType<T>> = fromResponse;
 
 function tooLarge(maxBytes: number): CapnpError {
-  return new CapnpError(ErrorCode.MESSAGE_TOO_LARGE, `the body is larger than ${maxBytes} bytes (FromResponseOptions.maxBytes)`);
+  return new CapnpError('MESSAGE_TOO_LARGE', `the body is larger than ${maxBytes} bytes (FromResponseOptions.maxBytes)`);
 }
 
 /** The whole body, failing as soon as it is known to exceed `maxBytes`. */

@@ -5,7 +5,7 @@
  * happens to read the one broken field.
  */
 import {
-  ANY_SIZE, CapnpError, ElementSize, ErrorCode, MessageReader, readMessage,
+  ANY_SIZE, CapnpError, ElementSize, MessageReader, readMessage,
   type AnyPointerReader, type ListReader, type MessageFormat, type ReaderOptions, type StructReader, type StructType,
 } from '../runtime/index.js';
 
@@ -34,7 +34,7 @@ export interface ReadValidatedOptions extends ReaderOptions {
  */
 export function readValidated<T extends AnyStructType>(type: T, bytes: Uint8Array | ArrayBuffer, options?: ReadValidatedOptions): ReaderOfType<T> {
   if (bytes.byteLength === 0) {
-    throw new CapnpError(ErrorCode.TRUNCATED, 'the body is empty: a message has at least a segment table and a root pointer');
+    throw new CapnpError('TRUNCATED', 'the body is empty: a message has at least a segment table and a root pointer');
   }
   const message = readMessage(bytes, options);
   if (options?.validate === false) return type.readRoot(message);

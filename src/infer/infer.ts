@@ -1,7 +1,7 @@
 /**
  * `infer`: JSON samples to the `.capnp` text of a schema they fit (the rules are in index.ts).
  */
-import { CapnpError, ErrorCode } from '../wire/index.js';
+import { CapnpError } from '../wire/index.js';
 import { formatId, randomId } from '../compiler/index.js';
 import { fromPlain, parseJsonStream, type JsonValue } from '../json/index.js';
 import { Generator, render } from './generator.js';
@@ -24,10 +24,10 @@ function samples(input: string | unknown, maxNestingDepth: number): JsonValue[] 
     values = [fromPlain(input)];
   }
   if (values.length === 1 && values[0]!.type === 'array') values = values[0]!.items;
-  if (values.length === 0) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, 'no JSON sample: the input is empty');
+  if (values.length === 0) throw new CapnpError('INVALID_ARGUMENT', 'no JSON sample: the input is empty');
   for (const v of values) {
     if (v.type !== 'object') {
-      throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `a sample must be a JSON object (a message is a struct), found ${v.type === 'array' ? 'an array' : `a ${v.type}`}`);
+      throw new CapnpError('INVALID_ARGUMENT', `a sample must be a JSON object (a message is a struct), found ${v.type === 'array' ? 'an array' : `a ${v.type}`}`);
     }
   }
   return values;
@@ -44,7 +44,7 @@ export function infer(name: string, sample: string | unknown, options?: InferOpt
   const rootName = typeNameForKey(name);
   const decl = generator.struct(rootName, root);
   const id = options?.id ?? randomId();
-  if (id < 2n ** 63n || id >= 2n ** 64n) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `a file id must be a 64-bit value with the top bit set, got 0x${id.toString(16)}`);
+  if (id < 2n ** 63n || id >= 2n ** 64n) throw new CapnpError('INVALID_ARGUMENT', `a file id must be a 64-bit value with the top bit set, got 0x${id.toString(16)}`);
   const out = [
     `# ${rootName}: inferred by capstan from JSON samples.`,
     `${formatId(id)};`,

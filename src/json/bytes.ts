@@ -2,7 +2,7 @@
  * Data as hex text for `$Json.hex` fields: lowercase on output, either case on input.
  * (`$Json.base64` uses the one base64 codec, runtime/base64.ts.)
  */
-import { CapnpError, ErrorCode } from '../wire/index.js';
+import { CapnpError } from '../wire/index.js';
 
 const HEX = '0123456789abcdef';
 
@@ -22,11 +22,11 @@ export function encodeHex(bytes: Uint8Array): string {
 }
 
 export function decodeHex(text: string): Uint8Array {
-  if (text.length % 2 !== 0) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, 'invalid hex: an odd number of digits');
+  if (text.length % 2 !== 0) throw new CapnpError('INVALID_ARGUMENT', 'invalid hex: an odd number of digits');
   const out = new Uint8Array(text.length / 2);
   for (let i = 0; i < out.length; i++) {
     const pair = text.slice(i * 2, i * 2 + 2);
-    if (!/^[0-9a-fA-F]{2}$/.test(pair)) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `invalid hex digits '${pair}' at position ${i * 2}`);
+    if (!/^[0-9a-fA-F]{2}$/.test(pair)) throw new CapnpError('INVALID_ARGUMENT', `invalid hex digits '${pair}' at position ${i * 2}`);
     out[i] = parseInt(pair, 16);
   }
   return out;

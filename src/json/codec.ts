@@ -10,7 +10,7 @@
  * here (the reference needs a custom handler for them too): encoding or decoding one is an
  * error.
  */
-import { CapnpError, ErrorCode, MessageBuilder, type BuilderOptions, type ListBuilder, type ListReader } from '../wire/index.js';
+import { CapnpError, MessageBuilder, type BuilderOptions, type ListBuilder, type ListReader } from '../wire/index.js';
 import {
   DynamicStruct, DynamicStructBuilder, initRoot, type DynamicType, type StructSchema,
 } from '../dynamic/index.js';
@@ -85,7 +85,7 @@ export class JsonCodec {
     } catch (e) {
       // A tree given directly (or a nesting limit raised past the stack) can nest deeper than
       // the recursive decoder can follow.
-      if (isStackOverflow(e)) throw new CapnpError(ErrorCode.NESTING_LIMIT, 'the JSON nests too deeply to decode (the stack ran out); lower maxNestingDepth');
+      if (isStackOverflow(e)) throw new CapnpError('NESTING_LIMIT', 'the JSON nests too deeply to decode (the stack ran out); lower maxNestingDepth');
       throw e;
     }
   }

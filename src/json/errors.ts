@@ -2,17 +2,17 @@
  * The JSON codec's errors: every one a CapnpError, those about input placed at their path in
  * the document (`stories[3].title: ...`), with the offending JSON value described briefly.
  */
-import { CapnpError, ErrorCode } from '../wire/index.js';
+import { CapnpError, type ErrorCode } from '../wire/index.js';
 import { typeName, type DynamicType } from '../dynamic/index.js';
 import type { JsonValue } from './value.js';
 
 /** A schema the JSON mapping cannot follow (its annotations contradict each other). */
 export function mappingError(message: string): CapnpError {
-  return new CapnpError(ErrorCode.INVALID_ARGUMENT, message);
+  return new CapnpError('INVALID_ARGUMENT', message);
 }
 
 /** An error at `path` inside the JSON document (nothing for the root). */
-export function errorAt(path: string, message: string, code: ErrorCode = ErrorCode.INVALID_ARGUMENT): CapnpError {
+export function errorAt(path: string, message: string, code: ErrorCode = 'INVALID_ARGUMENT'): CapnpError {
   return new CapnpError(code, path === '' ? message : `${path}: ${message}`);
 }
 
@@ -42,5 +42,5 @@ export function hasNoJsonForm(type: DynamicType): boolean {
 }
 
 export function unsupported(type: DynamicType, what: string, verb: 'encode' | 'decode'): CapnpError {
-  return new CapnpError(ErrorCode.UNSUPPORTED, `${what === '' ? '' : `${what}: `}cannot ${verb} ${typeName(type)} as JSON (capabilities and AnyPointer have no JSON mapping)`);
+  return new CapnpError('UNSUPPORTED', `${what === '' ? '' : `${what}: `}cannot ${verb} ${typeName(type)} as JSON (capabilities and AnyPointer have no JSON mapping)`);
 }

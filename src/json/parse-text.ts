@@ -4,7 +4,7 @@
  * accepted (the reference writes non-finite `Json.Value` numbers so), and every error naming
  * its line and column. Also the splitting of a stream of JSON messages.
  */
-import { CapnpError, ErrorCode } from '../wire/index.js';
+import { CapnpError, type ErrorCode } from '../wire/index.js';
 import { JSON_MESSAGES, splitMessages } from '../text/split-messages.js';
 import { DEFAULT_JSON_NESTING_LIMIT, JSON_NULL, withinStack, type JsonField, type JsonValue } from './value.js';
 
@@ -19,7 +19,7 @@ class JsonParser {
 
   constructor(private readonly input: string, private readonly maxDepth: number) {}
 
-  error(message: string, at = this.at, code: ErrorCode = ErrorCode.INVALID_ARGUMENT): CapnpError {
+  error(message: string, at = this.at, code: ErrorCode = 'INVALID_ARGUMENT'): CapnpError {
     let line = 1;
     let lineStart = 0;
     for (let i = 0; i < at && i < this.input.length; i++) {
@@ -113,7 +113,7 @@ class JsonParser {
   }
 
   private enter(): void {
-    if (++this.depth > this.maxDepth) throw this.error(`JSON nests deeper than the limit of ${this.maxDepth}`, this.at - 1, ErrorCode.NESTING_LIMIT);
+    if (++this.depth > this.maxDepth) throw this.error(`JSON nests deeper than the limit of ${this.maxDepth}`, this.at - 1, 'NESTING_LIMIT');
   }
 
   private array(): JsonValue {

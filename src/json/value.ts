@@ -4,7 +4,7 @@
  * conversion to and from plain JavaScript values. Objects keep their fields in order,
  * duplicates included; numbers keep the text they were parsed from.
  */
-import { CapnpError, ErrorCode } from '../wire/index.js';
+import { CapnpError } from '../wire/index.js';
 import { isStackOverflow } from '../runtime/error-path.js';
 
 export type JsonValue =
@@ -36,7 +36,7 @@ export function withinStack<T>(verb: string, walk: () => T): T {
   try {
     return walk();
   } catch (e) {
-    if (isStackOverflow(e)) throw new CapnpError(ErrorCode.NESTING_LIMIT, `the JSON nests too deeply to ${verb} (the stack ran out); lower maxNestingDepth`);
+    if (isStackOverflow(e)) throw new CapnpError('NESTING_LIMIT', `the JSON nests too deeply to ${verb} (the stack ran out); lower maxNestingDepth`);
     throw e;
   }
 }

@@ -8,7 +8,7 @@
  */
 import { loadSchema, type InterfaceSchema, type SchemaLoader, type StructSchema, type EnumSchema } from '../dynamic/index.js';
 import { nodeKind, type CodeGeneratorRequest, type Node } from '../schema/index.js';
-import { CapnpError, ErrorCode } from '../wire/index.js';
+import { CapnpError } from '../wire/index.js';
 import { JsonSchemaBuilder, type DocComments, type JsonSchema } from './json-mapping.js';
 
 export interface ExportOptions {
@@ -114,7 +114,7 @@ export function exportJsonSchema(request: CodeGeneratorRequest, typeName: string
   const loader = loadSchema(request);
   const type = loader.find(typeName);
   if (type.kind !== 'struct' && type.kind !== 'enum') {
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `'${typeName}' is ${type.kind === 'interface' ? 'an interface' : 'a constant'}: JSON Schema describes structs and enums`);
+    throw new CapnpError('INVALID_ARGUMENT', `'${typeName}' is ${type.kind === 'interface' ? 'an interface' : 'a constant'}: JSON Schema describes structs and enums`);
   }
   const builder = new JsonSchemaBuilder('#/$defs/', docComments(request));
   const root = builder.ref(type);

@@ -15,7 +15,7 @@
  * takes over the lock entry of `oldName` (ordinal or id) instead of getting a new one.
  */
 import { childId } from '../compiler/index.js';
-import { CapnpError, ErrorCode } from '../wire/index.js';
+import { CapnpError } from '../wire/index.js';
 import type { StorageKind } from './model.js';
 
 export const LOCK_FORMAT = 'capstan-openapi-lock/1';
@@ -47,7 +47,7 @@ export interface LockFile {
 }
 
 function lockError(message: string): CapnpError {
-  return new CapnpError(ErrorCode.INVALID_ARGUMENT, `lock file: ${message}`);
+  return new CapnpError('INVALID_ARGUMENT', `lock file: ${message}`);
 }
 
 const HEX_ID = /^0x[0-9a-f]{1,16}$/i;
@@ -104,7 +104,7 @@ export class MemberNumbering {
    * names an earlier key whose ordinal it takes over.
    */
   claim(key: string, name: string, renamedFrom?: string): number {
-    if (this.claimed.has(key)) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${this.path}: two members have the key '${key}'`);
+    if (this.claimed.has(key)) throw new CapnpError('INVALID_ARGUMENT', `${this.path}: two members have the key '${key}'`);
     let member = this.entry.members[key];
     if ((member === undefined || member.removed) && renamedFrom !== undefined && renamedFrom !== key) {
       const old = this.entry.members[renamedFrom];
@@ -162,7 +162,7 @@ export class Numbering {
    * ordinals (and its nested types follow).
    */
   type(path: string, kind: LockType['kind'], defaultId: bigint, renamedFrom?: string): MemberNumbering {
-    if (this.seen.has(path)) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `two declarations are named ${path}`);
+    if (this.seen.has(path)) throw new CapnpError('INVALID_ARGUMENT', `two declarations are named ${path}`);
     this.seen.add(path);
     const types = this.lock.types;
     if ((types[path] === undefined || types[path].removed) && renamedFrom !== undefined && types[renamedFrom] !== undefined && !this.seen.has(renamedFrom)) {

@@ -8,7 +8,7 @@
  * (`@readme/openapi-parser` is a fork of it with friendlier errors and fewer users;
  * `@scalar/openapi-parser` is younger and not yet 1.0.)
  */
-import { CapnpError, ErrorCode } from '../wire/index.js';
+import { CapnpError } from '../wire/index.js';
 
 /** What Capstan uses of the parser (its own typings pull in `openapi-types`, which we do not need). */
 export interface OpenApiParser {
@@ -31,6 +31,6 @@ export async function loadParser(): Promise<OpenApiParser> {
     loaded = (module.default ?? module) as OpenApiParser;
     return loaded;
   } catch (error) {
-    throw new CapnpError(ErrorCode.UNSUPPORTED, `reading OpenAPI specs needs the \`${PARSER_PACKAGE}\` package: npm install ${PARSER_PACKAGE}`, { cause: error });
+    throw new CapnpError('UNSUPPORTED', `reading OpenAPI specs needs the \`${PARSER_PACKAGE}\` package: npm install ${PARSER_PACKAGE}`, { cause: error });
   }
 }

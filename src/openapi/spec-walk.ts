@@ -2,7 +2,7 @@
  * Small helpers over a parsed (bundled) OpenAPI document: `$ref` resolution within the
  * document, the component a `$ref` names, and the types a schema allows.
  */
-import { CapnpError, ErrorCode } from '../wire/index.js';
+import { CapnpError } from '../wire/index.js';
 
 /** A schema object as found in a spec (JSON Schema with OpenAPI's additions). */
 export type SchemaObject = Record<string, unknown>;
@@ -12,7 +12,7 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 export function specError(message: string): CapnpError {
-  return new CapnpError(ErrorCode.INVALID_ARGUMENT, message);
+  return new CapnpError('INVALID_ARGUMENT', message);
 }
 
 /** The value a local `$ref` (`#/components/schemas/Pet`) points at. */

@@ -4,7 +4,7 @@
  * caller can tell "try again later" (`overloaded`) from "the peer is gone" (`disconnected`)
  * without parsing messages.
  */
-import { CapnpError, ErrorCode } from '../wire/index.js';
+import { CapnpError, type ErrorCode } from '../wire/index.js';
 
 /** The four kinds of exception rpc.capnp knows, in the order of `Exception.Type`. */
 export type ExceptionType = 'failed' | 'overloaded' | 'disconnected' | 'unimplemented';
@@ -12,10 +12,10 @@ export type ExceptionType = 'failed' | 'overloaded' | 'disconnected' | 'unimplem
 export const EXCEPTION_TYPES: readonly ExceptionType[] = ['failed', 'overloaded', 'disconnected', 'unimplemented'];
 
 const CODES = {
-  failed: ErrorCode.RPC_FAILED,
-  overloaded: ErrorCode.RPC_OVERLOADED,
-  disconnected: ErrorCode.RPC_DISCONNECTED,
-  unimplemented: ErrorCode.RPC_UNIMPLEMENTED,
+  failed: 'RPC_FAILED',
+  overloaded: 'RPC_OVERLOADED',
+  disconnected: 'RPC_DISCONNECTED',
+  unimplemented: 'RPC_UNIMPLEMENTED',
 } as const;
 
 export class RpcError extends CapnpError {
@@ -37,7 +37,7 @@ export function isRpcError(value: unknown): value is RpcError {
 
 /** The error a call gets when it was canceled (travels as `failed`, but says what happened). */
 export function canceledError(what = 'the call was canceled'): RpcError {
-  return new RpcError('failed', what, { code: ErrorCode.RPC_CANCELED });
+  return new RpcError('failed', what, { code: 'RPC_CANCELED' });
 }
 
 export function disconnectedError(reason: string, cause?: unknown): RpcError {
@@ -45,7 +45,7 @@ export function disconnectedError(reason: string, cause?: unknown): RpcError {
 }
 
 export function protocolError(message: string): RpcError {
-  return new RpcError('failed', `RPC protocol error: ${message}`, { code: ErrorCode.RPC_PROTOCOL });
+  return new RpcError('failed', `RPC protocol error: ${message}`, { code: 'RPC_PROTOCOL' });
 }
 
 export function unimplementedError(message: string): RpcError {

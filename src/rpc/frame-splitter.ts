@@ -4,7 +4,7 @@
  * The segment table is checked against the limits before the message is buffered, so a peer
  * cannot make us hold more than `maxMessageBytes` for one message.
  */
-import { CapnpError, concatBytes, ErrorCode, framedMessageLength } from '../wire/index.js';
+import { CapnpError, concatBytes, framedMessageLength } from '../wire/index.js';
 
 export class FrameSplitter {
   private pending: Uint8Array[] = [];
@@ -39,7 +39,7 @@ export class FrameSplitter {
         traversalLimitInWords: Math.floor(this.maxMessageBytes / 8),
       });
       if (length > this.maxMessageBytes) {
-        throw new CapnpError(ErrorCode.MESSAGE_TOO_LARGE, `incoming message of ${length} bytes is larger than the connection's limit of ${this.maxMessageBytes} bytes`);
+        throw new CapnpError('MESSAGE_TOO_LARGE', `incoming message of ${length} bytes is larger than the connection's limit of ${this.maxMessageBytes} bytes`);
       }
       if (length < 0 || bytes.length - offset < length) {
         if (length > 0) this.pendingMessageBytes = length;

@@ -8,7 +8,7 @@ import {
   adoptAt, AnyPointerBuilder, AnyPointerReader, disownAt, existingStruct, getListAt, getStructIn, getStructListIn, initDataAt,
   initListAt, initStructIn, initStructListIn, isNullPointer, listLocation, locateListAt, locateStructAt, nullPointerSlot, readCapabilityAt, readDataAt, readListAt,
   readTextAt, setCapabilityAt, setDataAt, setTextAt, zeroObject, float64ToBits,
-  CapnpError, ErrorCode, type ListBuilder, type ListReader, type Orphan, type Segment, type StructBuilder, type StructView,
+  CapnpError, type ListBuilder, type ListReader, type Orphan, type Segment, type StructBuilder, type StructView,
 } from '../wire/index.js';
 import { Size } from '../wire/core/layout.js';
 import type { PointerCodec } from './codec.js';
@@ -190,12 +190,12 @@ export function setData(segment: Segment, at: number, value: Uint8Array | null |
 
 /** The error for a Text value that is not a string. */
 export function notText(value: unknown): CapnpError {
-  return new CapnpError(ErrorCode.INVALID_ARGUMENT, `expected a string for Text, got ${describeValue(value)}`);
+  return new CapnpError('INVALID_ARGUMENT', `expected a string for Text, got ${describeValue(value)}`);
 }
 
 /** The error for a Data value that is not a Uint8Array. */
 export function notData(value: unknown): CapnpError {
-  return new CapnpError(ErrorCode.INVALID_ARGUMENT, `expected a Uint8Array for Data, got ${describeValue(value)}`);
+  return new CapnpError('INVALID_ARGUMENT', `expected a Uint8Array for Data, got ${describeValue(value)}`);
 }
 
 export function initData(segment: Segment, at: number, length: number): Uint8Array {

@@ -11,7 +11,7 @@
  * Hand-written rather than `atob`/`btoa` so it yields bytes directly, takes no dependency and
  * behaves the same on every runtime.
  */
-import { CapnpError, ErrorCode } from '../wire/index.js';
+import { CapnpError } from '../wire/index.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 /** Character code to its 6-bit value; -1 for characters outside the alphabet. */
@@ -63,7 +63,7 @@ export function decodeBase64(text: string): Uint8Array {
     }
     const value = c < 128 ? LOOKUP[c]! : -1;
     if (value < 0 || padding) {
-      throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `invalid base64: unexpected '${text[i]}' at position ${i}`);
+      throw new CapnpError('INVALID_ARGUMENT', `invalid base64: unexpected '${text[i]}' at position ${i}`);
     }
     buffer = ((buffer << 6) | value) & 0xffffff;
     bits += 6;
@@ -72,6 +72,6 @@ export function decodeBase64(text: string): Uint8Array {
       out[at++] = (buffer >>> bits) & 0xff;
     }
   }
-  if (bits >= 6) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, 'invalid base64: the input ends in the middle of a byte');
+  if (bits >= 6) throw new CapnpError('INVALID_ARGUMENT', 'invalid base64: the input ends in the middle of a byte');
   return out.slice(0, at);
 }

@@ -1,4 +1,4 @@
-import { AnyPointerReader, CapnpError, constantSegment, ErrorCode, type Segment } from '../wire/index.js';
+import { AnyPointerReader, CapnpError, constantSegment, type Segment } from '../wire/index.js';
 import { decodeBase64 } from './base64.js';
 import { NO_NESTING_LIMIT } from '../wire/core/limits.js';
 
@@ -14,7 +14,7 @@ export function constant(base64: string): Segment {
 export function toBigInt(value: bigint | number): bigint {
   if (typeof value === 'bigint') return value;
   if (!Number.isSafeInteger(value)) {
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `a 64-bit integer field needs a bigint or a safe integer, got ${value}`);
+    throw new CapnpError('INVALID_ARGUMENT', `a 64-bit integer field needs a bigint or a safe integer, got ${value}`);
   }
   return BigInt(value);
 }
@@ -38,7 +38,7 @@ export function checkOneMember(value: object, members: readonly string[], typeNa
   for (const member of members) {
     if ((value as Record<string, unknown>)[member] === undefined) continue;
     if (found !== undefined) {
-      throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${typeName}: a union holds one member, but both '${found}' and '${member}' were given`);
+      throw new CapnpError('INVALID_ARGUMENT', `${typeName}: a union holds one member, but both '${found}' and '${member}' were given`);
     }
     found = member;
   }

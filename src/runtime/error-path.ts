@@ -8,7 +8,7 @@
  * (a `TypeError` from a value of the wrong kind, a `RangeError` when a value nests so deeply
  * that the stack runs out) becomes a `CapnpError` at the first step.
  */
-import { CapnpError, ErrorCode } from '../wire/index.js';
+import { CapnpError } from '../wire/index.js';
 
 interface PathInfo {
   /** The message without the path. */
@@ -33,10 +33,10 @@ export function isStackOverflow(error: unknown): boolean {
 export function asCapnpError(error: unknown, what = 'the value'): CapnpError {
   if (error instanceof CapnpError) return error;
   if (isStackOverflow(error)) {
-    return new CapnpError(ErrorCode.NESTING_LIMIT, `${what} nests too deeply to process (the stack ran out)`, { cause: error });
+    return new CapnpError('NESTING_LIMIT', `${what} nests too deeply to process (the stack ran out)`, { cause: error });
   }
   const message = error instanceof Error ? error.message : String(error);
-  return new CapnpError(ErrorCode.INVALID_ARGUMENT, message, { cause: error });
+  return new CapnpError('INVALID_ARGUMENT', message, { cause: error });
 }
 
 /** A path as it is written: `stories[3].title`. `steps` go from the outermost inwards. */
@@ -93,5 +93,5 @@ export function describeValue(value: unknown): string {
 
 /** The error for a struct value that is not an object (`encode(5)`, `{ inner: 'x' }`). */
 export function notAnObject(value: unknown, typeName: string): CapnpError {
-  return new CapnpError(ErrorCode.INVALID_ARGUMENT, `expected an object for ${typeName}, got ${describeValue(value)}`);
+  return new CapnpError('INVALID_ARGUMENT', `expected an object for ${typeName}, got ${describeValue(value)}`);
 }

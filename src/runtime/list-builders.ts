@@ -3,7 +3,7 @@
  * segment can move when the message grows, so each access goes through the segment.
  */
 import {
-  CapnpError, ErrorCode, ListBuilder, TYPED_ARRAYS, type PrimitiveElementType, type Segment, type TypedArrayOf,
+  CapnpError, ListBuilder, TYPED_ARRAYS, type PrimitiveElementType, type Segment, type TypedArrayOf,
 } from '../wire/index.js';
 import { Size } from '../wire/core/layout.js';
 import type { BuilderClass } from './access.js';
@@ -50,7 +50,7 @@ export class StructListBuilder<B> implements Iterable<B> {
 
   get(index: number): B {
     if ((index >>> 0) !== index || index >= this.length) {
-      throw new CapnpError(ErrorCode.INDEX_OUT_OF_RANGE, `index ${index} is out of range for a list of length ${this.length}`);
+      throw new CapnpError('INDEX_OUT_OF_RANGE', `index ${index} is out of range for a list of length ${this.length}`);
     }
     return this.elementAt(this.offset + index * this.step);
   }
@@ -153,7 +153,7 @@ export class VoidListBuilder {
 
 function checkLength(given: number, length: number): void {
   if (given !== length) {
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `expected ${length} values, got ${given}`);
+    throw new CapnpError('INVALID_ARGUMENT', `expected ${length} values, got ${given}`);
   }
 }
 

@@ -3,7 +3,7 @@
  * `ListView.toTypedArray`); these wrappers cover the rest: structs, Bool, Void, and pointer
  * elements (Text, Data, nested lists, AnyPointer, capabilities) through a codec.
  */
-import { CapnpError, checkNesting, ErrorCode, ListReader, type Segment } from '../wire/index.js';
+import { CapnpError, checkNesting, ListReader, type Segment } from '../wire/index.js';
 import type { ReaderClass } from './access.js';
 import type { PointerCodec, PointerReadCodec } from './codec.js';
 import { IndexIterator } from './iteration.js';
@@ -72,7 +72,7 @@ export class StructList<R> implements ReadonlyList<R> {
 
   get(index: number): R {
     if ((index >>> 0) !== index || index >= this.length) {
-      throw new CapnpError(ErrorCode.INDEX_OUT_OF_RANGE, `index ${index} is out of range for a list of length ${this.length}`);
+      throw new CapnpError('INDEX_OUT_OF_RANGE', `index ${index} is out of range for a list of length ${this.length}`);
     }
     return this.elementAt(this.offset + index * this.step);
   }
@@ -184,7 +184,7 @@ export class BoolList extends ValueList implements ReadonlyList<boolean> {
 export class VoidList extends ValueList implements ReadonlyList<null> {
   get(index: number): null {
     if ((index >>> 0) !== index || index >= this.$.length) {
-      throw new CapnpError(ErrorCode.INDEX_OUT_OF_RANGE, `index ${index} is out of range for a list of length ${this.$.length}`);
+      throw new CapnpError('INDEX_OUT_OF_RANGE', `index ${index} is out of range for a list of length ${this.$.length}`);
     }
     return null;
   }

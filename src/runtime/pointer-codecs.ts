@@ -3,7 +3,7 @@
  * parameters (see `PointerCodec`).
  */
 import {
-  AnyPointerBuilder, AnyPointerReader, ANY_SIZE, CapnpError, ErrorCode, initListAt, initStructListAt,
+  AnyPointerBuilder, AnyPointerReader, ANY_SIZE, CapnpError, initListAt, initStructListAt,
   ListReader, ListView, setListAt, StructReader, zeroObject,
   type ListBuilder, type PrimitiveElementType, type Segment, type StructBuilder, type TypedArrayOf,
 } from '../wire/index.js';
@@ -73,7 +73,7 @@ export function setAnyPointer(slot: AnyPointerBuilder, value: AnyValue | null | 
   else if (value instanceof AnyPointerReader) slot.set(value);
   else if (value instanceof StructReader) slot.setStruct(value);
   else if (value instanceof ListView) slot.setList(value as ListReader);
-  else throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `expected a reader (AnyPointerReader, StructReader or ListReader) to copy, got ${describeValue(value)}`);
+  else throw new CapnpError('INVALID_ARGUMENT', `expected a reader (AnyPointerReader, StructReader or ListReader) to copy, got ${describeValue(value)}`);
 }
 
 /** AnyPointer: read as an `AnyPointerReader`, written as one (copied). */
@@ -145,7 +145,7 @@ export function wrapList(list: ListReader, element: ElementType): unknown {
   }
   if (element instanceof StructType) {
     if (list.elementSize === Size.BIT) {
-      throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, 'a bit list (List(Bool)) cannot be read as a list of structs');
+      throw new CapnpError('LIST_TYPE_MISMATCH', 'a bit list (List(Bool)) cannot be read as a list of structs');
     }
     return new StructList(list.segment, list.offset, list.length, list.elementSize, list.step, list.dataSize, list.pointerCount, list.nestingLimit, element.Reader, element.params);
   }
@@ -191,7 +191,7 @@ export function assignListAt(segment: Segment, at: number, element: ElementType,
     return;
   }
   if (typeof values !== 'object') {
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `expected an array (or array-like, or a list reader) for a list, got ${describeValue(values)}`);
+    throw new CapnpError('INVALID_ARGUMENT', `expected an array (or array-like, or a list reader) for a list, got ${describeValue(values)}`);
   }
   if ('$' in values && values.$ instanceof ListReader) {
     setListAt(segment, at, values.$);
@@ -200,7 +200,7 @@ export function assignListAt(segment: Segment, at: number, element: ElementType,
   const items = values as ArrayLike<unknown>;
   const length = items.length;
   if (typeof length !== 'number' || !(length >= 0 && length <= 0x1fffffff)) {
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `expected an array (or array-like, or a list reader) for a list, got ${describeValue(values)}`);
+    throw new CapnpError('INVALID_ARGUMENT', `expected an array (or array-like, or a list reader) for a list, got ${describeValue(values)}`);
   }
   if (typeof element === 'string') {
     // Elements are checked before the list is made (a typed array of the list's own kind

@@ -1,5 +1,5 @@
 import {
-  CapnpError, ElementSize, ErrorCode, existingStruct, getStructIn, initStructIn, ListView, locateRoot, MessageBuilder, StructReader,
+  CapnpError, ElementSize, existingStruct, getStructIn, initStructIn, ListView, locateRoot, MessageBuilder, StructReader,
   type BuilderOptions, type MessageFormat, type MessageReader, type ReadMessageOptions, type StructBuilder,
 } from '../wire/index.js';
 import type { PointerCodec, PointerSource, PointerTarget } from './codec.js';
@@ -143,7 +143,7 @@ export class StructType<O, I, R extends StructReaderLike<O>, B extends StructBui
       return output(message, options.format, options.copy ?? options.buffer === undefined);
     }
     if (options.copy === false) {
-      throw new CapnpError(ErrorCode.INVALID_ARGUMENT, 'encode: copy: false needs a builder (or buffer) of the caller\'s: without one the message is built in memory shared by every encode');
+      throw new CapnpError('INVALID_ARGUMENT', 'encode: copy: false needs a builder (or buffer) of the caller\'s: without one the message is built in memory shared by every encode');
     }
     return this.encodeInScratch(value, options.format);
   }

@@ -9,7 +9,7 @@
  * choice made at the top (`encode(value, { unknownKeys: 'reject' })`) is kept here for the
  * duration of the call. With the default, each struct pays one property load (`ASSIGN_MODE.rejectUnknownKeys`).
  */
-import { CapnpError, ErrorCode } from '../wire/index.js';
+import { CapnpError } from '../wire/index.js';
 import { atStep } from './error-path.js';
 
 /** Options of plain-object assignment, accepted by `encode` and `assign` (generated and dynamic). */
@@ -34,7 +34,7 @@ export function withAssignOptions<T>(options: AssignOptions | undefined, run: ()
   const choice = options?.unknownKeys;
   if (choice === undefined) return run();
   if (choice !== 'ignore' && choice !== 'reject') {
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `unknownKeys must be 'ignore' or 'reject', got ${String(choice)}`);
+    throw new CapnpError('INVALID_ARGUMENT', `unknownKeys must be 'ignore' or 'reject', got ${String(choice)}`);
   }
   const previous = ASSIGN_MODE.rejectUnknownKeys;
   ASSIGN_MODE.rejectUnknownKeys = choice === 'reject';
@@ -56,7 +56,7 @@ export function checkKeys(value: object, fields: readonly string[], typeName: st
     if (key.startsWith('$') || (value as Record<string, unknown>)[key] === undefined || fields.includes(key)) continue;
     const near = nearestName(key, fields);
     const hint = near === null ? '' : ` (did you mean '${near}'?)`;
-    throw atStep(new CapnpError(ErrorCode.INVALID_ARGUMENT, `no field '${key}' in ${typeName}${hint}`), key);
+    throw atStep(new CapnpError('INVALID_ARGUMENT', `no field '${key}' in ${typeName}${hint}`), key);
   }
 }
 

@@ -14,11 +14,11 @@
  * what was given; the path in front of it (`stories[0].score: `) is added by the callers'
  * `catch` blocks (error-path.ts).
  */
-import { CapnpError, ErrorCode, TYPED_ARRAYS, type PrimitiveElementType } from '../wire/index.js';
+import { CapnpError, TYPED_ARRAYS, type PrimitiveElementType } from '../wire/index.js';
 import { atStep, describeValue } from './error-path.js';
 
 function invalid(message: string): CapnpError {
-  return new CapnpError(ErrorCode.INVALID_ARGUMENT, message);
+  return new CapnpError('INVALID_ARGUMENT', message);
 }
 
 /** The error for a value that is not an integer of `type` in `min..max`. */

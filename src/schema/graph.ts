@@ -1,4 +1,4 @@
-import { CapnpError, ErrorCode } from '../wire/index.js';
+import { CapnpError } from '../wire/index.js';
 import type { CodeGeneratorRequest, Node, Node_SourceInfo } from './types.js';
 
 /** Which variant of Node's union a node is. */
@@ -34,7 +34,7 @@ export class SchemaGraph {
 
   node(id: bigint): Node {
     const node = this.nodes.get(id);
-    if (!node) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `the schema has no node with id 0x${id.toString(16)}`);
+    if (!node) throw new CapnpError('INVALID_ARGUMENT', `the schema has no node with id 0x${id.toString(16)}`);
     return node;
   }
 
@@ -60,7 +60,7 @@ export class SchemaGraph {
     for (const candidate of this.nodes.values()) {
       if (nodeKind(candidate) === 'file' && candidate.displayName === fileName) return candidate;
     }
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `cannot find the file of node ${node.displayName}`);
+    throw new CapnpError('INVALID_ARGUMENT', `cannot find the file of node ${node.displayName}`);
   }
 
   /** The name of a node in its scope (the last part of its display name). */

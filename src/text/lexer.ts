@@ -4,7 +4,7 @@
  * literals, integers (decimal, `0x` hex, `0` octal), floats, operators, and parenthesized and
  * bracketed lists of comma-separated token sequences. `#` starts a comment.
  */
-import { CapnpError, ErrorCode } from '../wire/index.js';
+import { CapnpError, type ErrorCode } from '../wire/index.js';
 
 export type Token =
   | { kind: 'identifier'; value: string; start: number; end: number }
@@ -33,7 +33,7 @@ export function position(input: string, offset: number): string {
  * An error at `offset` of the input; `path` (`stories[3].title`), when given, names where in
  * the value the problem is.
  */
-export function textError(input: string, offset: number, message: string, path = '', code: ErrorCode = ErrorCode.INVALID_ARGUMENT): CapnpError {
+export function textError(input: string, offset: number, message: string, path = '', code: ErrorCode = 'INVALID_ARGUMENT'): CapnpError {
   return new CapnpError(code, `text input ${position(input, offset)}${path === '' ? '' : ` at ${path}`}: ${message}`);
 }
 
@@ -126,7 +126,7 @@ class Lexer {
     if (c === 40 /* ( */ || c === 91 /* [ */) {
       // Bounded so that the recursive lexer, parser and translator never run out of stack.
       if (++this.depth > this.maxDepth) {
-        throw textError(input, start, `lists and struct literals nest deeper than the limit of ${this.maxDepth}`, '', ErrorCode.NESTING_LIMIT);
+        throw textError(input, start, `lists and struct literals nest deeper than the limit of ${this.maxDepth}`, '', 'NESTING_LIMIT');
       }
       const close = c === 40 ? 41 : 93;
       this.at++;

@@ -5,7 +5,7 @@
  * against the schema as the reference does: integers must fit their field (any integer fits a
  * float), floats only go to float fields, strings to Text or Data.
  */
-import { CapnpError, concatBytes, ErrorCode, MessageBuilder, type BuilderOptions, type ListBuilder, type MessageFormat } from '../wire/index.js';
+import { CapnpError, concatBytes, MessageBuilder, type BuilderOptions, type ListBuilder, type MessageFormat } from '../wire/index.js';
 import {
   DynamicStructBuilder, initRoot, listElementSize, setScalarElement, typeName,
   type DynamicType, type StructField, type StructSchema,
@@ -288,7 +288,7 @@ class Translator {
 
 function writeElement(list: ListBuilder, i: number, element: DynamicType, value: unknown): void {
   if (!setScalarElement(list, i, element, value)) {
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `elements of ${typeName(element)} cannot be written in text`);
+    throw new CapnpError('INVALID_ARGUMENT', `elements of ${typeName(element)} cannot be written in text`);
   }
 }
 
@@ -311,7 +311,7 @@ export function parseTextInto(text: string, builder: DynamicStructBuilder, optio
     new Translator(parser).fillRoot(builder, expression);
   } catch (e) {
     // Only with a maxNestingDepth raised past what the stack holds.
-    if (isStackOverflow(e)) throw textError(text, 0, 'the input nests too deeply to parse (the stack ran out); lower maxNestingDepth', '', ErrorCode.NESTING_LIMIT);
+    if (isStackOverflow(e)) throw textError(text, 0, 'the input nests too deeply to parse (the stack ran out); lower maxNestingDepth', '', 'NESTING_LIMIT');
     throw e;
   }
 }

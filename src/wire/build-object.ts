@@ -4,7 +4,7 @@
  * upgrades), set by copying a reader, Text and Data, capabilities.
  */
 import { copyList, copyPointer, copyStruct } from './core/copy.js';
-import { CapnpError, ErrorCode } from './error.js';
+import { CapnpError } from './error.js';
 import { Kind, Size } from './core/layout.js';
 import { ListBuilder } from './list-builder.js';
 import type { ListReader } from './list-reader.js';
@@ -294,6 +294,6 @@ export function setPointerAt(segment: Segment, at: number, from: Segment, fromAt
 
 export function checkSlot(index: number, count: number): void {
   if ((index >>> 0) !== index || index >= count) {
-    throw new CapnpError(ErrorCode.INDEX_OUT_OF_RANGE, `pointer index ${index} is out of range (the struct has ${count} pointers)`);
+    throw new CapnpError('INDEX_OUT_OF_RANGE', `pointer index ${index} is out of range (the struct has ${count} pointers)`);
   }
 }

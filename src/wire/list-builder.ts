@@ -3,7 +3,7 @@ import {
   getListAt, getStructListAt, initDataAt, initListAt, initStructListAt, setCapabilityAt, setDataAt,
   setListAt, setPointerAt, setTextAt,
 } from './build-object.js';
-import { CapnpError, ErrorCode } from './error.js';
+import { CapnpError } from './error.js';
 import { DATA_BITS_PER_ELEMENT, Size, POINTERS_PER_ELEMENT } from './core/layout.js';
 import { ListReader } from './list-reader.js';
 import { ListView } from './list-view.js';
@@ -83,7 +83,7 @@ export class ListBuilder extends ListView {
   getStruct(index: number): StructBuilder {
     if ((index >>> 0) !== index || index >= this.length) throw this.indexError(index);
     if (this.elementSize === Size.BIT) {
-      throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, 'a bit list (List(Bool)) has no struct elements');
+      throw new CapnpError('LIST_TYPE_MISMATCH', 'a bit list (List(Bool)) has no struct elements');
     }
     const at = this.offset + index * this.step;
     return new StructBuilder(this.segment, at, this.dataSize, at + this.dataSize, this.pointerCount, NO_NESTING_LIMIT);

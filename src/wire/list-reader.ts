@@ -1,5 +1,5 @@
 import { AnyPointerReader } from './any-pointer-reader.js';
-import { CapnpError, ErrorCode } from './error.js';
+import { CapnpError } from './error.js';
 import { Size } from './core/layout.js';
 import { ListView } from './list-view.js';
 import { readCapabilityAt, readDataAt, readListAt, readStructAt, readTextAt } from './read-object.js';
@@ -15,7 +15,7 @@ export class ListReader extends ListView {
   getStruct(index: number): StructReader {
     if ((index >>> 0) !== index || index >= this.length) throw this.indexError(index);
     if (this.elementSize === Size.BIT) {
-      throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, 'a bit list (List(Bool)) cannot be read as a list of structs');
+      throw new CapnpError('LIST_TYPE_MISMATCH', 'a bit list (List(Bool)) cannot be read as a list of structs');
     }
     const at = this.offset + index * this.step;
     return new StructReader(this.segment, at, this.dataSize, at + this.dataSize, this.pointerCount, this.elementNesting());

@@ -1,4 +1,4 @@
-import { CapnpError, ErrorCode } from './error.js';
+import { CapnpError } from './error.js';
 import { ELEMENT_SIZE_NAMES, Size } from './core/layout.js';
 import { checkNesting } from './core/read-pointer.js';
 import type { Segment } from './core/segment.js';
@@ -80,17 +80,17 @@ export class ListView {
   pointerOffsetOf(index: number): number {
     if ((index >>> 0) !== index || index >= this.length) throw this.indexError(index);
     if (this.pointerCount === 0) {
-      throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `list of ${ELEMENT_SIZE_NAMES[this.elementSize]} elements has no pointers to read`);
+      throw new CapnpError('LIST_TYPE_MISMATCH', `list of ${ELEMENT_SIZE_NAMES[this.elementSize]} elements has no pointers to read`);
     }
     return this.offset + index * this.step + this.dataSize;
   }
 
   protected indexError(index: number): CapnpError {
-    return new CapnpError(ErrorCode.INDEX_OUT_OF_RANGE, `index ${index} is out of range for a list of length ${this.length}`);
+    return new CapnpError('INDEX_OUT_OF_RANGE', `index ${index} is out of range for a list of length ${this.length}`);
   }
 
   protected widthError(bytes: number): CapnpError {
-    return new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `cannot read ${bytes * 8}-bit elements from a list of ${ELEMENT_SIZE_NAMES[this.elementSize]} elements`);
+    return new CapnpError('LIST_TYPE_MISMATCH', `cannot read ${bytes * 8}-bit elements from a list of ${ELEMENT_SIZE_NAMES[this.elementSize]} elements`);
   }
 
   /**
@@ -107,7 +107,7 @@ export class ListView {
 
   /** Only data lists hold bits: struct, pointer and void lists are never read as List(Bool). */
   protected bitError(): CapnpError {
-    return new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `cannot read a list of ${ELEMENT_SIZE_NAMES[this.elementSize]} elements as a bit list (List(Bool))`);
+    return new CapnpError('LIST_TYPE_MISMATCH', `cannot read a list of ${ELEMENT_SIZE_NAMES[this.elementSize]} elements as a bit list (List(Bool))`);
   }
 
   getInt8(index: number): number {

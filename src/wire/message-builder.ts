@@ -4,7 +4,7 @@ import type { AnyPointerReader } from './any-pointer-reader.js';
 import {
   getStructAt, initListAt, initStructAt, initStructListAt, setDataAt, setStructAt, setTextAt, writeTextAt,
 } from './build-object.js';
-import { CapnpError, ErrorCode } from './error.js';
+import { CapnpError } from './error.js';
 import { frameSegments, segmentTableBytes, writeSegmentTable } from './formats/framing.js';
 import type { ListReader } from './list-reader.js';
 import { MessageReader, type MessageFormat } from './message-reader.js';
@@ -154,14 +154,14 @@ export class MessageBuilder {
       case 'flat-packed':
         return pack(this.singleSegment('flat-packed'));
       default:
-        throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `unknown message format ${String(format)}`);
+        throw new CapnpError('INVALID_ARGUMENT', `unknown message format ${String(format)}`);
     }
   }
 
   private singleSegment(format: string): Uint8Array {
     const segments = this.getSegments();
     if (segments.length !== 1) {
-      throw new CapnpError(ErrorCode.UNSUPPORTED, `the ${format} format holds one segment, but this message has ${segments.length}; write it as binary or packed, or canonicalize it`);
+      throw new CapnpError('UNSUPPORTED', `the ${format} format holds one segment, but this message has ${segments.length}; write it as binary or packed, or canonicalize it`);
     }
     return segments[0]!;
   }

@@ -1,6 +1,6 @@
 import { AnyPointerReader } from './any-pointer-reader.js';
 import { Arena } from './core/arena.js';
-import { CapnpError, ErrorCode } from './error.js';
+import { CapnpError } from './error.js';
 import { parseFlat, parseFrame, readPackedFrame, singleSegmentEnd, singleSegmentLength } from './formats/framing.js';
 import { resolveReaderOptions, type ReaderOptions, type ResolvedReaderOptions } from './core/limits.js';
 import { PackedReader, unpack } from './formats/packing.js';
@@ -60,7 +60,7 @@ export class MessageReader {
   /** The root pointer, whatever it points at. */
   getRootPointer(): AnyPointerReader {
     const first = this.arena.first;
-    if (first.used - first.start < 8) throw new CapnpError(ErrorCode.BAD_FRAMING, 'message has no root pointer: its first segment is empty');
+    if (first.used - first.start < 8) throw new CapnpError('BAD_FRAMING', 'message has no root pointer: its first segment is empty');
     return new AnyPointerReader(first, first.start, this.arena.nestingLimit);
   }
 
@@ -81,9 +81,9 @@ function asBytes(input: Uint8Array | ArrayBuffer): Uint8Array {
 }
 
 function arenaOf(segments: readonly Uint8Array[], limits: ResolvedReaderOptions): Arena {
-  if (segments.length === 0) throw new CapnpError(ErrorCode.BAD_FRAMING, 'a message needs at least one segment');
+  if (segments.length === 0) throw new CapnpError('BAD_FRAMING', 'a message needs at least one segment');
   if (segments.length > limits.maxSegments) {
-    throw new CapnpError(ErrorCode.BAD_FRAMING, `message has ${segments.length} segments; at most ${limits.maxSegments} are allowed`);
+    throw new CapnpError('BAD_FRAMING', `message has ${segments.length} segments; at most ${limits.maxSegments} are allowed`);
   }
   return Arena.forReading(segments, limits);
 }
@@ -104,7 +104,7 @@ function openMessage(input: Uint8Array | ArrayBuffer, options: ReadMessageOption
   if (format === 'packed') {
     const reader = new PackedReader(bytes);
     const segments = readPackedFrame(reader, limits);
-    if (!reader.atEnd()) throw new CapnpError(ErrorCode.BAD_FRAMING, 'data follows the packed message; use readMessages for a stream of messages');
+    if (!reader.atEnd()) throw new CapnpError('BAD_FRAMING', 'data follows the packed message; use readMessages for a stream of messages');
     return openedSegments(segments, limits);
   }
   if (format === 'flat-packed') return Arena.forReadingOne(parseFlat(unpack(bytes, limits.traversalLimitInWords * 8), limits), 0, limits);
@@ -121,7 +121,7 @@ function openUnpacked(bytes: Uint8Array, limits: ResolvedReaderOptions, format: 
       if (singleSegmentLength(bytes, limits) >= 0) return Arena.forReadingOne(bytes, 8, limits);
       const frame = parseFrame(bytes, 0, limits);
       if (frame.end !== bytes.length) {
-        throw new CapnpError(ErrorCode.BAD_FRAMING, `${bytes.length - frame.end} bytes follow the message; use readMessages for a stream of messages`);
+        throw new CapnpError('BAD_FRAMING', `${bytes.length - frame.end} bytes follow the message; use readMessages for a stream of messages`);
       }
       return arenaOf(frame.segments, limits);
     }
@@ -131,11 +131,11 @@ function openUnpacked(bytes: Uint8Array, limits: ResolvedReaderOptions, format: 
     case 'packed':
     case 'flat-packed':
       throw new CapnpError(
-        ErrorCode.INVALID_ARGUMENT,
+        'INVALID_ARGUMENT',
         `this reader takes binary or flat messages: unpack() ${format} input first and read the result as ${format === 'packed' ? 'binary' : 'flat'} (or read it through the struct type)`,
       );
     default:
-      throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `unknown message format ${String(format)}`);
+      throw new CapnpError('INVALID_ARGUMENT', `unknown message format ${String(format)}`);
   }
 }
 
@@ -177,7 +177,7 @@ export function locateFramedRoot(input: Uint8Array, limits: ResolvedReaderOption
 
 function rootOf(arena: Arena): Location {
   const first = arena.first;
-  if (first.used - first.start < 8) throw new CapnpError(ErrorCode.BAD_FRAMING, 'message has no root pointer: its first segment is empty');
+  if (first.used - first.start < 8) throw new CapnpError('BAD_FRAMING', 'message has no root pointer: its first segment is empty');
   // The root pointer is read from the bytes: opening makes no DataView (see core/segment.ts),
   // unless the root has a data section, which its reader reads through the view.
   wordFromBytes(first.bytes, first.start);

@@ -5,7 +5,7 @@
  * message without copying them.
  */
 import type { Arena } from './core/arena.js';
-import { CapnpError, ErrorCode } from './error.js';
+import { CapnpError } from './error.js';
 import { copyPointer } from './core/copy.js';
 import { Kind, Size } from './core/layout.js';
 import { ListBuilder } from './list-builder.js';
@@ -42,7 +42,7 @@ export class Orphan {
   /** The orphaned struct, to fill in (or read) before adopting it. */
   getStruct(): StructBuilder {
     if (this.segment === null || this.kind !== Kind.STRUCT) {
-      throw new CapnpError(ErrorCode.BAD_POINTER, 'this orphan is not a struct');
+      throw new CapnpError('BAD_POINTER', 'this orphan is not a struct');
     }
     const dataSize = (this.hi & 0xffff) * 8;
     return new StructBuilder(this.segment, this.offset, dataSize, this.offset + dataSize, this.hi >>> 16, NO_NESTING_LIMIT);
@@ -51,7 +51,7 @@ export class Orphan {
   /** The orphaned list, to fill in (or read) before adopting it. */
   getList(): ListBuilder {
     if (this.segment === null || this.kind !== Kind.LIST) {
-      throw new CapnpError(ErrorCode.BAD_POINTER, 'this orphan is not a list');
+      throw new CapnpError('BAD_POINTER', 'this orphan is not a list');
     }
     const elementSize = this.hi & 7;
     if (elementSize !== Size.INLINE_COMPOSITE) return ListBuilder.of(this.segment, this.offset, this.hi >>> 3, elementSize);
@@ -66,9 +66,9 @@ export class Orphan {
   /** Marks the orphan used; throws if it already was. */
   take(arena: Arena): void {
     if (this.arena !== arena) {
-      throw new CapnpError(ErrorCode.ORPHAN_MISUSE, 'an orphan can only be adopted into the message it belongs to; copy it (setStruct/setList/set) to move it across messages');
+      throw new CapnpError('ORPHAN_MISUSE', 'an orphan can only be adopted into the message it belongs to; copy it (setStruct/setList/set) to move it across messages');
     }
-    if (this.adopted) throw new CapnpError(ErrorCode.ORPHAN_MISUSE, 'this orphan has already been adopted');
+    if (this.adopted) throw new CapnpError('ORPHAN_MISUSE', 'this orphan has already been adopted');
     this.adopted = true;
   }
 }

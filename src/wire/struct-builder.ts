@@ -3,7 +3,7 @@ import {
   checkSlot, getListAt, getStructAt, getStructListAt, initDataAt, initListAt, initStructAt, initStructListAt,
   setCapabilityAt, setDataAt, setListAt, setStructAt, setTextAt,
 } from './build-object.js';
-import { CapnpError, ErrorCode } from './error.js';
+import { CapnpError } from './error.js';
 import { float32ToBits, float64ToBits } from './core/float-bits.js';
 import type { ListBuilder } from './list-builder.js';
 import type { ListReader } from './list-reader.js';
@@ -22,7 +22,7 @@ import { NO_NESTING_LIMIT } from './core/limits.js';
  */
 export class StructBuilder extends StructView {
   private dataError(offset: number, bytes: number): CapnpError {
-    return new CapnpError(ErrorCode.INDEX_OUT_OF_RANGE, `data offset ${offset} (+${bytes} bytes) is outside this struct's ${this.dataSize}-byte data section`);
+    return new CapnpError('INDEX_OUT_OF_RANGE', `data offset ${offset} (+${bytes} bytes) is outside this struct's ${this.dataSize}-byte data section`);
   }
 
   setBool(bitOffset: number, value: boolean, defaultValue = false): void {

@@ -3,7 +3,7 @@
  * in one (`someConst.someList[4].field`), like `capnp eval`: in the text format by default,
  * or as JSON or a binary message (of a struct) with `-o`.
  */
-import { MessageBuilder, CapnpError, ErrorCode } from '../../wire/index.js';
+import { MessageBuilder, CapnpError } from '../../wire/index.js';
 import { nodeKind, type Node } from '../../schema/index.js';
 import {
   DynamicList, DynamicStruct, constantValue, defaultStruct, typeName, type DynamicType,
@@ -53,7 +53,7 @@ function parsePath(name: string): Part[] {
 }
 
 function evalError(message: string): CapnpError {
-  return new CapnpError(ErrorCode.INVALID_ARGUMENT, message);
+  return new CapnpError('INVALID_ARGUMENT', message);
 }
 
 /** Follows `name` from the file's scope: declarations first, then fields and list elements. */

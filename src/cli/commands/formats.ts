@@ -5,7 +5,7 @@
  * schema-less convert's `convertMessage`, so both commands lay messages out alike.
  */
 import {
-  CapnpError, ErrorCode, isCanonical, readMessage, readMessages, type MessageReader, type ReaderOptions,
+  CapnpError, isCanonical, readMessage, readMessages, type MessageReader, type ReaderOptions,
 } from '../../wire/index.js';
 import { DynamicStruct, type StructSchema } from '../../dynamic/index.js';
 import { parseText, printStructText, splitTextMessages } from '../../text/index.js';
@@ -58,7 +58,7 @@ export function* readInput(input: Uint8Array, from: Format, schema: StructSchema
       return;
     case 'canonical':
       if (!isCanonical(readMessage(input, { ...settings.limits, format: 'flat' }))) {
-        throw new CapnpError(ErrorCode.INVALID_ARGUMENT, 'the input is not in canonical form');
+        throw new CapnpError('INVALID_ARGUMENT', 'the input is not in canonical form');
       }
       yield readMessage(input, { ...settings.limits, format: 'flat' });
       return;

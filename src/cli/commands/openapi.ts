@@ -9,7 +9,7 @@ import { basename } from 'node:path';
 import {
   exportJsonSchema, exportOpenApi, formatLock, importOpenApi, parseLock, toYaml, type LockFile,
 } from '../../openapi/index.js';
-import { CapnpError, ErrorCode } from '../../wire/index.js';
+import { CapnpError } from '../../wire/index.js';
 import { EXIT_OK, UsageError, type CliIo, type Command } from '../io.js';
 import { IMPORT_HELP, IMPORT_OPTIONS, importOptions, parse, positionalsExactly } from './options.js';
 import { compileSchemaFile } from './schema-file.js';
@@ -71,7 +71,7 @@ async function emit(io: CliIo, output: string | undefined, text: string): Promis
   try {
     await writeFile(output, text);
   } catch (error) {
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `cannot write ${output}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new CapnpError('INVALID_ARGUMENT', `cannot write ${output}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

@@ -11,7 +11,7 @@ import { execFile } from 'node:child_process';
 import { compile, formatDiagnostic } from '../../compiler/index.js';
 import { createNodeLoader } from '../../compiler/files/node-loader.js';
 import { decodeCodeGeneratorRequest, nodeKind, type CodeGeneratorRequest, type Node } from '../../schema/index.js';
-import { CapnpError, ErrorCode } from '../../wire/index.js';
+import { CapnpError } from '../../wire/index.js';
 import { SchemaLoader, type StructSchema } from '../../dynamic/index.js';
 
 export interface ImportOptions {
@@ -42,7 +42,7 @@ function compileInProcess(file: string, options: ImportOptions): CodeGeneratorRe
   if (request === null || diagnostics.length > 0) {
     const first = diagnostics[0] ? formatDiagnostic(diagnostics[0]).trim() : `cannot compile ${file}`;
     const more = diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more error${diagnostics.length > 2 ? 's' : ''})` : '';
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `${first}${more}`);
+    throw new CapnpError('INVALID_ARGUMENT', `${first}${more}`);
   }
   return request;
 }
@@ -60,14 +60,14 @@ async function compileWithReference(file: string, options: ImportOptions): Promi
         return;
       }
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-        reject(new CapnpError(ErrorCode.UNSUPPORTED, `cannot load ${file}: CAPSTAN_COMPILER=capnp asks for the reference tool \`${CAPNP}\`, which is not installed`));
+        reject(new CapnpError('UNSUPPORTED', `cannot load ${file}: CAPSTAN_COMPILER=capnp asks for the reference tool \`${CAPNP}\`, which is not installed`));
         return;
       }
       const lines = stderr.toString('utf8').split('\n').map((l) => l.trim()).filter((l) => l !== '');
       const errors = lines.filter((l) => /error:/.test(l));
       const first = errors[0] ?? lines[0] ?? `capnp compile exited with status ${String(error.code)}`;
       const more = errors.length > 1 ? ` (and ${errors.length - 1} more error${errors.length > 2 ? 's' : ''})` : '';
-      reject(new CapnpError(ErrorCode.INVALID_ARGUMENT, `${first}${more}`));
+      reject(new CapnpError('INVALID_ARGUMENT', `${first}${more}`));
     });
   });
   return decodeCodeGeneratorRequest(new Uint8Array(output.buffer, output.byteOffset, output.byteLength));
@@ -83,7 +83,7 @@ export async function loadSchemaFile(path: string, options: ImportOptions): Prom
   const request = await compileSchemaFile(path, options);
   const loader = new SchemaLoader(request);
   const requested = request.requestedFiles?.[0];
-  if (!requested) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `compiling ${path} produced no file`);
+  if (!requested) throw new CapnpError('INVALID_ARGUMENT', `compiling ${path} produced no file`);
   return { loader, file: loader.graph.node(requested.id) };
 }
 
@@ -101,11 +101,11 @@ export function lookupPath(schema: SchemaFile, path: string): Node | undefined {
 /** The struct type a command line names (`Foo` or `Foo.Bar`, from the schema file's scope). */
 export function rootType(schema: SchemaFile, name: string): StructSchema {
   if (!/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(name)) {
-    if (name.includes('(')) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `type '${name}': generic arguments in a root type name are not supported`);
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `couldn't parse type name '${name}'`);
+    if (name.includes('(')) throw new CapnpError('INVALID_ARGUMENT', `type '${name}': generic arguments in a root type name are not supported`);
+    throw new CapnpError('INVALID_ARGUMENT', `couldn't parse type name '${name}'`);
   }
   const node = lookupPath(schema, name);
-  if (!node) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `'${name}' is not defined in ${schema.file.displayName}`);
-  if (nodeKind(node) !== 'struct') throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `'${name}' is not a struct type`);
+  if (!node) throw new CapnpError('INVALID_ARGUMENT', `'${name}' is not defined in ${schema.file.displayName}`);
+  if (nodeKind(node) !== 'struct') throw new CapnpError('INVALID_ARGUMENT', `'${name}' is not a struct type`);
   return schema.loader.structSchema(node.id);
 }

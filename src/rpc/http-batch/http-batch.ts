@@ -23,7 +23,7 @@ import {
   RETURN_RELEASE_PARAM_CAPS, RETURN_RELEASE_PARAM_CAPS_DEFAULT, RETURN_WHICH, RETURN_WORDS,
 } from '../protocol/layout.js';
 import {
-  CapnpError, concatBytes, DEFAULT_MAX_SEGMENTS, ErrorCode, framedMessageLength, readMessage, readStreamWithin,
+  CapnpError, concatBytes, DEFAULT_MAX_SEGMENTS, framedMessageLength, readMessage, readStreamWithin,
 } from '../../wire/index.js';
 
 /** The content type of a batch, request and response. */
@@ -43,17 +43,17 @@ export function splitFrames(body: Uint8Array, limits: { maxMessageBytes: number;
   let offset = 0;
   while (offset < body.byteLength) {
     if (frames.length >= limits.maxFrames) {
-      throw new CapnpError(ErrorCode.MESSAGE_TOO_LARGE, `the batch holds more than ${limits.maxFrames} messages (maxFrames)`);
+      throw new CapnpError('MESSAGE_TOO_LARGE', `the batch holds more than ${limits.maxFrames} messages (maxFrames)`);
     }
     const length = framedMessageLength(body, offset, {
       maxSegments: limits.maxSegments,
       traversalLimitInWords: Math.floor(limits.maxMessageBytes / 8),
     });
     if (length > limits.maxMessageBytes) {
-      throw new CapnpError(ErrorCode.MESSAGE_TOO_LARGE, `message ${frames.length} of the batch is ${length} bytes, more than the limit of ${limits.maxMessageBytes} bytes`);
+      throw new CapnpError('MESSAGE_TOO_LARGE', `message ${frames.length} of the batch is ${length} bytes, more than the limit of ${limits.maxMessageBytes} bytes`);
     }
     if (length < 0 || body.byteLength - offset < length) {
-      throw new CapnpError(ErrorCode.TRUNCATED, `the batch body ends inside message ${frames.length} (at byte ${offset} of ${body.byteLength})`);
+      throw new CapnpError('TRUNCATED', `the batch body ends inside message ${frames.length} (at byte ${offset} of ${body.byteLength})`);
     }
     frames.push(body.subarray(offset, offset + length));
     offset += length;
@@ -210,7 +210,7 @@ export async function answerBatch(body: Uint8Array, options: HttpBatchServerOpti
   try {
     return await runBatch(body, options);
   } catch (error) {
-    const code = error instanceof CapnpError ? error.code : ErrorCode.RPC_PROTOCOL;
+    const code = error instanceof CapnpError ? error.code : 'RPC_PROTOCOL';
     return errorAnswer(400, code, `the batch could not be run: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
@@ -221,11 +221,11 @@ async function runBatch(body: Uint8Array, options: HttpBatchServerOptions): Prom
   try {
     frames = splitFrames(body, { maxMessageBytes, maxSegments: options.maxSegments ?? DEFAULT_MAX_SEGMENTS, maxFrames: options.maxFrames ?? 1024 });
   } catch (error) {
-    const problem = error instanceof CapnpError ? error : new CapnpError(ErrorCode.BAD_FRAMING, String(error));
-    const tooMany = problem.code === ErrorCode.MESSAGE_TOO_LARGE;
+    const problem = error instanceof CapnpError ? error : new CapnpError('BAD_FRAMING', String(error));
+    const tooMany = problem.code === 'MESSAGE_TOO_LARGE';
     return errorAnswer(tooMany ? 413 : 400, problem.code, problem.message);
   }
-  if (frames.length === 0) return errorAnswer(400, ErrorCode.BAD_FRAMING, 'the batch body is empty');
+  if (frames.length === 0) return errorAnswer(400, 'BAD_FRAMING', 'the batch body is empty');
   const transport = new BatchServerTransport();
   const connection = new Connection(transport, options);
   options.onConnection?.(connection);
@@ -236,7 +236,7 @@ async function runBatch(body: Uint8Array, options: HttpBatchServerOptions): Prom
   const late = await Promise.race([transport.settled().then(() => false), timedOut]);
   clearTimeout(timer);
   const ended = connection.error;
-  if (ended !== null && ended.code === ErrorCode.RPC_PROTOCOL) {
+  if (ended !== null && ended.code === 'RPC_PROTOCOL') {
     // What the client sent could be framed but was not a valid RPC conversation.
     return errorAnswer(400, ended.code, ended.message);
   }
@@ -259,19 +259,19 @@ function isBatchContentType(value: string | null | undefined): boolean {
  */
 export function refuseBatchRequest(method: string, contentType: string | null | undefined, contentLength: string | null | undefined, maxBodyBytes: number): BatchAnswer | null {
   if (method.toUpperCase() !== 'POST') {
-    return errorAnswer(405, ErrorCode.INVALID_ARGUMENT, `an HTTP batch is POSTed, not sent with ${method}`, { allow: 'POST' });
+    return errorAnswer(405, 'INVALID_ARGUMENT', `an HTTP batch is POSTed, not sent with ${method}`, { allow: 'POST' });
   }
   if (!isBatchContentType(contentType)) {
-    return errorAnswer(415, ErrorCode.BAD_CONTENT_TYPE, `an HTTP batch has the content type ${HTTP_BATCH_CONTENT_TYPE}, not ${contentType ?? 'none'}`);
+    return errorAnswer(415, 'BAD_CONTENT_TYPE', `an HTTP batch has the content type ${HTTP_BATCH_CONTENT_TYPE}, not ${contentType ?? 'none'}`);
   }
   if (contentLength != null && Number(contentLength) > maxBodyBytes) {
-    return errorAnswer(413, ErrorCode.MESSAGE_TOO_LARGE, `the batch body of ${contentLength} bytes is larger than the limit of ${maxBodyBytes} bytes`);
+    return errorAnswer(413, 'MESSAGE_TOO_LARGE', `the batch body of ${contentLength} bytes is larger than the limit of ${maxBodyBytes} bytes`);
   }
   return null;
 }
 
 export function tooLargeAnswer(maxBodyBytes: number): BatchAnswer {
-  return errorAnswer(413, ErrorCode.MESSAGE_TOO_LARGE, `the batch body is larger than the limit of ${maxBodyBytes} bytes`);
+  return errorAnswer(413, 'MESSAGE_TOO_LARGE', `the batch body is larger than the limit of ${maxBodyBytes} bytes`);
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -327,7 +327,7 @@ export class HttpBatchTransport implements Transport {
 
   constructor(private readonly url: string | URL, private readonly options: HttpBatchClientOptions = {}) {
     const fetch = options.fetch ?? (globalThis as { fetch?: FetchLike }).fetch;
-    if (fetch === undefined) throw new CapnpError(ErrorCode.INVALID_ARGUMENT, 'this runtime has no global fetch: pass one in options.fetch');
+    if (fetch === undefined) throw new CapnpError('INVALID_ARGUMENT', 'this runtime has no global fetch: pass one in options.fetch');
     // Called as a plain function: Workers (workerd) refuse the global fetch called as a method
     // of another object ("Illegal invocation").
     this.fetch = options.fetch ?? ((input, init) => fetch(input, init));
@@ -403,7 +403,7 @@ export class HttpBatchTransport implements Transport {
         return;
       }
       if (!isBatchContentType(response.headers.get('content-type'))) {
-        this.end(new RpcError('failed', `the HTTP batch response has the content type ${response.headers.get('content-type') ?? 'none'}, not ${HTTP_BATCH_CONTENT_TYPE}`, { code: ErrorCode.BAD_CONTENT_TYPE }));
+        this.end(new RpcError('failed', `the HTTP batch response has the content type ${response.headers.get('content-type') ?? 'none'}, not ${HTTP_BATCH_CONTENT_TYPE}`, { code: 'BAD_CONTENT_TYPE' }));
         return;
       }
       const bytes = new Uint8Array(await response.arrayBuffer());
@@ -411,7 +411,7 @@ export class HttpBatchTransport implements Transport {
       frames = splitFrames(bytes, { maxMessageBytes, maxSegments: this.options.maxSegments ?? DEFAULT_MAX_SEGMENTS, maxFrames: Infinity });
     } catch (error) {
       if (this.isEnded()) return;
-      if (error instanceof CapnpError) this.end(new RpcError('failed', `the HTTP batch response is malformed (${error.code}): ${error.message}`, { code: ErrorCode.RPC_PROTOCOL }));
+      if (error instanceof CapnpError) this.end(new RpcError('failed', `the HTTP batch response is malformed (${error.code}): ${error.message}`, { code: 'RPC_PROTOCOL' }));
       else this.end(disconnectedError(`the HTTP batch request failed: ${error instanceof Error ? error.message : String(error)}`, error));
       return;
     }

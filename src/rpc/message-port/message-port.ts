@@ -14,7 +14,7 @@ import { Connection, DEFAULT_MAX_MESSAGE_BYTES, type ConnectionOptions } from '.
 import type { Client, ClientClass } from '../client.js';
 import type { Transport } from '../transport.js';
 import { wholeMessageError } from '../whole-message.js';
-import { CapnpError, DEFAULT_MAX_SEGMENTS, ErrorCode } from '../../wire/index.js';
+import { CapnpError, DEFAULT_MAX_SEGMENTS } from '../../wire/index.js';
 
 /** The notice posted before a port closes. */
 export const MESSAGE_PORT_CLOSE = 'capnp-rpc:close';
@@ -100,7 +100,7 @@ export class MessagePortTransport implements Transport {
         return;
       } else {
         const kind = typeof data === 'string' ? `a string (${data.length} characters)` : Object.prototype.toString.call(data);
-        this.end(new CapnpError(ErrorCode.BAD_FRAMING, `the peer posted ${kind} on the MessagePort; Cap'n Proto RPC takes a Uint8Array (or ArrayBuffer) holding one framed message per postMessage`));
+        this.end(new CapnpError('BAD_FRAMING', `the peer posted ${kind} on the MessagePort; Cap'n Proto RPC takes a Uint8Array (or ArrayBuffer) holding one framed message per postMessage`));
         return;
       }
       const problem = wholeMessageError(bytes, this.maxMessageBytes, this.maxSegments, 'MessagePort');
@@ -119,7 +119,7 @@ export class MessagePortTransport implements Transport {
       port.on('message', receive);
       port.on('messageerror', () => this.end(new Error('a message on the MessagePort could not be deserialized')));
     } else {
-      throw new CapnpError(ErrorCode.INVALID_ARGUMENT, 'the port has neither addEventListener nor on: it is not a MessagePort');
+      throw new CapnpError('INVALID_ARGUMENT', 'the port has neither addEventListener nor on: it is not a MessagePort');
     }
     if (typeof port.on === 'function') {
       // Node: a port whose other end closed (or whose worker ended) says so; a Worker exits.

@@ -8,7 +8,7 @@ import { Connection, DEFAULT_MAX_MESSAGE_BYTES, type ConnectionOptions } from '.
 import { Client, type ClientClass } from '../client.js';
 import { FrameSplitter } from '../frame-splitter.js';
 import type { Transport } from '../transport.js';
-import { CapnpError, DEFAULT_MAX_SEGMENTS, ErrorCode } from '../../wire/index.js';
+import { CapnpError, DEFAULT_MAX_SEGMENTS } from '../../wire/index.js';
 
 /** A transport over a Node stream socket (TCP, a Unix socket, a pipe). */
 export class SocketTransport implements Transport {
@@ -72,7 +72,7 @@ export function parseAddress(address: string): { host: string; port: number } {
   const at = address.lastIndexOf(':');
   const port = Number(address.slice(at + 1));
   if (at <= 0 || !Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `address ${JSON.stringify(address)} is not HOST:PORT`);
+    throw new CapnpError('INVALID_ARGUMENT', `address ${JSON.stringify(address)} is not HOST:PORT`);
   }
   let host = address.slice(0, at);
   if (host.startsWith('[') && host.endsWith(']')) host = host.slice(1, -1);

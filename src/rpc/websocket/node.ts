@@ -8,7 +8,7 @@ import type * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Connection, DEFAULT_MAX_MESSAGE_BYTES, type ConnectionOptions } from '../connection.js';
 import { parseAddress } from '../node/tcp.js';
-import { CapnpError, ErrorCode } from '../../wire/index.js';
+import { CapnpError } from '../../wire/index.js';
 import { WebSocketTransport, type WebSocketLike, type WebSocketTransportOptions } from './websocket.js';
 
 export interface WebSocketListenOptions extends ConnectionOptions, WebSocketTransportOptions {
@@ -66,7 +66,7 @@ export async function listenWebSocket(address: string | http.Server, options: We
   try {
     ws = (await import('ws')) as unknown as typeof ws;
   } catch (error) {
-    throw new CapnpError(ErrorCode.UNSUPPORTED, 'listenWebSocket needs the `ws` package: npm install ws', { cause: error });
+    throw new CapnpError('UNSUPPORTED', 'listenWebSocket needs the `ws` package: npm install ws', { cause: error });
   }
   const settings: Record<string, unknown> = { maxPayload: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES, ...options.ws };
   if (options.path !== undefined) settings['path'] = options.path;

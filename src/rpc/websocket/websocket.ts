@@ -10,7 +10,7 @@ import type { Client, ClientClass } from '../client.js';
 import { disconnectedError, RpcError } from '../errors.js';
 import type { Transport } from '../transport.js';
 import { wholeMessageError } from '../whole-message.js';
-import { CapnpError, DEFAULT_MAX_SEGMENTS, ErrorCode } from '../../wire/index.js';
+import { CapnpError, DEFAULT_MAX_SEGMENTS } from '../../wire/index.js';
 
 /** What the transport needs of a WebSocket: the standard interface's event and send side. */
 export interface WebSocketLike {
@@ -98,19 +98,19 @@ export class WebSocketTransport implements Transport {
       if (this.ended) return;
       const data = event.data;
       if (typeof data === 'string') {
-        this.refuse(new CapnpError(ErrorCode.BAD_FRAMING, `the peer sent a text WebSocket message (${data.length} characters); Cap'n Proto RPC over WebSocket takes binary messages only`), CLOSE_UNSUPPORTED_DATA);
+        this.refuse(new CapnpError('BAD_FRAMING', `the peer sent a text WebSocket message (${data.length} characters); Cap'n Proto RPC over WebSocket takes binary messages only`), CLOSE_UNSUPPORTED_DATA);
         return;
       }
       let bytes: Uint8Array;
       if (data instanceof ArrayBuffer) bytes = new Uint8Array(data);
       else if (ArrayBuffer.isView(data)) bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
       else {
-        this.refuse(new CapnpError(ErrorCode.BAD_FRAMING, `the WebSocket delivered a message of an unexpected kind (${Object.prototype.toString.call(data)}); set binaryType = 'arraybuffer'`), CLOSE_UNSUPPORTED_DATA);
+        this.refuse(new CapnpError('BAD_FRAMING', `the WebSocket delivered a message of an unexpected kind (${Object.prototype.toString.call(data)}); set binaryType = 'arraybuffer'`), CLOSE_UNSUPPORTED_DATA);
         return;
       }
       const problem = wholeMessageError(bytes, this.maxMessageBytes, this.maxSegments, 'WebSocket');
       if (problem !== null) {
-        this.refuse(problem, problem.code === ErrorCode.MESSAGE_TOO_LARGE ? CLOSE_TOO_BIG : CLOSE_UNSUPPORTED_DATA);
+        this.refuse(problem, problem.code === 'MESSAGE_TOO_LARGE' ? CLOSE_TOO_BIG : CLOSE_UNSUPPORTED_DATA);
         return;
       }
       onMessage(bytes);
@@ -201,7 +201,7 @@ export interface WebSocketConnectOptions extends ConnectionOptions, WebSocketTra
 export function connectWebSocket(url: string | URL, options: WebSocketConnectOptions = {}): Promise<Connection> {
   const Class = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketClass }).WebSocket;
   if (Class === undefined) {
-    return Promise.reject(new CapnpError(ErrorCode.INVALID_ARGUMENT, 'this runtime has no global WebSocket: pass a WebSocket class in options.WebSocket (on Node 20, `import WebSocket from \'ws\'`)'));
+    return Promise.reject(new CapnpError('INVALID_ARGUMENT', 'this runtime has no global WebSocket: pass a WebSocket class in options.WebSocket (on Node 20, `import WebSocket from \'ws\'`)'));
   }
   return new Promise((resolve, reject) => {
     let socket: WebSocketLike;

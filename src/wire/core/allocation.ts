@@ -5,7 +5,7 @@
  * cannot be left out of a bundle one by one; functions can). The functions take the arena first
  * and are as cheap to call as the methods were.
  */
-import { CapnpError, ErrorCode } from '../error.js';
+import { CapnpError } from '../error.js';
 import { Arena, DEFAULT_FIRST_SEGMENT_WORDS, type BuilderOptions, type GrowthPolicy } from './arena.js';
 import { BYTES_PER_WORD, MAX_SEGMENT_WORDS } from './layout.js';
 import { allocateBytes, allocateBytesAfter } from './pool.js';
@@ -27,7 +27,7 @@ function firstSegmentBytes(capacity: number): Uint8Array {
 /** The first segment's memory inside the caller's `buffer` (BuilderOptions.buffer), zeroed. */
 function callerSegmentBytes(buffer: Uint8Array): Uint8Array {
   if (!(buffer instanceof Uint8Array) || buffer.length < FRAME_HEADER_BYTES + BYTES_PER_WORD || buffer.byteOffset % BYTES_PER_WORD !== 0) {
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, 'a builder\'s buffer must be a Uint8Array of at least 16 bytes starting at a multiple of 8 bytes into its ArrayBuffer');
+    throw new CapnpError('INVALID_ARGUMENT', 'a builder\'s buffer must be a Uint8Array of at least 16 bytes starting at a multiple of 8 bytes into its ArrayBuffer');
   }
   const words = Math.min(MAX_SEGMENT_WORDS, Math.floor((buffer.length - FRAME_HEADER_BYTES) / BYTES_PER_WORD));
   const bytes = buffer.subarray(FRAME_HEADER_BYTES, FRAME_HEADER_BYTES + words * BYTES_PER_WORD);
@@ -75,13 +75,13 @@ export function buildingArena(options: BuilderOptions | undefined): Arena {
   const maxSegmentWords = options.maxSegmentWords ?? MAX_SEGMENT_WORDS;
   const growth = options.growth ?? 'in-place';
   if (!Number.isInteger(firstSegmentWords) || firstSegmentWords < 1 || firstSegmentWords > MAX_SEGMENT_WORDS) {
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `firstSegmentWords must be an integer in 1..${MAX_SEGMENT_WORDS}, got ${firstSegmentWords}`);
+    throw new CapnpError('INVALID_ARGUMENT', `firstSegmentWords must be an integer in 1..${MAX_SEGMENT_WORDS}, got ${firstSegmentWords}`);
   }
   if (!Number.isInteger(maxSegmentWords) || maxSegmentWords < firstSegmentWords || maxSegmentWords > MAX_SEGMENT_WORDS) {
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `maxSegmentWords must be an integer in firstSegmentWords..${MAX_SEGMENT_WORDS}, got ${maxSegmentWords}`);
+    throw new CapnpError('INVALID_ARGUMENT', `maxSegmentWords must be an integer in firstSegmentWords..${MAX_SEGMENT_WORDS}, got ${maxSegmentWords}`);
   }
   if (growth !== 'in-place' && growth !== 'heuristic' && growth !== 'fixed') {
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `unknown growth policy ${String(growth)}`);
+    throw new CapnpError('INVALID_ARGUMENT', `unknown growth policy ${String(growth)}`);
   }
   return newBuildingArena(firstBytes, firstSegmentWords, growth, maxSegmentWords, firstSegmentWords);
 }
@@ -135,11 +135,11 @@ export function reserve(arena: Arena, segment: Segment, bytes: number): number {
  * segment; the object starts at `segment.used - bytes`.
  */
 export function allocateAnywhere(arena: Arena, bytes: number): Segment {
-  if (!arena.writable) throw new CapnpError(ErrorCode.UNSUPPORTED, 'this message is read-only');
+  if (!arena.writable) throw new CapnpError('UNSUPPORTED', 'this message is read-only');
   const last = arena.segments[arena.segments.length - 1]!;
   if (allocateIn(arena, last, bytes) >= 0) return last;
   if (bytes > arena.maxSegmentBytes) {
-    throw new CapnpError(ErrorCode.MESSAGE_TOO_LARGE, `an object of ${bytes / BYTES_PER_WORD} words does not fit in a segment of at most ${arena.maxSegmentBytes / BYTES_PER_WORD} words`);
+    throw new CapnpError('MESSAGE_TOO_LARGE', `an object of ${bytes / BYTES_PER_WORD} words does not fit in a segment of at most ${arena.maxSegmentBytes / BYTES_PER_WORD} words`);
   }
   let capacity: number;
   if (arena.growth === 'heuristic') {

@@ -1,4 +1,4 @@
-import { CapnpError, ErrorCode } from '../error.js';
+import { CapnpError } from '../error.js';
 import { BYTES_PER_WORD } from './layout.js';
 import { NO_NESTING_LIMIT, traversalBudget, type ResolvedReaderOptions } from './limits.js';
 import { NO_VIEW, Segment, viewOf, viewOver } from './segment.js';
@@ -225,7 +225,7 @@ export class Arena {
   segment(id: number): Segment {
     const segment = id === 0 ? this.first : this.list?.[id];
     if (segment === undefined) {
-      throw new CapnpError(ErrorCode.SEGMENT_NOT_FOUND, `far pointer names segment ${id}, but the message has ${this.segments.length} segment(s)`);
+      throw new CapnpError('SEGMENT_NOT_FOUND', `far pointer names segment ${id}, but the message has ${this.segments.length} segment(s)`);
     }
     return segment;
   }

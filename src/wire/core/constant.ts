@@ -1,5 +1,5 @@
 import { Arena } from './arena.js';
-import { CapnpError, ErrorCode } from '../error.js';
+import { CapnpError } from '../error.js';
 import type { Segment } from './segment.js';
 
 /**
@@ -9,7 +9,7 @@ import type { Segment } from './segment.js';
  */
 export function constantSegment(bytes: Uint8Array): Segment {
   if (bytes.length % 8 !== 0 || bytes.length === 0) {
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `a constant must be a whole number of words, at least one; got ${bytes.length} bytes`);
+    throw new CapnpError('INVALID_ARGUMENT', `a constant must be a whole number of words, at least one; got ${bytes.length} bytes`);
   }
   return Arena.forConstant(bytes).first;
 }

@@ -6,7 +6,7 @@
  * trailing zero data words and null pointers dropped, struct lists sized to their largest
  * element, list padding zeroed.
  */
-import { CapnpError, ErrorCode } from '../error.js';
+import { CapnpError } from '../error.js';
 import { DATA_BITS_PER_ELEMENT, Kind, Size } from './layout.js';
 import { allocateObject, allocated, EMPTY_STRUCT_POINTER_LO } from './pointer-builder.js';
 import { ANY_SIZE, checkNesting, finishList, finishStruct, followPointer, resolved, whereIn } from './read-pointer.js';
@@ -20,7 +20,7 @@ export function copyPointer(to: Segment, toAt: number, from: Segment, fromAt: nu
   const hi = view.getUint32(fromAt + 4, true);
   if (lo === 0 && hi === 0) return;
   if ((lo & 3) === Kind.OTHER) {
-    if (lo !== Kind.OTHER) throw new CapnpError(ErrorCode.BAD_POINTER, `pointer at ${whereIn(from, fromAt)} has a reserved kind`);
+    if (lo !== Kind.OTHER) throw new CapnpError('BAD_POINTER', `pointer at ${whereIn(from, fromAt)} has a reserved kind`);
     copyCapability(to, toAt, from, hi);
     return;
   }
@@ -34,7 +34,7 @@ export function copyPointer(to: Segment, toAt: number, from: Segment, fromAt: nu
     finishList(from, fromAt, ANY_SIZE);
     copyList(to, toAt, r.segment, r.offset, r.length, r.elementSize, r.step, r.dataSize, r.pointerCount, nestingLimit - 1, canonical);
   } else {
-    throw new CapnpError(ErrorCode.BAD_POINTER, `far pointer at ${whereIn(from, fromAt)} leads to a pointer of unexpected kind`);
+    throw new CapnpError('BAD_POINTER', `far pointer at ${whereIn(from, fromAt)} leads to a pointer of unexpected kind`);
   }
 }
 

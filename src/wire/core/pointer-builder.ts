@@ -7,7 +7,7 @@
  * Like the read side, these functions take a segment and a byte offset, never a builder
  * object, and report where they allocated through the shared `allocated` record.
  */
-import { CapnpError, ErrorCode } from '../error.js';
+import { CapnpError } from '../error.js';
 import { DATA_BITS_PER_ELEMENT, DEFERRED_TEXT_POINTER, Kind, MAX_LIST_ELEMENTS, MAX_SEGMENT_WORDS, MAX_STRUCT_SECTION, POINTERS_PER_ELEMENT, Size } from './layout.js';
 import { ANY_SIZE, finishList, finishStruct, followPointer, resolveListAs, resolved } from './read-pointer.js';
 import type { Segment } from './segment.js';
@@ -178,13 +178,13 @@ export function zeroObject(segment: Segment, at: number): void {
 
 export function checkStructSize(dataWords: number, pointerCount: number): void {
   if (!Number.isInteger(dataWords) || dataWords < 0 || dataWords > MAX_STRUCT_SECTION || !Number.isInteger(pointerCount) || pointerCount < 0 || pointerCount > MAX_STRUCT_SECTION) {
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `struct sections must be 0..65535 words and pointers, got ${dataWords} and ${pointerCount}`);
+    throw new CapnpError('INVALID_ARGUMENT', `struct sections must be 0..65535 words and pointers, got ${dataWords} and ${pointerCount}`);
   }
 }
 
 export function checkListLength(length: number): void {
   if (!Number.isInteger(length) || length < 0 || length > MAX_LIST_ELEMENTS) {
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `list length must be an integer in 0..${MAX_LIST_ELEMENTS}, got ${length}`);
+    throw new CapnpError('INVALID_ARGUMENT', `list length must be an integer in 0..${MAX_LIST_ELEMENTS}, got ${length}`);
   }
 }
 
@@ -203,7 +203,7 @@ export function allocateStruct(segment: Segment, at: number, dataWords: number, 
 export function allocateList(segment: Segment, at: number, elementSize: number, length: number): number {
   checkListLength(length);
   if (elementSize === Size.INLINE_COMPOSITE || !(elementSize >= 0 && elementSize <= 7)) {
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `element size ${elementSize} is not a primitive or pointer size; struct lists take a struct size`);
+    throw new CapnpError('INVALID_ARGUMENT', `element size ${elementSize} is not a primitive or pointer size; struct lists take a struct size`);
   }
   const bits = DATA_BITS_PER_ELEMENT[elementSize]! + POINTERS_PER_ELEMENT[elementSize]! * 64;
   const bytes = Math.ceil((length * bits) / 64) * 8;
@@ -216,7 +216,7 @@ export function allocateStructList(segment: Segment, at: number, length: number,
   checkStructSize(dataWords, pointerCount);
   const words = length * (dataWords + pointerCount);
   if (words > MAX_SEGMENT_WORDS) {
-    throw new CapnpError(ErrorCode.MESSAGE_TOO_LARGE, `a struct list of ${length} elements of ${dataWords + pointerCount} words is too large for one segment`);
+    throw new CapnpError('MESSAGE_TOO_LARGE', `a struct list of ${length} elements of ${dataWords + pointerCount} words is too large for one segment`);
   }
   const offset = allocateObject(segment, at, 8 + words * 8, Kind.LIST, Size.INLINE_COMPOSITE + words * 8);
   writeWord(allocated.segment, offset, (length * 4 + Kind.STRUCT) >>> 0, dataWords + pointerCount * 0x10000);
@@ -250,7 +250,7 @@ export function getWritableStruct(segment: Segment, at: number, dataWords: numbe
   }
   followPointer(segment, at);
   if ((resolved.lo & 3) !== Kind.STRUCT) {
-    throw new CapnpError(ErrorCode.BAD_POINTER, 'expected a struct pointer in the message being built, found another kind');
+    throw new CapnpError('BAD_POINTER', 'expected a struct pointer in the message being built, found another kind');
   }
   finishStruct(segment, at);
   const oldSegment = resolved.segment;
@@ -296,7 +296,7 @@ export function getWritableList(segment: Segment, at: number, elementSize: numbe
   finishList(segment, at, elementSize);
   const isBitList = resolved.elementSize === Size.BIT;
   if (elementSize !== ANY_SIZE && isBitList !== (elementSize === Size.BIT)) {
-    throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, isBitList ? 'found a bit list (List(Bool)) where another list was expected' : 'found a list of non-bits where a bit list (List(Bool)) was expected');
+    throw new CapnpError('LIST_TYPE_MISMATCH', isBitList ? 'found a bit list (List(Bool)) where another list was expected' : 'found a list of non-bits where a bit list (List(Bool)) was expected');
   }
   return true;
 }
@@ -315,7 +315,7 @@ export function getWritableStructList(segment: Segment, at: number, dataWords: n
   const r = resolved;
   const oldElementSize = r.elementSize;
   if (oldElementSize === Size.BIT) {
-    throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, 'found a bit list (List(Bool)) where a struct list was expected');
+    throw new CapnpError('LIST_TYPE_MISMATCH', 'found a bit list (List(Bool)) where a struct list was expected');
   }
   if (oldElementSize === Size.INLINE_COMPOSITE && r.dataSize >= dataWords * 8 && r.pointerCount >= pointerCount) return true;
   const oldSegment = r.segment;

@@ -5,7 +5,7 @@
  * `resolved` record, valid until the next call, so resolving allocates nothing.
  */
 import type { Arena } from './arena.js';
-import { CapnpError, ErrorCode, where } from '../error.js';
+import { CapnpError, where } from '../error.js';
 import {
   DATA_BITS_PER_ELEMENT, ELEMENT_SIZE_NAMES, Kind, POINTERS_PER_ELEMENT, Size,
 } from './layout.js';
@@ -62,7 +62,7 @@ export function wordFromBytes(bytes: Uint8Array, at: number): void {
 export function chargeTraversal(arena: Arena, words: number): void {
   if ((arena.traversalWordsLeft -= words) < 0 && !arena.refillTraversal()) {
     throw new CapnpError(
-      ErrorCode.TRAVERSAL_LIMIT,
+      'TRAVERSAL_LIMIT',
       'traversal limit exceeded: reading this message visited more words than the reader allows ' +
         '(a hostile message, or a large one read repeatedly); raise ReaderOptions.traversalLimitInWords if the input is trusted',
     );
@@ -75,7 +75,7 @@ export function whereIn(segment: Segment, offset: number): string {
 }
 
 function outOfBounds(what: string, segment: Segment, offset: number): CapnpError {
-  return new CapnpError(ErrorCode.OUT_OF_BOUNDS, `${what} points outside its segment (${whereIn(segment, offset)}, segment size ${segment.used - segment.start} bytes)`);
+  return new CapnpError('OUT_OF_BOUNDS', `${what} points outside its segment (${whereIn(segment, offset)}, segment size ${segment.used - segment.start} bytes)`);
 }
 
 /**
@@ -119,7 +119,7 @@ export function followWord(segment: Segment, pointerOffset: number, lo: number, 
   const padHi = padView.getInt32(padOffset + 4, true);
   if (!isDouble) {
     if ((padLo & 3) === Kind.FAR) {
-      throw new CapnpError(ErrorCode.BAD_POINTER, `single-far landing pad at ${whereIn(padSegment, padOffset)} is itself a far pointer`);
+      throw new CapnpError('BAD_POINTER', `single-far landing pad at ${whereIn(padSegment, padOffset)} is itself a far pointer`);
     }
     r.segment = padSegment;
     r.lo = padLo;
@@ -128,7 +128,7 @@ export function followWord(segment: Segment, pointerOffset: number, lo: number, 
     return;
   }
   if ((padLo & 3) !== Kind.FAR) {
-    throw new CapnpError(ErrorCode.BAD_POINTER, `double-far landing pad at ${whereIn(padSegment, padOffset)} does not start with a far pointer`);
+    throw new CapnpError('BAD_POINTER', `double-far landing pad at ${whereIn(padSegment, padOffset)} does not start with a far pointer`);
   }
   const contentSegment = arena.segment(padHi);
   r.segment = contentSegment;
@@ -139,7 +139,7 @@ export function followWord(segment: Segment, pointerOffset: number, lo: number, 
 
 export function checkNesting(nestingLimit: number): void {
   if (nestingLimit <= 0) {
-    throw new CapnpError(ErrorCode.NESTING_LIMIT, 'nesting limit exceeded: the message nests too deeply or contains a pointer cycle; raise ReaderOptions.nestingLimit if the input is trusted');
+    throw new CapnpError('NESTING_LIMIT', 'nesting limit exceeded: the message nests too deeply or contains a pointer cycle; raise ReaderOptions.nestingLimit if the input is trusted');
   }
 }
 
@@ -161,7 +161,7 @@ export function resolveStructWord(segment: Segment, pointerOffset: number, lo: n
 export function finishStruct(segment: Segment, pointerOffset: number): void {
   const r = resolved;
   if ((r.lo & 3) !== Kind.STRUCT) {
-    throw new CapnpError(ErrorCode.BAD_POINTER, `expected a struct pointer at ${whereIn(segment, pointerOffset)}, found a ${kindName(r.lo, r.hi)} pointer`);
+    throw new CapnpError('BAD_POINTER', `expected a struct pointer at ${whereIn(segment, pointerOffset)}, found a ${kindName(r.lo, r.hi)} pointer`);
   }
   const dataWords = r.hi & 0xffff;
   const pointerCount = r.hi >>> 16;
@@ -205,7 +205,7 @@ export function resolveListAs(segment: Segment, offset: number, length: number, 
 export function finishList(segment: Segment, pointerOffset: number, expected: number): void {
   const r = resolved;
   if ((r.lo & 3) !== Kind.LIST) {
-    throw new CapnpError(ErrorCode.BAD_POINTER, `expected a list pointer at ${whereIn(segment, pointerOffset)}, found a ${kindName(r.lo, r.hi)} pointer`);
+    throw new CapnpError('BAD_POINTER', `expected a list pointer at ${whereIn(segment, pointerOffset)}, found a ${kindName(r.lo, r.hi)} pointer`);
   }
   const target = r.segment;
   const arena = target.arena;
@@ -221,14 +221,14 @@ export function finishList(segment: Segment, pointerOffset: number, expected: nu
     const tagLo = target.view.getUint32(tagOffset, true);
     const tagHi = target.view.getUint32(tagOffset + 4, true);
     if ((tagLo & 3) !== Kind.STRUCT) {
-      throw new CapnpError(ErrorCode.BAD_POINTER, `struct list at ${whereIn(target, tagOffset)} has a tag that is not a struct pointer`);
+      throw new CapnpError('BAD_POINTER', `struct list at ${whereIn(target, tagOffset)} has a tag that is not a struct pointer`);
     }
     const length = tagLo >>> 2;
     const dataWords = tagHi & 0xffff;
     const pointerCount = tagHi >>> 16;
     const wordsPerElement = dataWords + pointerCount;
     if (length * wordsPerElement > wordCount) {
-      throw new CapnpError(ErrorCode.OUT_OF_BOUNDS, `struct list at ${whereIn(target, tagOffset)}: ${length} elements of ${wordsPerElement} words overrun its ${wordCount} words`);
+      throw new CapnpError('OUT_OF_BOUNDS', `struct list at ${whereIn(target, tagOffset)}: ${length} elements of ${wordsPerElement} words overrun its ${wordCount} words`);
     }
     // Zero-size elements take no words, yet each costs work to visit: charge them anyway.
     if (wordsPerElement === 0) chargeTraversal(arena, length);
@@ -236,17 +236,17 @@ export function finishList(segment: Segment, pointerOffset: number, expected: nu
     let dataSize = dataWords * 8;
     if (expected >= Size.BIT && expected <= Size.POINTER) {
       if (expected === Size.BIT) {
-        throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `found a struct list where a bit list (List(Bool)) was expected, at ${whereIn(segment, pointerOffset)}`);
+        throw new CapnpError('LIST_TYPE_MISMATCH', `found a struct list where a bit list (List(Bool)) was expected, at ${whereIn(segment, pointerOffset)}`);
       }
       if (expected === Size.POINTER) {
         if (pointerCount === 0) {
-          throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `expected a list of pointers, found a list of data-only structs at ${whereIn(segment, pointerOffset)}`);
+          throw new CapnpError('LIST_TYPE_MISMATCH', `expected a list of pointers, found a list of data-only structs at ${whereIn(segment, pointerOffset)}`);
         }
         // Each element is read as its first pointer: start at the pointer section.
         offset += dataSize;
         dataSize = 0;
       } else if (dataWords === 0) {
-        throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `expected a list of primitives, found a list of pointer-only structs at ${whereIn(segment, pointerOffset)}`);
+        throw new CapnpError('LIST_TYPE_MISMATCH', `expected a list of primitives, found a list of pointer-only structs at ${whereIn(segment, pointerOffset)}`);
       }
     }
     r.offset = offset;
@@ -269,10 +269,10 @@ export function finishList(segment: Segment, pointerOffset: number, expected: nu
   if (expected !== ANY_SIZE) {
     if (expected === Size.INLINE_COMPOSITE) {
       if (elementSize === Size.BIT) {
-        throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `found a bit list (List(Bool)) where a struct list was expected, at ${whereIn(segment, pointerOffset)}`);
+        throw new CapnpError('LIST_TYPE_MISMATCH', `found a bit list (List(Bool)) where a struct list was expected, at ${whereIn(segment, pointerOffset)}`);
       }
     } else if (DATA_BITS_PER_ELEMENT[expected]! > dataBits || POINTERS_PER_ELEMENT[expected]! > pointers) {
-      throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `expected a list of ${ELEMENT_SIZE_NAMES[expected]} elements, found ${ELEMENT_SIZE_NAMES[elementSize]} elements at ${whereIn(segment, pointerOffset)}`);
+      throw new CapnpError('LIST_TYPE_MISMATCH', `expected a list of ${ELEMENT_SIZE_NAMES[expected]} elements, found ${ELEMENT_SIZE_NAMES[elementSize]} elements at ${whereIn(segment, pointerOffset)}`);
     }
   }
   r.length = count;
@@ -288,10 +288,10 @@ export function resolveBytes(segment: Segment, pointerOffset: number, isText: bo
   const r = resolved;
   const what = isText ? 'text' : 'data';
   if ((r.lo & 3) !== Kind.LIST) {
-    throw new CapnpError(ErrorCode.BAD_POINTER, `expected ${what} (a list pointer) at ${whereIn(segment, pointerOffset)}, found a ${kindName(r.lo, r.hi)} pointer`);
+    throw new CapnpError('BAD_POINTER', `expected ${what} (a list pointer) at ${whereIn(segment, pointerOffset)}, found a ${kindName(r.lo, r.hi)} pointer`);
   }
   if ((r.hi & 7) !== Size.BYTE) {
-    throw new CapnpError(ErrorCode.LIST_TYPE_MISMATCH, `expected ${what} (a byte list) at ${whereIn(segment, pointerOffset)}, found a list of ${ELEMENT_SIZE_NAMES[r.hi & 7]} elements`);
+    throw new CapnpError('LIST_TYPE_MISMATCH', `expected ${what} (a byte list) at ${whereIn(segment, pointerOffset)}, found a list of ${ELEMENT_SIZE_NAMES[r.hi & 7]} elements`);
   }
   const length = r.hi >>> 3;
   const target = r.segment;
@@ -301,7 +301,7 @@ export function resolveBytes(segment: Segment, pointerOffset: number, isText: bo
   chargeTraversal(target.arena, Math.ceil(length / 8));
   if (isText) {
     if (length === 0 || target.bytes[r.offset + length - 1] !== 0) {
-      throw new CapnpError(ErrorCode.BAD_TEXT, `text at ${whereIn(target, r.offset)} is not NUL-terminated`);
+      throw new CapnpError('BAD_TEXT', `text at ${whereIn(target, r.offset)} is not NUL-terminated`);
     }
   }
   r.length = length;
@@ -313,7 +313,7 @@ export function readCapabilityIndex(segment: Segment, pointerOffset: number): nu
   const lo = view.getUint32(pointerOffset, true);
   const hi = view.getUint32(pointerOffset + 4, true);
   if (lo !== Kind.OTHER) {
-    throw new CapnpError(ErrorCode.BAD_POINTER, `expected a capability pointer at ${whereIn(segment, pointerOffset)}, found a ${kindName(lo, hi)} pointer`);
+    throw new CapnpError('BAD_POINTER', `expected a capability pointer at ${whereIn(segment, pointerOffset)}, found a ${kindName(lo, hi)} pointer`);
   }
   return hi;
 }
@@ -334,6 +334,6 @@ export function pointerTypeAt(segment: Segment, pointerOffset: number): PointerT
     case Kind.LIST: return 'list';
     default:
       if (resolved.lo === Kind.OTHER) return 'capability';
-      throw new CapnpError(ErrorCode.BAD_POINTER, `pointer at ${whereIn(segment, pointerOffset)} has a reserved kind`);
+      throw new CapnpError('BAD_POINTER', `pointer at ${whereIn(segment, pointerOffset)} has a reserved kind`);
   }
 }

@@ -3,7 +3,7 @@
  * words, all u32, padded to a word) followed by the segments. Everything here checks sizes
  * against the reader's limits before allocating or slicing.
  */
-import { CapnpError, ErrorCode } from '../error.js';
+import { CapnpError } from '../error.js';
 import { resolveReaderOptions, type ReaderOptions, type ResolvedReaderOptions } from '../core/limits.js';
 import { PackedReader } from './packing.js';
 import { allocateBytes } from '../core/pool.js';
@@ -25,14 +25,14 @@ function checkSegmentCount(countMinusOne: number, options: ResolvedReaderOptions
   // Computed in doubles, so 0xFFFFFFFF + 1 does not wrap to zero as it would in u32 arithmetic.
   const count = countMinusOne + 1;
   if (count > options.maxSegments) {
-    throw new CapnpError(ErrorCode.BAD_FRAMING, `segment table announces ${count} segments; at most ${options.maxSegments} are allowed`);
+    throw new CapnpError('BAD_FRAMING', `segment table announces ${count} segments; at most ${options.maxSegments} are allowed`);
   }
   return count;
 }
 
 function checkTotal(totalWords: number, options: ResolvedReaderOptions): void {
   if (totalWords > options.traversalLimitInWords) {
-    throw new CapnpError(ErrorCode.MESSAGE_TOO_LARGE, `message announces ${totalWords} words, more than the traversal limit of ${options.traversalLimitInWords} words (ReaderOptions.traversalLimitInWords)`);
+    throw new CapnpError('MESSAGE_TOO_LARGE', `message announces ${totalWords} words, more than the traversal limit of ${options.traversalLimitInWords} words (ReaderOptions.traversalLimitInWords)`);
   }
 }
 
@@ -98,12 +98,12 @@ export function singleSegmentEnd(bytes: Uint8Array, offset: number, options: Res
 /** Parses the framed message at `offset`. Segments are views of `bytes` when aligned. */
 export function parseFrame(bytes: Uint8Array, offset: number, options: ResolvedReaderOptions): Frame {
   if (bytes.length - offset < 8) {
-    throw new CapnpError(ErrorCode.TRUNCATED, bytes.length === offset ? 'no message: the input is empty' : `input ends inside a segment table (${bytes.length - offset} bytes)`);
+    throw new CapnpError('TRUNCATED', bytes.length === offset ? 'no message: the input is empty' : `input ends inside a segment table (${bytes.length - offset} bytes)`);
   }
   const length = messageLength(bytes, offset, options);
-  if (length < 0) throw new CapnpError(ErrorCode.TRUNCATED, 'input ends inside the segment table');
+  if (length < 0) throw new CapnpError('TRUNCATED', 'input ends inside the segment table');
   if (bytes.length - offset < length) {
-    throw new CapnpError(ErrorCode.TRUNCATED, `input ends inside the message: the segment table announces ${length} bytes, ${bytes.length - offset} are present`);
+    throw new CapnpError('TRUNCATED', `input ends inside the message: the segment table announces ${length} bytes, ${bytes.length - offset} are present`);
   }
   const count = readUint32(bytes, offset) + 1;
   const tableBytes = segmentTableBytes(count);
@@ -128,7 +128,7 @@ export function parseFrame(bytes: Uint8Array, offset: number, options: ResolvedR
  */
 export function parseFlat(bytes: Uint8Array, options: ResolvedReaderOptions): Uint8Array {
   if (bytes.length % 8 !== 0) {
-    throw new CapnpError(ErrorCode.TRUNCATED, `a flat message is a whole number of words; got ${bytes.length} bytes`);
+    throw new CapnpError('TRUNCATED', `a flat message is a whole number of words; got ${bytes.length} bytes`);
   }
   checkTotal(bytes.length / 8, options);
   return bytes;
@@ -153,7 +153,7 @@ export function readPackedFrame(reader: PackedReader, options: ResolvedReaderOpt
   // (the scan stops as soon as it has seen enough).
   const bodyBytes = totalWords * 8;
   if (reader.remainingUnpackedLength(bodyBytes) < bodyBytes) {
-    throw new CapnpError(ErrorCode.TRUNCATED, `packed input ends inside the message: the segment table announces ${bodyBytes} bytes`);
+    throw new CapnpError('TRUNCATED', `packed input ends inside the message: the segment table announces ${bodyBytes} bytes`);
   }
   const body = allocateBytes(bodyBytes);
   reader.readIntoZeroed(body, 0);

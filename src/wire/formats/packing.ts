@@ -7,7 +7,7 @@
  * while words have at most one zero byte, up to 255 words; runs never span the pieces given
  * to one call), so its output is byte-for-byte the reference's.
  */
-import { CapnpError, ErrorCode } from '../error.js';
+import { CapnpError } from '../error.js';
 import { allocateBytes } from '../core/pool.js';
 
 /** Packs `bytes` (a whole number of words) as one piece. */
@@ -34,7 +34,7 @@ export function packedBound(length: number): number {
 /** Packs `input` into `out` at `at`; returns the new end. */
 export function packInto(input: Uint8Array, out: Uint8Array, at: number): number {
   if (input.length % 8 !== 0) {
-    throw new CapnpError(ErrorCode.INVALID_ARGUMENT, `packing needs whole words, got ${input.length} bytes`);
+    throw new CapnpError('INVALID_ARGUMENT', `packing needs whole words, got ${input.length} bytes`);
   }
   // Unaligned input (rare: segments are aligned) is copied once rather than packed by a second,
   // byte-at-a-time packer that every bundle would carry.
@@ -241,7 +241,7 @@ export class PackedReader {
         continue;
       }
       if (end - at < 8) {
-        throw new CapnpError(ErrorCode.INVALID_ARGUMENT, 'packed input must be read in whole words');
+        throw new CapnpError('INVALID_ARGUMENT', 'packed input must be read in whole words');
       }
       at = this.unpackWords(out, at, end, zeroed);
     }
@@ -374,7 +374,7 @@ const NONZERO_BYTES = /* @__PURE__ */ (() => {
 })();
 
 function truncated(): CapnpError {
-  return new CapnpError(ErrorCode.TRUNCATED, 'packed input ends in the middle of a word or run');
+  return new CapnpError('TRUNCATED', 'packed input ends in the middle of a word or run');
 }
 
 /**
@@ -385,7 +385,7 @@ export function unpack(packed: Uint8Array, maxBytes = Infinity): Uint8Array<Arra
   const reader = new PackedReader(packed);
   const length = reader.remainingUnpackedLength(maxBytes);
   if (length > maxBytes) {
-    throw new CapnpError(ErrorCode.MESSAGE_TOO_LARGE, `packed input unpacks to more than ${maxBytes} bytes`);
+    throw new CapnpError('MESSAGE_TOO_LARGE', `packed input unpacks to more than ${maxBytes} bytes`);
   }
   const out = allocateBytes(length);
   reader.readIntoZeroed(out, 0);
