@@ -42,6 +42,29 @@ describe('text fast paths', () => {
     expect(Array.from({ length: list.length }, (_, i) => list.getText(i))).toEqual(texts.map(expected));
   });
 
+  it('decodes a string read on its own at every short length, each ASCII byte value and a non-ASCII last byte included', () => {
+    // Up to 16 bytes the string is made in JavaScript, one argument per byte; longer ones natively.
+    for (let length = 1; length <= 20; length++) {
+      for (let first = 1; first < 128; first += length) {
+        const ascii = Array.from({ length }, (_, i) => String.fromCharCode(1 + ((first + i - 1) % 127))).join('');
+        for (const text of [ascii, ascii.slice(0, -1) + 'é']) {
+          const [read] = readAll(messageWithTexts([text]));
+          expect(read).toBe(text);
+        }
+      }
+    }
+    // The last thing in a message read in place (over 512 bytes), so that the bytes after it
+    // are the end of the input's own ArrayBuffer.
+    for (const text of ['end', 'x'.repeat(15)]) {
+      const builder = new MessageBuilder();
+      const root = builder.initRoot(0, 2);
+      root.setData(0, new Uint8Array(600).fill(1));
+      root.setText(1, text);
+      const bytes = builder.toBytes().slice();
+      expect(readMessage(bytes).getRoot().getText(1)).toBe(text);
+    }
+  });
+
   it('decodes the first string read on its own, and the whole segment only from the second on', () => {
     const texts = ['hello, world', 'héllo', 'again'];
     const message = readMessage(messageWithTexts(texts));
