@@ -13,7 +13,7 @@ import type { PointerCodec } from '../runtime/index.js';
 import type { AnyPointerBuilder, AnyPointerReader } from '../wire/index.js';
 import { ignoreRejection, RpcError } from './errors.js';
 import {
-  BrokenHook, ClientHook, NO_OPTIONS, peekHook, type CallListener, type CallOptions, type CallResult, type Response,
+  BrokenHook, ClientHook, listenTo, NO_OPTIONS, peekHook, type CallListener, type CallOptions, type CallResult, type Response,
 } from './hook.js';
 import { LocalHook, type CapabilityServer } from './local-hook.js';
 
@@ -201,7 +201,7 @@ export class RpcPromise<R> implements PromiseLike<R>, CallListener {
     // Told by the call itself where it can (a question, a local call): one promise settles per
     // call, not the call's own and then this one.
     if (result.listen !== undefined) result.listen(this);
-    else result.promise.then((response) => this.$response(response), (error: unknown) => this.$error(error));
+    else listenTo(result.promise, this);
     if (signal !== undefined) {
       if (signal.aborted) this.cancel();
       else signal.addEventListener('abort', () => this.cancel(), { once: true });

@@ -104,6 +104,11 @@ export interface CallListener {
   $error(error: unknown): void;
 }
 
+/** Tells `listener` how `promise` settles: for a call result that cannot tell it directly. */
+export function listenTo(promise: Promise<Response>, listener: CallListener): void {
+  promise.then((response) => listener.$response(response), (error: unknown) => listener.$error(error));
+}
+
 /**
  * A call in flight, as its caller sees it: the eventual response, capabilities pipelined on it,
  * and a way to say the caller no longer wants it.

@@ -4,7 +4,7 @@
  */
 import { AnyPointerBuilder } from '../wire/index.js';
 import { ignoreRejection, releasedError, RpcError } from './errors.js';
-import { ClientHook, NO_OPTIONS, Params, releaseAll, Request, Response, takeCaps, type CallListener, type CallOptions, type CallResult, type TailCallOrigin } from './hook.js';
+import { ClientHook, listenTo, NO_OPTIONS, Params, releaseAll, Request, Response, takeCaps, type CallListener, type CallOptions, type CallResult, type TailCallOrigin } from './hook.js';
 import { resultsSkeleton } from './message-skeletons.js';
 import { OutgoingMessage } from './outgoing-message.js';
 import { PromiseHook } from './promise-hook.js';
@@ -211,7 +211,7 @@ export class LocalCallResult implements CallResult {
 
   listen(listener: CallListener): void {
     if (this.completed !== null) listener.$response(this.completed);
-    else this.promise.then((response) => listener.$response(response), (error: unknown) => listener.$error(error));
+    else listenTo(this.promise, listener);
   }
 
   pipeline(path: readonly number[]): ClientHook {

@@ -4,7 +4,7 @@
  * (the peer's capabilities we hold).
  */
 import { canceledError, ignoreRejection } from './errors.js';
-import { BrokenHook, type CallListener, type CallResult, type ClientHook, type Response } from './hook.js';
+import { BrokenHook, listenTo, type CallListener, type CallResult, type ClientHook, type Response } from './hook.js';
 import { RemoteHook } from './remote-hook.js';
 import type { ConnectionTables } from './connection-tables.js';
 
@@ -52,7 +52,7 @@ export class Question implements CallResult {
     if (this.response !== null) listener.$response(this.response);
     else if (this.error !== null) listener.$error(this.error);
     else if (this.listener === null) this.listener = listener;
-    else this.promise.then((response) => listener.$response(response), (error: unknown) => listener.$error(error));
+    else listenTo(this.promise, listener);
   }
 
   settle(response: Response): void {
