@@ -378,6 +378,21 @@ describe('pooled allocation', () => {
     expect(c.buffer).not.toBe(b.buffer);
   });
 
+  it('carves pieces of up to 16 KiB from shared slabs, zeroed, and gives larger ones their own buffer', () => {
+    // Medium pieces matter to RPC: a call with 4 KB of Text frames 4 KB and grows its results
+    // builder to 8 KB, and a fresh ArrayBuffer costs far more than a slab's share.
+    const first = allocateBytes(8 * 1024);
+    first.fill(0xbb);
+    const second = allocateBytes(8 * 1024);
+    expect(second.buffer).toBe(first.buffer);
+    expect(second.byteOffset).toBeGreaterThanOrEqual(first.byteOffset + first.length);
+    expect(second.every((x) => x === 0)).toBe(true);
+    const largest = allocateBytes(16 * 1024);
+    expect(largest.buffer.byteLength).toBeGreaterThan(largest.length);
+    const own = allocateBytes(16 * 1024 + 8);
+    expect(own.buffer.byteLength).toBe(own.length);
+  });
+
   it('keeps messages built in pooled memory independent', () => {
     const first = new MessageBuilder();
     first.initRoot(1, 0).setInt32(0, 1);
