@@ -346,7 +346,42 @@ describe('packing: malformed input', () => {
     expect(readMessage(packed, { format: 'packed' }).getRoot().getText(0)).toBe('packed text');
   });
 
-  it('bounds unpacking: maxBytes is checked before allocating', () => {
+  it('unpacks input that expands far past the guess it starts from, up to maxBytes exactly', () => {
+    // A non-zero word in every 40: the packed form is under a tenth of the size, so the first
+    // guess (9/8 of the packed size) has to grow.
+    const input = new Uint8Array(8 * 4000);
+    for (let w = 0; w < 4000; w += 40) input[w * 8 + 3] = (w & 0xfe) | 1;
+    const packed = pack(input);
+    expect(packed.length * 10).toBeLessThan(input.length);
+    expect(Buffer.compare(unpack(packed), input)).toBe(0);
+    expect(Buffer.compare(unpack(packed, input.length), input)).toBe(0);
+    expectCapnpError(() => unpack(packed, input.length - 8), ErrorCode.MESSAGE_TOO_LARGE);
+    // Expanding less than the guess: the result is cut to its length.
+    const next = rng(7);
+    const dense = Uint8Array.from({ length: 8 * 300 }, () => next() & 0xff);
+    expect(Buffer.compare(unpack(pack(dense)), dense)).toBe(0);
+  });
+
+  it('PackedReader reads what the input holds into room to spare, and bounds what is left', () => {
+    // A word with one byte (07), then a zero word and a run of two more.
+    const reader = new PackedReader(hex('01 07 00 02'));
+    expect(reader.unpackedBound()).toBe(4 * 1024);
+    const out = new Uint8Array(64);
+    expect(reader.readAvailableZeroed(out, 0)).toBe(32);
+    expect(reader.atEnd()).toBe(true);
+    expect(reader.unpackedBound()).toBe(0);
+    expect(toHex(out.subarray(0, 8))).toBe(toHex(hex('07 00 00 00 00 00 00 00')));
+    // Input that ends inside a verbatim run, or inside a word, is truncated, not short.
+    expectCapnpError(() => new PackedReader(hex('ff 01 02 03 04 05 06 07 08 02 aa')).readAvailableZeroed(new Uint8Array(64), 0), ErrorCode.TRUNCATED);
+    expectCapnpError(() => new PackedReader(hex('03 01')).readAvailableZeroed(new Uint8Array(8), 0), ErrorCode.TRUNCATED);
+    // A run owed past the room given stays owed, and counts in the bound.
+    const owing = new PackedReader(hex('00 03'));
+    expect(owing.readAvailableZeroed(new Uint8Array(16), 0)).toBe(16);
+    expect(owing.atEnd()).toBe(false);
+    expect(owing.unpackedBound()).toBe(16);
+  });
+
+  it('bounds unpacking: maxBytes caps what is allocated', () => {
     expect(unpack(hex('00 ff'), 2048).length).toBe(2048);
     expectCapnpError(() => unpack(hex('00 ff'), 2047), ErrorCode.MESSAGE_TOO_LARGE, /2047/);
     // 40 KB that would unpack to 40 MB.

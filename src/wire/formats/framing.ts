@@ -149,14 +149,12 @@ export function readPackedFrame(reader: PackedReader, options: ResolvedReaderOpt
   let totalWords = 0;
   for (let i = 0; i < count; i++) totalWords += readUint32(table, 4 + i * 4);
   checkTotal(totalWords, options);
-  // The table is only a claim: make sure the input unpacks to that much before allocating it
-  // (the scan stops as soon as it has seen enough).
+  // The table is only a claim: no more is allocated than the rest of the input could unpack
+  // to (1 KiB a byte, as zero runs that cost the sender nothing more would make it).
   const bodyBytes = totalWords * 8;
-  if (reader.remainingUnpackedLength(bodyBytes) < bodyBytes) {
-    throw new CapnpError('TRUNCATED', `packed input ends inside the message: the segment table announces ${bodyBytes} bytes`);
-  }
+  if (bodyBytes > reader.unpackedBound()) throw endsInside(bodyBytes);
   const body = allocateBytes(bodyBytes);
-  reader.readIntoZeroed(body, 0);
+  if (reader.readAvailableZeroed(body, 0) < bodyBytes) throw endsInside(bodyBytes);
   const segments = new Array<Uint8Array>(count);
   let at = 0;
   for (let i = 0; i < count; i++) {
@@ -165,6 +163,10 @@ export function readPackedFrame(reader: PackedReader, options: ResolvedReaderOpt
     at += size;
   }
   return segments;
+}
+
+function endsInside(bodyBytes: number): CapnpError {
+  return new CapnpError('TRUNCATED', `packed input ends inside the message: the segment table announces ${bodyBytes} bytes`);
 }
 
 /** Writes the segment table and segments as one framed message. */
