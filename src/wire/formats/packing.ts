@@ -230,9 +230,10 @@ export class PackedReader {
 
   /**
    * The most bytes the rest of the input can unpack to: a zero run takes two bytes for 256
-   * words, so a byte yields at most 1 KiB. A claimed length above this cannot be met, and
-   * checking it costs no pass over the input: `remainingUnpackedLength`'s count would allow no
-   * more memory for the same input (the zero runs that reach it are cheap to send).
+   * words, so a byte yields at most 1 KiB. A claimed length above this cannot be met. Checking
+   * a claim against it costs no pass over the input and protects as much as counting does
+   * (`remainingUnpackedLength`): input that reaches the bound is as cheap to send as input that
+   * passes the count.
    */
   unpackedBound(): number {
     return this.pendingZeros + this.pendingVerbatim + (this.input.length - this.position) * 1024;
@@ -414,7 +415,7 @@ function truncated(): CapnpError {
 export function unpack(packed: Uint8Array, maxBytes = Infinity): Uint8Array<ArrayBuffer> {
   const reader = new PackedReader(packed);
   const cap = Math.floor(Math.min(maxBytes, reader.unpackedBound()) / 8) * 8;
-  let out = allocateBytes(Math.min(cap, wordsFor(packed.length + (packed.length >>> 3))));
+  let out = allocateBytes(Math.min(cap, roundUpToWord(packed.length + (packed.length >>> 3))));
   let at = reader.readAvailableZeroed(out, 0);
   while (!reader.atEnd()) {
     if (out.length >= cap) {
@@ -424,7 +425,7 @@ export function unpack(packed: Uint8Array, maxBytes = Infinity): Uint8Array<Arra
     // is most of it), with an eighth to spare; at least doubled.
     const owed = reader.unpackedBound() - (packed.length - reader.offset) * 1024;
     const predicted = ((at + owed) / reader.offset) * packed.length;
-    const grown = allocateBytes(Math.min(cap, wordsFor(Math.max(out.length * 2, predicted + predicted / 8))));
+    const grown = allocateBytes(Math.min(cap, roundUpToWord(Math.max(out.length * 2, predicted + predicted / 8))));
     grown.set(out.subarray(0, at));
     out = grown;
     at = reader.readAvailableZeroed(out, at);
@@ -432,7 +433,7 @@ export function unpack(packed: Uint8Array, maxBytes = Infinity): Uint8Array<Arra
   return at === out.length ? out : out.subarray(0, at);
 }
 
-/** `bytes` rounded up to whole words. */
-function wordsFor(bytes: number): number {
+/** `bytes` rounded up to a multiple of 8 (whole words). */
+function roundUpToWord(bytes: number): number {
   return Math.ceil(bytes / 8) * 8;
 }
