@@ -3,7 +3,7 @@
  * text decoding (with its ASCII checks and fallbacks), encoding text straight into a segment's
  * tail, and pooled allocation of small arrays.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CapnpError, ElementSize, MessageBuilder, readMessage, readMessages } from '../../src/wire/index.js';
 import { allocateBytes } from '../../src/wire/core/pool.js';
 import { encodeUtf8Into, FIRST_WINDOW_BYTES, LATIN1_WINDOW_BYTES, utf8Length } from '../../src/wire/core/text.js';
@@ -415,6 +415,17 @@ describe('small messages, read from a copy in the pool\'s slab', () => {
   }
   /** A struct pointer's low half: offset in words (may be negative), kind 0. */
   const structAt = (offset: number) => (offset << 2) >>> 0;
+
+  it('refuses a message of no words when it is the first small message read (the slab not made yet)', async () => {
+    // Found by the packed fuzz target, replayed in a fresh process: the slab was made only when a
+    // copy did not fit, and an empty one fitted in the slab that did not exist yet (TypeError).
+    for (const format of ['flat', 'packed', 'flat-packed'] as const) {
+      vi.resetModules();
+      const fresh = await import('../../src/wire/index.js');
+      const empty = format === 'flat' ? new Uint8Array(0) : format === 'packed' ? fresh.pack(new Uint8Array(8)) : new Uint8Array(0);
+      expect(() => fresh.readMessage(empty, { format }).getRootPointer(), format).toThrow(fresh.CapnpError);
+    }
+  });
   const secret = () => {
     const builder = new MessageBuilder();
     const root = builder.initRoot(2, 1);

@@ -23,10 +23,11 @@ const COPIED_MESSAGE_BYTES = 512;
  * 0.8%).
  */
 const COPY_SLAB_BYTES = 16 * 1024;
-// Made by the first copy (`copySlabUsed` says the slab is full until then).
+// Made by the first copy: until then `copySlabUsed` says the slab is past full, so that even a
+// message of no words (a first segment of size 0) makes it.
 let copySlab: Uint8Array;
 let copySlabView: DataView;
-let copySlabUsed = COPY_SLAB_BYTES;
+let copySlabUsed = COPY_SLAB_BYTES + 1;
 
 /**
  * How a message being built gets its memory.
