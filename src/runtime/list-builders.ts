@@ -6,6 +6,7 @@ import {
   CapnpError, ListBuilder, TYPED_ARRAYS, type PrimitiveElementType, type Segment, type TypedArrayOf,
 } from '../wire/index.js';
 import { Size } from '../wire/core/layout.js';
+import { LITTLE_ENDIAN_HOST } from '../wire/core/host.js';
 import type { BuilderClass } from './access.js';
 import type { PointerCodec } from './codec.js';
 import { IndexIterator } from './iteration.js';
@@ -156,8 +157,6 @@ function checkLength(given: number, length: number): void {
     throw new CapnpError('INVALID_ARGUMENT', `expected ${length} values, got ${given}`);
   }
 }
-
-const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 type ElementValue<K extends PrimitiveElementType> = K extends 'int64' | 'uint64' ? bigint : number;
 

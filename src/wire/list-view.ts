@@ -2,8 +2,7 @@ import { CapnpError } from './error.js';
 import { ELEMENT_SIZE_NAMES, Size } from './core/layout.js';
 import { checkNesting } from './core/read-pointer.js';
 import type { Segment } from './core/segment.js';
-
-const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+import { LITTLE_ENDIAN_HOST } from './core/host.js';
 
 /** Primitive element types a list can be viewed as, with their typed-array constructors. */
 export const TYPED_ARRAYS = {

