@@ -205,6 +205,11 @@ export class PackedReader {
     return this.position;
   }
 
+  /** Bytes still owed by a run that the last read stopped inside (zeros, or verbatim input). */
+  get pendingBytes(): number {
+    return this.pendingZeros + this.pendingVerbatim;
+  }
+
   /** True when every input byte has been consumed and nothing is pending. */
   atEnd(): boolean {
     return this.position >= this.input.length && this.pendingZeros === 0 && this.pendingVerbatim === 0;
@@ -237,7 +242,7 @@ export class PackedReader {
    * passes the count.
    */
   unpackedBound(): number {
-    return this.pendingZeros + this.pendingVerbatim + (this.input.length - this.position) * 1024;
+    return this.pendingBytes + (this.input.length - this.position) * 1024;
   }
 
   private unpack(out: Uint8Array, start: number, zeroed: boolean, toInputEnd: boolean): number {
@@ -435,8 +440,7 @@ export function unpack(packed: Uint8Array, maxBytes = Infinity): Uint8Array<Arra
     }
     // Predicted from the ratio so far (counting the run still owed, which for a long zero run
     // is most of it), with an eighth to spare; at least doubled.
-    const owed = reader.unpackedBound() - (packed.length - reader.offset) * 1024;
-    const predicted = ((at + owed) / reader.offset) * packed.length;
+    const predicted = ((at + reader.pendingBytes) / reader.offset) * packed.length;
     const grown = allocateBytes(Math.min(cap, roundUpToWord(Math.max(out.length * 2, predicted + predicted / 8))));
     grown.set(out.subarray(0, at));
     out = grown;
