@@ -268,8 +268,10 @@ export class Connection extends ConnectionTables {
     this.checkNewAnswer(id);
     const redirect = call.getUint16(CALL_SEND_RESULTS_TO_WHICH);
     if (redirect !== SEND_RESULTS_TO_IS_CALLER && redirect !== SEND_RESULTS_TO_IS_YOURSELF) throw protocolError('sendResultsTo.thirdParty needs level 3, which this peer does not implement');
-    const target = this.resolveTarget(call.getStruct(CALL_TARGET));
+    // The params are located before the target is resolved: a pointer that cannot be followed
+    // then throws before a reference is taken that nothing would give back.
     const payload = call.getStruct(CALL_PARAMS);
+    const target = this.resolveTarget(call.getStruct(CALL_TARGET));
     let caps: unknown[];
     try {
       caps = this.importCapTable(payload, arena);

@@ -269,6 +269,27 @@ describe('protocol-breaking traffic found by the fuzzer', () => {
     expect(peer.host.bootstrap.$hook.refCount).toBe(1);
   });
 
+  it('a call whose params pointer cannot be followed gives back the reference to its target', async () => {
+    // Seed 271127, iteration 3324 (reduced to 2 frames): a Call on the bootstrap capability whose
+    // params pointer is a far pointer into a segment the message does not have.
+    const peer = rawPeer();
+    peer.send((message) => { message.initBootstrap().questionId = 0; });
+    peer.send((message) => {
+      const c = message.initCall();
+      c.questionId = 1;
+      c.interfaceId = gen.Echo.$info.typeId;
+      c.methodId = ECHO.echo;
+      c.initTarget().importedCap = 0;
+      // Call's pointer 1 (params): a far pointer (kind 2) to a landing pad in segment 7.
+      c.$segment.view.setUint32(c.$pointers + 8, 2, true);
+      c.$segment.view.setUint32(c.$pointers + 12, 7, true);
+    });
+    await settle();
+    expect(peer.server.error?.message).toContain('segment 7');
+    await peer.close();
+    expect(peer.host.bootstrap.$hook.refCount).toBe(1);
+  });
+
   it('a bad descriptor in a cap table gives back the references taken for the ones before it', async () => {
     const peer = rawPeer();
     peer.send((message) => { message.initBootstrap().questionId = 0; });
