@@ -182,16 +182,43 @@ export interface CallContext<B> {
   tailCall(request: RpcPromiseRequest): void;
 }
 
-/** A request to another capability, for `CallContext.tailCall`: made with `prepareCall`. */
+/**
+ * A request to another capability, made with `prepareCall` and not sent yet: hand it to
+ * `CallContext.tailCall`, or `discard()` it. Its params hold references to the capabilities set
+ * in them, which only sending or discarding gives back.
+ */
 export interface RpcPromiseRequest {
   readonly $request: Request;
+  /** Gives back the references its params hold, for a request that will not be sent. Does nothing once sent or discarded. */
+  discard(): void;
+  /** The request, once: a second send, or a send after `discard()`, throws. */
+  $take(): Request;
+  /** `discard()`, for `using`. */
+  [Symbol.dispose](): void;
 }
 
 /** A request for `method` on `client` that is not sent yet (for tail calls); `scope` as for `callMethod`. */
 export function prepareCall(client: Client, iface: InterfaceInfo, method: MethodInfo, params: unknown, scope: TypeParams = NO_PARAMS): RpcPromiseRequest {
   const request = client.$hook.newRequest(iface.typeId, method.ordinal);
   fillParams(request, method, params, scope);
-  return { $request: request };
+  // An object made here rather than a class: a class with a computed (symbol) key is kept in
+  // every bundle of the module, and a client that never prepares a call should not carry it.
+  let state: 'ready' | 'sent' | 'discarded' = 'ready';
+  const discard = (): void => {
+    if (state !== 'ready') return;
+    state = 'discarded';
+    request.discard();
+  };
+  return {
+    $request: request,
+    discard,
+    $take() {
+      if (state !== 'ready') throw new RpcError('failed', `this request was ${state} already: a prepared request is sent once`);
+      state = 'sent';
+      return request;
+    },
+    [disposeSymbol as typeof Symbol.dispose]: discard,
+  };
 }
 
 class MethodContext implements CallContext<unknown> {
@@ -213,7 +240,7 @@ class MethodContext implements CallContext<unknown> {
   }
 
   tailCall(request: RpcPromiseRequest): void {
-    this.call.tailCall(request.$request);
+    this.call.tailCall(request.$take());
   }
 }
 

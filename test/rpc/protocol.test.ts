@@ -284,6 +284,50 @@ describe('rpc protocol, level 1', () => {
     expect(counters.live).toBe(0);
   });
 
+  it('a prepared request that is never sent gives back the capabilities in its params when discarded', async () => {
+    const { client, server, echo } = pair();
+    const local = counter();
+    // Prepared on the remote Echo (built as an outgoing Call) and on a local one.
+    const local2 = gen.Echo.serve(new EchoImpl());
+    const remote = prepareCall(echo, gen.Echo.$info, gen.Echo.$info.methods[1]!, { cap: local.client });
+    const here = prepareCall(local2, gen.Echo.$info, gen.Echo.$info.methods[1]!, { cap: local.client });
+    local.client.close();
+    await settle();
+    expect(local.state.released).toBe(false); // both requests' params still hold it
+    remote.discard();
+    remote.discard(); // a second discard does nothing
+    {
+      using disposed = here; // `using` discards too
+      expect(disposed).toBe(here);
+    }
+    await settle();
+    expect(local.state.released).toBe(true);
+    // A discarded request cannot be sent.
+    expect(() => remote.$take()).toThrow(/discarded already/);
+    local2.close();
+    echo.close();
+    await expectEmpty(client, server);
+  });
+
+  it('a prepared request is sent once: a second tailCall of it fails the call, and nothing leaks', async () => {
+    const other = gen.Echo.serve(new EchoImpl());
+    const impl = {
+      echo(p: { text: string }, context: any) {
+        const request = prepareCall(other, gen.Echo.$info, gen.Echo.$info.methods[0]!, { text: `${p.text}!` });
+        context.tailCall(request);
+        context.tailCall(request);
+      },
+    };
+    const p = connectedPair({ bootstrap: () => gen.Echo.serve(impl) });
+    const echo: any = p.client.bootstrap(gen.EchoClient);
+    const call = echo.echo({ text: 'x' });
+    await expect(call).rejects.toThrow(/sent already/);
+    call.dispose();
+    echo.close();
+    other.close();
+    await expectEmpty(p.client, p.server);
+  });
+
   it('passes a capability in params and the callee calls back (Release once the server drops it)', async () => {
     const { client, server, echo } = pair();
     const local = counter();
