@@ -559,9 +559,11 @@ export class Connection extends ConnectionTables {
   private unanswered(id: number, what: string): void {
     const question = this.questions.get(id);
     if (question === undefined || question.returned) return;
-    question.returned = true;
+    // Given back before the question counts as returned: a peer that released them already
+    // breaks the protocol, and the connection's end must then still fail this call.
     if (question.paramExports !== null) for (const exported of question.paramExports) this.releaseExport(exported, 1);
     question.paramExports = null;
+    question.returned = true;
     question.fail(unimplementedError(`the peer does not implement ${what}`));
     question.finishSent = true;
     this.questions.delete(id);

@@ -344,6 +344,46 @@ describe('protocol-breaking traffic found by the fuzzer', () => {
     expect(peer.host.live.running).toBe(0);
   });
 
+  it('an Unimplemented for a call whose params the peer already released fails the call, which does not hang', async () => {
+    // The client-side fuzzer, seed 1, iteration 37 (reduced to 10 frames): the server releases
+    // the capability our call passed it, then answers that call with Unimplemented. Giving the
+    // params' capability back a second time is a protocol error; the call must still fail.
+    const [clientEnd, serverEnd] = transportPair();
+    const received: rpc.MessageReader[] = [];
+    serverEnd.start((frame) => received.push(rpc.Message.read(frame.slice())), () => {});
+    const client = new Connection(clientEnd, {});
+    const sendToClient = (build: (message: rpc.MessageBuilder) => void) => {
+      const message = new MessageBuilder();
+      build(rpc.Message.initRoot(message));
+      message.capTable.length = 0;
+      serverEnd.send(message.toBytes());
+    };
+    const mine = liveCounters(gen);
+    const echo: any = client.bootstrap(gen.EchoClient);
+    const counter = mine.make();
+    const call = echo.callCounter({ counter }); // pipelined on the bootstrap question
+    counter.close();
+    await settle();
+    const sentCall = received.find((r) => r.which() === 'call')!.call;
+    expect(sentCall.params.capTable.get(0).which()).toBe('senderHosted');
+    const exportId = sentCall.params.capTable.get(0).senderHosted;
+    sendToClient((message) => {
+      const release = message.initRelease();
+      release.id = exportId;
+      release.referenceCount = 1;
+    });
+    sendToClient((message) => { message.initUnimplemented().initCall().questionId = sentCall.questionId; });
+    await settle();
+    expect(client.error?.message).toContain(`export ${exportId}`);
+    await expect(call).rejects.toBeInstanceOf(RpcError);
+    call.dispose();
+    echo.close();
+    await client.closed;
+    await settle();
+    expect(client.stats()).toEqual(EMPTY);
+    expect(mine.live).toBe(0);
+  });
+
   it('a promise the peer resolves to itself breaks instead of overflowing the stack', async () => {
     // Seed 20240612, iteration 4695, reduced to this one frame.
     const peer = rawPeer();
