@@ -149,27 +149,63 @@ export function createHost(m) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Recording a session
+// The client side: the objects it serves, and what it does in a session
 
 /**
- * Runs a varied session between a client and a server connection in this process and returns
- * every frame the client sent, in order (copies). Checks that the session itself is clean.
+ * The client's own objects (capabilities it passes to the server), made through `counter` and
+ * `echo`: `live.objects` counts those not yet disposed, `live.running` their method calls still
+ * running; a second dispose is a `fault`. Methods that return a value at once stay synchronous.
  */
-export async function recordSession(m) {
-  const { fixture: g, rpc } = m;
-  const host = createHost(m);
-  const [serverEnd, clientEnd] = rpc.transportPair();
-  const frames = [];
-  const tapped = {
-    send(message) {
-      frames.push(message.slice());
-      clientEnd.send(message);
-    },
-    start: (onMessage, onClose) => clientEnd.start(onMessage, onClose),
-    close: () => clientEnd.close(),
+function createLocalObjects(m) {
+  const { fixture: g } = m;
+  const live = { objects: 0, running: 0 };
+  const faults = [];
+  const track = (Iface, impl) => {
+    live.objects++;
+    let disposed = false;
+    const served = {};
+    for (const [name, method] of Object.entries(impl)) {
+      served[name] = (...args) => {
+        live.running++;
+        let result;
+        try {
+          result = method(...args);
+        } catch (error) {
+          live.running--;
+          throw error;
+        }
+        if (result === null || typeof result !== 'object' || typeof result.then !== 'function') {
+          live.running--;
+          return result;
+        }
+        return result.finally(() => { live.running--; });
+      };
+    }
+    served[Symbol.dispose] = () => {
+      if (disposed) faults.push(`a client ${Iface === g.Echo ? 'Echo' : 'Counter'} was disposed twice`);
+      disposed = true;
+      live.objects--;
+    };
+    return Iface.serve(served);
   };
-  const server = new rpc.Connection(serverEnd, { bootstrap: host.bootstrap });
-  const client = new rpc.Connection(tapped, {});
+  return { live, faults, counter: (impl) => track(g.Counter, impl), echo: (impl) => track(g.Echo, impl) };
+}
+
+/**
+ * What the client does in the recorded session: bootstraps, calls, pipelines, passes
+ * capabilities both ways, cancels, streams, resolves promises and disembargoes. `strict`: a
+ * step that fails (other than the calls meant to fail) throws, as it must not when recording;
+ * otherwise every step's failure is swallowed (a hostile server answers anything), and what
+ * the script made is closed at the end whatever happened.
+ */
+async function clientScript(m, client, local, strict) {
+  const { fixture: g } = m;
+  const handles = [];
+  const keep = (handle) => {
+    if (handle != null) handles.push(handle);
+    return handle;
+  };
+  /** Awaits a call that may fail, then disposes it. */
   const settled = async (promise) => {
     try {
       await promise;
@@ -178,106 +214,153 @@ export async function recordSession(m) {
     }
     promise.dispose();
   };
+  /** Runs a step whose failure is the server's doing: fatal when recording, else swallowed. */
+  const step = async (run) => {
+    try {
+      await run();
+    } catch (error) {
+      if (strict) throw error;
+    }
+  };
+  try {
+    const echo = keep(client.bootstrap(g.EchoClient));
+    // Plain calls, one with noPromisePipelining.
+    await settled(echo.echo({ text: 'hello' }));
+    await settled(echo.echo({ text: 'quiet' }, { noPromisePipelining: true }));
+    // Pipelined calls on a capability in results (PromisedAnswer targets), one and two steps deep.
+    const made = echo.makeCounter();
+    const pipelined = [made.counter.next(), made.counter.next()];
+    for (const call of pipelined) await settled(call);
+    let serverCounter = null;
+    await step(async () => { serverCounter = keep((await made).counter.dup()); });
+    made.dispose();
+    const boxed = echo.boxed();
+    await settled(boxed.box.counter.next());
+    await settled(boxed);
+    // A capability of ours in params, which the server calls back (our Returns travel too).
+    let mineCalls = 0;
+    const mine = keep(local.counter({ next: () => ({ n: 100 + mineCalls++ }) }));
+    await settled(echo.callCounter({ counter: mine }));
+    // A capability of the server's passed back to it (receiverHosted).
+    await settled(echo.callCounter({ counter: serverCounter }));
+    // Our capability comes back in results while calls are pipelined on it: Disembargo.
+    const echoed = echo.echoCap({ cap: mine });
+    const looped = [echoed.cap.next(), echoed.cap.next()];
+    await settled(echo.echo({ text: 'sync' }));
+    looped.push(echoed.cap.next());
+    await step(() => echoed);
+    looped.push(echoed.cap.next(), echoed.cap.next());
+    for (const call of looped) await settled(call);
+    echoed.dispose();
+    // A tail call to a capability we host.
+    const myEcho = keep(local.echo({ echo: (p) => ({ text: `mine:${p.text}` }) }));
+    await settled(echo.tail({ target: myEcho, text: 'x' }));
+    // Cancellation (Finish before Return), an exception, a method of an interface it lacks.
+    const controller = new AbortController();
+    const waiting = echo.wait({}, { signal: controller.signal });
+    await drain();
+    controller.abort();
+    await settled(waiting);
+    await settled(echo.fail({ message: 'boom' }));
+    const sub = echo.castAs(g.SubClient);
+    await settled(sub.extra());
+    sub.close();
+    // The server keeps a capability of ours, then drops it (its Release).
+    await settled(echo.hold({ cap: mine }));
+    await settled(echo.release());
+    // A promise we export (senderPromise), called by the server, then resolved to a capability
+    // the server hosts: our Resolve names it receiverHosted, the server disembargoes it
+    // (senderLoopback) and we echo the Disembargo back (receiverLoopback).
+    let open;
+    const gate = new Promise((resolve) => { open = resolve; });
+    const promiser = keep(local.echo({
+      async makeCounter(_p, context) {
+        context.results.counter = await gate;
+      },
+    }));
+    const promised = promiser.makeCounter();
+    const viaPromise = echo.callCounter({ counter: promised.counter });
+    await drain();
+    open(serverCounter);
+    await settled(viaPromise);
+    await settled(promised);
+    // A promise we export that breaks: Resolve with an exception.
+    const breaker = keep(local.echo({
+      async makeCounter() {
+        await drain(1);
+        throw new Error('no counter today');
+      },
+    }));
+    const broken = breaker.makeCounter();
+    await settled(echo.hold({ cap: broken.counter }));
+    await drain();
+    await settled(echo.release());
+    await settled(broken);
+    // Streaming calls, then a call that waits for them.
+    await step(async () => {
+      for (let i = 0; i < 4; i++) await echo.write({ data: new Uint8Array(16 + i).fill(i) });
+    });
+    await settled(echo.written());
+    // A second bootstrap.
+    const again = client.bootstrap(g.EchoClient);
+    await settled(again.echo({ text: 'again' }));
+    again.close();
+  } finally {
+    // Everything dropped: Releases.
+    for (const handle of handles.reverse()) handle.close();
+    await drain(5);
+  }
+}
 
-  const echo = client.bootstrap(g.EchoClient);
-  // Plain calls, one with noPromisePipelining.
-  await settled(echo.echo({ text: 'hello' }));
-  await settled(echo.echo({ text: 'quiet' }, { noPromisePipelining: true }));
-  // Pipelined calls on a capability in results (PromisedAnswer targets), one and two steps deep.
-  const made = echo.makeCounter();
-  const pipelined = [made.counter.next(), made.counter.next()];
-  for (const call of pipelined) await settled(call);
-  const serverCounter = (await made).counter.dup();
-  made.dispose();
-  const boxed = echo.boxed();
-  await settled(boxed.box.counter.next());
-  await settled(boxed);
-  // A capability of ours in params, which the server calls back (our Returns travel too).
-  let mineCalls = 0;
-  const mine = g.Counter.serve({ next: () => ({ n: 100 + mineCalls++ }) });
-  await settled(echo.callCounter({ counter: mine }));
-  // A capability of the server's passed back to it (receiverHosted).
-  await settled(echo.callCounter({ counter: serverCounter }));
-  // Our capability comes back in results while calls are pipelined on it: Disembargo.
-  const echoed = echo.echoCap({ cap: mine });
-  const looped = [echoed.cap.next(), echoed.cap.next()];
-  await settled(echo.echo({ text: 'sync' }));
-  looped.push(echoed.cap.next());
-  await echoed;
-  looped.push(echoed.cap.next(), echoed.cap.next());
-  for (const call of looped) await settled(call);
-  echoed.dispose();
-  // A tail call to a capability we host.
-  const myEcho = g.Echo.serve({ echo: (p) => ({ text: `mine:${p.text}` }) });
-  await settled(echo.tail({ target: myEcho, text: 'x' }));
-  // Cancellation (Finish before Return), an exception, a method of an interface it lacks.
-  const controller = new AbortController();
-  const waiting = echo.wait({}, { signal: controller.signal });
-  await drain();
-  controller.abort();
-  await settled(waiting);
-  await settled(echo.fail({ message: 'boom' }));
-  const sub = echo.castAs(g.SubClient);
-  await settled(sub.extra());
-  sub.close();
-  // The server keeps a capability of ours, then drops it (its Release).
-  await settled(echo.hold({ cap: mine }));
-  await settled(echo.release());
-  // A promise we export (senderPromise), called by the server, then resolved to a capability
-  // the server hosts: our Resolve names it receiverHosted, the server disembargoes it
-  // (senderLoopback) and we echo the Disembargo back (receiverLoopback).
-  let open;
-  const gate = new Promise((resolve) => { open = resolve; });
-  const promiser = g.Echo.serve({
-    async makeCounter(_p, context) {
-      context.results.counter = await gate;
+// ---------------------------------------------------------------------------------------------
+// Recording a session
+
+/**
+ * Runs the client script against a server connection in this process and returns what each
+ * side sent, in order (copies): `toServer`, the client's frames, and `toClient`, the server's,
+ * with `schedule[i]`, how many frames the client had sent when the server sent `toClient[i]`
+ * (the client fuzzer feeds them in that order). Checks that the session itself is clean.
+ */
+export async function recordSessions(m) {
+  const { rpc } = m;
+  const host = createHost(m);
+  const local = createLocalObjects(m);
+  const [serverEnd, clientEnd] = rpc.transportPair();
+  const toServer = [];
+  const toClient = [];
+  const schedule = [];
+  const tap = (end, send) => ({
+    send(message) {
+      send(message.slice());
+      end.send(message);
     },
+    start: (onMessage, onClose) => end.start(onMessage, onClose),
+    close: () => end.close(),
   });
-  const promised = promiser.makeCounter();
-  const viaPromise = echo.callCounter({ counter: promised.counter });
-  await drain();
-  open(serverCounter);
-  await settled(viaPromise);
-  promised.dispose();
-  promiser.close();
-  // A promise we export that breaks: Resolve with an exception.
-  const breaker = g.Echo.serve({
-    async makeCounter() {
-      await drain(1);
-      throw new Error('no counter today');
-    },
-  });
-  const broken = breaker.makeCounter();
-  await settled(echo.hold({ cap: broken.counter }));
-  await drain();
-  await settled(echo.release());
-  broken.dispose();
-  breaker.close();
-  // Streaming calls, then a call that waits for them.
-  for (let i = 0; i < 4; i++) await echo.write({ data: new Uint8Array(16 + i).fill(i) });
-  await settled(echo.written());
-  // A second bootstrap.
-  const again = client.bootstrap(g.EchoClient);
-  await settled(again.echo({ text: 'again' }));
-  again.close();
-  // Everything dropped: Releases.
-  serverCounter.close();
-  mine.close();
-  myEcho.close();
-  echo.close();
-  await drain(5);
+  const server = new rpc.Connection(tap(serverEnd, (frame) => { toClient.push(frame); schedule.push(toServer.length); }), { bootstrap: host.bootstrap });
+  const client = new rpc.Connection(tap(clientEnd, (frame) => toServer.push(frame)), {});
+  await clientScript(m, client, local, true);
   check(isEmpty(client.stats()), `the recorded session left the client's tables ${JSON.stringify(client.stats())}`);
   check(isEmpty(server.stats()), `the recorded session left the server's tables ${JSON.stringify(server.stats())}`);
   await client.close('session recorded');
   await drain();
   check(host.live.counters === 0, `the recorded session leaked ${host.live.counters} server Counters`);
+  check(local.live.objects === 0 && local.faults.length === 0, `the recorded session's client objects misbehaved: ${local.live.objects} alive; ${local.faults.join('; ')}`);
   host.bootstrap.close();
   check(host.live.echo === 0 && host.faults.length === 0, `the recorded session's server objects misbehaved: ${host.faults.join('; ')}`);
-  const kinds = new Set(frames.map((frame) => kindOf(m, frame)));
-  for (const kind of ['bootstrap', 'call', 'return', 'finish', 'resolve', 'release', 'disembargo']) {
-    check(kinds.has(kind), `the recorded session has no ${kind} message`);
+  for (const [side, frames, kinds] of [
+    ['client', toServer, ['bootstrap', 'call', 'return', 'finish', 'resolve', 'release', 'disembargo']],
+    ['server', toClient, ['return', 'call', 'finish', 'release', 'disembargo']],
+  ]) {
+    const seen = new Set(frames.map((frame) => kindOf(m, frame)));
+    for (const kind of kinds) check(seen.has(kind), `the recorded session's ${side} sent no ${kind} message`);
   }
-  return frames;
+  return { toServer, toClient, schedule };
+}
+
+/** The frames the client sent in the recorded session (what the server fuzzer mutates). */
+export async function recordSession(m) {
+  return (await recordSessions(m)).toServer;
 }
 
 /** The kind of RPC message a frame holds (`call`, `return`, ...), or `?` if it does not read. */
@@ -794,15 +877,107 @@ export async function replay(m, host, frames, options = { pacing: 'macrotask', c
   return outcome;
 }
 
+/** Idle turns after which the client fuzzer feeds the next frame though the client has not caught up with it. */
+const CATCH_UP_TURNS = 20;
+
+/**
+ * Feeds `frames` (the server's side of a session, mutated) raw into a fresh client connection
+ * running the client script. A frame goes as soon as the client has sent as many frames as
+ * `schedule` says it had when that frame's place was recorded (from inside the delivery of the
+ * client's frame, as promptly as the real server answered: `microtask` pacing one microtask
+ * later), or after a few idle turns, since a hostile server need not wait; `burst` pacing sends
+ * everything at once. Then the server goes away, or the client closes, and the client must have:
+ * ended with a coded CapnpError (and an Abort) if it ended the connection, let nothing escape,
+ * finished its script, emptied its tables, and released each of its own objects exactly once.
+ */
+export async function replayIntoClient(m, frames, schedule, options = { pacing: 'macrotask', closeBy: 'peer', limits: {} }) {
+  const { rpc, wire } = m;
+  const [clientEnd, peerEnd] = rpc.transportPair();
+  const received = [];
+  let peerSawClose = false;
+  let fed = 0;
+  const dueAt = (i) => schedule[Math.min(i, schedule.length - 1)] ?? 0;
+  const client = new rpc.Connection(clientEnd, { ...options.limits });
+  const feedDue = () => {
+    while (fed < frames.length && client.state === 'open' && received.length >= dueAt(fed)) peerEnd.send(frames[fed++]);
+  };
+  peerEnd.start((message) => {
+    received.push(message);
+    if (options.pacing === 'macrotask') feedDue();
+    else if (options.pacing === 'microtask') void Promise.resolve().then(feedDue);
+  }, () => { peerSawClose = true; });
+  const local = createLocalObjects(m);
+  const script = clientScript(m, client, local, false);
+
+  if (options.pacing === 'burst') {
+    for (const frame of frames) peerEnd.send(frame);
+    fed = frames.length;
+  } else {
+    feedDue();
+    while (fed < frames.length && client.state === 'open') {
+      const progress = received.length + fed;
+      for (let turn = 0; turn < CATCH_UP_TURNS && received.length + fed === progress; turn++) await immediate();
+      if (received.length + fed === progress && client.state === 'open') {
+        peerEnd.send(frames[fed++]);
+        feedDue();
+      }
+    }
+  }
+  await drain();
+
+  const outcome = { fed, sent: received.length, ended: client.state !== 'open', peerAbort: false, code: null, reason: '', sentFrames: received };
+  if (outcome.ended) {
+    const error = client.error;
+    check(error instanceof wire.CapnpError, `the client connection ended with ${error && error.name}, not a CapnpError`);
+    check(typeof error.code === 'string' && Object.values(wire.ErrorCode).includes(error.code), `the client connection ended with an error without a known code (${error.code})`);
+    check(!/could not handle a message|internal:/.test(error.message), `the client's engine failed inside: ${error.message}`);
+    outcome.code = error.code;
+    outcome.reason = error.message;
+    outcome.peerAbort = error.message.startsWith('the peer aborted');
+    if (!outcome.peerAbort) {
+      const last = received.at(-1);
+      check(last !== undefined && kindOf(m, last) === 'abort', `the client ended the connection (${error.code}: ${error.message}) without sending Abort`);
+    }
+  } else if (options.closeBy === 'peer') {
+    peerEnd.close();
+  } else {
+    void client.close('replay done');
+  }
+  await withTimeout(client.closed, CASE_TIMEOUT_MILLIS, 'closing the fuzzed client connection');
+  await withTimeout(script, CASE_TIMEOUT_MILLIS, 'the client script');
+  for (const frame of received) check(kindOf(m, frame) !== '?', 'the client sent a frame that does not read as an RPC message');
+  check(isEmpty(client.stats()), `the fuzzed client's tables are not empty after it closed: ${JSON.stringify(client.stats())}`);
+  check(peerSawClose, 'the raw server never saw the connection close');
+  await drain();
+  if (local.live.objects !== 0 || local.live.running !== 0) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await drain();
+  }
+  check(local.live.running === 0, `${local.live.running} calls to the client's objects still run after the connection closed`);
+  check(local.live.objects === 0, `${local.live.objects} of the client's objects were not released after the connection closed`);
+  check(local.faults.length === 0, local.faults.join('; '));
+  return outcome;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Running many cases
 
 /**
- * Runs `iterations` cases from `seed` over `session` (a recorded frame list). Returns statistics;
+ * One case of the fuzzer in `role`: `server` feeds client frames into a server connection on
+ * `host` (`replay`), `client` feeds server frames into a client running the script
+ * (`replayIntoClient`, timed by `schedule`).
+ */
+export function replayAs(role, m, host, frames, options, schedule) {
+  return role === 'client' ? replayIntoClient(m, frames, schedule, options) : replay(m, host, frames, options);
+}
+
+/**
+ * Runs `iterations` cases from `seed` over `session` (a recorded frame list: the client's frames
+ * for `role` `server`, the server's with their `schedule` for `client`). Returns statistics;
  * throws FuzzFailure (with `.frames`, `.options`, `.applied`, `.seed`, `.iteration`) on the
  * first misbehaviour. `onProgress(done, stats)` is called every `progressEvery` cases.
  */
-export async function runRpcFuzz(m, { seed, iterations, session, onProgress, progressEvery = 1000, maxCaseMillis = Infinity }) {
+export async function runRpcFuzz(m, { seed, iterations, session, schedule = [], role = 'server', onProgress, progressEvery = 1000, maxCaseMillis = Infinity }) {
   const rng = createRng(seed);
   const corpus = [session];
   const stats = { cases: 0, ended: 0, aborted: 0, peerAborts: 0, survived: 0, framesFed: 0, codes: {}, reasons: {}, mutations: {}, slowestMillis: 0 };
@@ -819,7 +994,7 @@ export async function runRpcFuzz(m, { seed, iterations, session, onProgress, pro
       const started = performance.now();
       let outcome;
       try {
-        outcome = await withTimeout(replay(m, host, frames, options), 2 * CASE_TIMEOUT_MILLIS, 'the replay');
+        outcome = await withTimeout(replayAs(role, m, host, frames, options, schedule), 2 * CASE_TIMEOUT_MILLIS, 'the replay');
         await drain(1);
         if (escaped.length > 0) {
           const error = escaped[0];
@@ -874,13 +1049,13 @@ export async function runRpcFuzz(m, { seed, iterations, session, onProgress, pro
 /**
  * The smallest list of frames (removing whole frames, greedily) that still fails the way
  * `frames` does: the first 40 characters of the failure message match. Each try runs on a
- * fresh host. Returns the frames and the failure they end with.
+ * fresh host (or client, for `role` `client`). Returns the frames and the failure they end with.
  */
-export async function reduceFrames(m, frames, options) {
+export async function reduceFrames(m, frames, options, role = 'server', schedule = []) {
   const failureOf = async (candidate) => {
     const host = createHost(m);
     try {
-      await withTimeout(replay(m, host, candidate, options), 2 * CASE_TIMEOUT_MILLIS, 'the replay');
+      await withTimeout(replayAs(role, m, host, candidate, options, schedule), 2 * CASE_TIMEOUT_MILLIS, 'the replay');
       return null;
     } catch (e) {
       return e instanceof Error ? e.message : String(e);

@@ -4,18 +4,21 @@
 //   npm run build && node scripts/fuzz-rpc.mjs --seed 7 --iterations 100000
 //   npm run fuzz -- rpc --seed 7 --iterations 100000      (the same, through scripts/fuzz.mjs)
 //   node scripts/fuzz-rpc.mjs --seed 7 --seconds 600
+//   node scripts/fuzz-rpc.mjs --role client --seed 7 --seconds 600
 //
 // Generates the test fixture's code (test/fixtures/rpc/rpc-test.capnp) with the built compiler
 // and code generator into a temporary folder, compiles it with tsc, records a session, then
-// replays mutated sessions into a server. Prints progress; on a failure writes the case to
-// fuzz-rpc-failure-<seed>-<i>.json (rerun it with --replay FILE) and exits with status 1.
+// replays mutated sessions: with --role server (the default) the client's frames into a server
+// connection, with --role client the server's frames into a client connection running the
+// session's script. Prints progress; on a failure writes the case to
+// fuzz-rpc-failure-<role>-<seed>-<i>.json (rerun it with --replay FILE) and exits with status 1.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createHost, decodeFrames, encodeFrames, FuzzFailure, kindOf, recordSession, reduceFrames, replay, runRpcFuzz } from './fuzz-rpc-core.mjs';
+import { createHost, decodeFrames, encodeFrames, FuzzFailure, kindOf, recordSessions, reduceFrames, replayAs, runRpcFuzz } from './fuzz-rpc-core.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -26,14 +29,19 @@ const { values } = parseArgs({
     seed: { type: 'string', default: String(Date.now() % 2 ** 31) },
     iterations: { type: 'string', default: '100000' },
     seconds: { type: 'string' },
+    role: { type: 'string', default: 'server' },
     replay: { type: 'string' },
     reduce: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (values.help) {
-  console.log('usage: node scripts/fuzz-rpc.mjs [--seed N] [--iterations N] [--seconds S] [--replay FILE [--reduce]]');
+  console.log('usage: node scripts/fuzz-rpc.mjs [--role server|client] [--seed N] [--iterations N] [--seconds S] [--replay FILE [--reduce]]');
   process.exit(0);
+}
+if (values.role !== 'server' && values.role !== 'client') {
+  console.error(`fuzz-rpc: --role is server or client, not ${values.role}`);
+  process.exit(2);
 }
 
 const dist = (path) => pathToFileURL(join(root, 'dist', path)).href;
@@ -86,12 +94,15 @@ async function loadFixture() {
 }
 
 const m = { wire, rpc, schema, fixture: await loadFixture() };
+// The session is the same every time (the client fuzzer's schedule comes from it too).
+const recorded = await recordSessions(m);
 
 if (values.replay !== undefined) {
   const saved = JSON.parse(readFileSync(values.replay, 'utf8'));
+  const role = saved.role ?? 'server';
   if (values.reduce) {
     // Drops frames while the case still fails the same way, and prints what is left.
-    const { frames, message } = await reduceFrames(m, decodeFrames(saved.frames), saved.options);
+    const { frames, message } = await reduceFrames(m, decodeFrames(saved.frames), saved.options, role, recorded.schedule);
     if (message === null) {
       console.log('fuzz-rpc: the case does not fail (any more)');
       process.exit(0);
@@ -103,7 +114,7 @@ if (values.replay !== undefined) {
   }
   const host = createHost(m);
   try {
-    console.log(await replay(m, host, decodeFrames(saved.frames), saved.options));
+    console.log(await replayAs(role, m, host, decodeFrames(saved.frames), saved.options, recorded.schedule));
   } catch (e) {
     console.error(e);
     process.exit(1);
@@ -119,8 +130,9 @@ if (!Number.isInteger(seed) || !(iterations > 0)) {
   process.exit(2);
 }
 
-const session = await recordSession(m);
-console.log(`fuzz-rpc: recorded a session of ${session.length} frames; seed ${seed}`);
+const role = values.role;
+const session = role === 'client' ? recorded.toClient : recorded.toServer;
+console.log(`fuzz-rpc: recorded a session (${recorded.toServer.length} frames to the server, ${recorded.toClient.length} to the client); fuzzing the ${role}, seed ${seed}`);
 const started = Date.now();
 const total = { cases: 0, aborted: 0, peerAborts: 0, survived: 0, framesFed: 0, codes: {}, reasons: {}, slowestMillis: 0 };
 // Runs in chunks of fresh seeds derived from the base seed, so --seconds can stop between them
@@ -129,19 +141,19 @@ const CHUNK = 5_000;
 try {
   for (let chunk = 0; total.cases < iterations && Date.now() < deadline; chunk++) {
     const count = Math.min(CHUNK, iterations - total.cases);
-    const stats = await runRpcFuzz(m, { seed: (seed + chunk * 0x9e3779b9) >>> 0, iterations: count, session, maxCaseMillis: 10_000 });
+    const stats = await runRpcFuzz(m, { seed: (seed + chunk * 0x9e3779b9) >>> 0, iterations: count, session, schedule: recorded.schedule, role, maxCaseMillis: 10_000 });
     for (const key of ['cases', 'aborted', 'peerAborts', 'survived', 'framesFed']) total[key] += stats[key];
     for (const [code, n] of Object.entries(stats.codes)) total.codes[code] = (total.codes[code] ?? 0) + n;
     for (const [reason, n] of Object.entries(stats.reasons)) total.reasons[reason] = (total.reasons[reason] ?? 0) + n;
     total.slowestMillis = Math.max(total.slowestMillis, stats.slowestMillis);
     const rate = total.cases / ((Date.now() - started) / 1000);
     const rss = (process.memoryUsage().rss / 2 ** 20).toFixed(0);
-    console.log(`${total.cases} cases: ${total.aborted} aborted by the server, ${total.peerAborts} by the peer, ${total.survived} closed cleanly; ${total.framesFed} frames; ${rate.toFixed(0)}/s, slowest ${total.slowestMillis.toFixed(1)} ms, rss ${rss} MiB`);
+    console.log(`${total.cases} cases: ${total.aborted} aborted by the ${role}, ${total.peerAborts} by the peer, ${total.survived} closed cleanly; ${total.framesFed} frames; ${rate.toFixed(0)}/s, slowest ${total.slowestMillis.toFixed(1)} ms, rss ${rss} MiB`);
   }
 } catch (e) {
   if (e instanceof FuzzFailure) {
-    const file = `fuzz-rpc-failure-${e.seed}-${e.iteration}.json`;
-    writeFileSync(file, JSON.stringify({ seed: e.seed, iteration: e.iteration, message: e.message, applied: e.applied, options: e.options, frames: encodeFrames(e.frames ?? []) }, null, 1));
+    const file = `fuzz-rpc-failure-${role}-${e.seed}-${e.iteration}.json`;
+    writeFileSync(file, JSON.stringify({ role, seed: e.seed, iteration: e.iteration, message: e.message, applied: e.applied, options: e.options, frames: encodeFrames(e.frames ?? []) }, null, 1));
     console.error(`fuzz-rpc: FAILED at seed ${e.seed}, iteration ${e.iteration}: ${e.message}`);
     if (e.cause !== undefined) console.error(e.cause);
     console.error(`case written to ${file}; replay with: node scripts/fuzz-rpc.mjs --replay ${file}`);
@@ -152,4 +164,4 @@ try {
 console.log('most common reasons a connection ended:');
 for (const [reason, n] of Object.entries(total.reasons).sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${String(n).padStart(8)}  ${reason}`);
 const codes = Object.entries(total.codes).map(([code, n]) => `${code} ${n}`).join(', ');
-console.log(`fuzz-rpc: OK, seed ${seed}, ${total.cases} cases in ${((Date.now() - started) / 1000).toFixed(1)} s (connections ended with: ${codes})`);
+console.log(`fuzz-rpc: OK, ${role}, seed ${seed}, ${total.cases} cases in ${((Date.now() - started) / 1000).toFixed(1)} s (connections ended with: ${codes})`);

@@ -1,19 +1,22 @@
 /**
- * Hostile peers, at random: real RPC traffic (a recorded client session), mutated and replayed
- * raw into a server connection beside a healthy one, bounded to a few seconds. Every case must
- * end only the fuzzed connection (with an Abort carrying a coded error, or a clean close), let
- * nothing escape the engine, keep the healthy connection answering, and leave empty tables and
- * no live server objects. `node scripts/fuzz-rpc.mjs --seed N --iterations N` runs the same
- * fuzzer longer (see scripts/fuzz-rpc-core.mjs). RPC_FUZZ_SEED and RPC_FUZZ_ITERATIONS override
- * the defaults here.
+ * Hostile peers, at random: real RPC traffic (a recorded session), mutated and replayed raw into
+ * a connection, bounded to a few seconds. The client's frames go into a server connection beside
+ * a healthy one; every case must end only the fuzzed connection (with an Abort carrying a coded
+ * error, or a clean close), let nothing escape the engine, keep the healthy connection
+ * answering, and leave empty tables and no live server objects. The server's frames go into a
+ * client connection running the session's script; every case must end with the same kind of
+ * error or a clean close, let nothing escape, finish the script (no call left hanging), and leave
+ * empty tables and none of the client's objects alive. `node scripts/fuzz-rpc.mjs [--role
+ * client] --seed N --iterations N` runs the same fuzzer longer (see scripts/fuzz-rpc-core.mjs).
+ * RPC_FUZZ_SEED and RPC_FUZZ_ITERATIONS override the defaults here.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as rpc from '../../src/rpc/index.js';
 import * as schema from '../../src/generated/std/rpc.capnp.js';
 import * as wire from '../../src/wire/index.js';
 import {
-  createHost, createRng, encodeFrames, FuzzFailure, kindOf, mutateSession, recordSession, replay, runRpcFuzz,
-  type RpcFuzzFailure, type RpcFuzzModules,
+  createHost, createRng, encodeFrames, FuzzFailure, kindOf, mutateSession, recordSessions, replay, replayIntoClient, runRpcFuzz,
+  type FuzzRole, type RecordedSessions, type RpcFuzzFailure, type RpcFuzzModules,
 } from '../../scripts/fuzz-rpc-core.mjs';
 import { generateRpcFixture } from './support.js';
 
@@ -21,13 +24,29 @@ const SEED = Number(process.env.RPC_FUZZ_SEED ?? 20240612);
 const ITERATIONS = Number(process.env.RPC_FUZZ_ITERATIONS ?? 1500);
 
 let m: RpcFuzzModules;
+let recorded: RecordedSessions;
 let session: Uint8Array[];
 
 beforeAll(async () => {
   const fixture: unknown = await import(generateRpcFixture());
   m = { wire, rpc, schema, fixture };
-  session = await recordSession(m);
+  recorded = await recordSessions(m);
+  session = recorded.toServer;
 });
+
+/** Runs the fuzzer in `role`, turning a failure into an error that carries its reproduction. */
+async function fuzz(role: FuzzRole, frames: readonly Uint8Array[]) {
+  try {
+    return await runRpcFuzz(m, { seed: SEED, iterations: ITERATIONS, session: frames, schedule: recorded.schedule, role, maxCaseMillis: 5000 });
+  } catch (e) {
+    if (e instanceof FuzzFailure) {
+      const failure = e as RpcFuzzFailure;
+      const repro = JSON.stringify({ role, options: failure.options, applied: failure.applied, frames: encodeFrames(failure.frames ?? []) });
+      throw new Error(`${failure.message} (${role}, seed ${failure.seed}, iteration ${failure.iteration}); replay: ${repro}`, { cause: failure });
+    }
+    throw e;
+  }
+}
 
 describe('fuzzing RPC traffic', () => {
   it('records a session with every kind of message a client sends, which replays cleanly', async () => {
@@ -44,28 +63,19 @@ describe('fuzzing RPC traffic', () => {
   });
 
   it('records the same bytes every time, and mutates the same way for a seed', async () => {
-    const again = await recordSession(m);
-    expect(encodeFrames(again)).toEqual(encodeFrames(session));
+    const again = await recordSessions(m);
+    expect(encodeFrames(again.toServer)).toEqual(encodeFrames(session));
+    expect(encodeFrames(again.toClient)).toEqual(encodeFrames(recorded.toClient));
+    expect(again.schedule).toEqual(recorded.schedule);
     const a = mutateSession(createRng(9), m, session);
     const b = mutateSession(createRng(9), m, session);
     expect(encodeFrames(a.frames)).toEqual(encodeFrames(b.frames));
     expect(a.applied).toEqual(b.applied);
   });
 
-  it(`${ITERATIONS} mutated sessions end only their own connection, cleanly (seed ${SEED})`, async () => {
+  it(`${ITERATIONS} mutated client sessions end only the server's fuzzed connection, cleanly (seed ${SEED})`, async () => {
     const heapBefore = process.memoryUsage().heapUsed;
-    let stats;
-    try {
-      stats = await runRpcFuzz(m, { seed: SEED, iterations: ITERATIONS, session, maxCaseMillis: 5000 });
-      if (process.env.RPC_FUZZ_VERBOSE) console.log(stats);
-    } catch (e) {
-      if (e instanceof FuzzFailure) {
-        const failure = e as RpcFuzzFailure;
-        const repro = JSON.stringify({ options: failure.options, applied: failure.applied, frames: encodeFrames(failure.frames ?? []) });
-        throw new Error(`${failure.message} (seed ${failure.seed}, iteration ${failure.iteration}); replay: ${repro}`, { cause: failure });
-      }
-      throw e;
-    }
+    const stats = await fuzz('server', session);
     expect(stats.cases).toBe(ITERATIONS);
     // The mutations must both break the protocol often and get past the first frames often,
     // or the fuzzer tests little.
@@ -73,5 +83,23 @@ describe('fuzzing RPC traffic', () => {
     expect(stats.survived).toBeGreaterThan(ITERATIONS * 0.05);
     expect(stats.framesFed).toBeGreaterThan(ITERATIONS * 20);
     expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(256 * 1024 * 1024);
+  });
+
+  it('the server\'s side of the session, replayed into a fresh client running the same script, makes it send the same frames', async () => {
+    const kinds = new Set(recorded.toClient.map((frame) => kindOf(m, frame)));
+    expect([...kinds].sort()).toEqual(['call', 'disembargo', 'finish', 'release', 'return']);
+    expect(recorded.schedule).toHaveLength(recorded.toClient.length);
+    const outcome = await replayIntoClient(m, recorded.toClient, recorded.schedule, { pacing: 'macrotask', closeBy: 'peer', limits: {} });
+    expect(outcome.ended).toBe(false);
+    expect(outcome.fed).toBe(recorded.toClient.length);
+    expect(encodeFrames(outcome.sentFrames)).toEqual(encodeFrames(recorded.toServer));
+  });
+
+  it(`${ITERATIONS} mutated server sessions end only the client's connection, cleanly, with no call left hanging (seed ${SEED})`, async () => {
+    const stats = await fuzz('client', recorded.toClient);
+    expect(stats.cases).toBe(ITERATIONS);
+    expect(stats.aborted).toBeGreaterThan(ITERATIONS * 0.4);
+    expect(stats.survived).toBeGreaterThan(ITERATIONS * 0.05);
+    expect(stats.framesFed).toBeGreaterThan(ITERATIONS * 15);
   });
 });
