@@ -24,7 +24,7 @@ export interface Host {
 }
 
 export interface ReplayOptions {
-  pacing: 'burst' | 'microtask' | 'macrotask';
+  pacing: 'reactive' | 'macrotask' | 'microtask' | 'burst';
   closeBy: 'peer' | 'server';
   limits: Partial<Rpc.ConnectionOptions>;
 }
@@ -59,19 +59,19 @@ export interface RpcFuzzFailure extends WireFuzzFailure {
 }
 
 export declare function createHost(m: RpcFuzzModules): Host;
-export declare function recordSession(m: RpcFuzzModules): Promise<Uint8Array[]>;
 /** Both sides of the recorded session: what the client sent, what the server sent, and when (see fuzz-rpc-core.mjs). */
 export interface RecordedSessions {
   toServer: Uint8Array[];
   toClient: Uint8Array[];
-  schedule: number[];
+  toServerSchedule: number[];
+  toClientSchedule: number[];
 }
 export declare function recordSessions(m: RpcFuzzModules): Promise<RecordedSessions>;
 export type FuzzRole = 'server' | 'client';
 export declare function kindOf(m: RpcFuzzModules, frame: Uint8Array): string;
 export declare function mutateSession(rng: Rng, m: RpcFuzzModules, frames: readonly Uint8Array[]): { frames: Uint8Array[]; applied: string[] };
 export declare function randomReplayOptions(rng: Rng): ReplayOptions;
-export declare function replay(m: RpcFuzzModules, host: Host, frames: readonly Uint8Array[], options?: ReplayOptions): Promise<ReplayOutcome>;
+export declare function replay(m: RpcFuzzModules, host: Host, frames: readonly Uint8Array[], options?: ReplayOptions, schedule?: readonly number[]): Promise<ReplayOutcome>;
 export declare function replayIntoClient(
   m: RpcFuzzModules, frames: readonly Uint8Array[], schedule: readonly number[], options?: ReplayOptions,
 ): Promise<ReplayOutcome & { sentFrames: Uint8Array[] }>;
@@ -80,8 +80,7 @@ export declare function runRpcFuzz(
   options: {
     seed: number;
     iterations: number;
-    session: readonly Uint8Array[];
-    schedule?: readonly number[];
+    recorded: RecordedSessions;
     role?: FuzzRole;
     onProgress?: (done: number, stats: RpcFuzzStats) => void;
     progressEvery?: number;
@@ -89,7 +88,7 @@ export declare function runRpcFuzz(
   },
 ): Promise<RpcFuzzStats>;
 export declare function reduceFrames(
-  m: RpcFuzzModules, frames: readonly Uint8Array[], options: ReplayOptions, role?: FuzzRole, schedule?: readonly number[],
+  m: RpcFuzzModules, frames: readonly Uint8Array[], options: ReplayOptions, role: FuzzRole, recorded: RecordedSessions,
 ): Promise<{ frames: Uint8Array[]; message: string | null }>;
 export declare function encodeFrames(frames: readonly Uint8Array[]): string[];
 export declare function decodeFrames(encoded: readonly string[]): Uint8Array[];

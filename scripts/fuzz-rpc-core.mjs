@@ -252,6 +252,14 @@ async function clientScript(m, client, local, strict) {
     looped.push(echoed.cap.next(), echoed.cap.next());
     for (const call of looped) await settled(call);
     echoed.dispose();
+    // A capability the server has not made yet (pipelined on its unanswered makeCounter) passed
+    // back to it: the server's results hold its own promise (senderPromise), and its Resolve
+    // follows when the counter is made.
+    const unmade = echo.makeCounter();
+    const passed = echo.echoCap({ cap: unmade.counter });
+    await settled(passed.cap.next());
+    await settled(passed);
+    await settled(unmade);
     // A tail call to a capability we host.
     const myEcho = keep(local.echo({ echo: (p) => ({ text: `mine:${p.text}` }) }));
     await settled(echo.tail({ target: myEcho, text: 'x' }));
@@ -318,8 +326,9 @@ async function clientScript(m, client, local, strict) {
 /**
  * Runs the client script against a server connection in this process and returns what each
  * side sent, in order (copies): `toServer`, the client's frames, and `toClient`, the server's,
- * with `schedule[i]`, how many frames the client had sent when the server sent `toClient[i]`
- * (the client fuzzer feeds them in that order). Checks that the session itself is clean.
+ * with their schedules: `toServerSchedule[i]`, how many frames the server had sent when the
+ * client sent `toServer[i]`, and `toClientSchedule[i]` the other way round (the `reactive` pacing
+ * of a replay follows them). Checks that the session itself is clean.
  */
 export async function recordSessions(m) {
   const { rpc } = m;
@@ -328,7 +337,8 @@ export async function recordSessions(m) {
   const [serverEnd, clientEnd] = rpc.transportPair();
   const toServer = [];
   const toClient = [];
-  const schedule = [];
+  const toServerSchedule = [];
+  const toClientSchedule = [];
   const tap = (end, send) => ({
     send(message) {
       send(message.slice());
@@ -337,8 +347,8 @@ export async function recordSessions(m) {
     start: (onMessage, onClose) => end.start(onMessage, onClose),
     close: () => end.close(),
   });
-  const server = new rpc.Connection(tap(serverEnd, (frame) => { toClient.push(frame); schedule.push(toServer.length); }), { bootstrap: host.bootstrap });
-  const client = new rpc.Connection(tap(clientEnd, (frame) => toServer.push(frame)), {});
+  const server = new rpc.Connection(tap(serverEnd, (frame) => { toClient.push(frame); toClientSchedule.push(toServer.length); }), { bootstrap: host.bootstrap });
+  const client = new rpc.Connection(tap(clientEnd, (frame) => { toServer.push(frame); toServerSchedule.push(toClient.length); }), {});
   await clientScript(m, client, local, true);
   check(isEmpty(client.stats()), `the recorded session left the client's tables ${JSON.stringify(client.stats())}`);
   check(isEmpty(server.stats()), `the recorded session left the server's tables ${JSON.stringify(server.stats())}`);
@@ -350,17 +360,12 @@ export async function recordSessions(m) {
   check(host.live.echo === 0 && host.faults.length === 0, `the recorded session's server objects misbehaved: ${host.faults.join('; ')}`);
   for (const [side, frames, kinds] of [
     ['client', toServer, ['bootstrap', 'call', 'return', 'finish', 'resolve', 'release', 'disembargo']],
-    ['server', toClient, ['return', 'call', 'finish', 'release', 'disembargo']],
+    ['server', toClient, ['return', 'call', 'finish', 'release', 'resolve', 'disembargo']],
   ]) {
     const seen = new Set(frames.map((frame) => kindOf(m, frame)));
     for (const kind of kinds) check(seen.has(kind), `the recorded session's ${side} sent no ${kind} message`);
   }
-  return { toServer, toClient, schedule };
-}
-
-/** The frames the client sent in the recorded session (what the server fuzzer mutates). */
-export async function recordSession(m) {
-  return (await recordSessions(m)).toServer;
+  return { toServer, toClient, toServerSchedule, toClientSchedule };
 }
 
 /** The kind of RPC message a frame holds (`call`, `return`, ...), or `?` if it does not read. */
@@ -762,9 +767,10 @@ export function mutateSession(rng, m, frames) {
 
 /** Options of one replay, chosen per case (and written with a failure, to replay it). */
 export function randomReplayOptions(rng) {
-  // Frames sent one per macrotask let the server answer in between, as it did when the session
-  // was recorded; sent in a burst, a Finish or Release overtakes what it refers to.
-  const pacing = rng.chance(0.7) ? 'macrotask' : rng.chance(0.5) ? 'microtask' : 'burst';
+  // How frames are fed (see `feed`): as the recording interleaved them, or one per macrotask
+  // (which lets the other side answer in between, at its own pace), or faster, where a Finish
+  // or Release overtakes what it refers to.
+  const pacing = rng.chance(0.4) ? 'reactive' : rng.chance(0.5) ? 'macrotask' : rng.chance(0.5) ? 'microtask' : 'burst';
   // Tight limits a quarter of the time: low enough that real traffic meets them.
   const limits = rng.chance(0.75) ? {} : {
     maxMessageBytes: 1 << (9 + rng.below(8)),
@@ -779,18 +785,69 @@ export function randomReplayOptions(rng) {
 
 const CASE_TIMEOUT_MILLIS = 10_000;
 
+/** Idle turns after which `reactive` pacing feeds the next frame though its turn has not come. */
+const CATCH_UP_TURNS = 20;
+
+/**
+ * Feeds `frames` to the fuzzed side through `send` while `isOpen()`, paced by `pacing`:
+ * `reactive`, frame i as soon as the fuzzed side has sent `schedule[i]` frames (the counts of the
+ * recording: `onSent` is to be called from inside the delivery of each frame it sends, so a frame
+ * goes as promptly as the real peer's did), or after a few idle turns, since a hostile peer need
+ * not wait; `macrotask` and `microtask`, one frame per turn of that kind whatever the other side
+ * does; `burst`, all at once. `run()` feeds and resolves to the number of frames fed.
+ */
+function feeder(frames, schedule, pacing, send, sentCount, isOpen) {
+  let fed = 0;
+  const dueAt = (i) => schedule[Math.min(i, schedule.length - 1)] ?? 0;
+  const feedDue = () => {
+    while (fed < frames.length && isOpen() && sentCount() >= dueAt(fed)) send(frames[fed++]);
+  };
+  const onSent = () => {
+    if (pacing === 'reactive') feedDue();
+  };
+  const run = async () => {
+    if (pacing === 'reactive') {
+      feedDue();
+      while (fed < frames.length && isOpen()) {
+        const progress = sentCount() + fed;
+        for (let turn = 0; turn < CATCH_UP_TURNS && sentCount() + fed === progress; turn++) await immediate();
+        if (sentCount() + fed === progress && isOpen()) {
+          send(frames[fed++]);
+          feedDue();
+        }
+      }
+      return fed;
+    }
+    for (const frame of frames) {
+      if (!isOpen()) break;
+      send(frame);
+      fed++;
+      if (pacing === 'macrotask') await immediate();
+      else if (pacing === 'microtask') await Promise.resolve();
+    }
+    return fed;
+  };
+  return { onSent, run };
+}
+
 /**
  * Feeds `frames` raw into a fresh server connection on `host`'s objects, beside a healthy
- * connection to the same objects, and checks everything the fuzzer promises (see the top of
- * this file). Returns what happened; throws FuzzFailure on misbehaviour.
+ * connection to the same objects, paced as `feeder` says (`reactive` follows `schedule`, the
+ * recorded `toServerSchedule`), and checks everything the fuzzer promises (see the top of this
+ * file). Returns what happened; throws FuzzFailure on misbehaviour.
  */
-export async function replay(m, host, frames, options = { pacing: 'macrotask', closeBy: 'peer', limits: {} }) {
+export async function replay(m, host, frames, options = { pacing: 'macrotask', closeBy: 'peer', limits: {} }, schedule = []) {
   const { rpc, wire, fixture: g } = m;
   const [serverEnd, peerEnd] = rpc.transportPair();
   const received = [];
   let peerSawClose = false;
-  peerEnd.start((message) => received.push(message), () => { peerSawClose = true; });
-  const server = new rpc.Connection(serverEnd, { bootstrap: host.bootstrap, ...options.limits });
+  let server = null;
+  const feed = feeder(frames, schedule, options.pacing, (frame) => peerEnd.send(frame), () => received.length, () => server.state === 'open');
+  peerEnd.start((message) => {
+    received.push(message);
+    feed.onSent();
+  }, () => { peerSawClose = true; });
+  server = new rpc.Connection(serverEnd, { bootstrap: host.bootstrap, ...options.limits });
 
   // The healthy neighbour: a call in flight across the replay, a pipelined one, and more after.
   const [healthyServerEnd, healthyClientEnd] = rpc.transportPair();
@@ -801,14 +858,7 @@ export async function replay(m, host, frames, options = { pacing: 'macrotask', c
   const made = echo.makeCounter();
   const nextBefore = made.counter.next();
 
-  let fed = 0;
-  for (const frame of frames) {
-    if (server.state !== 'open') break;
-    peerEnd.send(frame);
-    fed++;
-    if (options.pacing === 'macrotask') await immediate();
-    else if (options.pacing === 'microtask') await Promise.resolve();
-  }
+  const fed = await feed.run();
   await drain();
 
   const outcome = { fed, sent: received.length, ended: server.state !== 'open', peerAbort: false, code: null, reason: '' };
@@ -877,52 +927,29 @@ export async function replay(m, host, frames, options = { pacing: 'macrotask', c
   return outcome;
 }
 
-/** Idle turns after which the client fuzzer feeds the next frame though the client has not caught up with it. */
-const CATCH_UP_TURNS = 20;
-
 /**
  * Feeds `frames` (the server's side of a session, mutated) raw into a fresh client connection
- * running the client script. A frame goes as soon as the client has sent as many frames as
- * `schedule` says it had when that frame's place was recorded (from inside the delivery of the
- * client's frame, as promptly as the real server answered: `microtask` pacing one microtask
- * later), or after a few idle turns, since a hostile server need not wait; `burst` pacing sends
- * everything at once. Then the server goes away, or the client closes, and the client must have:
- * ended with a coded CapnpError (and an Abort) if it ended the connection, let nothing escape,
- * finished its script, emptied its tables, and released each of its own objects exactly once.
+ * running the client script, paced as `feeder` says (`reactive` follows `schedule`, the recorded
+ * `toClientSchedule`). Then the server goes away, or the client closes, and the client must
+ * have: ended with a coded CapnpError (and an Abort) if it ended the connection, let nothing
+ * escape, finished its script, emptied its tables, and released each of its own objects exactly
+ * once.
  */
-export async function replayIntoClient(m, frames, schedule, options = { pacing: 'macrotask', closeBy: 'peer', limits: {} }) {
+export async function replayIntoClient(m, frames, schedule, options = { pacing: 'reactive', closeBy: 'peer', limits: {} }) {
   const { rpc, wire } = m;
   const [clientEnd, peerEnd] = rpc.transportPair();
   const received = [];
   let peerSawClose = false;
-  let fed = 0;
-  const dueAt = (i) => schedule[Math.min(i, schedule.length - 1)] ?? 0;
-  const client = new rpc.Connection(clientEnd, { ...options.limits });
-  const feedDue = () => {
-    while (fed < frames.length && client.state === 'open' && received.length >= dueAt(fed)) peerEnd.send(frames[fed++]);
-  };
+  let client = null;
+  const feed = feeder(frames, schedule, options.pacing, (frame) => peerEnd.send(frame), () => received.length, () => client.state === 'open');
   peerEnd.start((message) => {
     received.push(message);
-    if (options.pacing === 'macrotask') feedDue();
-    else if (options.pacing === 'microtask') void Promise.resolve().then(feedDue);
+    feed.onSent();
   }, () => { peerSawClose = true; });
+  client = new rpc.Connection(clientEnd, { ...options.limits });
   const local = createLocalObjects(m);
   const script = clientScript(m, client, local, false);
-
-  if (options.pacing === 'burst') {
-    for (const frame of frames) peerEnd.send(frame);
-    fed = frames.length;
-  } else {
-    feedDue();
-    while (fed < frames.length && client.state === 'open') {
-      const progress = received.length + fed;
-      for (let turn = 0; turn < CATCH_UP_TURNS && received.length + fed === progress; turn++) await immediate();
-      if (received.length + fed === progress && client.state === 'open') {
-        peerEnd.send(frames[fed++]);
-        feedDue();
-      }
-    }
-  }
+  const fed = await feed.run();
   await drain();
 
   const outcome = { fed, sent: received.length, ended: client.state !== 'open', peerAbort: false, code: null, reason: '', sentFrames: received };
@@ -965,19 +992,22 @@ export async function replayIntoClient(m, frames, schedule, options = { pacing: 
 /**
  * One case of the fuzzer in `role`: `server` feeds client frames into a server connection on
  * `host` (`replay`), `client` feeds server frames into a client running the script
- * (`replayIntoClient`, timed by `schedule`).
+ * (`replayIntoClient`); `recorded` (from `recordSessions`) has the schedules.
  */
-export function replayAs(role, m, host, frames, options, schedule) {
-  return role === 'client' ? replayIntoClient(m, frames, schedule, options) : replay(m, host, frames, options);
+export function replayAs(role, m, host, frames, options, recorded) {
+  return role === 'client'
+    ? replayIntoClient(m, frames, recorded.toClientSchedule, options)
+    : replay(m, host, frames, options, recorded.toServerSchedule);
 }
 
 /**
- * Runs `iterations` cases from `seed` over `session` (a recorded frame list: the client's frames
- * for `role` `server`, the server's with their `schedule` for `client`). Returns statistics;
+ * Runs `iterations` cases from `seed` over the `recorded` session (`recordSessions`: the
+ * client's frames for `role` `server`, the server's for `client`). Returns statistics;
  * throws FuzzFailure (with `.frames`, `.options`, `.applied`, `.seed`, `.iteration`) on the
  * first misbehaviour. `onProgress(done, stats)` is called every `progressEvery` cases.
  */
-export async function runRpcFuzz(m, { seed, iterations, session, schedule = [], role = 'server', onProgress, progressEvery = 1000, maxCaseMillis = Infinity }) {
+export async function runRpcFuzz(m, { seed, iterations, recorded, role = 'server', onProgress, progressEvery = 1000, maxCaseMillis = Infinity }) {
+  const session = role === 'client' ? recorded.toClient : recorded.toServer;
   const rng = createRng(seed);
   const corpus = [session];
   const stats = { cases: 0, ended: 0, aborted: 0, peerAborts: 0, survived: 0, framesFed: 0, codes: {}, reasons: {}, mutations: {}, slowestMillis: 0 };
@@ -994,7 +1024,7 @@ export async function runRpcFuzz(m, { seed, iterations, session, schedule = [], 
       const started = performance.now();
       let outcome;
       try {
-        outcome = await withTimeout(replayAs(role, m, host, frames, options, schedule), 2 * CASE_TIMEOUT_MILLIS, 'the replay');
+        outcome = await withTimeout(replayAs(role, m, host, frames, options, recorded), 2 * CASE_TIMEOUT_MILLIS, 'the replay');
         await drain(1);
         if (escaped.length > 0) {
           const error = escaped[0];
@@ -1051,11 +1081,11 @@ export async function runRpcFuzz(m, { seed, iterations, session, schedule = [], 
  * `frames` does: the first 40 characters of the failure message match. Each try runs on a
  * fresh host (or client, for `role` `client`). Returns the frames and the failure they end with.
  */
-export async function reduceFrames(m, frames, options, role = 'server', schedule = []) {
+export async function reduceFrames(m, frames, options, role, recorded) {
   const failureOf = async (candidate) => {
     const host = createHost(m);
     try {
-      await withTimeout(replayAs(role, m, host, candidate, options, schedule), 2 * CASE_TIMEOUT_MILLIS, 'the replay');
+      await withTimeout(replayAs(role, m, host, candidate, options, recorded), 2 * CASE_TIMEOUT_MILLIS, 'the replay');
       return null;
     } catch (e) {
       return e instanceof Error ? e.message : String(e);

@@ -94,7 +94,7 @@ async function loadFixture() {
 }
 
 const m = { wire, rpc, schema, fixture: await loadFixture() };
-// The session is the same every time (the client fuzzer's schedule comes from it too).
+// The session is the same every time (and so are the schedules the replays follow).
 const recorded = await recordSessions(m);
 
 if (values.replay !== undefined) {
@@ -102,7 +102,7 @@ if (values.replay !== undefined) {
   const role = saved.role ?? 'server';
   if (values.reduce) {
     // Drops frames while the case still fails the same way, and prints what is left.
-    const { frames, message } = await reduceFrames(m, decodeFrames(saved.frames), saved.options, role, recorded.schedule);
+    const { frames, message } = await reduceFrames(m, decodeFrames(saved.frames), saved.options, role, recorded);
     if (message === null) {
       console.log('fuzz-rpc: the case does not fail (any more)');
       process.exit(0);
@@ -114,7 +114,7 @@ if (values.replay !== undefined) {
   }
   const host = createHost(m);
   try {
-    console.log(await replayAs(role, m, host, decodeFrames(saved.frames), saved.options, recorded.schedule));
+    console.log(await replayAs(role, m, host, decodeFrames(saved.frames), saved.options, recorded));
   } catch (e) {
     console.error(e);
     process.exit(1);
@@ -131,7 +131,6 @@ if (!Number.isInteger(seed) || !(iterations > 0)) {
 }
 
 const role = values.role;
-const session = role === 'client' ? recorded.toClient : recorded.toServer;
 console.log(`fuzz-rpc: recorded a session (${recorded.toServer.length} frames to the server, ${recorded.toClient.length} to the client); fuzzing the ${role}, seed ${seed}`);
 const started = Date.now();
 const total = { cases: 0, aborted: 0, peerAborts: 0, survived: 0, framesFed: 0, codes: {}, reasons: {}, slowestMillis: 0 };
@@ -141,7 +140,7 @@ const CHUNK = 5_000;
 try {
   for (let chunk = 0; total.cases < iterations && Date.now() < deadline; chunk++) {
     const count = Math.min(CHUNK, iterations - total.cases);
-    const stats = await runRpcFuzz(m, { seed: (seed + chunk * 0x9e3779b9) >>> 0, iterations: count, session, schedule: recorded.schedule, role, maxCaseMillis: 10_000 });
+    const stats = await runRpcFuzz(m, { seed: (seed + chunk * 0x9e3779b9) >>> 0, iterations: count, recorded, role, maxCaseMillis: 10_000 });
     for (const key of ['cases', 'aborted', 'peerAborts', 'survived', 'framesFed']) total[key] += stats[key];
     for (const [code, n] of Object.entries(stats.codes)) total.codes[code] = (total.codes[code] ?? 0) + n;
     for (const [reason, n] of Object.entries(stats.reasons)) total.reasons[reason] = (total.reasons[reason] ?? 0) + n;
