@@ -767,7 +767,7 @@ export function mutateSession(rng, m, frames) {
 
 /** Options of one replay, chosen per case (and written with a failure, to replay it). */
 export function randomReplayOptions(rng) {
-  // How frames are fed (see `feed`): as the recording interleaved them, or one per macrotask
+  // How frames are fed (see `feeder`): as the recording interleaved them, or one per macrotask
   // (which lets the other side answer in between, at its own pace), or faster, where a Finish
   // or Release overtakes what it refers to.
   const pacing = rng.chance(0.4) ? 'reactive' : rng.chance(0.5) ? 'macrotask' : rng.chance(0.5) ? 'microtask' : 'burst';
@@ -780,6 +780,9 @@ export function randomReplayOptions(rng) {
     nestingLimit: 5 + rng.below(6),
     maxSegments: 1 + rng.below(3),
   };
+  // A fifth of the fuzzed servers send a tail call to the caller's own capability back with
+  // sendResultsTo.yourself (and answer takeFromOtherQuestion), as the C++ library does.
+  if (rng.chance(0.2)) limits.tailCallsToCaller = true;
   return { pacing, closeBy: rng.chance(0.5) ? 'peer' : 'server', limits };
 }
 
