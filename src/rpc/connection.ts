@@ -79,7 +79,13 @@ export class Connection extends ConnectionTables {
       message = request.message;
     } else {
       message = this.callBuilder();
-      new AnyPointerBuilder(skeleton.writeInto(message), skeleton.content).set(params!.content);
+      try {
+        new AnyPointerBuilder(skeleton.writeInto(message), skeleton.content).set(params!.content);
+      } catch (error) {
+        // Params that cannot be read (a peer's call forwarded here, whose content points outside
+        // its message) fail this call, as reading them would fail a local server's method.
+        return this.unsent(question, message, params, null, error);
+      }
     }
     // Read after the params are in: a segment that grew has a new view.
     const segment = message.arena.first;
@@ -97,22 +103,30 @@ export class Connection extends ConnectionTables {
     try {
       question.paramExports = this.writeCapTable(message, segment, skeleton.capTable, held);
     } catch (error) {
-      // A limit (too many exports): the call is not sent. It fails as a call does, through its
-      // result, and nothing of it stays in the tables.
-      params?.release();
-      if (held !== null) for (const hook of held) hook.release();
-      message.reset();
-      this.recycleCallBuilder(message);
-      this.questions.delete(question.id);
-      question.returned = question.finishSent = true;
-      question.fail(toRpcError(error));
-      return question;
+      // A limit (too many exports): the call is not sent.
+      return this.unsent(question, message, params, held, error);
     }
     params?.release();
     if (held !== null) for (const hook of held) hook.release();
     question.streaming = options.streaming === true;
     this.flush(message);
     this.recycleCallBuilder(message);
+    return question;
+  }
+
+  /**
+   * A call that cannot be sent: it fails as a call does, through its result, the references it
+   * held (`params`, or the capabilities `held` by a request built here) are given back, and
+   * nothing of it stays in the tables.
+   */
+  private unsent(question: Question, message: OutgoingMessage, params: Params | null, held: ClientHook[] | null, error: unknown): Question {
+    params?.release();
+    if (held !== null) for (const hook of held) hook.release();
+    message.reset();
+    this.recycleCallBuilder(message);
+    this.questions.delete(question.id);
+    question.returned = question.finishSent = true;
+    question.fail(toRpcError(error));
     return question;
   }
 

@@ -290,6 +290,39 @@ describe('protocol-breaking traffic found by the fuzzer', () => {
     expect(peer.host.bootstrap.$hook.refCount).toBe(1);
   });
 
+  it('a call pipelined on an answer that resolves to the peer\'s own capability, with params that cannot be copied, fails instead of escaping', async () => {
+    // Seed 2027817485, iteration 2561: the call waits on the answer's pipeline; when the answer
+    // arrives the call is forwarded back to the peer, and copying its params into the outgoing
+    // Call threw from inside a promise reaction, out of the engine.
+    const peer = rawPeer();
+    peer.send((message) => { message.initBootstrap().questionId = 0; });
+    peer.call(1, 0, ECHO.echoCap, [(d) => { d.senderHosted = 7; }]); // answered after a turn: the server's methods are async
+    peer.send((message) => {
+      const c = message.initCall();
+      c.questionId = 2;
+      c.interfaceId = gen.Counter.$info.typeId;
+      c.methodId = 0;
+      const promised = c.initTarget().initPromisedAnswer();
+      promised.questionId = 1;
+      promised.initTransform(1).get(0).getPointerField = 0;
+      // The params' content: a struct pointer 1 000 words past the end of the message.
+      const params = c.initParams();
+      params.$segment.view.setUint32(params.$pointers, 1000 << 2, true);
+      params.$segment.view.setUint32(params.$pointers + 4, 1, true);
+    });
+    await settle();
+    // Nothing escaped (vitest fails the test on an uncaught exception); the forwarded call failed
+    // and said why, and the connection goes on.
+    const ret = peer.received.map((r) => r.which() === 'return' ? r.return : null).find((r) => r !== null && r.answerId === 2)!;
+    expect(ret.which()).toBe('exception');
+    expect(ret.exception.reason).toContain('OUT_OF_BOUNDS');
+    expect(peer.server.state).toBe('open');
+    expect(peer.kinds()).not.toContain('call'); // nothing was forwarded
+    await peer.close();
+    expect(peer.host.live).toMatchObject({ counters: 0, running: 0 });
+    expect(peer.host.bootstrap.$hook.refCount).toBe(1);
+  });
+
   it('a bad descriptor in a cap table gives back the references taken for the ones before it', async () => {
     const peer = rawPeer();
     peer.send((message) => { message.initBootstrap().questionId = 0; });
