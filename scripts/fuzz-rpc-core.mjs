@@ -1087,11 +1087,20 @@ export async function runRpcFuzz(m, { seed, iterations, recorded, role = 'server
 export async function reduceFrames(m, frames, options, role, recorded) {
   const failureOf = async (candidate) => {
     const host = createHost(m);
+    // An exception escaping the engine is a failure here too (as in runRpcFuzz), not the end of the process.
+    const escaped = [];
+    const onEscape = (error) => escaped.push(error);
+    process.on('unhandledRejection', onEscape);
+    process.on('uncaughtException', onEscape);
     try {
       await withTimeout(replayAs(role, m, host, candidate, options, recorded), 2 * CASE_TIMEOUT_MILLIS, 'the replay');
-      return null;
+      await drain(1);
+      return escaped.length === 0 ? null : `an exception escaped the engine: ${escaped[0] && escaped[0].stack || escaped[0]}`;
     } catch (e) {
       return e instanceof Error ? e.message : String(e);
+    } finally {
+      process.off('unhandledRejection', onEscape);
+      process.off('uncaughtException', onEscape);
     }
   };
   const original = await failureOf(frames);
