@@ -834,23 +834,66 @@ function feeder(frames, schedule, pacing, send, sentCount, isOpen) {
 }
 
 /**
+ * A raw peer on one end of a transport pair: it feeds `frames` to whatever connection is made on
+ * `end` (set `connection` before `feed.run()`), paced as `feeder` says, and keeps every frame
+ * that connection sends (`received`).
+ */
+function rawPeer(m, frames, schedule, pacing) {
+  const [end, peerEnd] = m.rpc.transportPair();
+  const peer = { end, connection: null, received: [], sawClose: false, close: () => peerEnd.close() };
+  peer.feed = feeder(frames, schedule, pacing, (frame) => peerEnd.send(frame), () => peer.received.length, () => peer.connection.state === 'open');
+  peerEnd.start((message) => {
+    peer.received.push(message);
+    peer.feed.onSent();
+  }, () => { peer.sawClose = true; });
+  return peer;
+}
+
+/**
+ * Checks how the fuzzed connection of `peer` ended, if it did (`who`: the side, for messages):
+ * with a coded CapnpError, not an internal failure, and (unless the peer aborted it) an Abort
+ * with a reason as the last frame it sent. Returns the outcome's fields.
+ */
+function checkEnding(m, peer, who) {
+  const { connection, received } = peer;
+  const ending = { ended: connection.state !== 'open', peerAbort: false, code: null, reason: '' };
+  if (!ending.ended) return ending;
+  const error = connection.error;
+  check(error instanceof m.wire.CapnpError, `the ${who} connection ended with ${error && error.name}, not a CapnpError`);
+  check(typeof error.code === 'string' && Object.values(m.wire.ErrorCode).includes(error.code), `the ${who} connection ended with an error without a known code (${error.code})`);
+  check(!/could not handle a message|internal:/.test(error.message), `the ${who}'s engine failed inside: ${error.message}`);
+  ending.code = error.code;
+  ending.reason = error.message;
+  ending.peerAbort = error.message.startsWith('the peer aborted');
+  if (!ending.peerAbort) {
+    const last = received.at(-1);
+    check(last !== undefined && kindOf(m, last) === 'abort', `the ${who} ended the connection (${error.code}: ${error.message}) without sending Abort`);
+    const abort = m.schema.Message.readRoot(m.wire.readMessage(last)).abort;
+    check(abort.reason.length > 0, `the ${who}'s Abort carries no reason`);
+  }
+  return ending;
+}
+
+/** Ends the fuzzed connection of `peer` if it is still open, from the side `closeBy` names; resolves once it has closed. */
+async function closeFuzzed(m, peer, closeBy, who) {
+  if (peer.connection.state === 'open') {
+    if (closeBy === 'peer') peer.close();
+    else void peer.connection.close('replay done');
+  }
+  await withTimeout(peer.connection.closed, CASE_TIMEOUT_MILLIS, `closing the fuzzed ${who} connection`);
+  for (const frame of peer.received) check(kindOf(m, frame) !== '?', `the ${who} sent a frame that does not read as an RPC message`);
+}
+
+/**
  * Feeds `frames` raw into a fresh server connection on `host`'s objects, beside a healthy
  * connection to the same objects, paced as `feeder` says (`reactive` follows `schedule`, the
  * recorded `toServerSchedule`), and checks everything the fuzzer promises (see the top of this
  * file). Returns what happened; throws FuzzFailure on misbehaviour.
  */
 export async function replay(m, host, frames, options = { pacing: 'macrotask', closeBy: 'peer', limits: {} }, schedule = []) {
-  const { rpc, wire, fixture: g } = m;
-  const [serverEnd, peerEnd] = rpc.transportPair();
-  const received = [];
-  let peerSawClose = false;
-  let server = null;
-  const feed = feeder(frames, schedule, options.pacing, (frame) => peerEnd.send(frame), () => received.length, () => server.state === 'open');
-  peerEnd.start((message) => {
-    received.push(message);
-    feed.onSent();
-  }, () => { peerSawClose = true; });
-  server = new rpc.Connection(serverEnd, { bootstrap: host.bootstrap, ...options.limits });
+  const { rpc, fixture: g } = m;
+  const peer = rawPeer(m, frames, schedule, options.pacing);
+  const server = peer.connection = new rpc.Connection(peer.end, { bootstrap: host.bootstrap, ...options.limits });
 
   // The healthy neighbour: a call in flight across the replay, a pipelined one, and more after.
   const [healthyServerEnd, healthyClientEnd] = rpc.transportPair();
@@ -861,31 +904,11 @@ export async function replay(m, host, frames, options = { pacing: 'macrotask', c
   const made = echo.makeCounter();
   const nextBefore = made.counter.next();
 
-  const fed = await feed.run();
+  const fed = await peer.feed.run();
   await drain();
 
-  const outcome = { fed, sent: received.length, ended: server.state !== 'open', peerAbort: false, code: null, reason: '' };
-  if (outcome.ended) {
-    const error = server.error;
-    check(error instanceof wire.CapnpError, `the connection ended with ${error && error.name}, not a CapnpError`);
-    check(typeof error.code === 'string' && Object.values(wire.ErrorCode).includes(error.code), `the connection ended with an error without a known code (${error.code})`);
-    check(!/could not handle a message|internal:/.test(error.message), `the engine failed inside: ${error.message}`);
-    outcome.code = error.code;
-    outcome.reason = error.message;
-    outcome.peerAbort = error.message.startsWith('the peer aborted');
-    if (!outcome.peerAbort) {
-      const last = received.at(-1);
-      check(last !== undefined && kindOf(m, last) === 'abort', `the connection ended (${error.code}: ${error.message}) without sending Abort`);
-      const abort = m.schema.Message.readRoot(wire.readMessage(last)).abort;
-      check(abort.reason.length > 0, 'the Abort carries no reason');
-    }
-  } else if (options.closeBy === 'peer') {
-    peerEnd.close();
-  } else {
-    void server.close('replay done');
-  }
-  await withTimeout(server.closed, CASE_TIMEOUT_MILLIS, 'closing the fuzzed connection');
-  for (const frame of received) check(kindOf(m, frame) !== '?', 'the server sent a frame that does not read as an RPC message');
+  const outcome = { fed, sent: peer.received.length, ...checkEnding(m, peer, 'server') };
+  await closeFuzzed(m, peer, options.closeBy, 'server');
 
   // The neighbour still works, and its tables empty when it is done.
   const healthy = async () => {
@@ -912,7 +935,7 @@ export async function replay(m, host, frames, options = { pacing: 'macrotask', c
   await withTimeout(healthy(), CASE_TIMEOUT_MILLIS, 'the healthy connection');
 
   check(isEmpty(server.stats()), `the fuzzed connection's tables are not empty after it closed: ${JSON.stringify(server.stats())}`);
-  check(peerSawClose, 'the raw peer never saw the connection close');
+  check(peer.sawClose, 'the raw peer never saw the connection close');
   // What the server application still holds goes; then every object it made must be gone.
   host.impl.release();
   await drain();
@@ -939,45 +962,18 @@ export async function replay(m, host, frames, options = { pacing: 'macrotask', c
  * once.
  */
 export async function replayIntoClient(m, frames, schedule, options = { pacing: 'reactive', closeBy: 'peer', limits: {} }) {
-  const { rpc, wire } = m;
-  const [clientEnd, peerEnd] = rpc.transportPair();
-  const received = [];
-  let peerSawClose = false;
-  let client = null;
-  const feed = feeder(frames, schedule, options.pacing, (frame) => peerEnd.send(frame), () => received.length, () => client.state === 'open');
-  peerEnd.start((message) => {
-    received.push(message);
-    feed.onSent();
-  }, () => { peerSawClose = true; });
-  client = new rpc.Connection(clientEnd, { ...options.limits });
+  const peer = rawPeer(m, frames, schedule, options.pacing);
+  const client = peer.connection = new m.rpc.Connection(peer.end, { ...options.limits });
   const local = createLocalObjects(m);
   const script = clientScript(m, client, local, false);
-  const fed = await feed.run();
+  const fed = await peer.feed.run();
   await drain();
 
-  const outcome = { fed, sent: received.length, ended: client.state !== 'open', peerAbort: false, code: null, reason: '', sentFrames: received };
-  if (outcome.ended) {
-    const error = client.error;
-    check(error instanceof wire.CapnpError, `the client connection ended with ${error && error.name}, not a CapnpError`);
-    check(typeof error.code === 'string' && Object.values(wire.ErrorCode).includes(error.code), `the client connection ended with an error without a known code (${error.code})`);
-    check(!/could not handle a message|internal:/.test(error.message), `the client's engine failed inside: ${error.message}`);
-    outcome.code = error.code;
-    outcome.reason = error.message;
-    outcome.peerAbort = error.message.startsWith('the peer aborted');
-    if (!outcome.peerAbort) {
-      const last = received.at(-1);
-      check(last !== undefined && kindOf(m, last) === 'abort', `the client ended the connection (${error.code}: ${error.message}) without sending Abort`);
-    }
-  } else if (options.closeBy === 'peer') {
-    peerEnd.close();
-  } else {
-    void client.close('replay done');
-  }
-  await withTimeout(client.closed, CASE_TIMEOUT_MILLIS, 'closing the fuzzed client connection');
+  const outcome = { fed, sent: peer.received.length, ...checkEnding(m, peer, 'client'), sentFrames: peer.received };
+  await closeFuzzed(m, peer, options.closeBy, 'client');
   await withTimeout(script, CASE_TIMEOUT_MILLIS, 'the client script');
-  for (const frame of received) check(kindOf(m, frame) !== '?', 'the client sent a frame that does not read as an RPC message');
   check(isEmpty(client.stats()), `the fuzzed client's tables are not empty after it closed: ${JSON.stringify(client.stats())}`);
-  check(peerSawClose, 'the raw server never saw the connection close');
+  check(peer.sawClose, 'the raw server never saw the connection close');
   await drain();
   if (local.live.objects !== 0 || local.live.running !== 0) {
     await new Promise((resolve) => setTimeout(resolve, 20));
