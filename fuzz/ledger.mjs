@@ -26,6 +26,7 @@ const FOLDERS = {
   'json-annotated': [['dist/json', 'dist/json']],
   compiler: [['dist/compiler', 'dist/compiler'], ['dist/codegen', 'dist/codegen']],
   encode: [['fuzz/.generated', 'generated code'], ['dist/dynamic', 'dist/dynamic']],
+  decode: [['dist/text', 'dist/text'], ['dist/json', 'dist/json'], ['dist/dynamic', 'dist/dynamic']],
 };
 
 const { values, positionals } = parseArgs({

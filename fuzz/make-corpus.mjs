@@ -92,6 +92,9 @@ for (const [type, texts] of Object.entries(MESSAGES)) {
     writeWire(`${name}-segments`, encodeText(schema, text, { firstSegmentWords: 2, growth: 'fixed' }), ++wireMessages);
     write('generated', name, prefixed(index, bytes));
     write('generated', `${name}-packed`, prefixed(index | 0x10, encodeText(schema, text, { format: 'packed' })));
+    // decode: the same form, the output taken in turn (short text, text, JSON, pretty JSON).
+    write('decode', name, prefixed(index | ((i % 4) << 6), bytes));
+    write('decode', `${name}-packed`, prefixed(index | 0x10 | (((i + 2) % 4) << 6), encodeText(schema, text, { format: 'packed' })));
     write('packed', name, encodeText(schema, text, { format: 'packed' }));
     write('text', name, prefixed(index, utf8(printStructText(root))));
     write('text', `${name}-short`, prefixed(index, utf8(text)));

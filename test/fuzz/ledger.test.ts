@@ -34,11 +34,12 @@ describe('the fuzzing campaign ledger', () => {
     for (const line of lines) expect(doc).toContain(line);
   });
 
-  it('every target ran its count: 10 million for wire, 1 million for each other', () => {
+  it('every target ran its count: 10 million for wire, 1 million for each other (a target added since, in a campaign of its own)', () => {
     const targets = readdirSync(join(ROOT, 'fuzz/targets')).filter((f) => f.endsWith('.fuzz.mjs')).map((f) => f.slice(0, -'.fuzz.mjs'.length)).sort();
-    expect([...new Set(runs.map((r) => r.target))].sort()).toEqual(targets);
+    expect([...new Set(ledger.runs.map((r) => r.target))].sort()).toEqual(targets);
     for (const target of targets) {
-      const inputs = runs.filter((r) => r.target === target).reduce((a, r) => a + r.inputs, 0);
+      const scale = runs.filter((r) => r.target === target);
+      const inputs = (scale.length > 0 ? scale : ledger.runs.filter((r) => r.target === target)).reduce((a, r) => a + r.inputs, 0);
       expect(inputs, target).toBeGreaterThanOrEqual(target === 'wire' ? 10_000_000 : 1_000_000);
     }
     for (const run of runs) {

@@ -37,7 +37,7 @@ describe('coverage-guided fuzz targets, bounded', () => {
     expect(result.status, result.stderr).toBe(0);
     const names = spawnSync(process.execPath, ['fuzz/run.mjs', '--list'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim().split('\n');
     expect(summary.map((s) => s.target)).toEqual(names);
-    expect(names).toEqual(['compiler', 'encode', 'generated', 'json', 'json-annotated', 'packed', 'text', 'wire']);
+    expect(names).toEqual(['compiler', 'decode', 'encode', 'generated', 'json', 'json-annotated', 'packed', 'text', 'wire']);
     for (const s of summary) {
       // Each target ran inputs (the compiler's seeds alone take a second or two), grew a
       // corpus and reached code: the instrumentation works.
