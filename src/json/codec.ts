@@ -15,10 +15,12 @@ import {
   DynamicStruct, DynamicStructBuilder, initRoot, type DynamicType, type StructSchema,
 } from '../dynamic/index.js';
 import { isStackOverflow } from '../runtime/error-path.js';
+import { DEFAULT_MAX_PRINTED_CHARS } from '../text/index.js';
 import { JSON_IDS } from './annotations.js';
 import { unsupported } from './errors.js';
 import { JsonDecoder } from './from-json.js';
 import { JsonMappings } from './mappings.js';
+import { startOutput } from './output-limit.js';
 import { parseJson } from './parse-text.js';
 import { JsonEncoder } from './to-json.js';
 import { DEFAULT_JSON_NESTING_LIMIT, type JsonValue } from './value.js';
@@ -31,6 +33,13 @@ export interface JsonOptions {
   maxNestingDepth?: number;
   /** Fail on object fields the schema does not have (default: ignore them, as the reference does). */
   rejectUnknownFields?: boolean;
+  /**
+   * The longest JSON to write, in characters (default `DEFAULT_MAX_PRINTED_CHARS`, 128 Mi). A
+   * message whose JSON would be longer fails with a `CapnpError` (`MESSAGE_TOO_LARGE`) before
+   * the text, or a tree of that size, is made: a few bytes can describe a list of millions of
+   * empty structs, each of which becomes an object of defaults.
+   */
+  maxChars?: number;
 }
 
 /**
@@ -52,17 +61,23 @@ export class JsonCodec {
   /** A struct as a JSON tree. */
   toJsonValue(struct: DynamicStruct | DynamicStructBuilder): JsonValue {
     const reader = struct instanceof DynamicStructBuilder ? struct.asReader() : struct;
+    startOutput(this.maxChars);
     return this.encoder.encodeStruct(reader.schema, reader.$);
   }
 
   /** A struct as JSON text (no trailing newline). */
   encode(struct: DynamicStruct | DynamicStructBuilder): string {
-    return writeJson(this.toJsonValue(struct), { pretty: this.options.pretty ?? false });
+    return writeJson(this.toJsonValue(struct), { pretty: this.options.pretty ?? false, maxChars: this.maxChars });
   }
 
   /** A value of any type (a list, a scalar...) as JSON text. */
   encodeValue(type: DynamicType, value: unknown): string {
-    return writeJson(this.valueToJson(type, value), { pretty: this.options.pretty ?? false });
+    startOutput(this.maxChars);
+    return writeJson(this.valueToJson(type, value), { pretty: this.options.pretty ?? false, maxChars: this.maxChars });
+  }
+
+  private get maxChars(): number {
+    return this.options.maxChars ?? DEFAULT_MAX_PRINTED_CHARS;
   }
 
   private valueToJson(type: DynamicType, value: unknown): JsonValue {

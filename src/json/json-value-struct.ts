@@ -6,6 +6,7 @@
  */
 import type { ListBuilder, ListReader, StructBuilder, StructReader } from '../wire/index.js';
 import { DynamicStructBuilder, fieldValue, type DynamicType, type StructSchema } from '../dynamic/index.js';
+import { checkListFits, spendOutput } from './output-limit.js';
 import { parseJson } from './parse-text.js';
 import { JSON_NULL, type JsonField, type JsonValue } from './value.js';
 
@@ -17,42 +18,61 @@ function elementSchema(type: DynamicType): StructSchema {
   return ((type as ListType).element as StructType).schema;
 }
 
-/** A `Json.Value` struct as the JSON it holds. */
+/** A `Json.Value` struct as the JSON it holds (each value counting the least text it will become: output-limit.ts). */
 export function jsonValueFromStruct(schema: StructSchema, s: StructReader): JsonValue {
   const which = schema.fieldByDiscriminant(s.getUint16(schema.discriminantOffset));
-  if (which === undefined) return JSON_NULL;
+  if (which === undefined) {
+    spendOutput(4);
+    return JSON_NULL;
+  }
   switch (which.name) {
-    case 'boolean': return { type: 'boolean', value: fieldValue(s, which) as boolean };
-    case 'number': return { type: 'number', value: fieldValue(s, which) as number };
-    case 'string': return { type: 'string', value: fieldValue(s, which) as string };
+    case 'boolean': spendOutput(4); return { type: 'boolean', value: fieldValue(s, which) as boolean };
+    case 'number': spendOutput(1); return { type: 'number', value: fieldValue(s, which) as number };
+    case 'string': {
+      const value = fieldValue(s, which) as string;
+      spendOutput(value.length + 2);
+      return { type: 'string', value };
+    }
     case 'array': return { type: 'array', items: valuesOf(schema, fieldValue(s, which) as ListReader) };
     case 'object': {
       const list = fieldValue(s, which) as ListReader;
+      checkListFits(list.length);
+      spendOutput(2);
       const entry = elementSchema(which.type);
       const nameField = entry.field('name');
       const valueField = entry.field('value');
       const fields: JsonField[] = [];
       for (let i = 0; i < list.length; i++) {
         const f = list.getStruct(i);
-        fields.push({ name: fieldValue(f, nameField) as string, value: jsonValueFromStruct(schema, fieldValue(f, valueField) as StructReader) });
+        const name = fieldValue(f, nameField) as string;
+        spendOutput(name.length + 3);
+        fields.push({ name, value: jsonValueFromStruct(schema, fieldValue(f, valueField) as StructReader) });
       }
       return { type: 'object', fields };
     }
-    case 'raw':
+    case 'raw': {
       // Newer json.capnp: JSON text to copy as it is; parsed here so that output stays valid.
-      return parseJson(fieldValue(s, which) as string);
+      const text = fieldValue(s, which) as string;
+      spendOutput(1);
+      return parseJson(text);
+    }
     case 'call': {
       const callSchema = (which.type as StructType).schema;
       const call = fieldValue(s, which) as StructReader;
+      const name = fieldValue(call, callSchema.field('function')) as string;
+      spendOutput(name.length);
       const params = valuesOf(schema, fieldValue(call, callSchema.field('params')) as ListReader);
-      return { type: 'call', function: fieldValue(call, callSchema.field('function')) as string, params };
+      return { type: 'call', function: name, params };
     }
     default:
+      spendOutput(4);
       return JSON_NULL;
   }
 }
 
 function valuesOf(schema: StructSchema, list: ListReader): JsonValue[] {
+  checkListFits(list.length);
+  spendOutput(2);
   const items: JsonValue[] = [];
   for (let i = 0; i < list.length; i++) items.push(jsonValueFromStruct(schema, list.getStruct(i)));
   return items;

@@ -18,15 +18,21 @@ import { JSON_IDS, type BytesEncoding } from './annotations.js';
 import { encodeHex } from './bytes.js';
 import { hasNoJsonForm, unsupported } from './errors.js';
 import { jsonValueFromStruct } from './json-value-struct.js';
+import { checkListFits, spendOutput } from './output-limit.js';
 import type { FieldMapping, JsonMappings, StructMapping } from './mappings.js';
 import { JSON_FALSE, JSON_NULL, JSON_TRUE, type JsonField, type JsonValue } from './value.js';
 
+/**
+ * Messages to JSON trees. Each value counts the least text it will become against the output
+ * limit (output-limit.ts), which the caller starts.
+ */
 export class JsonEncoder {
   constructor(private readonly mappings: JsonMappings) {}
 
   /** A struct as a JSON object (a `Json.Value` as the JSON it holds). */
   encodeStruct(schema: StructSchema, s: StructReader): JsonValue {
     if (schema.id === JSON_IDS.value) return jsonValueFromStruct(schema, s);
+    spendOutput(2);
     const fields: JsonField[] = [];
     this.gather(this.mappings.struct(schema), s, '', fields);
     return { type: 'object', fields };
@@ -39,17 +45,26 @@ export class JsonEncoder {
       if (!hasField(s, field)) continue;
       const info = mapping.fields[field.index]!;
       if (info.flatten) this.gather(info.flatten, fieldValue(s, field) as StructReader, prefix + info.prefix, out);
-      else out.push({ name: prefix + info.name, value: this.encodeField(s, info) });
+      else out.push(this.member(prefix + info.name, s, info));
     }
     if (schema.discriminantCount === 0) return;
     const which = schema.fieldByDiscriminant(s.getUint16(schema.discriminantOffset));
     if (!which) return;
     const info = mapping.fields[which.index]!;
-    if (mapping.unionTagName !== null) out.push({ name: prefix + mapping.unionTagName, value: { type: 'string', value: info.nameForDiscriminant } });
+    if (mapping.unionTagName !== null) {
+      spendOutput(prefix.length + mapping.unionTagName.length + info.nameForDiscriminant.length + 5);
+      out.push({ name: prefix + mapping.unionTagName, value: { type: 'string', value: info.nameForDiscriminant } });
+    }
     if (info.flatten) this.gather(info.flatten, fieldValue(s, which) as StructReader, prefix + info.prefix, out);
     else if (!(which.type.kind === 'void' && mapping.unionTagName !== null)) {
-      out.push({ name: prefix + info.name, value: this.encodeField(s, info) });
+      out.push(this.member(prefix + info.name, s, info));
     }
+  }
+
+  /** A field of the object, `"name":` counted. */
+  private member(name: string, s: StructReader, info: FieldMapping): JsonField {
+    spendOutput(name.length + 3);
+    return { name, value: this.encodeField(s, info) };
   }
 
   /** The value of a field (a null pointer reads as its default, as in a union). */
@@ -63,15 +78,16 @@ export class JsonEncoder {
   /** A value of `type` as the reader gives it (structs and lists as wire readers). */
   encodeValue(type: DynamicType, value: WireValue, bytes: BytesEncoding | null): JsonValue {
     switch (type.kind) {
-      case 'void': return JSON_NULL;
-      case 'bool': return value ? JSON_TRUE : JSON_FALSE;
+      case 'void': spendOutput(4); return JSON_NULL;
+      case 'bool': spendOutput(4); return value ? JSON_TRUE : JSON_FALSE;
       case 'int8': case 'uint8': case 'int16': case 'uint16': case 'int32': case 'uint32':
+        spendOutput(1);
         return { type: 'number', value: value as number };
-      case 'int64': case 'uint64': return { type: 'string', value: String(value) };
-      case 'float32': case 'float64': return float(value as number);
-      case 'enum': return this.encodeEnum(type.schema, value as number);
-      case 'text': return { type: 'string', value: value as string };
-      case 'data': return encodeBytes(value as Uint8Array, bytes);
+      case 'int64': case 'uint64': spendOutput(3); return { type: 'string', value: String(value) };
+      case 'float32': case 'float64': spendOutput(1); return float(value as number);
+      case 'enum': spendOutput(1); return this.encodeEnum(type.schema, value as number);
+      case 'text': spendOutput((value as string).length + 2); return { type: 'string', value: value as string };
+      case 'data': spendOutput((value as Uint8Array).length); return encodeBytes(value as Uint8Array, bytes);
       case 'struct': return this.encodeStruct(type.schema, value as StructReader);
       case 'list': return this.encodeList(type.element, value as ListReader);
       default: throw unsupported(type, 'the value', 'encode');
@@ -85,6 +101,8 @@ export class JsonEncoder {
 
   encodeList(element: DynamicType, list: ListReader): JsonValue {
     const length = list.length;
+    checkListFits(length);
+    spendOutput(2);
     const items = new Array<JsonValue>(length);
     switch (element.kind) {
       case 'struct':

@@ -5,7 +5,8 @@
  * multi-line or long (over 50 bytes) element.
  */
 import { utf8Length } from '../wire/index.js';
-import { formatFloat64 } from '../text/index.js';
+import { DEFAULT_MAX_PRINTED_CHARS, formatFloat64 } from '../text/index.js';
+import { spendOutput, startOutput } from './output-limit.js';
 import { withinStack, type JsonValue } from './value.js';
 
 const HEX = '0123456789abcdef';
@@ -34,19 +35,21 @@ export function quoteJson(s: string): string {
   return `${out}${s.slice(start)}"`;
 }
 
+/** Writes a tree, counting every character of the text against the output limit (output-limit.ts). */
 class Writer {
   constructor(private readonly pretty: boolean) {}
 
   /** `multiline.value` is set when this value was laid out over several lines. */
   write(value: JsonValue, indent: number, multiline: { value: boolean }, hasPrefix: boolean): string {
     switch (value.type) {
-      case 'null': return 'null';
-      case 'boolean': return value.value ? 'true' : 'false';
-      case 'number': return formatFloat64(value.value);
-      case 'string': return quoteJson(value.value);
+      case 'null': return spent('null');
+      case 'boolean': return spent(value.value ? 'true' : 'false');
+      case 'number': return spent(formatFloat64(value.value));
+      case 'string': return spent(quoteJson(value.value));
       case 'array': {
         const sub = indent + (value.items.length > 1 ? 1 : 0);
         const child = { value: false };
+        spendOutput(2);
         const items = value.items.map((item) => this.write(item, sub, child, false));
         return `[${this.list(items, child.value, indent, multiline, hasPrefix)}]`;
       }
@@ -54,20 +57,27 @@ class Writer {
         const sub = indent + (value.fields.length > 1 ? 1 : 0);
         const child = { value: false };
         const colon = this.pretty ? ': ' : ':';
-        const items = value.fields.map((f) => `${quoteJson(f.name)}${colon}${this.write(f.value, sub, child, true)}`);
+        spendOutput(2);
+        const items = value.fields.map((f) => `${spent(quoteJson(f.name))}${spent(colon)}${this.write(f.value, sub, child, true)}`);
         return `{${this.list(items, child.value, indent, multiline, hasPrefix)}}`;
       }
       case 'call': {
         const sub = indent + (value.params.length > 1 ? 1 : 0);
         const child = { value: false };
+        spendOutput(value.function.length + 2);
         const items = value.params.map((item) => this.write(item, sub, child, false));
         return `${value.function}(${this.list(items, child.value, indent, multiline, true)})`;
       }
     }
   }
 
+  /** Joins items, the separators and indentation counted. */
   private list(items: string[], hasMultiline: boolean, indent: number, multiline: { value: boolean }, hasPrefix: boolean): string {
-    if (!this.pretty) return items.join(',');
+    const between = items.length > 0 ? items.length - 1 : 0;
+    if (!this.pretty) {
+      spendOutput(between);
+      return items.join(',');
+    }
     let long = hasMultiline;
     if (!long && items.length > 1) {
       for (const item of items) {
@@ -78,15 +88,29 @@ class Writer {
       }
     }
     if (items.length > 1 && long) {
-      const spaces = ' '.repeat((indent + 1) * 2);
+      const width = (indent + 1) * 2;
+      spendOutput((hasPrefix ? 1 + width : 1) + between * (2 + width) + 1);
+      const spaces = ' '.repeat(width);
       multiline.value = true;
       return (hasPrefix ? `\n${spaces}` : ' ') + items.join(`,\n${spaces}`) + ' ';
     }
+    spendOutput(2 * between);
     return items.join(', ');
   }
 }
 
-/** JSON text for a tree (pretty: the reference's pretty layout; otherwise no whitespace). */
-export function writeJson(value: JsonValue, options?: { pretty?: boolean }): string {
+/** `text`, counted as output. */
+function spent(text: string): string {
+  spendOutput(text.length);
+  return text;
+}
+
+/**
+ * JSON text for a tree (pretty: the reference's pretty layout; otherwise no whitespace). Text
+ * longer than `maxChars` (default `DEFAULT_MAX_PRINTED_CHARS`) fails with a `CapnpError`
+ * (`MESSAGE_TOO_LARGE`) before it is made.
+ */
+export function writeJson(value: JsonValue, options?: { pretty?: boolean; maxChars?: number }): string {
+  startOutput(options?.maxChars ?? DEFAULT_MAX_PRINTED_CHARS);
   return withinStack('write', () => new Writer(options?.pretty ?? false).write(value, 0, { value: false }, false));
 }

@@ -5,7 +5,7 @@
  * escapes in strings. Pretty output breaks a struct or list over lines unless every item is
  * short (at most 24 bytes, and a struct's items at most 64 together); short output is one line.
  */
-import { utf8Length, type ListReader, type StructReader } from '../wire/index.js';
+import { CapnpError, utf8Length, type ListReader, type StructReader } from '../wire/index.js';
 import {
   DynamicList, DynamicListBuilder, DynamicStruct, DynamicStructBuilder, elementValue, fieldValue, hasField,
   type DynamicType, type StructField, type StructSchema, type WireValue,
@@ -15,6 +15,47 @@ import { formatFloat32, formatFloat64 } from './numbers.js';
 export interface PrintOptions {
   /** One line, no indentation (`--short`). Default false (pretty). */
   short?: boolean;
+  /**
+   * The longest text to print, in characters (default `DEFAULT_MAX_PRINTED_CHARS`, 128 Mi). A
+   * message whose text would be longer fails with a `CapnpError` (`MESSAGE_TOO_LARGE`) before
+   * it is made: a few bytes can describe a list of millions of empty structs, each of which
+   * prints as a whole struct of defaults, and a reader whose traversal limit is lifted (as
+   * `capstan decode`'s is) follows them all.
+   */
+  maxChars?: number;
+}
+
+/**
+ * The default limit on printed text (text format and JSON): 128 Mi characters, a quarter of the
+ * longest string V8 makes, so that a message that would print more fails with a `CapnpError`
+ * rather than V8's `RangeError` or running out of memory.
+ */
+export const DEFAULT_MAX_PRINTED_CHARS = 2 ** 27;
+
+/**
+ * Characters the text being printed may still take. Printing is synchronous and does not
+ * re-enter itself, so one count serves the whole call; what is counted is what the output will
+ * hold: every value's text, field names, separators, brackets and indentation.
+ */
+let charsLeft = 0;
+
+function startPrinting(options: PrintOptions | undefined): void {
+  charsLeft = options?.maxChars ?? DEFAULT_MAX_PRINTED_CHARS;
+}
+
+/** Counts `n` characters of output; throws once the limit is passed. */
+function spend(n: number): void {
+  if ((charsLeft -= n) < 0) throw tooLong();
+}
+
+function tooLong(): CapnpError {
+  return new CapnpError('MESSAGE_TOO_LARGE', 'the printed text would be longer than the limit of the printer (PrintOptions.maxChars); a message can describe more empty structs and lists than its own size suggests');
+}
+
+/** `text`, counted as output. */
+function spent(text: string): string {
+  spend(text.length);
+  return text;
 }
 
 const BARE = 0;
@@ -28,9 +69,13 @@ function inlineSize(item: string): number {
   return size > MAX_INLINE_VALUE || item.includes('\n') ? -1 : size;
 }
 
-/** Joins printed items: on one line when short enough (or not pretty), else one per line. */
+/** Joins printed items (the separators and indentation counted as output): on one line when short enough (or not pretty), else one per line. */
 function delimit(items: string[], mode: number, isRecord: boolean, indent: number): string {
-  if (indent === 0) return items.join(', ');
+  const between = items.length > 0 ? items.length - 1 : 0;
+  if (indent === 0) {
+    spend(2 * between);
+    return items.join(', ');
+  }
   let total = 0;
   let inline = true;
   for (const item of items) {
@@ -47,7 +92,11 @@ function delimit(items: string[], mode: number, isRecord: boolean, indent: numbe
       }
     }
   }
-  if (inline) return items.join(', ');
+  if (inline) {
+    spend(2 * between);
+    return items.join(', ');
+  }
+  spend((mode === BARE ? 1 : 1 + indent * 2) + between * (2 + indent * 2) + 1);
   const spaces = ' '.repeat(indent * 2);
   return (mode === BARE ? ' ' : `\n${spaces}`) + items.join(`,\n${spaces}`) + ' ';
 }
@@ -121,7 +170,10 @@ function printStruct(schema: StructSchema, s: StructReader, indent: number, mode
     which = schema.fieldByDiscriminant(s.getUint16(schema.discriminantOffset));
     if (which) {
       // A union member other than the first is printed even when it holds its default.
-      if (which.discriminant !== 0 || hasField(s, which)) unionItem = `${which.name} = ${printField(s, which, next)}`;
+      if (which.discriminant !== 0 || hasField(s, which)) {
+        spend(which.name.length + 3);
+        unionItem = `${which.name} = ${printField(s, which, next)}`;
+      }
       else which = undefined;
     }
   }
@@ -130,21 +182,34 @@ function printStruct(schema: StructSchema, s: StructReader, indent: number, mode
       items.push(unionItem);
       which = undefined;
     }
-    if (hasField(s, field)) items.push(`${field.name} = ${printField(s, field, next)}`);
+    if (hasField(s, field)) {
+      spend(field.name.length + 3);
+      items.push(`${field.name} = ${printField(s, field, next)}`);
+    }
   }
   if (which) items.push(unionItem);
+  spend(2);
   return `(${delimit(items, mode, true, indent)})`;
 }
 
 function printField(s: StructReader, field: StructField, indent: number): string {
   const type = field.type;
   // Capabilities print as a placeholder, without reading the pointer.
-  if (type.kind === 'interface' || type.kind === 'anyPointer') return opaqueText(type);
+  if (type.kind === 'interface' || type.kind === 'anyPointer') return spent(opaqueText(type));
   return printValue(type, fieldValue(s, field), indent, PREFIXED);
 }
 
-/** A value of `type` as `fieldValue` / `elementValue` read it (structs and lists at `indent`). */
+/** A value of `type` as `fieldValue` / `elementValue` read it (structs and lists at `indent`), counted as output. */
 function printValue(type: DynamicType, value: WireValue, indent: number, mode: number): string {
+  switch (type.kind) {
+    case 'struct': return printStruct(type.schema, value as StructReader, indent, mode);
+    case 'list': return printList(type.element, value as ListReader, indent, mode);
+    default: return spent(scalarText(type, value));
+  }
+}
+
+/** A value that is neither a struct nor a list, in its literal form. */
+function scalarText(type: DynamicType, value: WireValue): string {
   switch (type.kind) {
     case 'void': return 'void';
     case 'bool': return value ? 'true' : 'false';
@@ -153,8 +218,6 @@ function printValue(type: DynamicType, value: WireValue, indent: number, mode: n
     case 'enum': return enumText(type, value as number);
     case 'text': return quoteText(value as string);
     case 'data': return quoteData(value as Uint8Array);
-    case 'struct': return printStruct(type.schema, value as StructReader, indent, mode);
-    case 'list': return printList(type.element, value as ListReader, indent, mode);
     case 'interface': case 'anyPointer': return opaqueText(type);
     default: return String(value);
   }
@@ -167,6 +230,10 @@ function opaqueText(type: DynamicType): string {
 function printList(element: DynamicType, list: ListReader, indent: number, mode: number): string {
   const next = indent === 0 ? 0 : indent + 1;
   const length = list.length;
+  // Every element prints as at least one character: a list that cannot fit is refused before
+  // anything is made for it (a few bytes can claim half a billion empty elements).
+  if (length > charsLeft) throw tooLong();
+  spend(2);
   const items = new Array<string>(length);
   switch (element.kind) {
     case 'struct': {
@@ -181,6 +248,7 @@ function printList(element: DynamicType, list: ListReader, indent: number, mode:
       break;
     }
     case 'interface': case 'anyPointer':
+      spend(length * opaqueText(element).length);
       items.fill(opaqueText(element));
       break;
     default:
@@ -192,12 +260,14 @@ function printList(element: DynamicType, list: ListReader, indent: number, mode:
 /** A struct in the text format (pretty unless `short`), without a trailing newline. */
 export function printStructText(value: DynamicStruct | DynamicStructBuilder, options?: PrintOptions): string {
   const reader = value instanceof DynamicStructBuilder ? value.asReader() : value;
+  startPrinting(options);
   return printStruct(reader.schema, reader.$, options?.short ? 0 : 1, BARE);
 }
 
 /** A list in the text format (pretty unless `short`). */
 export function printListText(value: DynamicList | DynamicListBuilder, options?: PrintOptions): string {
   const reader = value instanceof DynamicListBuilder ? value.asReader() : value;
+  startPrinting(options);
   return printList(reader.type.element, reader.$, options?.short ? 0 : 1, BARE);
 }
 
@@ -212,6 +282,8 @@ export function printValueText(type: DynamicType, value: unknown, options?: Prin
   switch (type.kind) {
     case 'float32': return formatFloat64(value as number);
     case 'struct': case 'list': return String(value);
-    default: return printValue(type, value, 0, BARE);
+    default:
+      startPrinting(options);
+      return printValue(type, value as WireValue, 0, BARE);
   }
 }

@@ -13,6 +13,8 @@ import { CODECS } from '../fixtures/codecs/support.js';
 import { concat } from '../support/bytes.js';
 import { runCli, type CliResult } from '../support/cli.js';
 import { describeReference, runCapnp } from '../support/reference.js';
+import { BOMB_ELEMENTS, emptyStructsBomb } from '../support/empty-structs-bomb.js';
+import { readMessage, unpack } from '../../src/wire/index.js';
 
 function expectOneLine(result: CliResult, pattern: RegExp): void {
   expect(result.status).toBe(1);
@@ -95,5 +97,37 @@ describe('deeply nested text and JSON input', () => {
     expectOneLine(await runCli(['convert', '--nesting-limit=1', 'text:binary', CODECS, 'Shape'], '(tag = (words = ["a"]))'),
       /nest deeper than the limit of 1$/);
     expect((await runCli(['convert', '--nesting-limit=3', 'text:binary', CODECS, 'Shape'], '(tag = (words = ["a"]))')).status).toBe(0);
+  });
+});
+
+describe('a few bytes that claim half a billion empty structs', () => {
+  // decode and convert lift the traversal limit, as the reference tool does: printing must stop
+  // at its output limit, and copying must not visit the empty elements one by one.
+  const bomb = emptyStructsBomb();
+
+  it('decode and convert to text or JSON fail in one line with status 1', async () => {
+    expectOneLine(await runCli(['decode', CODECS, 'Lists'], bomb), /^capstan: message 1 of the input: the printed text would be longer than the limit of the printer/);
+    expectOneLine(await runCli(['decode', '--short', CODECS, 'Lists'], bomb), /longer than the limit of the printer/);
+    expectOneLine(await runCli(['convert', 'binary:json', CODECS, 'Lists'], bomb), /^capstan: message 1 of the input: the JSON would be longer than the limit of the codec/);
+  }, 10_000); // a guard against hanging (the work is milliseconds): the unbounded version ran for minutes
+
+  it('convert to binary formats copies the list whole, without visiting its elements', async () => {
+    for (const to of ['packed', 'canonical', 'flat']) {
+      const result = await runCli(['convert', `binary:${to}`], bomb);
+      expect(result.status, result.stderr).toBe(0);
+      const copy = readMessage(to === 'packed' ? unpack(result.stdout) : result.stdout, { format: to === 'packed' ? 'binary' : 'flat', traversalLimitInWords: Infinity });
+      expect(copy.getRoot().getList(15, 7).length).toBe(BOMB_ELEMENTS);
+    }
+  }, 10_000); // a guard against hanging (the work is milliseconds): the unbounded version ran for minutes
+});
+
+describeReference('the reference tool copies the same list', () => {
+  it('capnp convert gives the same packed and canonical bytes', async () => {
+    const bomb = emptyStructsBomb();
+    for (const to of ['packed', 'canonical']) {
+      const reference = runCapnp(['convert', `binary:${to}`], bomb);
+      expect(reference.status).toBe(0);
+      expect((await runCli(['convert', `binary:${to}`], bomb)).stdout).toEqual(reference.stdout);
+    }
   });
 });

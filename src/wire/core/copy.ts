@@ -102,10 +102,14 @@ export function copyList(
   if (elementSize === Size.INLINE_COMPOSITE) {
     let dataWords = Math.ceil(dataSize / 8);
     let pointers = pointerCount;
+    // Elements of no words (a list of empty structs: a few bytes can claim half a billion of
+    // them, charged one word each against the traversal limit) have nothing to trim or copy,
+    // so they are not visited one by one.
+    const empty = step === 0;
     if (canonical) {
       dataWords = 0;
       pointers = 0;
-      for (let e = 0, at = offset; e < length; e++, at += step) {
+      for (let e = 0, at = offset; e < length && !empty; e++, at += step) {
         dataWords = Math.max(dataWords, trimmedDataSize(from, at, dataSize) / 8);
         pointers = Math.max(pointers, trimmedPointerCount(from, at + dataSize, pointerCount));
       }
@@ -117,7 +121,7 @@ export function copyList(
     target.view.setUint32(tag, (length * 4 + Kind.STRUCT) >>> 0, true);
     target.view.setUint32(tag + 4, dataWords + pointers * 0x10000, true);
     const copyBytes = Math.min(dataSize, dataWords * 8);
-    for (let e = 0; e < length; e++) {
+    for (let e = 0; e < length && !empty; e++) {
       const src = offset + e * step;
       const dst = tag + 8 + e * newStep;
       target.bytes.set(from.bytes.subarray(src, src + copyBytes), dst);
