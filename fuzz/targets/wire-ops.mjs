@@ -26,8 +26,14 @@ import { FuzzFailure, attempt, createRng, editBuilder, equalBytes, readDataSecti
 export const FORMATS = ['binary', 'flat', 'packed', 'flat-packed'];
 export const OPERATIONS = ['walk', 'canonical', 'copy', 'raw'];
 const LIMITS = { traversalLimitInWords: 1 << 15, nestingLimit: 64 };
-/** For reading what Capstan wrote (a copy into tiny segments may have more than 512). */
-const OWN = { traversalLimitInWords: Infinity, maxSegments: Infinity };
+/**
+ * For reading what Capstan wrote (a copy into tiny segments may have more than 512). Its
+ * nesting limit is twice the source's: reading a struct in a list costs a level more than
+ * copying it does (the reference implementation counts them the same way: `getStructElement`
+ * charges a level, copying a list's elements does not), so a copy made within the limit can
+ * nest up to twice as deep as that limit lets a reader follow.
+ */
+const OWN = { traversalLimitInWords: Infinity, maxSegments: Infinity, nestingLimit: 2 * LIMITS.nestingLimit };
 /** Reads per input that expect another type than the pointer's own (each may fail). */
 const ALTERNATIVE_READS = 8;
 /** Errors a walk steps over (trying the next sibling) before it stops. */

@@ -13,6 +13,20 @@ import { FORMATS, OPERATIONS, runWireInput, seedInputs, selection, selector } fr
 
 const ROOT = join(import.meta.dirname, '../..');
 
+/** A chain `depth` deep of one-element struct lists, each element pointing to the next list. */
+function structListChain(depth: number): Uint8Array {
+  const builder = new wire.MessageBuilder();
+  let struct = builder.initRoot(0, 1);
+  for (let i = 0; i < depth; i++) struct = struct.initStructList(0, 1, 0, 1).getStruct(0);
+  return builder.toBytes();
+}
+
+/** Follows the chain to its end (each step reads the list, then its struct element). */
+function followChain(message: Uint8Array, nestingLimit: number): void {
+  let struct = wire.readMessage(message, { nestingLimit }).getRoot();
+  while (struct.hasPointer(0)) struct = struct.getList(0, wire.ElementSize.INLINE_COMPOSITE).getStruct(0);
+}
+
 /** A root struct whose one pointer holds `count` pointers to one-word structs. */
 function manyObjects(count: number): Uint8Array {
   const builder = new wire.MessageBuilder();
@@ -75,5 +89,22 @@ describe('the wire fuzz harness', () => {
     expect(selection(input[0]!).tinySegments).toBe(true);
     expect(() => runWireInput(wire, input)).not.toThrow();
     expect(exercise(wire, message, { tinySegments: true, rng: createRng(1) })).toMatchObject({ copied: true });
+  });
+
+  // CI finding (seed 513029248, a harness bug, not the library's): reading a struct in a list
+  // costs a nesting level more than copying it does (as in the reference implementation), so a
+  // copy made within the limit can nest deeper than that limit lets a reader follow; the checks
+  // read the copy back with the source's limit and reported the refusal.
+  it('a copy that nests up to twice as deep as the reading limit is read back whole', () => {
+    const message = structListChain(63);
+    expect(() => followChain(message, 64)).toThrow(/nesting limit/);
+    const builder = new wire.MessageBuilder();
+    builder.getRootPointer().set(wire.readMessage(message, { nestingLimit: 64 }).getRootPointer());
+    expect(() => followChain(builder.toBytes(), 64)).toThrow(/nesting limit/);
+    expect(() => followChain(builder.toBytes(), 128)).not.toThrow();
+    const input = new Uint8Array(message.length + 1);
+    input[0] = selector('copy', 'binary');
+    input.set(message, 1);
+    expect(() => runWireInput(wire, input)).not.toThrow();
   });
 });
