@@ -173,8 +173,9 @@ function printStruct(schema: StructSchema, s: StructReader, indent: number, mode
       if (which.discriminant !== 0 || hasField(s, which)) {
         spend(which.name.length + 3);
         unionItem = `${which.name} = ${printField(s, which, next)}`;
+      } else {
+        which = undefined;
       }
-      else which = undefined;
     }
   }
   for (const field of schema.nonUnionFields) {
