@@ -84,7 +84,9 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       return EXIT_USAGE;
     }
     if (isCapnpError(error)) {
-      io.writeStderr(`capstan: ${describe(error)}\n`);
+      // The budget is the command line's own default unless --traversal-limit set it.
+      const hint = error.code === 'TRAVERSAL_LIMIT' ? ' (on the command line: --traversal-limit=<n>)' : '';
+      io.writeStderr(`capstan: ${describe(error)}${hint}\n`);
       return EXIT_BAD_INPUT;
     }
     // Messages are read without a nesting limit unless one is given (as the reference tool

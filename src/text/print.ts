@@ -20,7 +20,7 @@ export interface PrintOptions {
    * message whose text would be longer fails with a `CapnpError` (`MESSAGE_TOO_LARGE`) before
    * it is made: a few bytes can describe a list of millions of empty structs, each of which
    * prints as a whole struct of defaults, and a reader whose traversal limit is lifted (as
-   * `capstan decode`'s is) follows them all.
+   * `capnp decode` lifts it) follows them all.
    */
   maxChars?: number;
 }

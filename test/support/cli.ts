@@ -65,10 +65,10 @@ export function builtCliProblem(): string | null {
   return null;
 }
 
-/** Runs the built `capstan` as a process. */
-export function spawnCli(argv: readonly string[], stdin: Uint8Array | string = ''): CliResult {
-  const result = spawnSync(process.execPath, [BUILT_CLI, ...argv], { input: stdin, cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
-  if (result.error !== undefined) throw result.error;
+/** Runs the built `capstan` as a process (killed after `timeoutMs`, when given: status -1). */
+export function spawnCli(argv: readonly string[], stdin: Uint8Array | string = '', timeoutMs?: number): CliResult {
+  const result = spawnSync(process.execPath, [BUILT_CLI, ...argv], { input: stdin, cwd: ROOT, maxBuffer: 64 * 1024 * 1024, timeout: timeoutMs });
+  if (result.error !== undefined && (result.error as NodeJS.ErrnoException).code !== 'ETIMEDOUT') throw result.error;
   return {
     status: result.status ?? -1,
     stdout: new Uint8Array(result.stdout.buffer, result.stdout.byteOffset, result.stdout.byteLength),

@@ -120,6 +120,33 @@ describe('traversal limit', () => {
     expectCapnpError(() => new MessageBuilder().getRootPointer().set(message([words], limited).getRootPointer()), ErrorCode.TRAVERSAL_LIMIT);
   });
 
+  it('scales with the message up to a limit of Infinity when scaleTraversalLimit is set: no cap on size, a budget in proportion', () => {
+    // The same 1000 pointers to one 9000-word struct: the budget is 64 words per message word,
+    // as by default, though the limit given is Infinity.
+    const words: Word[] = [listPointer(0, ElementSize.POINTER, 1000)];
+    for (let i = 0; i < 1000; i++) words.push(structPointer(999 - i, 9000, 0));
+    for (let i = 0; i < 9000; i++) words.push(dataWord(i & 0xff, 1));
+    const read = (options: { traversalLimitInWords: number; scaleTraversalLimit?: boolean }) => {
+      const list = message([words], options).getRootPointer().getList(ElementSize.POINTER);
+      let n = 0;
+      try {
+        for (; n < list.length; n++) list.getStructPointer(n);
+      } catch (error) {
+        expect(error).toMatchObject({ code: ErrorCode.TRAVERSAL_LIMIT });
+      }
+      return n;
+    };
+    expect(read({ traversalLimitInWords: Infinity, scaleTraversalLimit: true })).toBe(Math.floor((DEFAULT_TRAVERSAL_WORDS_PER_MESSAGE_WORD * 10_001 - 1000) / 9000));
+    expect(read({ traversalLimitInWords: Infinity })).toBe(1000);
+    // A limit below the proportional budget still caps it.
+    expect(read({ traversalLimitInWords: 100_000, scaleTraversalLimit: true })).toBe(Math.floor((100_000 - 1000) / 9000));
+    // Framed input larger than the default's cap (8 Mi words) is not refused for its size.
+    const big = new Uint8Array(16);
+    new DataView(big.buffer).setUint32(4, 9 * 1024 * 1024, true);
+    expectCapnpError(() => readMessage(big), ErrorCode.MESSAGE_TOO_LARGE);
+    expectCapnpError(() => readMessage(big, { traversalLimitInWords: Infinity, scaleTraversalLimit: true }), ErrorCode.TRUNCATED);
+  });
+
   it('can be lifted for trusted input', () => {
     const words: Word[] = [listPointer(0, ElementSize.POINTER, 10)];
     for (let i = 0; i < 10; i++) words.push(structPointer(9 - i, 100, 0));

@@ -24,12 +24,14 @@ export const IMPORT_HELP = `    -I, --import-path=<dir> Search <dir> for imports
                             (/usr/local/include, /usr/include).`;
 
 export const LIMIT_HELP = `    --traversal-limit=<n>   Fail once a message has made the reader visit <n>
-                            words (default: no limit).
+                            words (default: 64 words per word of the message,
+                            at least 32768, so a message of any size reads whole
+                            but a few hostile bytes cannot make it visit more).
     --nesting-limit=<n>     Fail when pointers nest deeper than <n> levels, a list
                             and each struct in it counting one level each, as in
                             libcapnp (default: no limit; the library's is ${DEFAULT_NESTING_LIMIT}).
-                            Like \`capnp\`, messages are read without limits unless
-                            these are given: the input is your own file.`;
+                            Like \`capnp\`, messages are read without a nesting
+                            limit unless it is given: the input is your own file.`;
 
 export interface Parsed {
   values: Record<string, string | boolean | string[] | undefined>;
@@ -64,12 +66,17 @@ export function positiveInteger(command: string, name: string, text: unknown, ma
 }
 
 /**
- * The reader limits the flags ask for. Unset limits are lifted, as the reference tool lifts
- * them for `decode` and `convert` (the input is the user's own file, not a peer's message).
+ * The reader limits the flags ask for. Unset, the nesting limit is lifted, as the reference
+ * tool lifts it for `decode` and `convert` (the input is the user's own file, not a peer's
+ * message; a cycle ends in the stack, reported in one line). The traversal budget is not
+ * lifted but scales with each message, with no cap on its size: a file of any size reads
+ * whole, while a few hostile bytes (pointers that share their targets, lists of empty
+ * structs) cannot buy unbounded work, as they can from `capnp`.
  */
 export function limits(command: string, values: Parsed['values']): ReaderOptions {
+  const traversal = positiveInteger(command, 'traversal-limit', values['traversal-limit'], Number.MAX_SAFE_INTEGER);
   return {
-    traversalLimitInWords: positiveInteger(command, 'traversal-limit', values['traversal-limit'], Number.MAX_SAFE_INTEGER) ?? Infinity,
+    ...(traversal === undefined ? { traversalLimitInWords: Infinity, scaleTraversalLimit: true } : { traversalLimitInWords: traversal }),
     nestingLimit: positiveInteger(command, 'nesting-limit', values['nesting-limit'], Number.MAX_SAFE_INTEGER) ?? Infinity,
   };
 }

@@ -15,6 +15,14 @@ export interface ReaderOptions {
    * 64 MiB of pointers (issue 15; docs/SECURITY.md).
    */
   traversalLimitInWords?: number;
+  /**
+   * Whether the traversal budget scales with the message (64 words per word of it, at least
+   * 32 Ki words) up to `traversalLimitInWords`, rather than being that limit. Default: true
+   * when no limit is given, false when one is. With `traversalLimitInWords: Infinity` it bounds
+   * the work by the message's size alone, with no cap on the size read (the command line's
+   * default: a user's file may be large, and a few hostile bytes must not buy unbounded work).
+   */
+  scaleTraversalLimit?: boolean;
   /** Pointer hops allowed from the root before NESTING_LIMIT. Default 64; `Infinity` (or over 2^30 - 1) lifts it. */
   nestingLimit?: number;
   /** Segments allowed in a framed message. Default 512. */
@@ -42,7 +50,7 @@ export const DEFAULT_MAX_SEGMENTS = 512;
 export interface ResolvedReaderOptions {
   /** The explicit limit, or the default's cap (DEFAULT_TRAVERSAL_LIMIT_WORDS). */
   traversalLimitInWords: number;
-  /** True when no limit was given: the budget then scales with the message (traversalBudget). */
+  /** The budget scales with the message up to the limit (traversalBudget): `scaleTraversalLimit`. */
   traversalScalesWithSize: boolean;
   nestingLimit: number;
   maxSegments: number;
@@ -59,7 +67,7 @@ export function resolveReaderOptions(options: ReaderOptions | undefined): Resolv
   if (options === undefined) return DEFAULTS;
   return {
     traversalLimitInWords: options?.traversalLimitInWords ?? DEFAULT_TRAVERSAL_LIMIT_WORDS,
-    traversalScalesWithSize: options?.traversalLimitInWords === undefined,
+    traversalScalesWithSize: options.scaleTraversalLimit ?? options.traversalLimitInWords === undefined,
     nestingLimit: Math.min(options?.nestingLimit ?? DEFAULT_NESTING_LIMIT, NO_NESTING_LIMIT),
     maxSegments: options?.maxSegments ?? DEFAULT_MAX_SEGMENTS,
   };
