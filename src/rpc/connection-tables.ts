@@ -56,7 +56,12 @@ export interface ConnectionOptions {
   bootstrap?: Client | CapabilityServer | ((connection: Connection) => Client | CapabilityServer) | null;
   /** Largest incoming message, in bytes. Default 64 MiB. */
   maxMessageBytes?: number;
-  /** Traversal limit for each incoming message, in words. Default: maxMessageBytes / 8. */
+  /**
+   * Traversal limit for each incoming message, in words. Default: in proportion to the message
+   * (64 words per word of it, at least 32 Ki words, as `ReaderOptions`' default), up to
+   * maxMessageBytes / 8; so reading a message's params, however they point, costs work in
+   * proportion to the bytes the peer sent. Given, it is taken as it is.
+   */
   traversalLimitInWords?: number;
   /** Nesting limit for incoming messages. Default 64. */
   nestingLimit?: number;
@@ -133,7 +138,8 @@ export abstract class ConnectionTables {
       streamWindowBytes: options.streamWindowBytes ?? 256 * 1024,
       tailCallsToCaller: options.tailCallsToCaller ?? false,
     };
-    this.readLimits = resolveReaderOptions(this.options);
+    // Without a limit given, the budget scales with each message up to the cap above.
+    this.readLimits = resolveReaderOptions({ ...this.options, scaleTraversalLimit: options.traversalLimitInWords === undefined });
     this.bootstrapSource = options.bootstrap ?? null;
     this.closed = new Promise((resolve) => { this.resolveClosed = resolve; });
     transport.start((message) => this.receive(message), (error) => {

@@ -7,7 +7,7 @@
 import * as net from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as rpcModule from '../../src/rpc/index.js';
-import { Connection, RpcError, transportPair, type ConnectionOptions } from '../../src/rpc/index.js';
+import { Connection, RpcError, transportPair, type CapabilityServer, type ConnectionOptions } from '../../src/rpc/index.js';
 import { listen } from '../../src/rpc/node/index.js';
 import * as rpc from '../../src/generated/std/rpc.capnp.js';
 import * as wire from '../../src/wire/index.js';
@@ -87,7 +87,81 @@ function pair(serverOptions: ConnectionOptions = {}, clientOptions: ConnectionOp
   return { ...p, host, echo: p.client.bootstrap(gen.EchoClient) as any };
 }
 
+/**
+ * A server that walks a call's params, following every pointer (shared targets again each time),
+ * and reports how many structs it visited before the traversal limit stopped it.
+ */
+function walkingServer(visits: number[]): CapabilityServer {
+  return {
+    dispatch(call) {
+      let count = 0;
+      const walk = (s: wire.StructReader): void => {
+        count++;
+        for (let i = 0; i < s.pointerCount; i++) if (s.hasPointer(i)) walk(s.getPointer(i).getStruct());
+      };
+      try {
+        walk(call.params.content.getStruct());
+      } catch (error) {
+        expect(error).toMatchObject({ code: 'TRAVERSAL_LIMIT' });
+      }
+      visits.push(count);
+    },
+  };
+}
+
+/** Sends, raw, a Call on the bootstrap capability whose params are `depth` levels of 4 pointers that share their targets (a tree of 4^depth structs in a few hundred bytes). */
+function sendSharedPointerCall(send: (bytes: Uint8Array) => void, depth: number): void {
+  const bootstrap = new MessageBuilder();
+  rpc.Message.initRoot(bootstrap).initBootstrap().questionId = 0;
+  send(bootstrap.toBytes());
+  const message = new MessageBuilder();
+  const call = rpc.Message.initRoot(message).initCall();
+  call.questionId = 1;
+  call.initTarget().initPromisedAnswer().questionId = 0;
+  let level: wire.StructBuilder = call.initParams().initContent().initStruct(0, 4);
+  for (let d = 0; d < depth; d++) {
+    const next = level.initStruct(0, 0, d === depth - 1 ? 0 : 4);
+    const view = level.segment.view;
+    // Pointers 1-3 point where pointer 0 does.
+    for (let i = 1; i < 4; i++) {
+      const at = level.pointers + i * 8;
+      view.setUint32(at, ((((next.data - at - 8) / 8) << 2) >>> 0), true);
+      view.setUint32(at + 4, d === depth - 1 ? 0 : 4 << 16, true);
+    }
+    level = next;
+  }
+  message.capTable.length = 0;
+  send(message.toBytes());
+}
+
 describe('limits on what a peer can make a connection hold', () => {
+  it('traversalLimitInWords: by default, params buy reading in proportion to their size, not maxMessageBytes / 8', async () => {
+    const visits: number[] = [];
+    const [serverEnd, peerEnd] = transportPair();
+    peerEnd.start(() => {}, () => {});
+    const server = new Connection(serverEnd, { bootstrap: walkingServer(visits) });
+    sendSharedPointerCall((bytes) => peerEnd.send(bytes), 20);
+    await settle();
+    // The call's message is about 100 words: its budget is the floor, 32 Ki words; a struct
+    // visited costs its words (4 pointers, or none for the empty ones at the bottom), so about as
+    // many visits. maxMessageBytes / 8 (8 Mi words) would have allowed millions.
+    expect(visits).toHaveLength(1);
+    expect(visits[0]).toBeGreaterThan(7_000);
+    expect(visits[0]).toBeLessThan(64 * 1024);
+    peerEnd.close();
+    await server.closed;
+    // A limit given is taken as it is.
+    const given: number[] = [];
+    const [end2, peer2] = transportPair();
+    peer2.start(() => {}, () => {});
+    const server2 = new Connection(end2, { bootstrap: walkingServer(given), traversalLimitInWords: 400_000 });
+    sendSharedPointerCall((bytes) => peer2.send(bytes), 20);
+    await settle();
+    expect(given[0]).toBeGreaterThan(100_000);
+    peer2.close();
+    await server2.closed;
+  });
+
   it('maxMessageBytes: a larger message ends the connection with a protocol error', async () => {
     const { server, echo } = pair({ maxMessageBytes: 4096, traversalLimitInWords: 1 << 20 });
     expect((await echo.echo({ text: 'small' })).text).toBe('small');
