@@ -32,8 +32,9 @@ import { inRegisteringContext } from './shared-context.js';
 export interface CapstanFastifyOptions extends ReaderOptions {
   /**
    * Bytes a message body may have (413 past it). Default 1 MiB, Fastify's own default. Unless
-   * `traversalLimitInWords` is given, it is set to this number too, so reading a body (or
-   * unpacking a packed one) may cost at most eight times its size limit.
+   * `traversalLimitInWords` is given, it caps the traversal budget too, which otherwise scales
+   * with each body (64 words per word of it, at least 32 Ki): reading a body (or unpacking a
+   * packed one) costs work in proportion to its size, and at most eight times the size limit.
    */
   bodyLimit?: number;
   /**
@@ -75,7 +76,10 @@ const plugin: FastifyPluginCallback<CapstanFastifyOptions> = (fastify, options, 
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const validate = options.validate ?? true;
   const readerOptions: ReaderOptions = {
-    traversalLimitInWords: options.traversalLimitInWords ?? bodyLimit,
+    // Unless given, the budget scales with each body (ReaderOptions' default rule) up to bodyLimit.
+    ...(options.traversalLimitInWords !== undefined
+      ? { traversalLimitInWords: options.traversalLimitInWords, scaleTraversalLimit: options.scaleTraversalLimit ?? false }
+      : { traversalLimitInWords: bodyLimit, scaleTraversalLimit: options.scaleTraversalLimit ?? true }),
     ...(options.nestingLimit !== undefined ? { nestingLimit: options.nestingLimit } : {}),
     ...(options.maxSegments !== undefined ? { maxSegments: options.maxSegments } : {}),
   };

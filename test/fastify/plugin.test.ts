@@ -230,6 +230,19 @@ describe('content type and size', () => {
       expect(res.json()).toMatchObject({ code: ErrorCode.TRAVERSAL_LIMIT });
       expect((await post(raised, '/people', body)).statusCode).toBe(200);
       expect((await post(app, '/people', body)).statusCode).toBe(200);
+      // Within bodyLimit, the default budget scales with the body: 5.6 KB pointing 600 times at
+      // one 2 000-byte text reads 150 000 words, more than 64 per word of it (45 000), though
+      // far under the 1 Mi words of the 1 MiB bodyLimit; a budget given is used as it is.
+      const amplified = sharedText(600, 2000);
+      const scaled = await post(app, '/people', amplified);
+      expect(scaled.statusCode).toBe(400);
+      expect(scaled.json()).toMatchObject({ code: ErrorCode.TRAVERSAL_LIMIT });
+      const given = await makeApp({ traversalLimitInWords: 1 << 20 });
+      try {
+        expect((await post(given, '/people', amplified)).statusCode).toBe(200);
+      } finally {
+        await given.close();
+      }
     } finally {
       await tight.close();
       await raised.close();
