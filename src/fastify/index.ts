@@ -77,9 +77,8 @@ const plugin: FastifyPluginCallback<CapstanFastifyOptions> = (fastify, options, 
   const validate = options.validate ?? true;
   const readerOptions: ReaderOptions = {
     // Unless given, the budget scales with each body (ReaderOptions' default rule) up to bodyLimit.
-    ...(options.traversalLimitInWords !== undefined
-      ? { traversalLimitInWords: options.traversalLimitInWords, scaleTraversalLimit: options.scaleTraversalLimit ?? false }
-      : { traversalLimitInWords: bodyLimit, scaleTraversalLimit: options.scaleTraversalLimit ?? true }),
+    traversalLimitInWords: options.traversalLimitInWords ?? bodyLimit,
+    scaleTraversalLimit: options.scaleTraversalLimit ?? options.traversalLimitInWords === undefined,
     ...(options.nestingLimit !== undefined ? { nestingLimit: options.nestingLimit } : {}),
     ...(options.maxSegments !== undefined ? { maxSegments: options.maxSegments } : {}),
   };

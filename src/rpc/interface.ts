@@ -188,7 +188,6 @@ export interface CallContext<B> {
  * in them, which only sending or discarding gives back.
  */
 export interface RpcPromiseRequest {
-  readonly $request: Request;
   /** Gives back the references its params hold, for a request that will not be sent. Does nothing once sent or discarded. */
   discard(): void;
   /** The request, once: a second send, or a send after `discard()`, throws. */
@@ -210,7 +209,6 @@ export function prepareCall(client: Client, iface: InterfaceInfo, method: Method
     request.discard();
   };
   return {
-    $request: request,
     discard,
     $take() {
       if (state !== 'ready') throw new RpcError('failed', `this request was ${state} already: a prepared request is sent once`);

@@ -76,7 +76,8 @@ export function positiveInteger(command: string, name: string, text: unknown, ma
 export function limits(command: string, values: Parsed['values']): ReaderOptions {
   const traversal = positiveInteger(command, 'traversal-limit', values['traversal-limit'], Number.MAX_SAFE_INTEGER);
   return {
-    ...(traversal === undefined ? { traversalLimitInWords: Infinity, scaleTraversalLimit: true } : { traversalLimitInWords: traversal }),
+    traversalLimitInWords: traversal ?? Infinity,
+    scaleTraversalLimit: traversal === undefined,
     nestingLimit: positiveInteger(command, 'nesting-limit', values['nesting-limit'], Number.MAX_SAFE_INTEGER) ?? Infinity,
   };
 }
