@@ -149,13 +149,14 @@ export class TextBatch {
 
   /** Points every placeholder at its string in the block written at `room`. */
   private point(room: number): void {
-    const { slots, lengths } = this;
+    const { slots, lengths, count } = this;
     const view = this.segment.view;
     let target = room;
-    for (let i = 0; i < this.count; i++) {
+    for (let i = 0; i < count; i++) {
       const at = slots[i]!;
       const length = lengths[i]!;
-      if (this.owns(i)) {
+      // `owns(i)`, written out with the loop's locals.
+      if (view.getUint32(at, true) === PLACEHOLDER && view.getUint32(at + 4, true) === i) {
         view.setInt32(at, (((target - at - 8) / 8) << 2) | Kind.LIST, true);
         view.setUint32(at + 4, Size.BYTE + (length + 1) * 8, true);
       } else {
