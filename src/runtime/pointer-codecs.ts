@@ -232,16 +232,19 @@ export function assignListAt(segment: Segment, at: number, element: ElementType,
     // Symbol.hasInstance generically for each element (news build: 7% of its instructions), and
     // `Object.getPrototypeOf` of objects of several shapes took a runtime call (3%).
     const Reader = element.Reader;
+    // In locals: each element's `$assign` writes fields of other objects, after which V8 would
+    // load and check the list's again.
+    const { step, dataSize } = list;
     let i = 0;
     try {
-      for (let offset = list.offset; i < length; i++, offset += list.step) {
+      for (let offset = list.offset; i < length; i++, offset += step) {
         const item = items[i];
         if (item == null) continue;
         if ((item as object).constructor !== Object && item instanceof Reader) {
           list.setStruct(i, (item as StructReaderLike<unknown>).$);
         } else {
           cursor.$data = offset;
-          cursor.$pointers = offset + list.dataSize;
+          cursor.$pointers = offset + dataSize;
           builder.$assign(item);
         }
       }
