@@ -15,16 +15,15 @@ import {
   DynamicStruct, DynamicStructBuilder, initRoot, type DynamicType, type StructSchema,
 } from '../dynamic/index.js';
 import { isStackOverflow } from '../runtime/error-path.js';
-import { DEFAULT_MAX_PRINTED_CHARS } from '../text/index.js';
 import { JSON_IDS } from './annotations.js';
 import { unsupported } from './errors.js';
 import { JsonDecoder } from './from-json.js';
 import { JsonMappings } from './mappings.js';
-import { startOutput } from './output-limit.js';
+import { DEFAULT_MAX_PRINTED_CHARS, startOutput } from '../text/output-limit.js';
 import { parseJson } from './parse-text.js';
 import { JsonEncoder } from './to-json.js';
 import { DEFAULT_JSON_NESTING_LIMIT, type JsonValue } from './value.js';
-import { writeJson } from './write-text.js';
+import { JSON_LIMIT, writeJson } from './write-text.js';
 
 export interface JsonOptions {
   /** The reference's pretty layout. Default false (no whitespace). */
@@ -58,10 +57,14 @@ export class JsonCodec {
     this.decoder = new JsonDecoder(mappings, options);
   }
 
+  // The output limit is counted in both steps of making JSON (text/output-limit.ts): while the
+  // tree is made, each value counts the least text it can become (so no output under the limit
+  // is refused, and no tree much larger than it is built); while it is written, each character.
+
   /** A struct as a JSON tree. */
   toJsonValue(struct: DynamicStruct | DynamicStructBuilder): JsonValue {
     const reader = struct instanceof DynamicStructBuilder ? struct.asReader() : struct;
-    startOutput(this.maxChars);
+    startOutput(this.maxChars, 'JSON', JSON_LIMIT);
     return this.encoder.encodeStruct(reader.schema, reader.$);
   }
 
@@ -72,7 +75,7 @@ export class JsonCodec {
 
   /** A value of any type (a list, a scalar...) as JSON text. */
   encodeValue(type: DynamicType, value: unknown): string {
-    startOutput(this.maxChars);
+    startOutput(this.maxChars, 'JSON', JSON_LIMIT);
     return writeJson(this.valueToJson(type, value), { pretty: this.options.pretty ?? false, maxChars: this.maxChars });
   }
 

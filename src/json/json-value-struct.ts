@@ -6,7 +6,7 @@
  */
 import type { ListBuilder, ListReader, StructBuilder, StructReader } from '../wire/index.js';
 import { DynamicStructBuilder, fieldValue, type DynamicType, type StructSchema } from '../dynamic/index.js';
-import { checkListFits, spendOutput } from './output-limit.js';
+import { checkListFits, spendOutput } from '../text/output-limit.js';
 import { parseJson } from './parse-text.js';
 import { JSON_NULL, type JsonField, type JsonValue } from './value.js';
 

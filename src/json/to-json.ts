@@ -18,7 +18,7 @@ import { JSON_IDS, type BytesEncoding } from './annotations.js';
 import { encodeHex } from './bytes.js';
 import { hasNoJsonForm, unsupported } from './errors.js';
 import { jsonValueFromStruct } from './json-value-struct.js';
-import { checkListFits, spendOutput } from './output-limit.js';
+import { checkListFits, spendOutput } from '../text/output-limit.js';
 import type { FieldMapping, JsonMappings, StructMapping } from './mappings.js';
 import { JSON_FALSE, JSON_NULL, JSON_TRUE, type JsonField, type JsonValue } from './value.js';
 

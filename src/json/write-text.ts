@@ -5,8 +5,8 @@
  * multi-line or long (over 50 bytes) element.
  */
 import { utf8Length } from '../wire/index.js';
-import { DEFAULT_MAX_PRINTED_CHARS, formatFloat64 } from '../text/index.js';
-import { spendOutput, startOutput } from './output-limit.js';
+import { formatFloat64 } from '../text/index.js';
+import { DEFAULT_MAX_PRINTED_CHARS, spendOutput, spent, startOutput } from '../text/output-limit.js';
 import { withinStack, type JsonValue } from './value.js';
 
 const HEX = '0123456789abcdef';
@@ -34,6 +34,9 @@ export function quoteJson(s: string): string {
   }
   return `${out}${s.slice(start)}"`;
 }
+
+/** What the output limit's error names (`startOutput`). */
+export const JSON_LIMIT = 'codec (JsonOptions.maxChars)';
 
 /** Writes a tree, counting every character of the text against the output limit (output-limit.ts). */
 class Writer {
@@ -99,18 +102,12 @@ class Writer {
   }
 }
 
-/** `text`, counted as output. */
-function spent(text: string): string {
-  spendOutput(text.length);
-  return text;
-}
-
 /**
  * JSON text for a tree (pretty: the reference's pretty layout; otherwise no whitespace). Text
  * longer than `maxChars` (default `DEFAULT_MAX_PRINTED_CHARS`) fails with a `CapnpError`
  * (`MESSAGE_TOO_LARGE`) before it is made.
  */
 export function writeJson(value: JsonValue, options?: { pretty?: boolean; maxChars?: number }): string {
-  startOutput(options?.maxChars ?? DEFAULT_MAX_PRINTED_CHARS);
+  startOutput(options?.maxChars ?? DEFAULT_MAX_PRINTED_CHARS, 'JSON', JSON_LIMIT);
   return withinStack('write', () => new Writer(options?.pretty ?? false).write(value, 0, { value: false }, false));
 }

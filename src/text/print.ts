@@ -5,12 +5,13 @@
  * escapes in strings. Pretty output breaks a struct or list over lines unless every item is
  * short (at most 24 bytes, and a struct's items at most 64 together); short output is one line.
  */
-import { CapnpError, utf8Length, type ListReader, type StructReader } from '../wire/index.js';
+import { utf8Length, type ListReader, type StructReader } from '../wire/index.js';
 import {
   DynamicList, DynamicListBuilder, DynamicStruct, DynamicStructBuilder, elementValue, fieldValue, hasField,
   type DynamicType, type StructField, type StructSchema, type WireValue,
 } from '../dynamic/index.js';
 import { formatFloat32, formatFloat64 } from './numbers.js';
+import { checkListFits, DEFAULT_MAX_PRINTED_CHARS, spendOutput, spent, startOutput } from './output-limit.js';
 
 export interface PrintOptions {
   /** One line, no indentation (`--short`). Default false (pretty). */
@@ -25,37 +26,9 @@ export interface PrintOptions {
   maxChars?: number;
 }
 
-/**
- * The default limit on printed text (text format and JSON): 128 Mi characters, a quarter of the
- * longest string V8 makes, so that a message that would print more fails with a `CapnpError`
- * rather than V8's `RangeError` or running out of memory.
- */
-export const DEFAULT_MAX_PRINTED_CHARS = 2 ** 27;
-
-/**
- * Characters the text being printed may still take. Printing is synchronous and does not
- * re-enter itself, so one count serves the whole call; what is counted is what the output will
- * hold: every value's text, field names, separators, brackets and indentation.
- */
-let charsLeft = 0;
-
+/** Starts counting the printer's output (output-limit.ts). */
 function startPrinting(options: PrintOptions | undefined): void {
-  charsLeft = options?.maxChars ?? DEFAULT_MAX_PRINTED_CHARS;
-}
-
-/** Counts `n` characters of output; throws once the limit is passed. */
-function spend(n: number): void {
-  if ((charsLeft -= n) < 0) throw tooLong();
-}
-
-function tooLong(): CapnpError {
-  return new CapnpError('MESSAGE_TOO_LARGE', 'the printed text would be longer than the limit of the printer (PrintOptions.maxChars); a message can describe more empty structs and lists than its own size suggests');
-}
-
-/** `text`, counted as output. */
-function spent(text: string): string {
-  spend(text.length);
-  return text;
+  startOutput(options?.maxChars ?? DEFAULT_MAX_PRINTED_CHARS, 'printed text', 'printer (PrintOptions.maxChars)');
 }
 
 const BARE = 0;
@@ -73,7 +46,7 @@ function inlineSize(item: string): number {
 function delimit(items: string[], mode: number, isRecord: boolean, indent: number): string {
   const between = items.length > 0 ? items.length - 1 : 0;
   if (indent === 0) {
-    spend(2 * between);
+    spendOutput(2 * between);
     return items.join(', ');
   }
   let total = 0;
@@ -93,10 +66,10 @@ function delimit(items: string[], mode: number, isRecord: boolean, indent: numbe
     }
   }
   if (inline) {
-    spend(2 * between);
+    spendOutput(2 * between);
     return items.join(', ');
   }
-  spend((mode === BARE ? 1 : 1 + indent * 2) + between * (2 + indent * 2) + 1);
+  spendOutput((mode === BARE ? 1 : 1 + indent * 2) + between * (2 + indent * 2) + 1);
   const spaces = ' '.repeat(indent * 2);
   return (mode === BARE ? ' ' : `\n${spaces}`) + items.join(`,\n${spaces}`) + ' ';
 }
@@ -171,7 +144,7 @@ function printStruct(schema: StructSchema, s: StructReader, indent: number, mode
     if (which) {
       // A union member other than the first is printed even when it holds its default.
       if (which.discriminant !== 0 || hasField(s, which)) {
-        spend(which.name.length + 3);
+        spendOutput(which.name.length + 3);
         unionItem = `${which.name} = ${printField(s, which, next)}`;
       } else {
         which = undefined;
@@ -184,12 +157,12 @@ function printStruct(schema: StructSchema, s: StructReader, indent: number, mode
       which = undefined;
     }
     if (hasField(s, field)) {
-      spend(field.name.length + 3);
+      spendOutput(field.name.length + 3);
       items.push(`${field.name} = ${printField(s, field, next)}`);
     }
   }
   if (which) items.push(unionItem);
-  spend(2);
+  spendOutput(2);
   return `(${delimit(items, mode, true, indent)})`;
 }
 
@@ -233,8 +206,8 @@ function printList(element: DynamicType, list: ListReader, indent: number, mode:
   const length = list.length;
   // Every element prints as at least one character: a list that cannot fit is refused before
   // anything is made for it (a few bytes can claim half a billion empty elements).
-  if (length > charsLeft) throw tooLong();
-  spend(2);
+  checkListFits(length);
+  spendOutput(2);
   const items = new Array<string>(length);
   switch (element.kind) {
     case 'struct': {
@@ -249,7 +222,7 @@ function printList(element: DynamicType, list: ListReader, indent: number, mode:
       break;
     }
     case 'interface': case 'anyPointer':
-      spend(length * opaqueText(element).length);
+      spendOutput(length * opaqueText(element).length);
       items.fill(opaqueText(element));
       break;
     default:
