@@ -99,16 +99,19 @@ interface DataAccess {
   zero: string[];
 }
 
-/** Reads and writes of a data field, inline on the segment's DataView, defaults by XOR. */
+/**
+ * Reads and writes of a data field, inline on a DataView (a reader's `$view`, which may be a
+ * padded copy: runtime/padded-data.ts), defaults by XOR. Reads check no size.
+ */
 function dataAccess(key: string, offset: number, defaultValue: unknown, cast: string): DataAccess {
   if (key === 'bool') {
     const byte = offset >>> 3;
     const bit = 1 << (offset & 7);
     const isTrue = defaultValue === true;
-    const readerBit = `(this.$dataSize > ${byte} && (this.$view.getUint8(${at('this.$data', byte)}) & ${bit}) !== 0)`;
+    const readerBit = `(this.$view.getUint8(${at('this.$data', byte)}) & ${bit})`;
     const builderBit = `(this.$segment.view.getUint8(${at('this.$data', byte)}) & ${bit}) !== 0`;
     return {
-      read: isTrue ? `!${readerBit}` : readerBit,
+      read: isTrue ? `!${readerBit}` : `!!${readerBit}`,
       builderRead: isTrue ? `!(${builderBit})` : builderBit,
       set: [`$.setBit(this.$segment.bytes, ${at('this.$data', byte)}, ${bit}, ${isTrue ? '!value' : 'value'});`],
       zero: [`$.setBit(this.$segment.bytes, ${at('this.$data', byte)}, ${bit}, false);`],
@@ -118,16 +121,15 @@ function dataAccess(key: string, offset: number, defaultValue: unknown, cast: st
   const byte = offset * p.size;
   const dv = dataViewType(p.accessor);
   const le = littleEndian(p.size);
-  const check = `this.$dataSize >= ${byte + p.size}`;
   const zeroValue = p.ts === 'bigint' ? '0n' : '0';
   const where = at('this.$data', byte);
   const mask = maskArguments(key as never, defaultValue).replace(/^, /, '');
-  const readerRaw = `(${check} ? this.$view.get${dv}(${where}${le}) : ${zeroValue})`;
+  const readerRaw = `this.$view.get${dv}(${where}${le})`;
   const builderRaw = `this.$segment.view.get${dv}(${where}${le})`;
   const zero = [`this.$segment.view.set${dv}(${where}, ${zeroValue}${le});`];
   if (key === 'float32' && mask !== '') {
     return {
-      read: `$.float32FromBits((${check} ? this.$view.getUint32(${where}, true) : 0) ^ ${mask})`,
+      read: `$.float32FromBits(this.$view.getUint32(${where}, true) ^ ${mask})`,
       builderRead: `$.float32FromBits(this.$segment.view.getUint32(${where}, true) ^ ${mask})`,
       set: [`this.$segment.view.setUint32(${where}, $.float32ToBits(value) ^ ${mask}, true);`],
       zero,
@@ -136,7 +138,7 @@ function dataAccess(key: string, offset: number, defaultValue: unknown, cast: st
   if (key === 'float64' && mask !== '') {
     const [lo, hi] = mask.split(', ');
     return {
-      read: `$.float64FromBits((${check} ? this.$view.getUint32(${where}, true) : 0) ^ ${lo}, (${check} ? this.$view.getUint32(${at('this.$data', byte + 4)}, true) : 0) ^ ${hi})`,
+      read: `$.float64FromBits(this.$view.getUint32(${where}, true) ^ ${lo}, this.$view.getUint32(${at('this.$data', byte + 4)}, true) ^ ${hi})`,
       builderRead: `$.float64FromBits(this.$segment.view.getUint32(${where}, true) ^ ${lo}, this.$segment.view.getUint32(${at('this.$data', byte + 4)}, true) ^ ${hi})`,
       set: [`$.setFloat64Masked(this.$segment.view, ${where}, value, ${lo}, ${hi});`],
       zero,
@@ -360,7 +362,8 @@ export function describeField(ctx: FileContext, field: Field, members: MemberNam
     const group = ctx.graph.node(field.group.typeId) as StructNode;
     const args = scope.arguments();
     const params = scope.isGeneric ? ', this.$params' : '';
-    const reader = `new ${n.reader}${args}(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting${params})`;
+    // `$pointers - $dataSize`, not `$data`: a padded reader's `$data` is in its copy (runtime/padded-data.ts).
+    const reader = `new ${n.reader}${args}(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting${params})`;
     const builder = `new ${n.builder}${args}(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount${params})`;
     return {
       name, accessor, declaration: `${name} :group`, doc, discriminant, isGroup: true,

@@ -32,7 +32,9 @@ function stripCode(s: Source, i: number, end: number): void {
       i++;
       continue;
     }
-    if (t === '<' && i > 0 && isName(s, i - 1) && !KEYWORDS.has(s.text(i - 1))) {
+    // `name < 16` is a comparison (generated readers compare a size with a number); type
+    // arguments of generated code never start with a number.
+    if (t === '<' && i > 0 && isName(s, i - 1) && !KEYWORDS.has(s.text(i - 1)) && s.kind(i + 1) !== 'number') {
       const close = s.matching(i);
       if ([')', '(', ',', ';', ']'].includes(s.text(close + 1))) {
         s.remove(i, close, 'none');

@@ -74,6 +74,9 @@ export function emitStruct(ctx: FileContext, node: StructNode): void {
       w.line('this.$pointerCount = pointerCount;');
       w.line('this.$nesting = nesting;');
       if (scope.isGeneric) w.line('this.$params = params;');
+      // Data getters read without checking the size: a struct written smaller reads a copy.
+      const dataBytes = node.struct.dataWordCount * 8;
+      if (dataBytes > 0) w.line(`if (dataSize < ${dataBytes}) $.padDataSection(this, ${dataBytes});`);
     });
     // `new` at a site of this class's own (runtime/access.ts, ReaderClass#$new): where the
     // runtime makes readers of every struct type (list elements), V8 then inlines the constructor.
@@ -276,9 +279,9 @@ function emitAssign(w: FileContext['w'], common: FieldCode[], variants: FieldCod
   w.line('}');
 }
 
-/** A reader's union discriminant (0, the first member, when the struct is too short to hold it). */
+/** A reader's union discriminant (0, the first member, in a padded copy of a struct too short to hold it). */
 function readerDiscriminant(discriminantByte: number): string {
-  return `(this.$dataSize >= ${discriminantByte + 2} ? this.$view.getUint16(${at('this.$data', discriminantByte)}, true) : 0)`;
+  return `this.$view.getUint16(${at('this.$data', discriminantByte)}, true)`;
 }
 
 /**

@@ -28,13 +28,16 @@ import { NO_NESTING_LIMIT } from '../wire/core/limits.js';
 export class GeneratedReaderCore {
   declare $segment: Segment;
   /**
-   * The segment's DataView, kept here because data getters read it directly. Assigned only by
-   * readers of structs with a data section (others have no data getter). NO_VIEW for the root
-   * of a message opened in place whose root, as written, has no data section (core/segment.ts):
-   * no data getter then reads it, as each checks `$dataSize` first.
+   * What the data getters read, at `$data`: the segment's DataView, or, for a struct written with
+   * a smaller data section than this class's (`padDataSection`), a zero-filled copy of it.
+   * Assigned only by readers of structs with a data section (others have no data getter).
    */
   declare $view: DataView;
-  /** Byte offsets of the data and pointer sections (moved by list iteration). */
+  /**
+   * Where the data getters read in `$view` (moved by list iteration): the data section's byte
+   * offset in the segment, or 0 in a padded copy. The section itself is always at `$pointers -
+   * $dataSize`, which is what code reading the segment uses.
+   */
   declare $data: number;
   declare $pointers: number;
   /** Section sizes as the message has them (an older writer's struct may be smaller). */
@@ -45,7 +48,7 @@ export class GeneratedReaderCore {
 
   /** This struct as an untyped wire-level reader. */
   get $(): StructReader {
-    return new StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
+    return new StructReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /**

@@ -9,6 +9,7 @@
  */
 export * from './index.js';
 export { GeneratedReaderCore, GeneratedReader, GeneratedBuilderCore, GeneratedBuilder } from './generated-struct.js';
+export { padDataSection } from './padded-data.js';
 /**
  * The nesting budget of readers made from builders (generated `$asReader()`): a message being
  * built here is trusted, its depth is whatever this program made it. The wire layer's own

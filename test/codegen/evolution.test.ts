@@ -50,6 +50,35 @@ describeReference('schema evolution', () => {
     expect(book.toObject()).toEqual({ people: [{ name: 'Bo', age: 5, scores: [3] }] });
   });
 
+  // Readers of the new schema read a struct written smaller from a zero-filled copy of its data
+  // section (runtime/padded-data.ts): every way of reaching one must read the defaults past the
+  // old end, including groups and unions there, and lists read through one moved reader.
+  it('new readers read a smaller data section as defaults past its end, however the struct is reached', () => {
+    const text = '(readings = [(sensor = 1, label = "a"), (sensor = 2, label = "b"), (sensor = 3)], latest = (sensor = 7, label = "z"))';
+    const log = v2.Log.read(encode(V1, 'Log', text));
+    const fields = (r: any) => [r.sensor, r.label, r.celsius, r.sequence, r.valid, r.spare, r.source.which(), r.source.probe, r.place.row, r.place.column];
+    const defaults = [21.5, -1n, true, false, 'unknown', 4, -2, 0];
+    expect(fields(log.readings.get(1))).toEqual([2, 'b', ...defaults]);
+    expect(fields(log.latest)).toEqual([7, 'z', ...defaults]);
+    expect([...log.readings].map(fields)).toEqual([[1, 'a', ...defaults], [2, 'b', ...defaults], [3, '', ...defaults]]);
+    const seen: unknown[] = [];
+    log.readings.forEach((r: any) => seen.push(fields(r)));
+    expect(seen).toEqual([[1, 'a', ...defaults], [2, 'b', ...defaults], [3, '', ...defaults]]);
+    const object = (sensor: number, label: string | null) => ({
+      sensor, label, celsius: 21.5, sequence: -1n, valid: true, spare: false, source: { unknown: null }, place: { row: -2, column: 0 },
+    });
+    expect(log.toObject()).toEqual({ readings: [object(1, 'a'), object(2, 'b'), object(3, null)], latest: object(7, 'z') });
+    // The untyped view is of the struct as written.
+    const written = log.latest.$;
+    expect([written.dataSize, written.getUint16(0), written.getText(0)]).toEqual([8, 7, 'z']);
+    expect(log.readings.get(2).place.$.getUint16(0)).toBe(3);
+    // A root with no data section at all (opened in place).
+    const tag = v2.Tag.read(encode(V1, 'Tag', '(name = "x")'));
+    expect([tag.name, tag.weight, tag.toObject()]).toEqual(['x', 9, { name: 'x', weight: 9 }]);
+    // And what the old writer did write still reads: the same values as the reference reads them.
+    expect(decode(V2, 'Log', encode(V1, 'Log', text))).toContain('celsius = 21.5');
+  });
+
   it('a new builder upgrades an old message in place', () => {
     const old = v1.Book.read(encode(V1, 'Book', '(people = [(name = "Ada", age = 36, scores = [7, 9])])'));
     const message = new MessageBuilder();

@@ -34,6 +34,7 @@ export class VatIdReader extends $.GeneratedReader<VatId> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): VatIdReader {
@@ -42,12 +43,12 @@ export class VatIdReader extends $.GeneratedReader<VatId> {
 
   /** `side @0 :Side` */
   get side(): Side {
-    return (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0) as Side;
+    return this.$view.getUint16(this.$data, true) as Side;
   }
 
   override $toObject(): VatId {
     return {
-      side: (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0) as Side,
+      side: this.$view.getUint16(this.$data, true) as Side,
     };
   }
 }
@@ -114,6 +115,7 @@ export class ThirdPartyCompletionReader extends $.GeneratedReader<ThirdPartyComp
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): ThirdPartyCompletionReader {
@@ -122,12 +124,12 @@ export class ThirdPartyCompletionReader extends $.GeneratedReader<ThirdPartyComp
 
   /** `joinId @0 :UInt32`: The join this completes. */
   get joinId(): number {
-    return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
+    return this.$view.getUint32(this.$data, true);
   }
 
   override $toObject(): ThirdPartyCompletion {
     return {
-      joinId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
+      joinId: this.$view.getUint32(this.$data, true),
     };
   }
 }
@@ -304,6 +306,7 @@ export class JoinKeyPartReader extends $.GeneratedReader<JoinKeyPart> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): JoinKeyPartReader {
@@ -312,24 +315,24 @@ export class JoinKeyPartReader extends $.GeneratedReader<JoinKeyPart> {
 
   /** `joinId @0 :UInt32`: Chosen by the joining side; the same for all parts of one join. */
   get joinId(): number {
-    return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
+    return this.$view.getUint32(this.$data, true);
   }
 
   /** `partCount @1 :UInt16`: How many parts the join has. */
   get partCount(): number {
-    return (this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0);
+    return this.$view.getUint16(this.$data + 4, true);
   }
 
   /** `partNum @2 :UInt16`: Which part this is, from 0. */
   get partNum(): number {
-    return (this.$dataSize >= 8 ? this.$view.getUint16(this.$data + 6, true) : 0);
+    return this.$view.getUint16(this.$data + 6, true);
   }
 
   override $toObject(): JoinKeyPart {
     return {
-      joinId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
-      partCount: (this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0),
-      partNum: (this.$dataSize >= 8 ? this.$view.getUint16(this.$data + 6, true) : 0),
+      joinId: this.$view.getUint32(this.$data, true),
+      partCount: this.$view.getUint16(this.$data + 4, true),
+      partNum: this.$view.getUint16(this.$data + 6, true),
     };
   }
 }
@@ -421,6 +424,7 @@ export class JoinResultReader extends $.GeneratedReader<JoinResult> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): JoinResultReader {
@@ -429,12 +433,12 @@ export class JoinResultReader extends $.GeneratedReader<JoinResult> {
 
   /** `joinId @0 :UInt32` */
   get joinId(): number {
-    return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
+    return this.$view.getUint32(this.$data, true);
   }
 
   /** `succeeded @1 :Bool`: Whether all parts designated the same object. */
   get succeeded(): boolean {
-    return (this.$dataSize > 4 && (this.$view.getUint8(this.$data + 4) & 1) !== 0);
+    return !!(this.$view.getUint8(this.$data + 4) & 1);
   }
 
   /** `cap @2 :Capability`: That object, on success (sent with the last part's answer). */
@@ -448,8 +452,8 @@ export class JoinResultReader extends $.GeneratedReader<JoinResult> {
 
   override $toObject(): JoinResult {
     return {
-      joinId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
-      succeeded: (this.$dataSize > 4 && (this.$view.getUint8(this.$data + 4) & 1) !== 0),
+      joinId: this.$view.getUint32(this.$data, true),
+      succeeded: !!(this.$view.getUint8(this.$data + 4) & 1),
       cap: $rpc.capabilityOf($rpc.Client, $.readCapability(this.$segment, this.$pointers, this.$pointerCount, 0)),
     };
   }

@@ -60,6 +60,7 @@ export class MessageReader extends $.GeneratedReader<Message> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): MessageReader {
@@ -68,7 +69,7 @@ export class MessageReader extends $.GeneratedReader<Message> {
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'unimplemented' | 'abort' | 'bootstrap' | 'call' | 'return' | 'finish' | 'resolve' | 'release' | 'disembargo' | 'obsoleteSave' | 'obsoleteDelete' | 'provide' | 'accept' | 'thirdPartyAnswer' | 'join' | undefined {
-    return $which0[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
+    return $which0[this.$view.getUint16(this.$data, true)];
   }
 
   /**
@@ -212,7 +213,7 @@ export class MessageReader extends $.GeneratedReader<Message> {
 
   override $toObject(): Message {
     const object: { [key: string]: unknown } = {};
-    switch ((this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)) {
+    switch (this.$view.getUint16(this.$data, true)) {
       case 0: object["unimplemented"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<MessageReader>(MessageReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
       case 1: object["abort"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<ExceptionReader>(ExceptionReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
       case 8: object["bootstrap"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<BootstrapReader>(BootstrapReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
@@ -758,6 +759,7 @@ export class BootstrapReader extends $.GeneratedReader<Bootstrap> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): BootstrapReader {
@@ -766,7 +768,7 @@ export class BootstrapReader extends $.GeneratedReader<Bootstrap> {
 
   /** `questionId @0 :UInt32` */
   get questionId(): number {
-    return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
+    return this.$view.getUint32(this.$data, true);
   }
 
   /** `deprecatedObjectId @1 :AnyPointer`: No longer used (it once named one of several bootstrap objects). */
@@ -780,7 +782,7 @@ export class BootstrapReader extends $.GeneratedReader<Bootstrap> {
 
   override $toObject(): Bootstrap {
     return {
-      questionId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
+      questionId: this.$view.getUint32(this.$data, true),
       deprecatedObjectId: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting) : null,
     };
   }
@@ -918,6 +920,7 @@ export class CallReader extends $.GeneratedReader<Call> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 24) $.padDataSection(this, 24);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): CallReader {
@@ -926,7 +929,7 @@ export class CallReader extends $.GeneratedReader<Call> {
 
   /** `questionId @0 :UInt32`: Chosen by the caller; the Return will name it. */
   get questionId(): number {
-    return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
+    return this.$view.getUint32(this.$data, true);
   }
 
   /** `target @1 :MessageTarget`: The capability called. */
@@ -940,12 +943,12 @@ export class CallReader extends $.GeneratedReader<Call> {
 
   /** `interfaceId @2 :UInt64`: The interface the method belongs to. */
   get interfaceId(): bigint {
-    return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
+    return this.$view.getBigUint64(this.$data + 8, true);
   }
 
   /** `methodId @3 :UInt16`: The method's ordinal in that interface. */
   get methodId(): number {
-    return (this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0);
+    return this.$view.getUint16(this.$data + 4, true);
   }
 
   /**
@@ -954,17 +957,17 @@ export class CallReader extends $.GeneratedReader<Call> {
    * to the caller.
    */
   get allowThirdPartyTailCall(): boolean {
-    return (this.$dataSize > 16 && (this.$view.getUint8(this.$data + 16) & 1) !== 0);
+    return !!(this.$view.getUint8(this.$data + 16) & 1);
   }
 
   /** `noPromisePipelining @9 :Bool`: The caller will not pipeline on the results, so the callee need not keep them for that. */
   get noPromisePipelining(): boolean {
-    return (this.$dataSize > 16 && (this.$view.getUint8(this.$data + 16) & 2) !== 0);
+    return !!(this.$view.getUint8(this.$data + 16) & 2);
   }
 
   /** `onlyPromisePipeline @10 :Bool`: The caller only wants to pipeline on the results: the Return need not carry them. */
   get onlyPromisePipeline(): boolean {
-    return (this.$dataSize > 16 && (this.$view.getUint8(this.$data + 16) & 4) !== 0);
+    return !!(this.$view.getUint8(this.$data + 16) & 4);
   }
 
   /** `params @4 :Payload`: The parameter struct, and the capabilities it holds. */
@@ -978,20 +981,20 @@ export class CallReader extends $.GeneratedReader<Call> {
 
   /** `sendResultsTo :group`: Where the results go. */
   get sendResultsTo(): Call_SendResultsToReader {
-    return new Call_SendResultsToReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
+    return new Call_SendResultsToReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   override $toObject(): Call {
     return {
-      questionId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
+      questionId: this.$view.getUint32(this.$data, true),
       target: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<MessageTargetReader>(MessageTargetReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
-      interfaceId: (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n),
-      methodId: (this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0),
-      allowThirdPartyTailCall: (this.$dataSize > 16 && (this.$view.getUint8(this.$data + 16) & 1) !== 0),
-      noPromisePipelining: (this.$dataSize > 16 && (this.$view.getUint8(this.$data + 16) & 2) !== 0),
-      onlyPromisePipeline: (this.$dataSize > 16 && (this.$view.getUint8(this.$data + 16) & 4) !== 0),
+      interfaceId: this.$view.getBigUint64(this.$data + 8, true),
+      methodId: this.$view.getUint16(this.$data + 4, true),
+      allowThirdPartyTailCall: !!(this.$view.getUint8(this.$data + 16) & 1),
+      noPromisePipelining: !!(this.$view.getUint8(this.$data + 16) & 2),
+      onlyPromisePipeline: !!(this.$view.getUint8(this.$data + 16) & 4),
       params: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.readStruct<PayloadReader>(PayloadReader, this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting).$toObject() : null,
-      sendResultsTo: new Call_SendResultsToReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(),
+      sendResultsTo: new Call_SendResultsToReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(),
     };
   }
 }
@@ -1178,6 +1181,7 @@ export class Call_SendResultsToReader extends $.GeneratedReader<Call_SendResults
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 24) $.padDataSection(this, 24);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Call_SendResultsToReader {
@@ -1186,7 +1190,7 @@ export class Call_SendResultsToReader extends $.GeneratedReader<Call_SendResults
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'caller' | 'yourself' | 'thirdParty' | undefined {
-    return $which1[(this.$dataSize >= 8 ? this.$view.getUint16(this.$data + 6, true) : 0)];
+    return $which1[this.$view.getUint16(this.$data + 6, true)];
   }
 
   /** `caller @5 :Void`: Back to the caller, in a Return (the usual case). */
@@ -1210,7 +1214,7 @@ export class Call_SendResultsToReader extends $.GeneratedReader<Call_SendResults
 
   override $toObject(): Call_SendResultsTo {
     const object: { [key: string]: unknown } = {};
-    switch ((this.$dataSize >= 8 ? this.$view.getUint16(this.$data + 6, true) : 0)) {
+    switch (this.$view.getUint16(this.$data + 6, true)) {
       case 0: object["caller"] = null; break;
       case 1: object["yourself"] = null; break;
       case 2: object["thirdParty"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting) : null; break;
@@ -1360,6 +1364,7 @@ export class ReturnReader extends $.GeneratedReader<Return> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 16) $.padDataSection(this, 16);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): ReturnReader {
@@ -1368,12 +1373,12 @@ export class ReturnReader extends $.GeneratedReader<Return> {
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'results' | 'exception' | 'canceled' | 'resultsSentElsewhere' | 'takeFromOtherQuestion' | 'awaitFromThirdParty' | undefined {
-    return $which2[(this.$dataSize >= 8 ? this.$view.getUint16(this.$data + 6, true) : 0)];
+    return $which2[this.$view.getUint16(this.$data + 6, true)];
   }
 
   /** `answerId @0 :UInt32`: The question answered. */
   get answerId(): number {
-    return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
+    return this.$view.getUint32(this.$data, true);
   }
 
   /**
@@ -1382,12 +1387,12 @@ export class ReturnReader extends $.GeneratedReader<Return> {
    * the callee keeps holding them and will release them itself).
    */
   get releaseParamCaps(): boolean {
-    return !(this.$dataSize > 4 && (this.$view.getUint8(this.$data + 4) & 1) !== 0);
+    return !(this.$view.getUint8(this.$data + 4) & 1);
   }
 
   /** `noFinishNeeded @8 :Bool`: The callee has already forgotten the call; the caller must not send Finish. */
   get noFinishNeeded(): boolean {
-    return (this.$dataSize > 4 && (this.$view.getUint8(this.$data + 4) & 2) !== 0);
+    return !!(this.$view.getUint8(this.$data + 4) & 2);
   }
 
   /** `results @2 :Payload`: The result struct. */
@@ -1420,7 +1425,7 @@ export class ReturnReader extends $.GeneratedReader<Return> {
 
   /** `takeFromOtherQuestion @6 :UInt32`: The results are those of another of the receiver's questions (a tail call). */
   get takeFromOtherQuestion(): number {
-    return (this.$dataSize >= 12 ? this.$view.getUint32(this.$data + 8, true) : 0);
+    return this.$view.getUint32(this.$data + 8, true);
   }
 
   /** `awaitFromThirdParty @7 :AnyPointer`: The results will come from a third vat. */
@@ -1434,16 +1439,16 @@ export class ReturnReader extends $.GeneratedReader<Return> {
 
   override $toObject(): Return {
     const object: { [key: string]: unknown } = {
-      answerId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
-      releaseParamCaps: !(this.$dataSize > 4 && (this.$view.getUint8(this.$data + 4) & 1) !== 0),
-      noFinishNeeded: (this.$dataSize > 4 && (this.$view.getUint8(this.$data + 4) & 2) !== 0),
+      answerId: this.$view.getUint32(this.$data, true),
+      releaseParamCaps: !(this.$view.getUint8(this.$data + 4) & 1),
+      noFinishNeeded: !!(this.$view.getUint8(this.$data + 4) & 2),
     };
-    switch ((this.$dataSize >= 8 ? this.$view.getUint16(this.$data + 6, true) : 0)) {
+    switch (this.$view.getUint16(this.$data + 6, true)) {
       case 0: object["results"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<PayloadReader>(PayloadReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
       case 1: object["exception"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<ExceptionReader>(ExceptionReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
       case 2: object["canceled"] = null; break;
       case 3: object["resultsSentElsewhere"] = null; break;
-      case 4: object["takeFromOtherQuestion"] = (this.$dataSize >= 12 ? this.$view.getUint32(this.$data + 8, true) : 0); break;
+      case 4: object["takeFromOtherQuestion"] = this.$view.getUint32(this.$data + 8, true); break;
       case 5: object["awaitFromThirdParty"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting) : null; break;
     }
     return object as Return;
@@ -1686,6 +1691,7 @@ export class FinishReader extends $.GeneratedReader<Finish> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): FinishReader {
@@ -1694,12 +1700,12 @@ export class FinishReader extends $.GeneratedReader<Finish> {
 
   /** `questionId @0 :UInt32` */
   get questionId(): number {
-    return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
+    return this.$view.getUint32(this.$data, true);
   }
 
   /** `releaseResultCaps @1 :Bool`: Whether the capabilities in the results should be released along with the answer. */
   get releaseResultCaps(): boolean {
-    return !(this.$dataSize > 4 && (this.$view.getUint8(this.$data + 4) & 1) !== 0);
+    return !(this.$view.getUint8(this.$data + 4) & 1);
   }
 
   /**
@@ -1708,14 +1714,14 @@ export class FinishReader extends $.GeneratedReader<Finish> {
    * asks the callee to let the call start before honoring the cancellation.
    */
   get requireEarlyCancellationWorkaround(): boolean {
-    return !(this.$dataSize > 4 && (this.$view.getUint8(this.$data + 4) & 2) !== 0);
+    return !(this.$view.getUint8(this.$data + 4) & 2);
   }
 
   override $toObject(): Finish {
     return {
-      questionId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
-      releaseResultCaps: !(this.$dataSize > 4 && (this.$view.getUint8(this.$data + 4) & 1) !== 0),
-      requireEarlyCancellationWorkaround: !(this.$dataSize > 4 && (this.$view.getUint8(this.$data + 4) & 2) !== 0),
+      questionId: this.$view.getUint32(this.$data, true),
+      releaseResultCaps: !(this.$view.getUint8(this.$data + 4) & 1),
+      requireEarlyCancellationWorkaround: !(this.$view.getUint8(this.$data + 4) & 2),
     };
   }
 }
@@ -1815,6 +1821,7 @@ export class ResolveReader extends $.GeneratedReader<Resolve> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): ResolveReader {
@@ -1823,12 +1830,12 @@ export class ResolveReader extends $.GeneratedReader<Resolve> {
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'cap' | 'exception' | undefined {
-    return $which3[(this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0)];
+    return $which3[this.$view.getUint16(this.$data + 4, true)];
   }
 
   /** `promiseId @0 :UInt32`: The export that was a promise. */
   get promiseId(): number {
-    return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
+    return this.$view.getUint32(this.$data, true);
   }
 
   /** `cap @1 :CapDescriptor`: The capability it became. */
@@ -1851,9 +1858,9 @@ export class ResolveReader extends $.GeneratedReader<Resolve> {
 
   override $toObject(): Resolve {
     const object: { [key: string]: unknown } = {
-      promiseId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
+      promiseId: this.$view.getUint32(this.$data, true),
     };
-    switch ((this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0)) {
+    switch (this.$view.getUint16(this.$data + 4, true)) {
       case 0: object["cap"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<CapDescriptorReader>(CapDescriptorReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
       case 1: object["exception"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<ExceptionReader>(ExceptionReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
     }
@@ -1992,6 +1999,7 @@ export class ReleaseReader extends $.GeneratedReader<Release> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): ReleaseReader {
@@ -2000,18 +2008,18 @@ export class ReleaseReader extends $.GeneratedReader<Release> {
 
   /** `id @0 :UInt32` */
   get id(): number {
-    return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
+    return this.$view.getUint32(this.$data, true);
   }
 
   /** `referenceCount @1 :UInt32`: How many references: the number of times the capability was received. */
   get referenceCount(): number {
-    return (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0);
+    return this.$view.getUint32(this.$data + 4, true);
   }
 
   override $toObject(): Release {
     return {
-      id: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
-      referenceCount: (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0),
+      id: this.$view.getUint32(this.$data, true),
+      referenceCount: this.$view.getUint32(this.$data + 4, true),
     };
   }
 }
@@ -2098,6 +2106,7 @@ export class DisembargoReader extends $.GeneratedReader<Disembargo> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): DisembargoReader {
@@ -2115,13 +2124,13 @@ export class DisembargoReader extends $.GeneratedReader<Disembargo> {
 
   /** `context :group` */
   get context(): Disembargo_ContextReader {
-    return new Disembargo_ContextReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
+    return new Disembargo_ContextReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   override $toObject(): Disembargo {
     return {
       target: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<MessageTargetReader>(MessageTargetReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
-      context: new Disembargo_ContextReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(),
+      context: new Disembargo_ContextReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(),
     };
   }
 }
@@ -2220,6 +2229,7 @@ export class Disembargo_ContextReader extends $.GeneratedReader<Disembargo_Conte
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Disembargo_ContextReader {
@@ -2228,17 +2238,17 @@ export class Disembargo_ContextReader extends $.GeneratedReader<Disembargo_Conte
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'senderLoopback' | 'receiverLoopback' | 'accept' | undefined {
-    return $which4[(this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0)];
+    return $which4[this.$view.getUint16(this.$data + 4, true)];
   }
 
   /** `senderLoopback @1 :UInt32`: Sent by the side that lifts the embargo; the peer reflects it back. */
   get senderLoopback(): number {
-    return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
+    return this.$view.getUint32(this.$data, true);
   }
 
   /** `receiverLoopback @2 :UInt32`: The reflected message: the embargo is over. */
   get receiverLoopback(): number {
-    return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
+    return this.$view.getUint32(this.$data, true);
   }
 
   /** `accept @3 :Data`: For a capability provided by a third vat. */
@@ -2252,9 +2262,9 @@ export class Disembargo_ContextReader extends $.GeneratedReader<Disembargo_Conte
 
   override $toObject(): Disembargo_Context {
     const object: { [key: string]: unknown } = {};
-    switch ((this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0)) {
-      case 0: object["senderLoopback"] = (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0); break;
-      case 1: object["receiverLoopback"] = (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0); break;
+    switch (this.$view.getUint16(this.$data + 4, true)) {
+      case 0: object["senderLoopback"] = this.$view.getUint32(this.$data, true); break;
+      case 1: object["receiverLoopback"] = this.$view.getUint32(this.$data, true); break;
       case 2: object["accept"] = $.dataOrNull(this.$segment, this.$pointers, this.$pointerCount, 1); break;
     }
     return object as Disembargo_Context;
@@ -2378,6 +2388,7 @@ export class ProvideReader extends $.GeneratedReader<Provide> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): ProvideReader {
@@ -2386,7 +2397,7 @@ export class ProvideReader extends $.GeneratedReader<Provide> {
 
   /** `questionId @0 :UInt32` */
   get questionId(): number {
-    return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
+    return this.$view.getUint32(this.$data, true);
   }
 
   /** `target @1 :MessageTarget`: The capability to provide. */
@@ -2409,7 +2420,7 @@ export class ProvideReader extends $.GeneratedReader<Provide> {
 
   override $toObject(): Provide {
     return {
-      questionId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
+      questionId: this.$view.getUint32(this.$data, true),
       target: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<MessageTargetReader>(MessageTargetReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
       recipient: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting) : null,
     };
@@ -2540,6 +2551,7 @@ export class AcceptReader extends $.GeneratedReader<Accept> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): AcceptReader {
@@ -2548,7 +2560,7 @@ export class AcceptReader extends $.GeneratedReader<Accept> {
 
   /** `questionId @0 :UInt32` */
   get questionId(): number {
-    return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
+    return this.$view.getUint32(this.$data, true);
   }
 
   /** `provision @1 :AnyPointer`: Identifies the provision, as the introducing vat described it. */
@@ -2571,7 +2583,7 @@ export class AcceptReader extends $.GeneratedReader<Accept> {
 
   override $toObject(): Accept {
     return {
-      questionId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
+      questionId: this.$view.getUint32(this.$data, true),
       provision: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting) : null,
       embargo: $.dataOrNull(this.$segment, this.$pointers, this.$pointerCount, 1),
     };
@@ -2697,6 +2709,7 @@ export class ThirdPartyAnswerReader extends $.GeneratedReader<ThirdPartyAnswer> 
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): ThirdPartyAnswerReader {
@@ -2714,13 +2727,13 @@ export class ThirdPartyAnswerReader extends $.GeneratedReader<ThirdPartyAnswer> 
 
   /** `answerId @1 :UInt32` */
   get answerId(): number {
-    return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
+    return this.$view.getUint32(this.$data, true);
   }
 
   override $toObject(): ThirdPartyAnswer {
     return {
       completion: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting) : null,
-      answerId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
+      answerId: this.$view.getUint32(this.$data, true),
     };
   }
 }
@@ -2828,6 +2841,7 @@ export class JoinReader extends $.GeneratedReader<Join> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): JoinReader {
@@ -2836,7 +2850,7 @@ export class JoinReader extends $.GeneratedReader<Join> {
 
   /** `questionId @0 :UInt32` */
   get questionId(): number {
-    return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
+    return this.$view.getUint32(this.$data, true);
   }
 
   /** `target @1 :MessageTarget`: One of the capabilities. */
@@ -2859,7 +2873,7 @@ export class JoinReader extends $.GeneratedReader<Join> {
 
   override $toObject(): Join {
     return {
-      questionId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
+      questionId: this.$view.getUint32(this.$data, true),
       target: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<MessageTargetReader>(MessageTargetReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
       keyPart: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting) : null,
     };
@@ -2987,6 +3001,7 @@ export class MessageTargetReader extends $.GeneratedReader<MessageTarget> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): MessageTargetReader {
@@ -2995,12 +3010,12 @@ export class MessageTargetReader extends $.GeneratedReader<MessageTarget> {
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'importedCap' | 'promisedAnswer' | undefined {
-    return $which5[(this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0)];
+    return $which5[this.$view.getUint16(this.$data + 4, true)];
   }
 
   /** `importedCap @0 :UInt32`: A capability the receiver exported to the sender. */
   get importedCap(): number {
-    return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
+    return this.$view.getUint32(this.$data, true);
   }
 
   /** `promisedAnswer @1 :PromisedAnswer`: A capability in the results of a call the sender made and has not finished. */
@@ -3014,8 +3029,8 @@ export class MessageTargetReader extends $.GeneratedReader<MessageTarget> {
 
   override $toObject(): MessageTarget {
     const object: { [key: string]: unknown } = {};
-    switch ((this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0)) {
-      case 0: object["importedCap"] = (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0); break;
+    switch (this.$view.getUint16(this.$data + 4, true)) {
+      case 0: object["importedCap"] = this.$view.getUint32(this.$data, true); break;
       case 1: object["promisedAnswer"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<PromisedAnswerReader>(PromisedAnswerReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
     }
     return object as MessageTarget;
@@ -3283,6 +3298,7 @@ export class CapDescriptorReader extends $.GeneratedReader<CapDescriptor> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): CapDescriptorReader {
@@ -3291,7 +3307,7 @@ export class CapDescriptorReader extends $.GeneratedReader<CapDescriptor> {
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'none' | 'senderHosted' | 'senderPromise' | 'receiverHosted' | 'receiverAnswer' | 'thirdPartyHosted' | undefined {
-    return $which6[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
+    return $which6[this.$view.getUint16(this.$data, true)];
   }
 
   /** `none @0 :Void`: A null capability. */
@@ -3301,17 +3317,17 @@ export class CapDescriptorReader extends $.GeneratedReader<CapDescriptor> {
 
   /** `senderHosted @1 :UInt32`: A capability the sender exports (new, or already in its export table). */
   get senderHosted(): number {
-    return (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0);
+    return this.$view.getUint32(this.$data + 4, true);
   }
 
   /** `senderPromise @2 :UInt32`: A promise the sender exports; a Resolve will follow. */
   get senderPromise(): number {
-    return (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0);
+    return this.$view.getUint32(this.$data + 4, true);
   }
 
   /** `receiverHosted @3 :UInt32`: A capability the receiver exported. */
   get receiverHosted(): number {
-    return (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0);
+    return this.$view.getUint32(this.$data + 4, true);
   }
 
   /** `receiverAnswer @4 :PromisedAnswer`: A capability in the results of one of the receiver's answers. */
@@ -3338,18 +3354,18 @@ export class CapDescriptorReader extends $.GeneratedReader<CapDescriptor> {
    * capability in the message (0xff: none).
    */
   get attachedFd(): number {
-    return ((this.$dataSize >= 3 ? this.$view.getUint8(this.$data + 2) : 0) ^ 255);
+    return (this.$view.getUint8(this.$data + 2) ^ 255);
   }
 
   override $toObject(): CapDescriptor {
     const object: { [key: string]: unknown } = {
-      attachedFd: ((this.$dataSize >= 3 ? this.$view.getUint8(this.$data + 2) : 0) ^ 255),
+      attachedFd: (this.$view.getUint8(this.$data + 2) ^ 255),
     };
-    switch ((this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)) {
+    switch (this.$view.getUint16(this.$data, true)) {
       case 0: object["none"] = null; break;
-      case 1: object["senderHosted"] = (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0); break;
-      case 2: object["senderPromise"] = (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0); break;
-      case 3: object["receiverHosted"] = (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0); break;
+      case 1: object["senderHosted"] = this.$view.getUint32(this.$data + 4, true); break;
+      case 2: object["senderPromise"] = this.$view.getUint32(this.$data + 4, true); break;
+      case 3: object["receiverHosted"] = this.$view.getUint32(this.$data + 4, true); break;
       case 4: object["receiverAnswer"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<PromisedAnswerReader>(PromisedAnswerReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
       case 5: object["thirdPartyHosted"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<ThirdPartyCapDescriptorReader>(ThirdPartyCapDescriptorReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
     }
@@ -3536,6 +3552,7 @@ export class PromisedAnswerReader extends $.GeneratedReader<PromisedAnswer> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): PromisedAnswerReader {
@@ -3544,7 +3561,7 @@ export class PromisedAnswerReader extends $.GeneratedReader<PromisedAnswer> {
 
   /** `questionId @0 :UInt32` */
   get questionId(): number {
-    return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
+    return this.$view.getUint32(this.$data, true);
   }
 
   /** `transform @1 :List(PromisedAnswer.Op)`: How to get from the result struct to the capability. */
@@ -3558,7 +3575,7 @@ export class PromisedAnswerReader extends $.GeneratedReader<PromisedAnswer> {
 
   override $toObject(): PromisedAnswer {
     return {
-      questionId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
+      questionId: this.$view.getUint32(this.$data, true),
       transform: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), PromisedAnswer_OpReader) as PromisedAnswer_Op[] | null : null,
     };
   }
@@ -3652,6 +3669,7 @@ export class PromisedAnswer_OpReader extends $.GeneratedReader<PromisedAnswer_Op
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): PromisedAnswer_OpReader {
@@ -3660,7 +3678,7 @@ export class PromisedAnswer_OpReader extends $.GeneratedReader<PromisedAnswer_Op
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'noop' | 'getPointerField' | undefined {
-    return $which7[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
+    return $which7[this.$view.getUint16(this.$data, true)];
   }
 
   /** `noop @0 :Void`: Does nothing (kept for compatibility). */
@@ -3670,14 +3688,14 @@ export class PromisedAnswer_OpReader extends $.GeneratedReader<PromisedAnswer_Op
 
   /** `getPointerField @1 :UInt16`: Follows the pointer field with this index. */
   get getPointerField(): number {
-    return (this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0);
+    return this.$view.getUint16(this.$data + 2, true);
   }
 
   override $toObject(): PromisedAnswer_Op {
     const object: { [key: string]: unknown } = {};
-    switch ((this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)) {
+    switch (this.$view.getUint16(this.$data, true)) {
       case 0: object["noop"] = null; break;
-      case 1: object["getPointerField"] = (this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0); break;
+      case 1: object["getPointerField"] = this.$view.getUint16(this.$data + 2, true); break;
     }
     return object as PromisedAnswer_Op;
   }
@@ -3773,6 +3791,7 @@ export class ThirdPartyCapDescriptorReader extends $.GeneratedReader<ThirdPartyC
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): ThirdPartyCapDescriptorReader {
@@ -3794,13 +3813,13 @@ export class ThirdPartyCapDescriptorReader extends $.GeneratedReader<ThirdPartyC
    * has connected to the third vat.
    */
   get vineId(): number {
-    return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
+    return this.$view.getUint32(this.$data, true);
   }
 
   override $toObject(): ThirdPartyCapDescriptor {
     return {
       id: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting) : null,
-      vineId: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
+      vineId: this.$view.getUint32(this.$data, true),
     };
   }
 }
@@ -3920,6 +3939,7 @@ export class ExceptionReader extends $.GeneratedReader<Exception> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): ExceptionReader {
@@ -3937,17 +3957,17 @@ export class ExceptionReader extends $.GeneratedReader<Exception> {
 
   /** `type @3 :Exception.Type`: What kind of failure, which tells the caller what it may do about it. */
   get type(): Exception_Type {
-    return (this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0) as Exception_Type;
+    return this.$view.getUint16(this.$data + 4, true) as Exception_Type;
   }
 
   /** `obsoleteIsCallersFault @1 :Bool`: No longer used. */
   get obsoleteIsCallersFault(): boolean {
-    return (this.$dataSize > 0 && (this.$view.getUint8(this.$data) & 1) !== 0);
+    return !!(this.$view.getUint8(this.$data) & 1);
   }
 
   /** `obsoleteDurability @2 :UInt16`: No longer used. */
   get obsoleteDurability(): number {
-    return (this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0);
+    return this.$view.getUint16(this.$data + 2, true);
   }
 
   /** `trace @4 :Text`: Where the failure happened, for debugging (may be empty). */
@@ -3971,9 +3991,9 @@ export class ExceptionReader extends $.GeneratedReader<Exception> {
   override $toObject(): Exception {
     return {
       reason: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
-      type: (this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0) as Exception_Type,
-      obsoleteIsCallersFault: (this.$dataSize > 0 && (this.$view.getUint8(this.$data) & 1) !== 0),
-      obsoleteDurability: (this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0),
+      type: this.$view.getUint16(this.$data + 4, true) as Exception_Type,
+      obsoleteIsCallersFault: !!(this.$view.getUint8(this.$data) & 1),
+      obsoleteDurability: this.$view.getUint16(this.$data + 2, true),
       trace: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 1),
       details: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 2, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Exception_DetailReader) as Exception_Detail[] | null : null,
     };
@@ -4150,6 +4170,7 @@ export class Exception_DetailReader extends $.GeneratedReader<Exception_Detail> 
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Exception_DetailReader {
@@ -4158,7 +4179,7 @@ export class Exception_DetailReader extends $.GeneratedReader<Exception_Detail> 
 
   /** `detailId @0 :UInt64`: What kind of detail: an id chosen by whoever defined it. */
   get detailId(): bigint {
-    return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
+    return this.$view.getBigUint64(this.$data, true);
   }
 
   /** `data @1 :Data`: The detail, encoded as that definition says. */
@@ -4172,7 +4193,7 @@ export class Exception_DetailReader extends $.GeneratedReader<Exception_Detail> 
 
   override $toObject(): Exception_Detail {
     return {
-      detailId: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
+      detailId: this.$view.getBigUint64(this.$data, true),
       data: $.dataOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
     };
   }

@@ -125,6 +125,7 @@ export class NodeReader extends $.GeneratedReader<Node> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 48) $.padDataSection(this, 48);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): NodeReader {
@@ -133,12 +134,12 @@ export class NodeReader extends $.GeneratedReader<Node> {
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'file' | 'struct' | 'enum' | 'interface' | 'const' | 'annotation' | undefined {
-    return $which0[(this.$dataSize >= 14 ? this.$view.getUint16(this.$data + 12, true) : 0)];
+    return $which0[this.$view.getUint16(this.$data + 12, true)];
   }
 
   /** `id @0 :UInt64` */
   get id(): bigint {
-    return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
+    return this.$view.getBigUint64(this.$data, true);
   }
 
   /**
@@ -161,7 +162,7 @@ export class NodeReader extends $.GeneratedReader<Node> {
    * name.
    */
   get displayNamePrefixLength(): number {
-    return (this.$dataSize >= 12 ? this.$view.getUint32(this.$data + 8, true) : 0);
+    return this.$view.getUint32(this.$data + 8, true);
   }
 
   /**
@@ -170,7 +171,7 @@ export class NodeReader extends $.GeneratedReader<Node> {
    * Zero for files and for method parameter structs, which have no lexical scope.
    */
   get scopeId(): bigint {
-    return (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n);
+    return this.$view.getBigUint64(this.$data + 16, true);
   }
 
   /**
@@ -192,7 +193,7 @@ export class NodeReader extends $.GeneratedReader<Node> {
    * may refer to parameters bound elsewhere.
    */
   get isGeneric(): boolean {
-    return (this.$dataSize > 36 && (this.$view.getUint8(this.$data + 36) & 1) !== 0);
+    return !!(this.$view.getUint8(this.$data + 36) & 1);
   }
 
   /**
@@ -224,32 +225,32 @@ export class NodeReader extends $.GeneratedReader<Node> {
 
   /** `struct :group` */
   get struct(): Node_StructReader {
-    return new Node_StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
+    return new Node_StructReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /** `enum :group` */
   get enum(): Node_EnumReader {
-    return new Node_EnumReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
+    return new Node_EnumReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /** `interface :group` */
   get interface(): Node_InterfaceReader {
-    return new Node_InterfaceReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
+    return new Node_InterfaceReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /** `const :group` */
   get const(): Node_ConstReader {
-    return new Node_ConstReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
+    return new Node_ConstReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /** `annotation :group` */
   get annotation(): Node_AnnotationReader {
-    return new Node_AnnotationReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
+    return new Node_AnnotationReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /** `startByte @34 :UInt32` */
   get startByte(): number {
-    return (this.$dataSize >= 44 ? this.$view.getUint32(this.$data + 40, true) : 0);
+    return this.$view.getUint32(this.$data + 40, true);
   }
 
   /**
@@ -258,29 +259,29 @@ export class NodeReader extends $.GeneratedReader<Node> {
    * record positions.
    */
   get endByte(): number {
-    return (this.$dataSize >= 48 ? this.$view.getUint32(this.$data + 44, true) : 0);
+    return this.$view.getUint32(this.$data + 44, true);
   }
 
   override $toObject(): Node {
     const object: { [key: string]: unknown } = {
-      id: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
+      id: this.$view.getBigUint64(this.$data, true),
       displayName: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
-      displayNamePrefixLength: (this.$dataSize >= 12 ? this.$view.getUint32(this.$data + 8, true) : 0),
-      scopeId: (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n),
+      displayNamePrefixLength: this.$view.getUint32(this.$data + 8, true),
+      scopeId: this.$view.getBigUint64(this.$data + 16, true),
       parameters: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 5) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 5, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_ParameterReader) as Node_Parameter[] | null : null,
-      isGeneric: (this.$dataSize > 36 && (this.$view.getUint8(this.$data + 36) & 1) !== 0),
+      isGeneric: !!(this.$view.getUint8(this.$data + 36) & 1),
       nestedNodes: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_NestedNodeReader) as Node_NestedNode[] | null : null,
       annotations: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 2, $.ElementSize.INLINE_COMPOSITE, this.$nesting), AnnotationReader) as Annotation[] | null : null,
-      startByte: (this.$dataSize >= 44 ? this.$view.getUint32(this.$data + 40, true) : 0),
-      endByte: (this.$dataSize >= 48 ? this.$view.getUint32(this.$data + 44, true) : 0),
+      startByte: this.$view.getUint32(this.$data + 40, true),
+      endByte: this.$view.getUint32(this.$data + 44, true),
     };
-    switch ((this.$dataSize >= 14 ? this.$view.getUint16(this.$data + 12, true) : 0)) {
+    switch (this.$view.getUint16(this.$data + 12, true)) {
       case 0: object["file"] = null; break;
-      case 1: object["struct"] = new Node_StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
-      case 2: object["enum"] = new Node_EnumReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
-      case 3: object["interface"] = new Node_InterfaceReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
-      case 4: object["const"] = new Node_ConstReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
-      case 5: object["annotation"] = new Node_AnnotationReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
+      case 1: object["struct"] = new Node_StructReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
+      case 2: object["enum"] = new Node_EnumReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
+      case 3: object["interface"] = new Node_InterfaceReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
+      case 4: object["const"] = new Node_ConstReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
+      case 5: object["annotation"] = new Node_AnnotationReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
     }
     return object as Node;
   }
@@ -701,6 +702,7 @@ export class Node_StructReader extends $.GeneratedReader<Node_Struct> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 48) $.padDataSection(this, 48);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Node_StructReader {
@@ -709,12 +711,12 @@ export class Node_StructReader extends $.GeneratedReader<Node_Struct> {
 
   /** `dataWordCount @7 :UInt16`: Size of the data section, in 64-bit words. */
   get dataWordCount(): number {
-    return (this.$dataSize >= 16 ? this.$view.getUint16(this.$data + 14, true) : 0);
+    return this.$view.getUint16(this.$data + 14, true);
   }
 
   /** `pointerCount @8 :UInt16`: Size of the pointer section, in pointers. */
   get pointerCount(): number {
-    return (this.$dataSize >= 26 ? this.$view.getUint16(this.$data + 24, true) : 0);
+    return this.$view.getUint16(this.$data + 24, true);
   }
 
   /**
@@ -723,7 +725,7 @@ export class Node_StructReader extends $.GeneratedReader<Node_Struct> {
    * compilers: the other encodings were never finished.
    */
   get preferredListEncoding(): ElementSize {
-    return (this.$dataSize >= 28 ? this.$view.getUint16(this.$data + 26, true) : 0) as ElementSize;
+    return this.$view.getUint16(this.$data + 26, true) as ElementSize;
   }
 
   /**
@@ -732,7 +734,7 @@ export class Node_StructReader extends $.GeneratedReader<Node_Struct> {
    * own. A group shares the sections of the struct containing it.
    */
   get isGroup(): boolean {
-    return (this.$dataSize > 28 && (this.$view.getUint8(this.$data + 28) & 1) !== 0);
+    return !!(this.$view.getUint8(this.$data + 28) & 1);
   }
 
   /**
@@ -741,12 +743,12 @@ export class Node_StructReader extends $.GeneratedReader<Node_Struct> {
    * come first in `fields`.
    */
   get discriminantCount(): number {
-    return (this.$dataSize >= 32 ? this.$view.getUint16(this.$data + 30, true) : 0);
+    return this.$view.getUint16(this.$data + 30, true);
   }
 
   /** `discriminantOffset @12 :UInt32`: Where the union's tag is, in 16-bit units from the start of the data section. */
   get discriminantOffset(): number {
-    return (this.$dataSize >= 36 ? this.$view.getUint32(this.$data + 32, true) : 0);
+    return this.$view.getUint32(this.$data + 32, true);
   }
 
   /**
@@ -764,12 +766,12 @@ export class Node_StructReader extends $.GeneratedReader<Node_Struct> {
 
   override $toObject(): Node_Struct {
     return {
-      dataWordCount: (this.$dataSize >= 16 ? this.$view.getUint16(this.$data + 14, true) : 0),
-      pointerCount: (this.$dataSize >= 26 ? this.$view.getUint16(this.$data + 24, true) : 0),
-      preferredListEncoding: (this.$dataSize >= 28 ? this.$view.getUint16(this.$data + 26, true) : 0) as ElementSize,
-      isGroup: (this.$dataSize > 28 && (this.$view.getUint8(this.$data + 28) & 1) !== 0),
-      discriminantCount: (this.$dataSize >= 32 ? this.$view.getUint16(this.$data + 30, true) : 0),
-      discriminantOffset: (this.$dataSize >= 36 ? this.$view.getUint32(this.$data + 32, true) : 0),
+      dataWordCount: this.$view.getUint16(this.$data + 14, true),
+      pointerCount: this.$view.getUint16(this.$data + 24, true),
+      preferredListEncoding: this.$view.getUint16(this.$data + 26, true) as ElementSize,
+      isGroup: !!(this.$view.getUint8(this.$data + 28) & 1),
+      discriminantCount: this.$view.getUint16(this.$data + 30, true),
+      discriminantOffset: this.$view.getUint32(this.$data + 32, true),
       fields: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, $.ElementSize.INLINE_COMPOSITE, this.$nesting), FieldReader) as Field[] | null : null,
     };
   }
@@ -928,6 +930,7 @@ export class Node_EnumReader extends $.GeneratedReader<Node_Enum> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 48) $.padDataSection(this, 48);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Node_EnumReader {
@@ -1031,6 +1034,7 @@ export class Node_InterfaceReader extends $.GeneratedReader<Node_Interface> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 48) $.padDataSection(this, 48);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Node_InterfaceReader {
@@ -1167,6 +1171,7 @@ export class Node_ConstReader extends $.GeneratedReader<Node_Const> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 48) $.padDataSection(this, 48);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Node_ConstReader {
@@ -1327,6 +1332,7 @@ export class Node_AnnotationReader extends $.GeneratedReader<Node_Annotation> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 48) $.padDataSection(this, 48);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Node_AnnotationReader {
@@ -1344,79 +1350,79 @@ export class Node_AnnotationReader extends $.GeneratedReader<Node_Annotation> {
 
   /** `targetsFile @19 :Bool` */
   get targetsFile(): boolean {
-    return (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 1) !== 0);
+    return !!(this.$view.getUint8(this.$data + 14) & 1);
   }
 
   /** `targetsConst @20 :Bool` */
   get targetsConst(): boolean {
-    return (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 2) !== 0);
+    return !!(this.$view.getUint8(this.$data + 14) & 2);
   }
 
   /** `targetsEnum @21 :Bool` */
   get targetsEnum(): boolean {
-    return (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 4) !== 0);
+    return !!(this.$view.getUint8(this.$data + 14) & 4);
   }
 
   /** `targetsEnumerant @22 :Bool` */
   get targetsEnumerant(): boolean {
-    return (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 8) !== 0);
+    return !!(this.$view.getUint8(this.$data + 14) & 8);
   }
 
   /** `targetsStruct @23 :Bool` */
   get targetsStruct(): boolean {
-    return (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 16) !== 0);
+    return !!(this.$view.getUint8(this.$data + 14) & 16);
   }
 
   /** `targetsField @24 :Bool` */
   get targetsField(): boolean {
-    return (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 32) !== 0);
+    return !!(this.$view.getUint8(this.$data + 14) & 32);
   }
 
   /** `targetsUnion @25 :Bool` */
   get targetsUnion(): boolean {
-    return (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 64) !== 0);
+    return !!(this.$view.getUint8(this.$data + 14) & 64);
   }
 
   /** `targetsGroup @26 :Bool` */
   get targetsGroup(): boolean {
-    return (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 128) !== 0);
+    return !!(this.$view.getUint8(this.$data + 14) & 128);
   }
 
   /** `targetsInterface @27 :Bool` */
   get targetsInterface(): boolean {
-    return (this.$dataSize > 15 && (this.$view.getUint8(this.$data + 15) & 1) !== 0);
+    return !!(this.$view.getUint8(this.$data + 15) & 1);
   }
 
   /** `targetsMethod @28 :Bool` */
   get targetsMethod(): boolean {
-    return (this.$dataSize > 15 && (this.$view.getUint8(this.$data + 15) & 2) !== 0);
+    return !!(this.$view.getUint8(this.$data + 15) & 2);
   }
 
   /** `targetsParam @29 :Bool` */
   get targetsParam(): boolean {
-    return (this.$dataSize > 15 && (this.$view.getUint8(this.$data + 15) & 4) !== 0);
+    return !!(this.$view.getUint8(this.$data + 15) & 4);
   }
 
   /** `targetsAnnotation @30 :Bool` */
   get targetsAnnotation(): boolean {
-    return (this.$dataSize > 15 && (this.$view.getUint8(this.$data + 15) & 8) !== 0);
+    return !!(this.$view.getUint8(this.$data + 15) & 8);
   }
 
   override $toObject(): Node_Annotation {
     return {
       type: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting).$toObject() : null,
-      targetsFile: (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 1) !== 0),
-      targetsConst: (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 2) !== 0),
-      targetsEnum: (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 4) !== 0),
-      targetsEnumerant: (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 8) !== 0),
-      targetsStruct: (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 16) !== 0),
-      targetsField: (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 32) !== 0),
-      targetsUnion: (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 64) !== 0),
-      targetsGroup: (this.$dataSize > 14 && (this.$view.getUint8(this.$data + 14) & 128) !== 0),
-      targetsInterface: (this.$dataSize > 15 && (this.$view.getUint8(this.$data + 15) & 1) !== 0),
-      targetsMethod: (this.$dataSize > 15 && (this.$view.getUint8(this.$data + 15) & 2) !== 0),
-      targetsParam: (this.$dataSize > 15 && (this.$view.getUint8(this.$data + 15) & 4) !== 0),
-      targetsAnnotation: (this.$dataSize > 15 && (this.$view.getUint8(this.$data + 15) & 8) !== 0),
+      targetsFile: !!(this.$view.getUint8(this.$data + 14) & 1),
+      targetsConst: !!(this.$view.getUint8(this.$data + 14) & 2),
+      targetsEnum: !!(this.$view.getUint8(this.$data + 14) & 4),
+      targetsEnumerant: !!(this.$view.getUint8(this.$data + 14) & 8),
+      targetsStruct: !!(this.$view.getUint8(this.$data + 14) & 16),
+      targetsField: !!(this.$view.getUint8(this.$data + 14) & 32),
+      targetsUnion: !!(this.$view.getUint8(this.$data + 14) & 64),
+      targetsGroup: !!(this.$view.getUint8(this.$data + 14) & 128),
+      targetsInterface: !!(this.$view.getUint8(this.$data + 15) & 1),
+      targetsMethod: !!(this.$view.getUint8(this.$data + 15) & 2),
+      targetsParam: !!(this.$view.getUint8(this.$data + 15) & 4),
+      targetsAnnotation: !!(this.$view.getUint8(this.$data + 15) & 8),
     };
   }
 }
@@ -1716,6 +1722,7 @@ export class Node_NestedNodeReader extends $.GeneratedReader<Node_NestedNode> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Node_NestedNodeReader {
@@ -1733,13 +1740,13 @@ export class Node_NestedNodeReader extends $.GeneratedReader<Node_NestedNode> {
 
   /** `id @1 :UInt64`: Its node. */
   get id(): bigint {
-    return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
+    return this.$view.getBigUint64(this.$data, true);
   }
 
   override $toObject(): Node_NestedNode {
     return {
       name: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
-      id: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
+      id: this.$view.getBigUint64(this.$data, true),
     };
   }
 }
@@ -1846,6 +1853,7 @@ export class Node_SourceInfoReader extends $.GeneratedReader<Node_SourceInfo> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 16) $.padDataSection(this, 16);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Node_SourceInfoReader {
@@ -1854,7 +1862,7 @@ export class Node_SourceInfoReader extends $.GeneratedReader<Node_SourceInfo> {
 
   /** `id @0 :UInt64`: The node described. */
   get id(): bigint {
-    return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
+    return this.$view.getBigUint64(this.$data, true);
   }
 
   /** `docComment @1 :Text`: The node's doc comment, one `\n`-terminated line per comment line; null if none. */
@@ -1877,21 +1885,21 @@ export class Node_SourceInfoReader extends $.GeneratedReader<Node_SourceInfo> {
 
   /** `startByte @3 :UInt32` */
   get startByte(): number {
-    return (this.$dataSize >= 12 ? this.$view.getUint32(this.$data + 8, true) : 0);
+    return this.$view.getUint32(this.$data + 8, true);
   }
 
   /** `endByte @4 :UInt32` */
   get endByte(): number {
-    return (this.$dataSize >= 16 ? this.$view.getUint32(this.$data + 12, true) : 0);
+    return this.$view.getUint32(this.$data + 12, true);
   }
 
   override $toObject(): Node_SourceInfo {
     return {
-      id: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
+      id: this.$view.getBigUint64(this.$data, true),
       docComment: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
       members: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_SourceInfo_MemberReader) as Node_SourceInfo_Member[] | null : null,
-      startByte: (this.$dataSize >= 12 ? this.$view.getUint32(this.$data + 8, true) : 0),
-      endByte: (this.$dataSize >= 16 ? this.$view.getUint32(this.$data + 12, true) : 0),
+      startByte: this.$view.getUint32(this.$data + 8, true),
+      endByte: this.$view.getUint32(this.$data + 12, true),
     };
   }
 }
@@ -2032,6 +2040,7 @@ export class Node_SourceInfo_MemberReader extends $.GeneratedReader<Node_SourceI
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Node_SourceInfo_MemberReader {
@@ -2049,19 +2058,19 @@ export class Node_SourceInfo_MemberReader extends $.GeneratedReader<Node_SourceI
 
   /** `startByte @1 :UInt32` */
   get startByte(): number {
-    return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
+    return this.$view.getUint32(this.$data, true);
   }
 
   /** `endByte @2 :UInt32` */
   get endByte(): number {
-    return (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0);
+    return this.$view.getUint32(this.$data + 4, true);
   }
 
   override $toObject(): Node_SourceInfo_Member {
     return {
       docComment: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
-      startByte: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
-      endByte: (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0),
+      startByte: this.$view.getUint32(this.$data, true),
+      endByte: this.$view.getUint32(this.$data + 4, true),
     };
   }
 }
@@ -2176,6 +2185,7 @@ export class FieldReader extends $.GeneratedReader<Field> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 24) $.padDataSection(this, 24);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): FieldReader {
@@ -2184,7 +2194,7 @@ export class FieldReader extends $.GeneratedReader<Field> {
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'slot' | 'group' | undefined {
-    return $which1[(this.$dataSize >= 10 ? this.$view.getUint16(this.$data + 8, true) : 0)];
+    return $which1[this.$view.getUint16(this.$data + 8, true)];
   }
 
   /** `name @0 :Text` */
@@ -2198,7 +2208,7 @@ export class FieldReader extends $.GeneratedReader<Field> {
 
   /** `codeOrder @1 :UInt16`: The field's position among its siblings in the source. */
   get codeOrder(): number {
-    return (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0);
+    return this.$view.getUint16(this.$data, true);
   }
 
   /** `annotations @2 :List(Annotation)` */
@@ -2212,35 +2222,35 @@ export class FieldReader extends $.GeneratedReader<Field> {
 
   /** `discriminantValue @3 :UInt16`: For a union member, the tag value meaning "this member is set". */
   get discriminantValue(): number {
-    return ((this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0) ^ 65535);
+    return (this.$view.getUint16(this.$data + 2, true) ^ 65535);
   }
 
   /** `slot :group`: A field holding a value of its own. */
   get slot(): Field_SlotReader {
-    return new Field_SlotReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
+    return new Field_SlotReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /** `group :group`: A field that is a group: its members are described by another node. */
   get group(): Field_GroupReader {
-    return new Field_GroupReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
+    return new Field_GroupReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /** `ordinal :group` */
   get ordinal(): Field_OrdinalReader {
-    return new Field_OrdinalReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
+    return new Field_OrdinalReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   override $toObject(): Field {
     const object: { [key: string]: unknown } = {
       name: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
-      codeOrder: (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0),
+      codeOrder: this.$view.getUint16(this.$data, true),
       annotations: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), AnnotationReader) as Annotation[] | null : null,
-      discriminantValue: ((this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0) ^ 65535),
-      ordinal: new Field_OrdinalReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(),
+      discriminantValue: (this.$view.getUint16(this.$data + 2, true) ^ 65535),
+      ordinal: new Field_OrdinalReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(),
     };
-    switch ((this.$dataSize >= 10 ? this.$view.getUint16(this.$data + 8, true) : 0)) {
-      case 0: object["slot"] = new Field_SlotReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
-      case 1: object["group"] = new Field_GroupReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
+    switch (this.$view.getUint16(this.$data + 8, true)) {
+      case 0: object["slot"] = new Field_SlotReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
+      case 1: object["group"] = new Field_GroupReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
     }
     return object as Field;
   }
@@ -2444,6 +2454,7 @@ export class Field_SlotReader extends $.GeneratedReader<Field_Slot> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 24) $.padDataSection(this, 24);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Field_SlotReader {
@@ -2457,7 +2468,7 @@ export class Field_SlotReader extends $.GeneratedReader<Field_Slot> {
    * pointer types. Void fields take no space.
    */
   get offset(): number {
-    return (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0);
+    return this.$view.getUint32(this.$data + 4, true);
   }
 
   /** `type @5 :Type` */
@@ -2484,15 +2495,15 @@ export class Field_SlotReader extends $.GeneratedReader<Field_Slot> {
    * value). Matters to code that translates to formats with a notion of "unset".
    */
   get hadExplicitDefault(): boolean {
-    return (this.$dataSize > 16 && (this.$view.getUint8(this.$data + 16) & 1) !== 0);
+    return !!(this.$view.getUint8(this.$data + 16) & 1);
   }
 
   override $toObject(): Field_Slot {
     return {
-      offset: (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0),
+      offset: this.$view.getUint32(this.$data + 4, true),
       type: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting).$toObject() : null,
       defaultValue: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.readStruct<ValueReader>(ValueReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting).$toObject() : null,
-      hadExplicitDefault: (this.$dataSize > 16 && (this.$view.getUint8(this.$data + 16) & 1) !== 0),
+      hadExplicitDefault: !!(this.$view.getUint8(this.$data + 16) & 1),
     };
   }
 }
@@ -2632,6 +2643,7 @@ export class Field_GroupReader extends $.GeneratedReader<Field_Group> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 24) $.padDataSection(this, 24);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Field_GroupReader {
@@ -2640,12 +2652,12 @@ export class Field_GroupReader extends $.GeneratedReader<Field_Group> {
 
   /** `typeId @7 :UInt64`: The group's node. */
   get typeId(): bigint {
-    return (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n);
+    return this.$view.getBigUint64(this.$data + 16, true);
   }
 
   override $toObject(): Field_Group {
     return {
-      typeId: (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n),
+      typeId: this.$view.getBigUint64(this.$data + 16, true),
     };
   }
 }
@@ -2711,6 +2723,7 @@ export class Field_OrdinalReader extends $.GeneratedReader<Field_Ordinal> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 24) $.padDataSection(this, 24);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Field_OrdinalReader {
@@ -2719,7 +2732,7 @@ export class Field_OrdinalReader extends $.GeneratedReader<Field_Ordinal> {
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'implicit' | 'explicit' | undefined {
-    return $which2[(this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0)];
+    return $which2[this.$view.getUint16(this.$data + 10, true)];
   }
 
   /** `implicit @8 :Void`: For groups and unions without a number of their own. */
@@ -2729,14 +2742,14 @@ export class Field_OrdinalReader extends $.GeneratedReader<Field_Ordinal> {
 
   /** `explicit @9 :UInt16`: The `@N` of the field. */
   get explicit(): number {
-    return (this.$dataSize >= 14 ? this.$view.getUint16(this.$data + 12, true) : 0);
+    return this.$view.getUint16(this.$data + 12, true);
   }
 
   override $toObject(): Field_Ordinal {
     const object: { [key: string]: unknown } = {};
-    switch ((this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0)) {
+    switch (this.$view.getUint16(this.$data + 10, true)) {
       case 0: object["implicit"] = null; break;
-      case 1: object["explicit"] = (this.$dataSize >= 14 ? this.$view.getUint16(this.$data + 12, true) : 0); break;
+      case 1: object["explicit"] = this.$view.getUint16(this.$data + 12, true); break;
     }
     return object as Field_Ordinal;
   }
@@ -2828,6 +2841,7 @@ export class EnumerantReader extends $.GeneratedReader<Enumerant> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): EnumerantReader {
@@ -2845,7 +2859,7 @@ export class EnumerantReader extends $.GeneratedReader<Enumerant> {
 
   /** `codeOrder @1 :UInt16`: The enumerant's position in the source. */
   get codeOrder(): number {
-    return (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0);
+    return this.$view.getUint16(this.$data, true);
   }
 
   /** `annotations @2 :List(Annotation)` */
@@ -2860,7 +2874,7 @@ export class EnumerantReader extends $.GeneratedReader<Enumerant> {
   override $toObject(): Enumerant {
     return {
       name: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
-      codeOrder: (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0),
+      codeOrder: this.$view.getUint16(this.$data, true),
       annotations: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), AnnotationReader) as Annotation[] | null : null,
     };
   }
@@ -2977,6 +2991,7 @@ export class SuperclassReader extends $.GeneratedReader<Superclass> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): SuperclassReader {
@@ -2985,7 +3000,7 @@ export class SuperclassReader extends $.GeneratedReader<Superclass> {
 
   /** `id @0 :UInt64` */
   get id(): bigint {
-    return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
+    return this.$view.getBigUint64(this.$data, true);
   }
 
   /** `brand @1 :Brand` */
@@ -2999,7 +3014,7 @@ export class SuperclassReader extends $.GeneratedReader<Superclass> {
 
   override $toObject(): Superclass {
     return {
-      id: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
+      id: this.$view.getBigUint64(this.$data, true),
       brand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
     };
   }
@@ -3121,6 +3136,7 @@ export class MethodReader extends $.GeneratedReader<Method> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 24) $.padDataSection(this, 24);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): MethodReader {
@@ -3138,7 +3154,7 @@ export class MethodReader extends $.GeneratedReader<Method> {
 
   /** `codeOrder @1 :UInt16`: The method's position in the source. */
   get codeOrder(): number {
-    return (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0);
+    return this.$view.getUint16(this.$data, true);
   }
 
   /** `implicitParameters @7 :List(Node.Parameter)`: Generic parameters of the method itself (`foo @0 [T] (x :T) -> ()`). */
@@ -3156,7 +3172,7 @@ export class MethodReader extends $.GeneratedReader<Method> {
    * scopeId is 0), or a struct named in the source.
    */
   get paramStructType(): bigint {
-    return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
+    return this.$view.getBigUint64(this.$data + 8, true);
   }
 
   /** `paramBrand @5 :Brand`: Bindings of the parameter struct's generic parameters. */
@@ -3170,7 +3186,7 @@ export class MethodReader extends $.GeneratedReader<Method> {
 
   /** `resultStructType @3 :UInt64`: Likewise for the results. For a `-> stream` method, stream.capnp's StreamResult. */
   get resultStructType(): bigint {
-    return (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n);
+    return this.$view.getBigUint64(this.$data + 16, true);
   }
 
   /** `resultBrand @6 :Brand` */
@@ -3194,11 +3210,11 @@ export class MethodReader extends $.GeneratedReader<Method> {
   override $toObject(): Method {
     return {
       name: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
-      codeOrder: (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0),
+      codeOrder: this.$view.getUint16(this.$data, true),
       implicitParameters: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 4) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 4, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_ParameterReader) as Node_Parameter[] | null : null,
-      paramStructType: (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n),
+      paramStructType: this.$view.getBigUint64(this.$data + 8, true),
       paramBrand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting).$toObject() : null,
-      resultStructType: (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n),
+      resultStructType: this.$view.getBigUint64(this.$data + 16, true),
       resultBrand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting).$toObject() : null,
       annotations: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), AnnotationReader) as Annotation[] | null : null,
     };
@@ -3455,6 +3471,7 @@ export class TypeReader extends $.GeneratedReader<Type> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 24) $.padDataSection(this, 24);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): TypeReader {
@@ -3463,7 +3480,7 @@ export class TypeReader extends $.GeneratedReader<Type> {
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'void' | 'bool' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64' | 'float32' | 'float64' | 'text' | 'data' | 'list' | 'enum' | 'struct' | 'interface' | 'anyPointer' | undefined {
-    return $which3[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
+    return $which3[this.$view.getUint16(this.$data, true)];
   }
 
   /** `void @0 :Void` */
@@ -3538,32 +3555,32 @@ export class TypeReader extends $.GeneratedReader<Type> {
 
   /** `list :group` */
   get list(): Type_ListReader {
-    return new Type_ListReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
+    return new Type_ListReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /** `enum :group` */
   get enum(): Type_EnumReader {
-    return new Type_EnumReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
+    return new Type_EnumReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /** `struct :group` */
   get struct(): Type_StructReader {
-    return new Type_StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
+    return new Type_StructReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /** `interface :group` */
   get interface(): Type_InterfaceReader {
-    return new Type_InterfaceReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
+    return new Type_InterfaceReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /** `anyPointer :group`: A pointer whose target type is not fixed by the schema. */
   get anyPointer(): Type_AnyPointerReader {
-    return new Type_AnyPointerReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
+    return new Type_AnyPointerReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   override $toObject(): Type {
     const object: { [key: string]: unknown } = {};
-    switch ((this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)) {
+    switch (this.$view.getUint16(this.$data, true)) {
       case 0: object["void"] = null; break;
       case 1: object["bool"] = null; break;
       case 2: object["int8"] = null; break;
@@ -3578,11 +3595,11 @@ export class TypeReader extends $.GeneratedReader<Type> {
       case 11: object["float64"] = null; break;
       case 12: object["text"] = null; break;
       case 13: object["data"] = null; break;
-      case 14: object["list"] = new Type_ListReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
-      case 15: object["enum"] = new Type_EnumReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
-      case 16: object["struct"] = new Type_StructReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
-      case 17: object["interface"] = new Type_InterfaceReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
-      case 18: object["anyPointer"] = new Type_AnyPointerReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
+      case 14: object["list"] = new Type_ListReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
+      case 15: object["enum"] = new Type_EnumReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
+      case 16: object["struct"] = new Type_StructReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
+      case 17: object["interface"] = new Type_InterfaceReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
+      case 18: object["anyPointer"] = new Type_AnyPointerReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
     }
     return object as Type;
   }
@@ -3890,6 +3907,7 @@ export class Type_ListReader extends $.GeneratedReader<Type_List> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 24) $.padDataSection(this, 24);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Type_ListReader {
@@ -3989,6 +4007,7 @@ export class Type_EnumReader extends $.GeneratedReader<Type_Enum> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 24) $.padDataSection(this, 24);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Type_EnumReader {
@@ -3997,7 +4016,7 @@ export class Type_EnumReader extends $.GeneratedReader<Type_Enum> {
 
   /** `typeId @15 :UInt64` */
   get typeId(): bigint {
-    return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
+    return this.$view.getBigUint64(this.$data + 8, true);
   }
 
   /** `brand @21 :Brand` */
@@ -4011,7 +4030,7 @@ export class Type_EnumReader extends $.GeneratedReader<Type_Enum> {
 
   override $toObject(): Type_Enum {
     return {
-      typeId: (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n),
+      typeId: this.$view.getBigUint64(this.$data + 8, true),
       brand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
     };
   }
@@ -4104,6 +4123,7 @@ export class Type_StructReader extends $.GeneratedReader<Type_Struct> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 24) $.padDataSection(this, 24);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Type_StructReader {
@@ -4112,7 +4132,7 @@ export class Type_StructReader extends $.GeneratedReader<Type_Struct> {
 
   /** `typeId @16 :UInt64` */
   get typeId(): bigint {
-    return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
+    return this.$view.getBigUint64(this.$data + 8, true);
   }
 
   /** `brand @22 :Brand` */
@@ -4126,7 +4146,7 @@ export class Type_StructReader extends $.GeneratedReader<Type_Struct> {
 
   override $toObject(): Type_Struct {
     return {
-      typeId: (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n),
+      typeId: this.$view.getBigUint64(this.$data + 8, true),
       brand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
     };
   }
@@ -4219,6 +4239,7 @@ export class Type_InterfaceReader extends $.GeneratedReader<Type_Interface> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 24) $.padDataSection(this, 24);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Type_InterfaceReader {
@@ -4227,7 +4248,7 @@ export class Type_InterfaceReader extends $.GeneratedReader<Type_Interface> {
 
   /** `typeId @17 :UInt64` */
   get typeId(): bigint {
-    return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
+    return this.$view.getBigUint64(this.$data + 8, true);
   }
 
   /** `brand @23 :Brand` */
@@ -4241,7 +4262,7 @@ export class Type_InterfaceReader extends $.GeneratedReader<Type_Interface> {
 
   override $toObject(): Type_Interface {
     return {
-      typeId: (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n),
+      typeId: this.$view.getBigUint64(this.$data + 8, true),
       brand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
     };
   }
@@ -4337,6 +4358,7 @@ export class Type_AnyPointerReader extends $.GeneratedReader<Type_AnyPointer> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 24) $.padDataSection(this, 24);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Type_AnyPointerReader {
@@ -4345,30 +4367,30 @@ export class Type_AnyPointerReader extends $.GeneratedReader<Type_AnyPointer> {
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'unconstrained' | 'parameter' | 'implicitMethodParameter' | undefined {
-    return $which4[(this.$dataSize >= 10 ? this.$view.getUint16(this.$data + 8, true) : 0)];
+    return $which4[this.$view.getUint16(this.$data + 8, true)];
   }
 
   /** `unconstrained :group`: Any pointer of the given kind. */
   get unconstrained(): Type_AnyPointer_UnconstrainedReader {
-    return new Type_AnyPointer_UnconstrainedReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
+    return new Type_AnyPointer_UnconstrainedReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /** `parameter :group`: A generic parameter: the type is whatever the parameter is bound to. */
   get parameter(): Type_AnyPointer_ParameterReader {
-    return new Type_AnyPointer_ParameterReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
+    return new Type_AnyPointer_ParameterReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   /** `implicitMethodParameter :group`: A generic parameter of the method being described. */
   get implicitMethodParameter(): Type_AnyPointer_ImplicitMethodParameterReader {
-    return new Type_AnyPointer_ImplicitMethodParameterReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
+    return new Type_AnyPointer_ImplicitMethodParameterReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   override $toObject(): Type_AnyPointer {
     const object: { [key: string]: unknown } = {};
-    switch ((this.$dataSize >= 10 ? this.$view.getUint16(this.$data + 8, true) : 0)) {
-      case 0: object["unconstrained"] = new Type_AnyPointer_UnconstrainedReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
-      case 1: object["parameter"] = new Type_AnyPointer_ParameterReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
-      case 2: object["implicitMethodParameter"] = new Type_AnyPointer_ImplicitMethodParameterReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
+    switch (this.$view.getUint16(this.$data + 8, true)) {
+      case 0: object["unconstrained"] = new Type_AnyPointer_UnconstrainedReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
+      case 1: object["parameter"] = new Type_AnyPointer_ParameterReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
+      case 2: object["implicitMethodParameter"] = new Type_AnyPointer_ImplicitMethodParameterReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
     }
     return object as Type_AnyPointer;
   }
@@ -4489,6 +4511,7 @@ export class Type_AnyPointer_UnconstrainedReader extends $.GeneratedReader<Type_
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 24) $.padDataSection(this, 24);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Type_AnyPointer_UnconstrainedReader {
@@ -4497,7 +4520,7 @@ export class Type_AnyPointer_UnconstrainedReader extends $.GeneratedReader<Type_
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'anyKind' | 'struct' | 'list' | 'capability' | undefined {
-    return $which5[(this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0)];
+    return $which5[this.$view.getUint16(this.$data + 10, true)];
   }
 
   /** `anyKind @18 :Void`: AnyPointer: anything. */
@@ -4522,7 +4545,7 @@ export class Type_AnyPointer_UnconstrainedReader extends $.GeneratedReader<Type_
 
   override $toObject(): Type_AnyPointer_Unconstrained {
     const object: { [key: string]: unknown } = {};
-    switch ((this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0)) {
+    switch (this.$view.getUint16(this.$data + 10, true)) {
       case 0: object["anyKind"] = null; break;
       case 1: object["struct"] = null; break;
       case 2: object["list"] = null; break;
@@ -4639,6 +4662,7 @@ export class Type_AnyPointer_ParameterReader extends $.GeneratedReader<Type_AnyP
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 24) $.padDataSection(this, 24);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Type_AnyPointer_ParameterReader {
@@ -4647,18 +4671,18 @@ export class Type_AnyPointer_ParameterReader extends $.GeneratedReader<Type_AnyP
 
   /** `scopeId @19 :UInt64`: The node declaring the parameter. */
   get scopeId(): bigint {
-    return (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n);
+    return this.$view.getBigUint64(this.$data + 16, true);
   }
 
   /** `parameterIndex @20 :UInt16`: Its position in that node's parameter list. */
   get parameterIndex(): number {
-    return (this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0);
+    return this.$view.getUint16(this.$data + 10, true);
   }
 
   override $toObject(): Type_AnyPointer_Parameter {
     return {
-      scopeId: (this.$dataSize >= 24 ? this.$view.getBigUint64(this.$data + 16, true) : 0n),
-      parameterIndex: (this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0),
+      scopeId: this.$view.getBigUint64(this.$data + 16, true),
+      parameterIndex: this.$view.getUint16(this.$data + 10, true),
     };
   }
 }
@@ -4733,6 +4757,7 @@ export class Type_AnyPointer_ImplicitMethodParameterReader extends $.GeneratedRe
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 24) $.padDataSection(this, 24);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Type_AnyPointer_ImplicitMethodParameterReader {
@@ -4741,12 +4766,12 @@ export class Type_AnyPointer_ImplicitMethodParameterReader extends $.GeneratedRe
 
   /** `parameterIndex @24 :UInt16` */
   get parameterIndex(): number {
-    return (this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0);
+    return this.$view.getUint16(this.$data + 10, true);
   }
 
   override $toObject(): Type_AnyPointer_ImplicitMethodParameter {
     return {
-      parameterIndex: (this.$dataSize >= 12 ? this.$view.getUint16(this.$data + 10, true) : 0),
+      parameterIndex: this.$view.getUint16(this.$data + 10, true),
     };
   }
 }
@@ -4927,6 +4952,7 @@ export class Brand_ScopeReader extends $.GeneratedReader<Brand_Scope> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 16) $.padDataSection(this, 16);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Brand_ScopeReader {
@@ -4935,12 +4961,12 @@ export class Brand_ScopeReader extends $.GeneratedReader<Brand_Scope> {
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'bind' | 'inherit' | undefined {
-    return $which6[(this.$dataSize >= 10 ? this.$view.getUint16(this.$data + 8, true) : 0)];
+    return $which6[this.$view.getUint16(this.$data + 8, true)];
   }
 
   /** `scopeId @0 :UInt64`: The node whose parameters these bindings are for. */
   get scopeId(): bigint {
-    return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
+    return this.$view.getBigUint64(this.$data, true);
   }
 
   /** `bind @1 :List(Brand.Binding)`: The arguments, one per parameter. */
@@ -4963,9 +4989,9 @@ export class Brand_ScopeReader extends $.GeneratedReader<Brand_Scope> {
 
   override $toObject(): Brand_Scope {
     const object: { [key: string]: unknown } = {
-      scopeId: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
+      scopeId: this.$view.getBigUint64(this.$data, true),
     };
-    switch ((this.$dataSize >= 10 ? this.$view.getUint16(this.$data + 8, true) : 0)) {
+    switch (this.$view.getUint16(this.$data + 8, true)) {
       case 0: object["bind"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Brand_BindingReader) as Brand_Binding[] | null : null; break;
       case 1: object["inherit"] = null; break;
     }
@@ -5085,6 +5111,7 @@ export class Brand_BindingReader extends $.GeneratedReader<Brand_Binding> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): Brand_BindingReader {
@@ -5093,7 +5120,7 @@ export class Brand_BindingReader extends $.GeneratedReader<Brand_Binding> {
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'unbound' | 'type' | undefined {
-    return $which7[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
+    return $which7[this.$view.getUint16(this.$data, true)];
   }
 
   /** `unbound @0 :Void` */
@@ -5112,7 +5139,7 @@ export class Brand_BindingReader extends $.GeneratedReader<Brand_Binding> {
 
   override $toObject(): Brand_Binding {
     const object: { [key: string]: unknown } = {};
-    switch ((this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)) {
+    switch (this.$view.getUint16(this.$data, true)) {
       case 0: object["unbound"] = null; break;
       case 1: object["type"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
     }
@@ -5259,6 +5286,7 @@ export class ValueReader extends $.GeneratedReader<Value> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 16) $.padDataSection(this, 16);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): ValueReader {
@@ -5267,7 +5295,7 @@ export class ValueReader extends $.GeneratedReader<Value> {
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'void' | 'bool' | 'int8' | 'int16' | 'int32' | 'int64' | 'uint8' | 'uint16' | 'uint32' | 'uint64' | 'float32' | 'float64' | 'text' | 'data' | 'list' | 'enum' | 'struct' | 'interface' | 'anyPointer' | undefined {
-    return $which3[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
+    return $which3[this.$view.getUint16(this.$data, true)];
   }
 
   /** `void @0 :Void` */
@@ -5277,57 +5305,57 @@ export class ValueReader extends $.GeneratedReader<Value> {
 
   /** `bool @1 :Bool` */
   get bool(): boolean {
-    return (this.$dataSize > 2 && (this.$view.getUint8(this.$data + 2) & 1) !== 0);
+    return !!(this.$view.getUint8(this.$data + 2) & 1);
   }
 
   /** `int8 @2 :Int8` */
   get int8(): number {
-    return (this.$dataSize >= 3 ? this.$view.getInt8(this.$data + 2) : 0);
+    return this.$view.getInt8(this.$data + 2);
   }
 
   /** `int16 @3 :Int16` */
   get int16(): number {
-    return (this.$dataSize >= 4 ? this.$view.getInt16(this.$data + 2, true) : 0);
+    return this.$view.getInt16(this.$data + 2, true);
   }
 
   /** `int32 @4 :Int32` */
   get int32(): number {
-    return (this.$dataSize >= 8 ? this.$view.getInt32(this.$data + 4, true) : 0);
+    return this.$view.getInt32(this.$data + 4, true);
   }
 
   /** `int64 @5 :Int64` */
   get int64(): bigint {
-    return (this.$dataSize >= 16 ? this.$view.getBigInt64(this.$data + 8, true) : 0n);
+    return this.$view.getBigInt64(this.$data + 8, true);
   }
 
   /** `uint8 @6 :UInt8` */
   get uint8(): number {
-    return (this.$dataSize >= 3 ? this.$view.getUint8(this.$data + 2) : 0);
+    return this.$view.getUint8(this.$data + 2);
   }
 
   /** `uint16 @7 :UInt16` */
   get uint16(): number {
-    return (this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0);
+    return this.$view.getUint16(this.$data + 2, true);
   }
 
   /** `uint32 @8 :UInt32` */
   get uint32(): number {
-    return (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0);
+    return this.$view.getUint32(this.$data + 4, true);
   }
 
   /** `uint64 @9 :UInt64` */
   get uint64(): bigint {
-    return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
+    return this.$view.getBigUint64(this.$data + 8, true);
   }
 
   /** `float32 @10 :Float32` */
   get float32(): number {
-    return (this.$dataSize >= 8 ? this.$view.getFloat32(this.$data + 4, true) : 0);
+    return this.$view.getFloat32(this.$data + 4, true);
   }
 
   /** `float64 @11 :Float64` */
   get float64(): number {
-    return (this.$dataSize >= 16 ? this.$view.getFloat64(this.$data + 8, true) : 0);
+    return this.$view.getFloat64(this.$data + 8, true);
   }
 
   /** `text @12 :Text` */
@@ -5359,7 +5387,7 @@ export class ValueReader extends $.GeneratedReader<Value> {
 
   /** `enum @15 :UInt16`: The enumerant's number. */
   get enum(): number {
-    return (this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0);
+    return this.$view.getUint16(this.$data + 2, true);
   }
 
   /** `struct @16 :AnyStruct`: Read it with the struct type the schema gives. */
@@ -5387,23 +5415,23 @@ export class ValueReader extends $.GeneratedReader<Value> {
 
   override $toObject(): Value {
     const object: { [key: string]: unknown } = {};
-    switch ((this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)) {
+    switch (this.$view.getUint16(this.$data, true)) {
       case 0: object["void"] = null; break;
-      case 1: object["bool"] = (this.$dataSize > 2 && (this.$view.getUint8(this.$data + 2) & 1) !== 0); break;
-      case 2: object["int8"] = (this.$dataSize >= 3 ? this.$view.getInt8(this.$data + 2) : 0); break;
-      case 3: object["int16"] = (this.$dataSize >= 4 ? this.$view.getInt16(this.$data + 2, true) : 0); break;
-      case 4: object["int32"] = (this.$dataSize >= 8 ? this.$view.getInt32(this.$data + 4, true) : 0); break;
-      case 5: object["int64"] = (this.$dataSize >= 16 ? this.$view.getBigInt64(this.$data + 8, true) : 0n); break;
-      case 6: object["uint8"] = (this.$dataSize >= 3 ? this.$view.getUint8(this.$data + 2) : 0); break;
-      case 7: object["uint16"] = (this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0); break;
-      case 8: object["uint32"] = (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0); break;
-      case 9: object["uint64"] = (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n); break;
-      case 10: object["float32"] = (this.$dataSize >= 8 ? this.$view.getFloat32(this.$data + 4, true) : 0); break;
-      case 11: object["float64"] = (this.$dataSize >= 16 ? this.$view.getFloat64(this.$data + 8, true) : 0); break;
+      case 1: object["bool"] = !!(this.$view.getUint8(this.$data + 2) & 1); break;
+      case 2: object["int8"] = this.$view.getInt8(this.$data + 2); break;
+      case 3: object["int16"] = this.$view.getInt16(this.$data + 2, true); break;
+      case 4: object["int32"] = this.$view.getInt32(this.$data + 4, true); break;
+      case 5: object["int64"] = this.$view.getBigInt64(this.$data + 8, true); break;
+      case 6: object["uint8"] = this.$view.getUint8(this.$data + 2); break;
+      case 7: object["uint16"] = this.$view.getUint16(this.$data + 2, true); break;
+      case 8: object["uint32"] = this.$view.getUint32(this.$data + 4, true); break;
+      case 9: object["uint64"] = this.$view.getBigUint64(this.$data + 8, true); break;
+      case 10: object["float32"] = this.$view.getFloat32(this.$data + 4, true); break;
+      case 11: object["float64"] = this.$view.getFloat64(this.$data + 8, true); break;
       case 12: object["text"] = $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0); break;
       case 13: object["data"] = $.dataOrNull(this.$segment, this.$pointers, this.$pointerCount, 0); break;
       case 14: object["list"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ANY_SIZE, this.$nesting) : null; break;
-      case 15: object["enum"] = (this.$dataSize >= 4 ? this.$view.getUint16(this.$data + 2, true) : 0); break;
+      case 15: object["enum"] = this.$view.getUint16(this.$data + 2, true); break;
       case 16: object["struct"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? this.$.getStruct(0) : null; break;
       case 17: object["interface"] = null; break;
       case 18: object["anyPointer"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting) : null; break;
@@ -5786,6 +5814,7 @@ export class AnnotationReader extends $.GeneratedReader<Annotation> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): AnnotationReader {
@@ -5794,7 +5823,7 @@ export class AnnotationReader extends $.GeneratedReader<Annotation> {
 
   /** `id @0 :UInt64`: The annotation's declaration node. */
   get id(): bigint {
-    return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
+    return this.$view.getBigUint64(this.$data, true);
   }
 
   /** `brand @2 :Brand`: Bindings for generic parameters of the annotation's scopes. */
@@ -5817,7 +5846,7 @@ export class AnnotationReader extends $.GeneratedReader<Annotation> {
 
   override $toObject(): Annotation {
     return {
-      id: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
+      id: this.$view.getBigUint64(this.$data, true),
       brand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting).$toObject() : null,
       value: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<ValueReader>(ValueReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
     };
@@ -5955,6 +5984,7 @@ export class CapnpVersionReader extends $.GeneratedReader<CapnpVersion> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): CapnpVersionReader {
@@ -5963,24 +5993,24 @@ export class CapnpVersionReader extends $.GeneratedReader<CapnpVersion> {
 
   /** `major @0 :UInt16` */
   get major(): number {
-    return (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0);
+    return this.$view.getUint16(this.$data, true);
   }
 
   /** `minor @1 :UInt8` */
   get minor(): number {
-    return (this.$dataSize >= 3 ? this.$view.getUint8(this.$data + 2) : 0);
+    return this.$view.getUint8(this.$data + 2);
   }
 
   /** `micro @2 :UInt8` */
   get micro(): number {
-    return (this.$dataSize >= 4 ? this.$view.getUint8(this.$data + 3) : 0);
+    return this.$view.getUint8(this.$data + 3);
   }
 
   override $toObject(): CapnpVersion {
     return {
-      major: (this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0),
-      minor: (this.$dataSize >= 3 ? this.$view.getUint8(this.$data + 2) : 0),
-      micro: (this.$dataSize >= 4 ? this.$view.getUint8(this.$data + 3) : 0),
+      major: this.$view.getUint16(this.$data, true),
+      minor: this.$view.getUint8(this.$data + 2),
+      micro: this.$view.getUint8(this.$data + 3),
     };
   }
 }
@@ -6320,6 +6350,7 @@ export class CodeGeneratorRequest_RequestedFileReader extends $.GeneratedReader<
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): CodeGeneratorRequest_RequestedFileReader {
@@ -6328,7 +6359,7 @@ export class CodeGeneratorRequest_RequestedFileReader extends $.GeneratedReader<
 
   /** `id @0 :UInt64`: The file's node. */
   get id(): bigint {
-    return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
+    return this.$view.getBigUint64(this.$data, true);
   }
 
   /**
@@ -6364,7 +6395,7 @@ export class CodeGeneratorRequest_RequestedFileReader extends $.GeneratedReader<
 
   override $toObject(): CodeGeneratorRequest_RequestedFile {
     return {
-      id: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
+      id: this.$view.getBigUint64(this.$data, true),
       filename: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
       imports: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), CodeGeneratorRequest_RequestedFile_ImportReader) as CodeGeneratorRequest_RequestedFile_Import[] | null : null,
       fileSourceInfo: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.readStruct<CodeGeneratorRequest_RequestedFile_FileSourceInfoReader>(CodeGeneratorRequest_RequestedFile_FileSourceInfoReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting).$toObject() : null,
@@ -6517,6 +6548,7 @@ export class CodeGeneratorRequest_RequestedFile_ImportReader extends $.Generated
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 8) $.padDataSection(this, 8);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): CodeGeneratorRequest_RequestedFile_ImportReader {
@@ -6525,7 +6557,7 @@ export class CodeGeneratorRequest_RequestedFile_ImportReader extends $.Generated
 
   /** `id @0 :UInt64`: The imported file's node. */
   get id(): bigint {
-    return (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n);
+    return this.$view.getBigUint64(this.$data, true);
   }
 
   /** `name @1 :Text`: The path exactly as written in the import. */
@@ -6539,7 +6571,7 @@ export class CodeGeneratorRequest_RequestedFile_ImportReader extends $.Generated
 
   override $toObject(): CodeGeneratorRequest_RequestedFile_Import {
     return {
-      id: (this.$dataSize >= 8 ? this.$view.getBigUint64(this.$data, true) : 0n),
+      id: this.$view.getBigUint64(this.$data, true),
       name: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
     };
   }
@@ -6730,6 +6762,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader 
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 24) $.padDataSection(this, 24);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader {
@@ -6738,37 +6771,37 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierReader 
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'typeId' | 'member' | undefined {
-    return $which8[(this.$dataSize >= 18 ? this.$view.getUint16(this.$data + 16, true) : 0)];
+    return $which8[this.$view.getUint16(this.$data + 16, true)];
   }
 
   /** `startByte @0 :UInt32` */
   get startByte(): number {
-    return (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0);
+    return this.$view.getUint32(this.$data, true);
   }
 
   /** `endByte @1 :UInt32` */
   get endByte(): number {
-    return (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0);
+    return this.$view.getUint32(this.$data + 4, true);
   }
 
   /** `typeId @2 :UInt64`: The name refers to this node. */
   get typeId(): bigint {
-    return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
+    return this.$view.getBigUint64(this.$data + 8, true);
   }
 
   /** `member :group`: The name refers to a member (field, enumerant or method) of this node. */
   get member(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader {
-    return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
+    return new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);
   }
 
   override $toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier {
     const object: { [key: string]: unknown } = {
-      startByte: (this.$dataSize >= 4 ? this.$view.getUint32(this.$data, true) : 0),
-      endByte: (this.$dataSize >= 8 ? this.$view.getUint32(this.$data + 4, true) : 0),
+      startByte: this.$view.getUint32(this.$data, true),
+      endByte: this.$view.getUint32(this.$data + 4, true),
     };
-    switch ((this.$dataSize >= 18 ? this.$view.getUint16(this.$data + 16, true) : 0)) {
-      case 0: object["typeId"] = (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n); break;
-      case 1: object["member"] = new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
+    switch (this.$view.getUint16(this.$data + 16, true)) {
+      case 0: object["typeId"] = this.$view.getBigUint64(this.$data + 8, true); break;
+      case 1: object["member"] = new CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(); break;
     }
     return object as CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier;
   }
@@ -6881,6 +6914,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 24) $.padDataSection(this, 24);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberReader {
@@ -6889,18 +6923,18 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member
 
   /** `parentTypeId @3 :UInt64` */
   get parentTypeId(): bigint {
-    return (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n);
+    return this.$view.getBigUint64(this.$data + 8, true);
   }
 
   /** `ordinal @4 :UInt16` */
   get ordinal(): number {
-    return (this.$dataSize >= 20 ? this.$view.getUint16(this.$data + 18, true) : 0);
+    return this.$view.getUint16(this.$data + 18, true);
   }
 
   override $toObject(): CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member {
     return {
-      parentTypeId: (this.$dataSize >= 16 ? this.$view.getBigUint64(this.$data + 8, true) : 0n),
-      ordinal: (this.$dataSize >= 20 ? this.$view.getUint16(this.$data + 18, true) : 0),
+      parentTypeId: this.$view.getBigUint64(this.$data + 8, true),
+      ordinal: this.$view.getUint16(this.$data + 18, true),
     };
   }
 }

@@ -3,10 +3,10 @@ import type { AsciiRuns } from './native-ascii.js';
 
 /**
  * What `Segment#view` holds for the segment of a message opened in place, until something makes
- * its view (`viewOf`). A DataView, not null, so that the field, and a generated reader's `$view`
- * copied from it, only ever hold DataViews and V8 keeps inlining the reads made on them (with
- * null among the values, a generated data getter took 40% longer). Its length is 0: a read
- * through it throws rather than reading anything.
+ * its view (`viewOf`). A DataView, not null, so that the field only ever holds DataViews and V8
+ * keeps inlining the reads made on it (with null among the values of a generated reader's
+ * `$view`, copied from it, a data getter took 40% longer). Its length is 0: a read through it
+ * throws rather than reading anything.
  */
 export const NO_VIEW: DataView = new DataView(new ArrayBuffer(0));
 
@@ -47,8 +47,8 @@ export class Segment {
    * read-object.ts, or at `pointerTypeAt`, `readCapabilityIndex`), a Text read that is not the
    * plain case, copying from it, its arena's segment list. Since that message has this one
    * segment, everything reached through those (struct, list and far-pointer targets, readers of
-   * them) finds the view made; a reader of its root without a data section holds NO_VIEW, and
-   * reads no data.
+   * them) finds the view made; a generated reader of its root without a data section reads a
+   * zero-filled copy of one (runtime/padded-data.ts), or nothing if its class has none.
    */
   view: DataView;
   /** Byte offset in `bytes` where the segment begins (the root pointer of a first segment). */

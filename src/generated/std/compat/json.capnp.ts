@@ -39,6 +39,7 @@ export class ValueReader extends $.GeneratedReader<Value> {
     this.$dataSize = dataSize;
     this.$pointerCount = pointerCount;
     this.$nesting = nesting;
+    if (dataSize < 16) $.padDataSection(this, 16);
   }
 
   static $new(segment: $.Segment, data: number, dataSize: number, pointers: number, pointerCount: number, nesting: number): ValueReader {
@@ -47,7 +48,7 @@ export class ValueReader extends $.GeneratedReader<Value> {
 
   /** The active member of the union (undefined for a member this code does not know). */
   which(): 'null' | 'boolean' | 'number' | 'string' | 'array' | 'object' | 'call' | 'raw' | undefined {
-    return $which0[(this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)];
+    return $which0[this.$view.getUint16(this.$data, true)];
   }
 
   /** `null @0 :Void` */
@@ -57,12 +58,12 @@ export class ValueReader extends $.GeneratedReader<Value> {
 
   /** `boolean @1 :Bool` */
   get boolean(): boolean {
-    return (this.$dataSize > 2 && (this.$view.getUint8(this.$data + 2) & 1) !== 0);
+    return !!(this.$view.getUint8(this.$data + 2) & 1);
   }
 
   /** `number @2 :Float64` */
   get number(): number {
-    return (this.$dataSize >= 16 ? this.$view.getFloat64(this.$data + 8, true) : 0);
+    return this.$view.getFloat64(this.$data + 8, true);
   }
 
   /** `string @3 :Text` */
@@ -112,10 +113,10 @@ export class ValueReader extends $.GeneratedReader<Value> {
 
   override $toObject(): Value {
     const object: { [key: string]: unknown } = {};
-    switch ((this.$dataSize >= 2 ? this.$view.getUint16(this.$data, true) : 0)) {
+    switch (this.$view.getUint16(this.$data, true)) {
       case 0: object["null"] = null; break;
-      case 1: object["boolean"] = (this.$dataSize > 2 && (this.$view.getUint8(this.$data + 2) & 1) !== 0); break;
-      case 2: object["number"] = (this.$dataSize >= 16 ? this.$view.getFloat64(this.$data + 8, true) : 0); break;
+      case 1: object["boolean"] = !!(this.$view.getUint8(this.$data + 2) & 1); break;
+      case 2: object["number"] = this.$view.getFloat64(this.$data + 8, true); break;
       case 3: object["string"] = $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0); break;
       case 4: object["array"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), ValueReader) as Value[] | null : null; break;
       case 5: object["object"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Value_FieldReader) as Value_Field[] | null : null; break;
