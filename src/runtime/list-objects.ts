@@ -11,7 +11,7 @@ import type { ListReader, PrimitiveElementType } from '../wire/index.js';
 import type { ReaderClass } from './access.js';
 import type { PointerCodec, PointerReadCodec } from './codec.js';
 import { BoolList } from './lists.js';
-import { readsPaddedData } from './padded-data.js';
+import { movePaddedReader, readsPaddedData } from './padded-data.js';
 
 /** A list of numbers, bigints, Bools or Voids as an array. */
 export function valueListToObject(list: ListReader, element: PrimitiveElementType | 'bool' | 'void'): unknown[] {
@@ -30,9 +30,10 @@ export function structListToObject<O>(
   // toObject keeps nothing of the reader, so one reader serves every element.
   const reader = new Reader(list.segment, list.offset, list.dataSize, list.offset + list.dataSize, list.pointerCount, list.elementNesting(), params);
   if (readsPaddedData(reader as never)) {
-    // Elements shorter than the reader class: each needs its own padded copy.
+    // Elements shorter than the reader class read a copy, refilled for each.
     for (let i = 0, at = list.offset; i < length; i++, at += list.step) {
-      out[i] = new Reader(list.segment, at, list.dataSize, at + list.dataSize, list.pointerCount, list.elementNesting(), params).$toObject();
+      movePaddedReader(reader as never, at);
+      out[i] = reader.$toObject();
     }
     return out;
   }

@@ -7,7 +7,7 @@ import { CapnpError, checkNesting, ListReader, type Segment } from '../wire/inde
 import type { ReaderClass } from './access.js';
 import type { PointerCodec, PointerReadCodec } from './codec.js';
 import { IndexIterator } from './iteration.js';
-import { readsPaddedData } from './padded-data.js';
+import { movePaddedReader, readsPaddedData } from './padded-data.js';
 
 
 /** What every list wrapper offers. */
@@ -99,8 +99,11 @@ export class StructList<R> implements ReadonlyList<R> {
     if (length === 0) return;
     const element = new this.Reader(this.segment, this.offset, this.dataSize, this.offset + this.dataSize, this.pointerCount, this.elementNesting(), this.params);
     if (readsPaddedData(element as never)) {
-      // Elements shorter than the reader class: each needs its own padded copy.
-      for (let i = 0, at = this.offset; i < length; i++, at += this.step) fn(this.elementAt(at), i);
+      // Elements shorter than the reader class read a copy, refilled for each.
+      for (let i = 0, at = this.offset; i < length; i++, at += this.step) {
+        movePaddedReader(element as never, at);
+        fn(element, i);
+      }
       return;
     }
     const cursor = element as unknown as { $data: number; $pointers: number };

@@ -26,10 +26,25 @@ export function padDataSection(reader: GeneratedReaderCore, size: number): void 
 }
 
 /**
- * Whether `reader` reads a padded copy of its data section (`padDataSection`): a reader moved
- * along a list by setting `$data` must not be (runtime/lists.ts, list-objects.ts). May also say
- * so of a reader made before its segment was realigned (core/segment.ts), which is only slower.
+ * Whether `reader`, just made, reads a padded copy of its data section (`padDataSection`): a
+ * reader moved along a list must then be moved with `movePaddedReader` rather than by setting
+ * `$data` (runtime/lists.ts, list-objects.ts). Only for a reader just made: one made before its
+ * segment was realigned (core/segment.ts) holds the segment's former view.
  */
 export function readsPaddedData(reader: GeneratedReaderCore): boolean {
   return reader.$view !== undefined && reader.$view !== reader.$segment.view;
+}
+
+/**
+ * Moves a padded reader to the struct at byte offset `at` of its list (whose elements all have
+ * its section sizes) by copying that struct's data section over its copy's, so a list of short
+ * elements is iterated without an allocation per element, as any other. The copy's bytes past
+ * the section were never written and stay zero.
+ */
+export function movePaddedReader(reader: GeneratedReaderCore, at: number): void {
+  const view = reader.$view;
+  const bytes = reader.$segment.bytes;
+  const size = reader.$dataSize;
+  for (let i = 0; i < size; i++) view.setUint8(i, bytes[at + i]!);
+  reader.$pointers = at + size;
 }

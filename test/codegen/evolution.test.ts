@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { MessageBuilder, readMessage } from '../../src/index.js';
+import { ElementSize, MessageBuilder, readMessage } from '../../src/index.js';
 import { FIXTURES, generateFixtures } from '../support/generate.js';
 import { decode, describeReference, encode } from '../support/reference.js';
 
@@ -77,6 +77,41 @@ describeReference('schema evolution', () => {
     expect([tag.name, tag.weight, tag.toObject()]).toEqual(['x', 9, { name: 'x', weight: 9 }]);
     // And what the old writer did write still reads: the same values as the reference reads them.
     expect(decode(V2, 'Log', encode(V1, 'Log', text))).toContain('celsius = 21.5');
+  });
+
+  // The same against the untyped reader's checked reads, on structs of every data size from 0 to
+  // the whole section, holding random bytes: what a padded copy reads must be what checking each
+  // read against the size as written reads.
+  it('a padded reader reads what checked reads of the struct as written read, at every data size', () => {
+    let seed = 20261128;
+    const random = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % n;
+    const bits = new DataView(new ArrayBuffer(8));
+    bits.setFloat64(0, 21.5, true);
+    const [celsiusLo, celsiusHi] = [bits.getUint32(0, true), bits.getUint32(4, true)];
+    const expected = (s: any) => [
+      s.getUint16(0), s.getFloat64(8, celsiusLo, celsiusHi), s.getInt64(16, -1n), s.getBool(16, true), s.getBool(17),
+      ['unknown', 'probe'][s.getUint16(4)], s.getUint8(3, 4), s.getInt16(6, -2), s.getUint32(24),
+    ];
+    const actual = (r: any) => [r.sensor, r.celsius, r.sequence, r.valid, r.spare, r.source.which(), r.source.probe, r.place.row, r.place.column];
+    for (let round = 0; round < 40; round++) {
+      const dataWords = round % 5;
+      const count = 1 + random(5);
+      const message = new MessageBuilder();
+      const list = message.initRoot(0, 2).initStructList(0, count, dataWords, 1);
+      for (let i = 0; i < count; i++) {
+        const element = list.getStruct(i);
+        for (let b = 0; b < dataWords * 8; b++) element.setUint8(b, random(256));
+      }
+      const log = v2.Log.read(message.toBytes());
+      const written = readMessage(message.toBytes()).getRoot().getList(0, ElementSize.INLINE_COMPOSITE);
+      const want = Array.from({ length: count }, (_, i) => expected(written.getStruct(i)));
+      expect(Array.from({ length: count }, (_, i) => actual(log.readings.get(i))), `data words ${dataWords}`).toEqual(want);
+      const iterated: unknown[] = [];
+      log.readings.forEach((r: any) => iterated.push(actual(r)));
+      expect(iterated).toEqual(want);
+      expect(log.toObject().readings.map((o: any) => [o.sensor, o.celsius, o.sequence, o.valid, o.spare, Object.keys(o.source)[0], o.source.probe ?? 4, o.place.row, o.place.column]))
+        .toEqual(want.map((w) => { const c = [...w]; if (c[5] !== 'probe') c[6] = 4; return c; }));
+    }
   });
 
   it('a new builder upgrades an old message in place', () => {
