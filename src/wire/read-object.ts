@@ -54,20 +54,13 @@ export function readStructAt(segment: Segment, offset: number, nestingLimit: num
   return new StructReader(r.segment, r.offset, r.dataSize, r.offset + r.dataSize, r.pointerCount, nestingLimit - 1);
 }
 
-export class Location {
-  segment: Segment = EMPTY_SEGMENT;
-  data = 0;
-  dataSize = 0;
-  pointerCount = 0;
-  nestingLimit = 0;
-}
-
-/** Where `locateStructAt` found a struct; valid until the next call. */
-export const location = new Location();
+/** Where `locateStructAt` found a struct: the `resolved` record (see its `data`). */
+export type Location = Readonly<Pick<typeof resolved, 'segment' | 'data' | 'dataSize' | 'pointerCount' | 'nestingLimit'>>;
 
 /**
- * Like `readStructAt`, but leaves the struct's location in `location` instead of allocating a
- * reader, for callers that construct their own view of it (generated readers).
+ * Like `readStructAt`, but leaves the struct's location in the `resolved` record (returned as a
+ * Location, valid until the next pointer is read) instead of allocating a reader, for callers
+ * that construct their own view of it (generated readers).
  */
 export function locateStructAt(segment: Segment, offset: number, nestingLimit: number, defaultValue: Segment | null | undefined): Location {
   if (offset < 0 || isNullPointer(segment, offset)) {
@@ -80,32 +73,27 @@ export function locateStructAt(segment: Segment, offset: number, nestingLimit: n
   return locatedResolved(nestingLimit);
 }
 
-/** The struct `resolveStruct` (or `resolveStructWord`) left in `resolved`, into `location`. */
+/** The struct `resolveStruct` (or `resolveStructWord`) left in `resolved`, as a Location. */
 function locatedResolved(nestingLimit: number): Location {
   const r = resolved;
-  const out = location;
-  // Stored only when it changes: see `followWord` (read-pointer.ts).
-  if (out.segment !== r.segment) out.segment = r.segment;
-  out.data = r.offset;
-  out.dataSize = r.dataSize;
-  out.pointerCount = r.pointerCount;
-  out.nestingLimit = nestingLimit - 1;
-  return out;
+  r.data = r.offset;
+  r.nestingLimit = nestingLimit - 1;
+  return r;
 }
 
 function locatedEmpty(): Location {
-  const out = location;
-  out.segment = EMPTY_SEGMENT;
-  out.data = 0;
-  out.dataSize = 0;
-  out.pointerCount = 0;
-  out.nestingLimit = 0;
-  return out;
+  const r = resolved;
+  r.segment = EMPTY_SEGMENT;
+  r.data = 0;
+  r.dataSize = 0;
+  r.pointerCount = 0;
+  r.nestingLimit = 0;
+  return r;
 }
 
 /**
  * The root of a message opened in place, from the root pointer's word (`lo`, `hi`) read from the
- * bytes (no view is made for it: see core/segment.ts), into `location`.
+ * bytes (no view is made for it: see core/segment.ts), as a Location (see `locateStructAt`).
  */
 export function locateRootWord(segment: Segment, offset: number, lo: number, hi: number, nestingLimit: number): Location {
   if (lo === 0 && hi === 0) return locatedEmpty();

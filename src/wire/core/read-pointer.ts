@@ -35,6 +35,16 @@ class Resolved {
   elementSize = 0;
   /** List only: bytes from one element to the next (0 for void and bit lists). */
   step = 0;
+  /**
+   * Struct only, set by read-object.ts's `locateStructAt` and `locateRootWord`, which leave a
+   * struct's location in this record rather than in one of their own: the data section's offset
+   * (`offset` again, under the name readers take it) and the nesting budget below the struct.
+   * Why not a record of their own: copying `segment` into it was a second store of the segment
+   * of each message just read into an object that lives as long as the process, and each such
+   * store of a new (young) object takes V8's write barrier's slow path, about 50 instructions.
+   */
+  data = 0;
+  nestingLimit = 0;
 }
 
 export const resolved = new Resolved();
