@@ -11,6 +11,7 @@ import type { ListReader, PrimitiveElementType } from '../wire/index.js';
 import type { ReaderClass } from './access.js';
 import type { PointerCodec, PointerReadCodec } from './codec.js';
 import { BoolList } from './lists.js';
+import type { GeneratedReaderCore } from './generated-struct.js';
 import { movePaddedReader, readsPaddedData } from './padded-data.js';
 
 /** A list of numbers, bigints, Bools or Voids as an array. */
@@ -29,10 +30,10 @@ export function structListToObject<O>(
   if (length === 0) return out;
   // toObject keeps nothing of the reader, so one reader serves every element.
   const reader = new Reader(list.segment, list.offset, list.dataSize, list.offset + list.dataSize, list.pointerCount, list.elementNesting(), params);
-  if (readsPaddedData(reader as never)) {
+  if (readsPaddedData(reader as unknown as GeneratedReaderCore)) {
     // Elements shorter than the reader class read a copy, refilled for each.
     for (let i = 0, at = list.offset; i < length; i++, at += list.step) {
-      movePaddedReader(reader as never, at);
+      movePaddedReader(reader as unknown as GeneratedReaderCore, at);
       out[i] = reader.$toObject();
     }
     return out;

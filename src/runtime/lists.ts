@@ -7,6 +7,7 @@ import { CapnpError, checkNesting, ListReader, type Segment } from '../wire/inde
 import type { ReaderClass } from './access.js';
 import type { PointerCodec, PointerReadCodec } from './codec.js';
 import { IndexIterator } from './iteration.js';
+import type { GeneratedReaderCore } from './generated-struct.js';
 import { movePaddedReader, readsPaddedData } from './padded-data.js';
 
 
@@ -98,10 +99,10 @@ export class StructList<R> implements ReadonlyList<R> {
     const length = this.length;
     if (length === 0) return;
     const element = new this.Reader(this.segment, this.offset, this.dataSize, this.offset + this.dataSize, this.pointerCount, this.elementNesting(), this.params);
-    if (readsPaddedData(element as never)) {
+    if (readsPaddedData(element as unknown as GeneratedReaderCore)) {
       // Elements shorter than the reader class read a copy, refilled for each.
       for (let i = 0, at = this.offset; i < length; i++, at += this.step) {
-        movePaddedReader(element as never, at);
+        movePaddedReader(element as unknown as GeneratedReaderCore, at);
         fn(element, i);
       }
       return;

@@ -14,7 +14,9 @@ import type { GeneratedReaderCore } from './generated-struct.js';
  * written `this.$dataSize >= 6 ? this.$view.getUint16(this.$data + 4, true) : 0` is 42 bytes,
  * so a function that reads a dozen fields called most of them (carsales' `carValue`); without
  * the check it is 27. The copy costs an allocation for each short struct read, which only
- * messages from older writers have.
+ * messages from older writers have. It is made with the reader: a reader of a short struct in a
+ * message being built does not see later writes to that struct's bytes (builders upgrade a
+ * short struct to their own size before writing it, which moves it anyway).
  */
 export function padDataSection(reader: GeneratedReaderCore, size: number): void {
   const padded = new Uint8Array(size);
