@@ -17,15 +17,20 @@ import { allocateAnywhere, allocateIn } from './allocation.js';
 export const EMPTY_STRUCT_POINTER_LO = 0xfffffffc;
 
 /**
- * Records like this one (and `existingStruct`, read-pointer.ts's `resolved`, read-object.ts's
- * `location`) live for the whole process, in V8's old space, while the segments of a message
- * just made or opened are young: each store of one into them takes the write barrier's slow path
- * (a remembered-set insert, about 50 instructions). So their segment fields are stored only when
- * they change: once per message, where a fresh builder paid three at every struct it made.
+ * Records like this one (and read-pointer.ts's `resolved`) live for the whole process, in V8's
+ * old space, while the segments of a message just made or opened are young: each store of one
+ * into them takes the write barrier's slow path (a remembered-set insert, about 50
+ * instructions). So their segment fields are stored only when they change, and this record
+ * serves two purposes (as `resolved` does): one store of each new message's segment, where a
+ * fresh builder paid three at every struct it made, then two per message.
  */
 class Allocated {
-  /** Segment of the object just allocated. */
+  /** Segment of the object just allocated; as `existingStruct`, the struct's segment. */
   segment: Segment = null as unknown as Segment;
+  /** As `existingStruct` only: the struct's data offset and section sizes. */
+  data = 0;
+  dataSize = 0;
+  pointerCount = 0;
 }
 
 export const allocated = new Allocated();
@@ -223,15 +228,11 @@ export function allocateStructList(segment: Segment, at: number, length: number,
   return offset + 8;
 }
 
-class ExistingStruct {
-  segment: Segment = null as unknown as Segment;
-  data = 0;
-  dataSize = 0;
-  pointerCount = 0;
-}
-
-/** Where `getWritableStruct` found (or put) the struct. */
-export const existingStruct = new ExistingStruct();
+/**
+ * Where `getWritableStruct` found (or put) the struct: the `allocated` record, whose segment is
+ * then the struct's (read it before allocating anything else).
+ */
+export const existingStruct: Allocated = allocated;
 
 /**
  * The struct at the slot, for writing, at least `dataWords` + `pointerCount` large. A null
