@@ -191,14 +191,16 @@ export class StructType<O, I, R extends StructReaderLike<O>, B extends StructBui
     // Straight into this type's builder, with no wire-level StructBuilder made on the way (not
     // through access.ts's `initStruct`, whose call of `$new` generated builders keep
     // monomorphic: type feedback is per function, shared by every place V8 inlines it).
-    initStructIn(message.arena.first, 0, this.dataWords, this.pointerCount);
+    const first = message.arena.first;
+    initStructIn(first, first.start, this.dataWords, this.pointerCount);
     const s = existingStruct;
     return new this.Builder(s.segment, s.data, s.dataSize, s.data + s.dataSize, s.pointerCount, this.params);
   }
 
   /** The root of `message` as this type, for writing (made if absent, upgraded if smaller). */
   getRoot(message: MessageBuilder): B {
-    getStructIn(message.arena.first, 0, this.dataWords, this.pointerCount, null);
+    const first = message.arena.first;
+    getStructIn(first, first.start, this.dataWords, this.pointerCount, null);
     const s = existingStruct;
     return new this.Builder(s.segment, s.data, s.dataSize, s.data + s.dataSize, s.pointerCount, this.params);
   }

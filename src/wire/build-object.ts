@@ -74,8 +74,10 @@ function sharesMemory(segment: Segment, source: Segment): boolean {
   const end = bytes.byteOffset + source.used;
   for (const s of segment.arena.segments) {
     if (s.bytes.buffer !== bytes.buffer) continue;
-    const from = s.bytes.byteOffset;
-    if (start < from + s.bytes.byteLength && from < end) return true;
+    // A segment being built is its bytes from `start` on (a small first segment is a piece of a
+    // slab shared with other builders: allocation.ts, `sharedFirstSegment`).
+    const from = s.bytes.byteOffset + s.start;
+    if (start < s.bytes.byteOffset + s.bytes.byteLength && from < end) return true;
   }
   return false;
 }

@@ -17,7 +17,7 @@ import { StructReader } from './struct-reader.js';
 import { ANY_SIZE } from './core/read-pointer.js';
 import { TextBatch } from './core/text-batch.js';
 import { copyList, copyStruct } from './core/copy.js';
-import { buildingArena, FRAME_HEADER_BYTES, learnFirstSegment, resetArena, totalWords } from './core/allocation.js';
+import { buildingArena, defaultBuildingArena, FRAME_HEADER_BYTES, learnFirstSegment, resetArena, totalWords } from './core/allocation.js';
 
 /**
  * A message being built. Make the root, fill it in, then `toBytes()`. A builder can be
@@ -33,8 +33,8 @@ export class MessageBuilder {
   private readonly learnsFrom: number;
 
   constructor(options?: BuilderOptions) {
-    this.arena = buildingArena(options);
-    this.learnsFrom = options == null ? this.arena.first.bytes.length : -1;
+    this.arena = options == null ? defaultBuildingArena() : buildingArena(options);
+    this.learnsFrom = options == null ? this.arena.first.bytes.length - this.arena.first.start : -1;
   }
 
   private get first() {
@@ -71,22 +71,26 @@ export class MessageBuilder {
 
   /** Makes a new zeroed root struct (replacing any previous root). */
   initRoot(dataWords: number, pointerCount: number): StructBuilder {
-    return initStructAt(this.first, 0, dataWords, pointerCount);
+    const first = this.first;
+    return initStructAt(first, first.start, dataWords, pointerCount);
   }
 
   /** The root struct, for writing (made if there is none, upgraded if smaller). */
   getRoot(dataWords: number, pointerCount: number): StructBuilder {
-    return getStructAt(this.first, 0, dataWords, pointerCount, null);
+    const first = this.first;
+    return getStructAt(first, first.start, dataWords, pointerCount, null);
   }
 
   /** Makes the root a deep copy of `value` (from any message). */
   setRoot(value: StructReader): void {
-    setStructAt(this.first, 0, value);
+    const first = this.first;
+    setStructAt(first, first.start, value);
   }
 
   /** The root pointer, to hold anything (schema-less use). */
   getRootPointer(): AnyPointerBuilder {
-    return new AnyPointerBuilder(this.first, 0);
+    const first = this.first;
+    return new AnyPointerBuilder(first, first.start);
   }
 
   /** Capabilities referenced by this message's capability pointers. */
@@ -96,7 +100,7 @@ export class MessageBuilder {
 
   /** The segments in use, as views (valid until the builder next allocates). */
   getSegments(): Uint8Array[] {
-    return this.arena.segments.map((s) => s.bytes.subarray(0, s.used));
+    return this.arena.segments.map((s) => s.bytes.subarray(s.start, s.used));
   }
 
   /** Words in use across all segments. */
@@ -222,16 +226,18 @@ export class MessageBuilder {
  */
 export function frameArena(arena: Arena): Uint8Array<ArrayBuffer> {
   const segments = arena.segments;
-  if (segments.length > 1) return frameSegments(segments.map((s) => s.bytes.subarray(0, s.used)));
+  if (segments.length > 1) return frameSegments(segments.map((s) => s.bytes.subarray(s.start, s.used)));
   // One segment (the usual case): header and body straight into one new array.
   const first = segments[0]!;
-  const out = allocateBytes(8 + first.used);
-  const words = first.used / 8;
+  const start = first.start;
+  const size = first.used - start;
+  const out = allocateBytes(8 + size);
+  const words = size / 8;
   out[4] = words;
   out[5] = words >>> 8;
   out[6] = words >>> 16;
   out[7] = words >>> 24;
-  out.set(first.bytes.subarray(0, first.used), 8);
+  out.set(first.bytes.subarray(start, first.used), 8);
   return out;
 }
 
@@ -243,8 +249,9 @@ export function frameArena(arena: Arena): Uint8Array<ArrayBuffer> {
 export function frameInPlace(arena: Arena): Uint8Array<ArrayBuffer> {
   const first = arena.first;
   const bytes = first.bytes as Uint8Array<ArrayBuffer>;
-  const framed = new Uint8Array(bytes.buffer, bytes.byteOffset - FRAME_HEADER_BYTES, FRAME_HEADER_BYTES + first.used);
-  const words = first.used / 8;
+  const size = first.used - first.start;
+  const framed = new Uint8Array(bytes.buffer, bytes.byteOffset + first.start - FRAME_HEADER_BYTES, FRAME_HEADER_BYTES + size);
+  const words = size / 8;
   framed[0] = framed[1] = framed[2] = framed[3] = 0;
   framed[4] = words;
   framed[5] = words >>> 8;

@@ -648,7 +648,10 @@ describe('reset and reuse', () => {
     b.reset();
     expect(b.sizeInWords).toBe(1);
     expect(b.capTable).toEqual([]);
-    expect(allZero(b.arena.segments[0]!.bytes)).toBe(true);
+    // The segment's memory, from where it starts (a small first segment is a piece of a slab
+    // shared with other builders: allocation.ts).
+    const first = b.arena.segments[0]!;
+    expect(allZero(first.bytes.subarray(first.start))).toBe(true);
     expect(reread(b).getRootPointer().isNull()).toBe(true);
   });
 
@@ -662,6 +665,111 @@ describe('reset and reuse', () => {
     fill(b, 2);
     expect(b.arena.segments[0]!.bytes).toBe(first);
     expect(reread(b).getRoot().getText(0)).toBe('message number 2');
+  });
+});
+
+describe('small builders sharing a slab (default options)', () => {
+  /** A deterministic generator (mulberry32), so a failure repeats. */
+  function random(seed: number): () => number {
+    let a = seed >>> 0;
+    return () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = a;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  /** Small builders: after these, a default builder's first segment is learned down to 8 words. */
+  function learnSmall(): void {
+    for (let i = 0; i < 8; i++) {
+      const b = new MessageBuilder();
+      b.initRoot(1, 0).setUint32(0, i);
+      b.toBytes();
+    }
+  }
+
+  it('are pieces of one slab with one DataView, each starting past the room for its header', () => {
+    learnSmall();
+    const [a, b] = [new MessageBuilder(), new MessageBuilder()];
+    expect(b.arena.first.view).toBe(a.arena.first.view);
+    expect(a.arena.first.start).toBeGreaterThanOrEqual(8);
+    expect(b.arena.first.start).toBeGreaterThanOrEqual(a.arena.first.bytes.length + 8);
+  });
+
+  it('build, grow, frame, reset and copy between one another as builders of their own memory do', () => {
+    // Several default builders live at once, written in turn (so their pieces of the slab sit
+    // side by side and grow out of it at different times), each mirrored by a builder of its own
+    // memory (options: no slab). Every step's framed bytes, copied out and in place, must agree.
+    const next = random(20261128);
+    for (let round = 0; round < 30; round++) {
+      learnSmall();
+      const shared = Array.from({ length: 4 }, () => new MessageBuilder());
+      const own = shared.map(() => new MessageBuilder({ firstSegmentWords: 8 }));
+      const roots = shared.map((b) => b.initRoot(1, 3));
+      const ownRoots = own.map((b) => b.initRoot(1, 3));
+      for (let step = 0; step < 12; step++) {
+        const i = Math.floor(next() * shared.length);
+        const choice = next();
+        if (choice < 0.4) {
+          const text = 'abcdefgh'.repeat(Math.floor(next() * next() * 300)) + String(step);
+          roots[i]!.setText(step % 2, text);
+          ownRoots[i]!.setText(step % 2, text);
+        } else if (choice < 0.6) {
+          const length = Math.floor(next() * 40);
+          roots[i]!.initList(2, ElementSize.EIGHT_BYTES, length);
+          const list = ownRoots[i]!.initList(2, ElementSize.EIGHT_BYTES, length);
+          if (length > 0) {
+            roots[i]!.getList(2, ElementSize.EIGHT_BYTES).setUint64(length - 1, BigInt(step));
+            list.setUint64(length - 1, BigInt(step));
+          }
+        } else if (choice < 0.75) {
+          shared[i]!.reset();
+          own[i]!.reset();
+          roots[i] = shared[i]!.initRoot(1, 3);
+          ownRoots[i] = own[i]!.initRoot(1, 3);
+        } else if (choice < 0.9) {
+          // A copy of another builder's message, read in place from its piece of the slab.
+          const from = (i + 1) % shared.length;
+          shared[i]!.setRoot(shared[from]!.asReader().getRoot());
+          own[i]!.setRoot(own[from]!.asReader().getRoot());
+          roots[i] = shared[i]!.getRoot(1, 3);
+          ownRoots[i] = own[i]!.getRoot(1, 3);
+        } else {
+          roots[i]!.setUint32(0, step);
+          ownRoots[i]!.setUint32(0, step);
+        }
+        for (let k = 0; k < shared.length; k++) {
+          expect(toHex(shared[k]!.toBytes()), `round ${round} step ${step} builder ${k}`).toBe(toHex(own[k]!.toBytes()));
+        }
+        const framed = shared.map((b) => b.frame().slice());
+        for (let k = 0; k < shared.length; k++) expect(toHex(framed[k]!)).toBe(toHex(own[k]!.toBytes()));
+      }
+      expect(shared.every((b) => b.arena.segments.length === 1)).toBe(true);
+    }
+  });
+
+  it('reset zeroes its own piece only', () => {
+    learnSmall();
+    const [a, b] = [new MessageBuilder(), new MessageBuilder()];
+    a.initRoot(1, 1).setText(0, 'first');
+    b.initRoot(1, 1).setText(0, 'second');
+    const before = toHex(a.toBytes());
+    b.reset();
+    expect(toHex(a.toBytes())).toBe(before);
+    expect(readMessage(a.toBytes()).getRoot().getText(0)).toBe('first');
+    expect(b.sizeInWords).toBe(1);
+  });
+
+  it('a zero-size struct is where its pointer says (offset -1: the pointer itself), inside the segment', () => {
+    learnSmall();
+    new MessageBuilder().initRoot(1, 0);
+    const b = new MessageBuilder();
+    const root = b.initRoot(0, 1);
+    const empty = root.initStruct(0, 0, 0);
+    expect(b.arena.first.start).toBeGreaterThan(8);
+    expect(empty.data).toBe(root.pointers);
   });
 });
 
@@ -723,7 +831,7 @@ describe('growth policies', () => {
   });
 
   describe('a builder made with no options learns its first segment size', () => {
-    const firstWords = (b: MessageBuilder) => b.arena.segments[0]!.bytes.length / 8;
+    const firstWords = (b: MessageBuilder) => (b.arena.segments[0]!.bytes.length - b.arena.segments[0]!.start) / 8;
     /** A default builder's message, a struct holding `bytes` bytes of Data (or Text), handed out. */
     const handOut = (bytes: number, { text = false, frame = false } = {}) => {
       const b = new MessageBuilder();

@@ -57,18 +57,32 @@ export function learnFirstSegment(arena: Arena, startBytes: number): void {
   const first = arena.first;
   // What the message needed: all of a segment it had to grow, else twice its size (a write may
   // reserve more than it keeps: Text its longest UTF-8 form), as a power of two.
-  const reached = first.bytes.length > startBytes
-    ? first.bytes.length / BYTES_PER_WORD
-    : 1 << (32 - Math.clz32((2 * first.used) / BYTES_PER_WORD - 1));
+  const capacity = first.bytes.length - first.start;
+  const reached = capacity > startBytes
+    ? capacity / BYTES_PER_WORD
+    : 1 << (32 - Math.clz32((2 * (first.used - first.start)) / BYTES_PER_WORD - 1));
   learnedFirstWords = reached >= learnedFirstWords
     ? Math.min(reached, DEFAULT_FIRST_SEGMENT_WORDS)
     : Math.max(learnedFirstWords >>> 1, reached, MIN_LEARNED_FIRST_WORDS);
 }
 
-/** An arena for a message being built, with its first segment and root pointer allocated. */
-export function buildingArena(options: BuilderOptions | undefined): Arena {
+/**
+ * An arena for a message being built with default options, with its first segment (of the
+ * learned size: `learnFirstSegment`) and root pointer allocated. A small first segment is a
+ * piece of the builders' slab (`sharedFirstSegment`). Apart from `buildingArena` so that code
+ * that always passes options (the RPC engine's messages) bundles none of that.
+ */
+export function defaultBuildingArena(): Arena {
   // The defaults need no checking (a builder made per small message pays for every step).
-  if (options == null) return newBuildingArena(null, DEFAULT_FIRST_SEGMENT_WORDS, 'in-place', MAX_SEGMENT_WORDS, learnedFirstWords);
+  const capacity = learnedFirstWords * BYTES_PER_WORD;
+  const segments = new Array<Segment>(1);
+  const arena = new Arena(segments, true, Infinity, NO_NESTING_LIMIT, DEFAULT_FIRST_SEGMENT_WORDS, 'in-place', MAX_SEGMENT_WORDS);
+  segments[0] = arena.first = capacity > MAX_SHARED_FIRST_BYTES ? ownFirstSegment(arena, capacity) : sharedFirstSegment(arena, capacity);
+  return arena;
+}
+
+/** An arena for a message being built with `options`, with its first segment and root pointer allocated. */
+export function buildingArena(options: BuilderOptions): Arena {
   const given = options.buffer;
   const firstBytes = given === undefined ? null : callerSegmentBytes(given);
   const firstSegmentWords = firstBytes !== null ? firstBytes.length / BYTES_PER_WORD : options.firstSegmentWords ?? DEFAULT_FIRST_SEGMENT_WORDS;
@@ -96,9 +110,56 @@ function newBuildingArena(
   // A message being built is trusted and acyclic: reading it back needs no limits.
   const segments = new Array<Segment>(1);
   const arena = new Arena(segments, true, Infinity, NO_NESTING_LIMIT, firstSegmentWords, growth, maxSegmentWords);
-  const bytes = firstBytes ?? firstSegmentBytes(firstWords * BYTES_PER_WORD);
-  segments[0] = arena.first = new Segment(arena, 0, bytes, BYTES_PER_WORD, viewOver(bytes));
+  segments[0] = arena.first = firstBytes !== null
+    ? new Segment(arena, 0, firstBytes, BYTES_PER_WORD, viewOver(firstBytes))
+    : ownFirstSegment(arena, firstWords * BYTES_PER_WORD);
   return arena;
+}
+
+/** A first segment of `capacity` bytes in memory of its own from the pool, with the framing header's room in front. */
+function ownFirstSegment(arena: Arena, capacity: number): Segment {
+  const bytes = firstSegmentBytes(capacity);
+  return new Segment(arena, 0, bytes, BYTES_PER_WORD, viewOver(bytes));
+}
+
+/**
+ * First segments of up to this many bytes, for builders made with default options, are pieces
+ * of a slab that shares one DataView (`sharedFirstSegment`). A new DataView is about 800
+ * instructions of V8's C++ (the constructor is a runtime call, and so is reading the typed
+ * array's `buffer` for it): building and framing a 24-byte message in a new builder counted
+ * 3 241 instructions with a view of its own and 2 384 without (micro two-int32/build). Larger first segments are a builder of messages
+ * large enough for the view not to matter, and a segment in a slab that grows keeps its offset
+ * (see `growSegment`), so the slab's bytes in front of it are carried along as waste: this
+ * bounds that waste, and SHARED_SLAB_BYTES what one live builder keeps alive.
+ */
+const MAX_SHARED_FIRST_BYTES = 1024;
+const SHARED_SLAB_BYTES = 16 * 1024;
+// Made by the first builder: until then `sharedSlabUsed` says the slab is full.
+let sharedSlab: ArrayBuffer;
+let sharedSlabView: DataView;
+let sharedSlabUsed = SHARED_SLAB_BYTES;
+
+/**
+ * A first segment of `capacity` bytes carved from the builders' slab, with the framing
+ * header's room in front of it: its `bytes` view the slab from its start to the segment's end,
+ * its `view` is the slab's, and it starts (its root pointer) at `start`, the piece's offset in
+ * the slab. Offsets in a segment are positions in its `bytes`, so they index the shared view
+ * as they are; `bytes` ending where the segment's capacity ends keeps every check of room
+ * against `bytes.length` (allocation, Text written straight into the free tail) within the
+ * piece. Nothing writes below `start` but the framing header (`frameInPlace`), into the room
+ * kept for it. Slabs are never reused (as pool.ts's): a slab stays alive while any builder in
+ * it, or a view of its framed message, does.
+ */
+function sharedFirstSegment(arena: Arena, capacity: number): Segment {
+  const total = FRAME_HEADER_BYTES + capacity;
+  if (sharedSlabUsed + total > SHARED_SLAB_BYTES) {
+    sharedSlab = new ArrayBuffer(SHARED_SLAB_BYTES);
+    sharedSlabView = new DataView(sharedSlab);
+    sharedSlabUsed = 0;
+  }
+  const start = sharedSlabUsed + FRAME_HEADER_BYTES;
+  sharedSlabUsed = start + capacity;
+  return new Segment(arena, 0, new Uint8Array(sharedSlab, 0, start + capacity), start + BYTES_PER_WORD, sharedSlabView, start);
 }
 
 /**
@@ -109,7 +170,7 @@ export function allocateIn(arena: Arena, segment: Segment, bytes: number): numbe
   const offset = segment.used;
   const end = offset + bytes;
   if (end > segment.bytes.length) {
-    if (arena.growth !== 'in-place' || end > arena.maxSegmentBytes) return -1;
+    if (arena.growth !== 'in-place' || end - segment.start > arena.maxSegmentBytes) return -1;
     growSegment(segment, end, arena.maxSegmentBytes);
   }
   segment.used = end;
@@ -124,7 +185,7 @@ export function allocateIn(arena: Arena, segment: Segment, bytes: number): numbe
 export function reserve(arena: Arena, segment: Segment, bytes: number): number {
   const end = segment.used + bytes;
   if (end > segment.bytes.length) {
-    if (arena.growth !== 'in-place' || end > arena.maxSegmentBytes) return -1;
+    if (arena.growth !== 'in-place' || end - segment.start > arena.maxSegmentBytes) return -1;
     growSegment(segment, end, arena.maxSegmentBytes);
   }
   return segment.used;
@@ -146,7 +207,7 @@ export function allocateAnywhere(arena: Arena, bytes: number): Segment {
     // The size of all segments so far (not just their used part), as the reference builder
     // does: its output then has the same segments as ours.
     let total = 0;
-    for (const s of arena.segments) total += s.bytes.length;
+    for (const s of arena.segments) total += s.bytes.length - s.start;
     capacity = Math.max(bytes, total, arena.firstSegmentWords * BYTES_PER_WORD);
   } else {
     capacity = Math.max(bytes, arena.firstSegmentWords * BYTES_PER_WORD);
@@ -165,8 +226,8 @@ export function allocateAnywhere(arena: Arena, bytes: number): Segment {
  */
 export function resetArena(arena: Arena): void {
   const first = arena.first;
-  first.bytes.fill(0, 0, first.used);
-  first.used = BYTES_PER_WORD;
+  first.bytes.fill(0, first.start, first.used);
+  first.used = first.start + BYTES_PER_WORD;
   // Only when there is more than one: setting an array's length goes through V8's runtime
   // (a builder reset per message paid about 750 instructions for it: eval's round trip).
   const segments = arena.segments;
@@ -178,7 +239,7 @@ export function resetArena(arena: Arena): void {
 /** Total words in use across segments. */
 export function totalWords(arena: Arena): number {
   let bytes = 0;
-  for (const s of arena.segments) bytes += s.used;
+  for (const s of arena.segments) bytes += s.used - s.start;
   return bytes / BYTES_PER_WORD;
 }
 
@@ -211,11 +272,18 @@ export function grownCapacity(length: number, minCapacity: number, maxCapacity =
   return Math.max(Math.min(capacity, maxCapacity), minCapacity);
 }
 
-/** Replaces a segment's bytes with a larger zeroed buffer holding the same contents (see `grownCapacity`). */
-export function growSegment(segment: Segment, minCapacity: number, maxCapacity = Infinity): void {
-  const capacity = grownCapacity(segment.bytes.length, minCapacity, maxCapacity);
+/**
+ * Replaces a segment's bytes with a larger zeroed buffer holding the same contents at the same
+ * offsets (see `grownCapacity`), its capacity past `start` at least `minEnd - start` bytes.
+ * Builders hold offsets into the segment, so a segment that starts inside its bytes (a first
+ * segment from the builders' slab) starts at the same offset in its new memory, whose bytes in
+ * front of it are unused but for the framing header's room just before it.
+ */
+export function growSegment(segment: Segment, minEnd: number, maxCapacity = Infinity): void {
+  const start = segment.start;
+  const capacity = grownCapacity(segment.bytes.length - start, minEnd - start, maxCapacity);
   // The first segment keeps the framing header's room in front wherever it moves.
-  const bytes = segment.id === 0 ? firstSegmentBytes(capacity) : allocateBytes(capacity);
-  bytes.set(segment.bytes.subarray(0, segment.used));
+  const bytes = start > 0 ? allocateBytes(start + capacity) : segment.id === 0 ? firstSegmentBytes(capacity) : allocateBytes(capacity);
+  bytes.set(segment.bytes.subarray(start, segment.used), start);
   segment.replaceBytes(bytes);
 }

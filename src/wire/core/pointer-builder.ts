@@ -48,10 +48,12 @@ export function writeNear(segment: Segment, at: number, target: number, kind: nu
   view.setUint32(at + 4, hi, true);
 }
 
-export function writeFar(segment: Segment, at: number, segmentId: number, padOffset: number, isDouble: boolean): void {
+export function writeFar(segment: Segment, at: number, padSegment: Segment, padOffset: number, isDouble: boolean): void {
   const view = segment.view;
-  view.setUint32(at, ((padOffset / 8) * 8 + (isDouble ? 4 : 0) + Kind.FAR) >>> 0, true);
-  view.setUint32(at + 4, segmentId, true);
+  // The pad's position counts in words from where its segment starts (a builder's first
+  // segment may start inside its bytes: allocation.ts, `sharedFirstSegment`).
+  view.setUint32(at, (padOffset - padSegment.start + (isDouble ? 4 : 0) + Kind.FAR) >>> 0, true);
+  view.setUint32(at + 4, padSegment.id, true);
 }
 
 function writeWord(segment: Segment, at: number, lo: number, hi: number): void {
@@ -76,7 +78,7 @@ export function allocateObject(segment: Segment, at: number, bytes: number, kind
   const target = allocateAnywhere(arena, bytes + 8);
   const pad = target.used - bytes - 8;
   writeNear(target, pad, pad + 8, kind, hi);
-  writeFar(segment, at, target.id, pad, false);
+  writeFar(segment, at, target, pad, false);
   allocated.segment = target;
   return pad + 8;
 }
@@ -99,14 +101,14 @@ export function linkPointer(segment: Segment, at: number, target: Segment, targe
   const pad = allocateIn(arena, target, 8);
   if (pad >= 0) {
     writeNear(target, pad, targetOffset, kind, hi);
-    writeFar(segment, at, target.id, pad, false);
+    writeFar(segment, at, target, pad, false);
     return;
   }
   const padSegment = allocateAnywhere(arena, 16);
   const padOffset = padSegment.used - 16;
-  writeFar(padSegment, padOffset, target.id, targetOffset, false);
+  writeFar(padSegment, padOffset, target, targetOffset, false);
   writeWord(padSegment, padOffset + 8, kind, hi);
-  writeFar(segment, at, padSegment.id, padOffset, true);
+  writeFar(segment, at, padSegment, padOffset, true);
 }
 
 /**
@@ -199,7 +201,8 @@ export function allocateStruct(segment: Segment, at: number, dataWords: number, 
   if (dataWords === 0 && pointerCount === 0) {
     writeWord(segment, at, EMPTY_STRUCT_POINTER_LO, 0);
     if (allocated.segment !== segment) allocated.segment = segment;
-    return 0;
+    // Where the pointer says it is (offset -1: the pointer's own word), inside the segment.
+    return at;
   }
   return allocateObject(segment, at, (dataWords + pointerCount) * 8, Kind.STRUCT, dataWords + pointerCount * 0x10000);
 }

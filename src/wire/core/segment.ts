@@ -25,7 +25,10 @@ export function viewOver(bytes: Uint8Array): DataView {
  * `start` is 0 except for a message opened from its framing with one segment: its segment is
  * the input array itself, from the byte after the segment table (8), so opening makes no view
  * of the input, or, for a small one, a copy of the input in a slab shared with other messages
- * (`Arena.forReadingOne`). Every pointer read checks its target against both ends.
+ * (`Arena.forReadingOne`); and for the small first segment of a builder made with default
+ * options, a piece of a slab shared with other builders (allocation.ts, `sharedFirstSegment`),
+ * whose `bytes` end where its capacity does. Every pointer read checks its target against both
+ * ends; a far pointer's offset counts from `start`.
  */
 export class Segment {
   readonly arena: Arena;

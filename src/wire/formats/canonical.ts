@@ -10,20 +10,20 @@ import { copyList, copyPointer, copyStruct } from '../core/copy.js';
 import { ListReader } from '../list-reader.js';
 import type { MessageReader } from '../message-reader.js';
 import type { StructReader } from '../struct-reader.js';
-import { buildingArena } from '../core/allocation.js';
+import { defaultBuildingArena } from '../core/allocation.js';
 
 /** The canonical bytes (one flat segment whose first word is the root pointer) of `value`. */
 export function canonicalize(value: StructReader | ListReader | AnyPointerReader): Uint8Array<ArrayBuffer> {
-  const arena = buildingArena(undefined);
+  const arena = defaultBuildingArena();
   const first = arena.segments[0]!;
   if (value instanceof AnyPointerReader) {
-    copyPointer(first, 0, value.segment, value.offset, value.nestingLimit, true);
+    copyPointer(first, first.start, value.segment, value.offset, value.nestingLimit, true);
   } else if (value instanceof ListReader) {
-    copyList(first, 0, value.segment, value.offset, value.length, value.elementSize, value.step, value.dataSize, value.pointerCount, value.nestingLimit, true);
+    copyList(first, first.start, value.segment, value.offset, value.length, value.elementSize, value.step, value.dataSize, value.pointerCount, value.nestingLimit, true);
   } else {
-    copyStruct(first, 0, value.segment, value.data, value.dataSize, value.pointers, value.pointerCount, value.nestingLimit, true);
+    copyStruct(first, first.start, value.segment, value.data, value.dataSize, value.pointers, value.pointerCount, value.nestingLimit, true);
   }
-  return first.bytes.slice(0, first.used);
+  return first.bytes.slice(first.start, first.used);
 }
 
 /** Whether `message` is exactly in canonical form (one segment, byte for byte). */
