@@ -127,10 +127,11 @@ function ownFirstSegment(arena: Arena, capacity: number): Segment {
  * of a slab that shares one DataView (`sharedFirstSegment`). A new DataView is about 800
  * instructions of V8's C++ (the constructor is a runtime call, and so is reading the typed
  * array's `buffer` for it): building and framing a 24-byte message in a new builder counted
- * 3 241 instructions with a view of its own and 2 384 without (micro two-int32/build). Larger first segments are a builder of messages
- * large enough for the view not to matter, and a segment in a slab that grows keeps its offset
- * (see `growSegment`), so the slab's bytes in front of it are carried along as waste: this
- * bounds that waste, and SHARED_SLAB_BYTES what one live builder keeps alive.
+ * 3 241 instructions with a view of its own and 2 384 without (micro two-int32/build). Larger
+ * first segments are a builder of messages large enough for the view not to matter, and a
+ * segment in a slab that grows keeps its offset (see `growSegment`), so the slab's bytes in
+ * front of it are carried along as waste: this bounds that waste, and SHARED_SLAB_BYTES what
+ * one live builder keeps alive.
  */
 const MAX_SHARED_FIRST_BYTES = 1024;
 const SHARED_SLAB_BYTES = 16 * 1024;
