@@ -10,7 +10,7 @@ import type { ListReader } from './list-reader.js';
 import { MessageReader, type MessageFormat } from './message-reader.js';
 import { newOrphan, newOrphanCopy, type Orphan } from './orphan.js';
 import { pack, packPieces } from './formats/packing.js';
-import { allocateBytes } from './core/pool.js';
+import { allocateBytes, lastSlabView } from './core/pool.js';
 import type { ReaderOptions } from './core/limits.js';
 import type { StructBuilder } from './struct-builder.js';
 import { StructReader } from './struct-reader.js';
@@ -221,6 +221,14 @@ export class MessageBuilder {
 }
 
 /**
+ * One-segment messages up to this size are framed by a copy a word at a time (`frameArena`):
+ * callgrind counted micro two-int32/build (24 bytes) 2 386 → 1 955 instructions, nested3 and
+ * int32-text (40) 0.90× and 0.92×, but a 416-byte message (list-int32-100/build) 5 134 → 7 645
+ * with the loop, about 24 instructions for each 4 bytes where `set` copies with `memcpy`.
+ */
+const WORD_COPY_BYTES = 64;
+
+/**
  * The message being built in `arena` in the standard stream framing, as a fresh copy: what
  * `MessageBuilder#toBytes()` returns, for builders of other shapes (the RPC engine's).
  */
@@ -233,6 +241,19 @@ export function frameArena(arena: Arena): Uint8Array<ArrayBuffer> {
   const size = first.used - start;
   const out = allocateBytes(8 + size);
   const words = size / 8;
+  if (size <= WORD_COPY_BYTES) {
+    // A piece of a pool slab (zeroed: the segment count's word stays 0), filled through the
+    // slab's view: no `subarray` to copy from and no call of `set`.
+    const to = lastSlabView();
+    const from = first.view;
+    const at = out.byteOffset + 8;
+    to.setUint32(at - 4, words, true);
+    for (let i = 0; i < size; i += 8) {
+      to.setInt32(at + i, from.getInt32(start + i, true), true);
+      to.setInt32(at + i + 4, from.getInt32(start + i + 4, true), true);
+    }
+    return out;
+  }
   out[4] = words;
   out[5] = words >>> 8;
   out[6] = words >>> 16;

@@ -750,6 +750,21 @@ describe('small builders sharing a slab (default options)', () => {
     }
   });
 
+  it('toBytes frames every size the same whether it copies words or arrays (small messages by words)', () => {
+    // Messages of 1 to 12 words (one segment), each word's bytes distinct, framed by toBytes
+    // (a fresh copy: up to 64 bytes a word at a time) and by frame() (in place).
+    for (let dataWords = 0; dataWords <= 10; dataWords++) {
+      const b = new MessageBuilder();
+      const root = b.initRoot(dataWords, 1);
+      for (let i = 0; i < dataWords * 8; i++) root.setUint8(i, (i * 37 + dataWords) & 0xff);
+      const copied = b.toBytes();
+      const inPlace = b.frame().slice();
+      expect(copied.length).toBe(8 + (2 + dataWords) * 8);
+      expect(toHex(copied)).toBe(toHex(inPlace));
+      expect(readMessage(copied).getRoot().dataSize).toBe(dataWords * 8);
+    }
+  });
+
   it('reset zeroes its own piece only', () => {
     learnSmall();
     const [a, b] = [new MessageBuilder(), new MessageBuilder()];

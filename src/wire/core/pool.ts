@@ -19,6 +19,17 @@ const MAX_POOLED = 16 * 1024;
 
 let slab: ArrayBuffer | null = null;
 let slabUsed = 0;
+// The current slab's DataView: made with the slab (one per 64 KiB of pieces).
+let slabView: DataView = new DataView(new ArrayBuffer(0));
+
+/**
+ * The DataView of the slab the last piece of up to MAX_POOLED bytes came from (`bytes.byteOffset`
+ * is then the piece's offset in it): for filling a small piece a word at a time, where
+ * `subarray` and `set` cost more than the copy. Valid until the next allocation.
+ */
+export function lastSlabView(): DataView {
+  return slabView;
+}
 
 /** A zeroed, 8-byte-aligned Uint8Array of `length` bytes. */
 export function allocateBytes(length: number): Uint8Array<ArrayBuffer> {
@@ -37,6 +48,7 @@ export function allocateBytesAfter(lead: number, length: number): Uint8Array<Arr
   if (total > MAX_POOLED) return new Uint8Array(new ArrayBuffer(total), lead, length);
   if (slab === null || slabUsed + total > SLAB_BYTES) {
     slab = new ArrayBuffer(SLAB_BYTES);
+    slabView = new DataView(slab);
     slabUsed = 0;
   }
   const bytes = new Uint8Array(slab, slabUsed + lead, length);
