@@ -136,7 +136,7 @@ export class MessageBuilder {
     if (this.learnsFrom >= 0) learnFirstSegment(this.arena, this.learnsFrom);
     switch (format) {
       case 'binary':
-        return frameArena(this.arena);
+        return framedCopy(this.arena);
       case 'flat': {
         // Pooled memory, not `slice()`: a small array made by `slice` sits in V8's heap, and
         // whatever reads it first moves it out (~600 ns; docs/BENCHMARKS.md, "packing").
@@ -221,12 +221,37 @@ export class MessageBuilder {
 }
 
 /**
- * One-segment messages up to this size are framed by a copy a word at a time (`frameArena`):
+ * One-segment messages up to this size are framed by a copy a word at a time (`framedCopy`):
  * callgrind counted micro two-int32/build (24 bytes) 2 386 → 1 955 instructions, nested3 and
  * int32-text (40) 0.90× and 0.92×, but a 416-byte message (list-int32-100/build) 5 134 → 7 645
  * with the loop, about 24 instructions for each 4 bytes where `set` copies with `memcpy`.
  */
 const WORD_COPY_BYTES = 64;
+
+/**
+ * `frameArena` for `MessageBuilder#toBytes()`: a message of up to WORD_COPY_BYTES is copied into
+ * its piece of a pool slab a word at a time, through the slab's view, with no `subarray` to copy
+ * from and no call of `set`. Apart from `frameArena` so that the RPC engine, whose messages are
+ * larger, does not bundle it.
+ */
+function framedCopy(arena: Arena): Uint8Array<ArrayBuffer> {
+  const segments = arena.segments;
+  const first = segments[0]!;
+  const start = first.start;
+  const size = first.used - start;
+  if (segments.length > 1 || size > WORD_COPY_BYTES) return frameArena(arena);
+  const out = allocateBytes(8 + size);
+  // The piece comes zeroed: the segment count's word stays 0.
+  const to = lastSlabView();
+  const from = first.view;
+  const at = out.byteOffset + 8;
+  to.setUint32(at - 4, size / 8, true);
+  for (let i = 0; i < size; i += 8) {
+    to.setInt32(at + i, from.getInt32(start + i, true), true);
+    to.setInt32(at + i + 4, from.getInt32(start + i + 4, true), true);
+  }
+  return out;
+}
 
 /**
  * The message being built in `arena` in the standard stream framing, as a fresh copy: what
@@ -241,19 +266,6 @@ export function frameArena(arena: Arena): Uint8Array<ArrayBuffer> {
   const size = first.used - start;
   const out = allocateBytes(8 + size);
   const words = size / 8;
-  if (size <= WORD_COPY_BYTES) {
-    // A piece of a pool slab (zeroed: the segment count's word stays 0), filled through the
-    // slab's view: no `subarray` to copy from and no call of `set`.
-    const to = lastSlabView();
-    const from = first.view;
-    const at = out.byteOffset + 8;
-    to.setUint32(at - 4, words, true);
-    for (let i = 0; i < size; i += 8) {
-      to.setInt32(at + i, from.getInt32(start + i, true), true);
-      to.setInt32(at + i + 4, from.getInt32(start + i + 4, true), true);
-    }
-    return out;
-  }
   out[4] = words;
   out[5] = words >>> 8;
   out[6] = words >>> 16;
