@@ -6,7 +6,7 @@
  * and are as cheap to call as the methods were.
  */
 import { CapnpError } from '../error.js';
-import { Arena, DEFAULT_FIRST_SEGMENT_WORDS, type BuilderOptions, type GrowthPolicy } from './arena.js';
+import { Arena, DEFAULT_FIRST_SEGMENT_WORDS, type BuilderOptions } from './arena.js';
 import { BYTES_PER_WORD, MAX_SEGMENT_WORDS } from './layout.js';
 import { allocateBytes, allocateBytesAfter } from './pool.js';
 import { Segment, viewOver } from './segment.js';
@@ -97,22 +97,12 @@ export function buildingArena(options: BuilderOptions): Arena {
   if (growth !== 'in-place' && growth !== 'heuristic' && growth !== 'fixed') {
     throw new CapnpError('INVALID_ARGUMENT', `unknown growth policy ${String(growth)}`);
   }
-  return newBuildingArena(firstBytes, firstSegmentWords, growth, maxSegmentWords, firstSegmentWords);
-}
-
-/**
- * The arena of `buildingArena`, its options checked: `firstBytes` the caller's memory, or null
- * for a first segment of `firstWords` words from the pool.
- */
-function newBuildingArena(
-  firstBytes: Uint8Array | null, firstSegmentWords: number, growth: GrowthPolicy, maxSegmentWords: number, firstWords: number,
-): Arena {
   // A message being built is trusted and acyclic: reading it back needs no limits.
   const segments = new Array<Segment>(1);
   const arena = new Arena(segments, true, Infinity, NO_NESTING_LIMIT, firstSegmentWords, growth, maxSegmentWords);
   segments[0] = arena.first = firstBytes !== null
     ? new Segment(arena, 0, firstBytes, BYTES_PER_WORD, viewOver(firstBytes))
-    : ownFirstSegment(arena, firstWords * BYTES_PER_WORD);
+    : ownFirstSegment(arena, firstSegmentWords * BYTES_PER_WORD);
   return arena;
 }
 
