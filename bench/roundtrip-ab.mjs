@@ -40,7 +40,8 @@
 // multiplies N. V8 traces its optimizations, and the harness says when it compiled or
 // deoptimized anything inside a window (that case's warm-up was too short). Up to --jobs
 // valgrind processes run at once (counts do not depend on the load); a commit's counts are
-// kept in its folder under bench/.out/roundtrip-ab/, so only the working tree is counted again.
+// kept in its folder under bench/.out/roundtrip-ab/ (keyed by the harness's own code as well), so
+// only the working tree is counted again.
 // Slow: 20-90 s per count. AB_PROFILE=DIR keeps, per count, callgrind's output by instruction
 // and V8's perf map (node --perf-basic-prof), and counts again: bench/lib/callgrind-functions.mjs
 // then says which functions, JavaScript included, the instructions went to on each side.
@@ -51,6 +52,7 @@
 //
 // Both sides must compute the same results; round trips check their responses as they run.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -58,6 +60,15 @@ import { parseArgs } from 'node:util';
 import { median } from './lib/stats.mjs';
 
 const BENCH = import.meta.dirname;
+
+/**
+ * What the counts kept per commit were made by: this script and the workload code it runs. A
+ * change to any of them counts both sides again rather than compare a new count with an old one.
+ */
+const HARNESS = createHash('sha1')
+  .update(['roundtrip-ab.mjs', 'workloads/upstream.mjs', 'workloads/news.mjs', 'workloads/micro.mjs', 'lib/news.mjs', 'lib/random.mjs']
+    .map((file) => readFileSync(join(BENCH, file), 'utf8')).join('\0'))
+  .digest('hex').slice(0, 12);
 const ROOT = join(BENCH, '..');
 const OUT = join(BENCH, '.out/roundtrip-ab');
 const SCHEMAS = ['carsales', 'catrank', 'eval', 'news', 'micro'];
@@ -231,7 +242,7 @@ async function callgrind(chosen, sides) {
   // on (callgrind_control), the child runs its N operations, says so and waits; instrumentation
   // is switched off, and the child exits. What is collected is the window alone.
   const count = async (side, name, n) => {
-    const key = `window ${name} ${CASES[name].warm} ${n}`;
+    const key = `window ${HARNESS} ${name} ${CASES[name].warm} ${n}`;
     if (cached[side][key] !== undefined && !process.env.AB_PROFILE) return cached[side][key];
     const { root, gen } = sides[side];
     const profile = process.env.AB_PROFILE; // diagnosis: keep callgrind's output and V8's perf map
@@ -345,6 +356,10 @@ async function operation(name, root, gen, instance = '') {
     const { walkCapstan } = await import(`./workloads/news.mjs${instance}`);
     const { newsDocument } = await import('./lib/news.mjs');
     const doc = newsDocument();
+    // As the news workload has it: JSON.stringify ran over the document first, which flattens
+    // its strings (the generator's are ropes, which every later walk over them, the build's
+    // included, would otherwise take apart again).
+    JSON.stringify(doc);
     const bytes = News.encode(doc);
     // Open only: the root reader is kept (in `opened`), so all that opening makes is counted.
     let opened = null;
