@@ -106,7 +106,11 @@ export class TextBatch {
   /** Defers `text` for the pointer slot at byte `at` of the batch's segment. */
   add(text: string, at: number): void {
     const padded = (text.length + 8) & ~7;
-    this.block.joined += text + PADDING[padded - text.length]!;
+    // `(joined + text) + padding`, not `joined + (text + padding)`: the rope's every piece is then
+    // a leaf hanging off its spine, which the encoder's flattening copies without a call of its
+    // own per string (news build 0.967× instructions, 0.94× in time).
+    const block = this.block;
+    block.joined = block.joined + text + PADDING[padded - text.length]!;
     const index = this.count++;
     this.slots[index] = at;
     this.lengths[index] = text.length;
