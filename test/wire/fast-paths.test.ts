@@ -43,8 +43,9 @@ describe('text fast paths', () => {
   });
 
   it('decodes a string read on its own at every short length, each ASCII byte value and a non-ASCII last byte included', () => {
-    // Up to 16 bytes the string is made in JavaScript, one argument per byte; longer ones natively.
-    for (let length = 1; length <= 20; length++) {
+    // Up to 32 bytes the string is made in JavaScript, by a call of 16 or 32 arguments (one per
+    // byte); longer ones natively.
+    for (let length = 1; length <= 40; length++) {
       for (let first = 1; first < 128; first += length) {
         const ascii = Array.from({ length }, (_, i) => String.fromCharCode(1 + ((first + i - 1) % 127))).join('');
         for (const text of [ascii, ascii.slice(0, -1) + 'é']) {
@@ -55,7 +56,7 @@ describe('text fast paths', () => {
     }
     // The last thing in a message read in place (over 512 bytes), so that the bytes after it
     // are the end of the input's own ArrayBuffer.
-    for (const text of ['end', 'x'.repeat(15)]) {
+    for (const text of ['end', 'x'.repeat(15), 'y'.repeat(17), 'z'.repeat(31)]) {
       const builder = new MessageBuilder();
       const root = builder.initRoot(0, 2);
       root.setData(0, new Uint8Array(600).fill(1));

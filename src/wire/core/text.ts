@@ -156,8 +156,10 @@ function asciiWords(words: Uint32Array, start: number, end: number): boolean {
 /**
  * ASCII strings up to this many bytes are made in JavaScript, by one `String.fromCharCode`
  * call: V8 builds the string inline, where `latin1Slice` and `TextDecoder` are calls into C++.
+ * Up to 16 bytes, a call of 16 arguments; up to 32, one of 32 (a 24-byte string: 60 ns against
+ * 88 for `latin1Slice`; a 12-byte one: 42 ns through 16 arguments, 60 through 32).
  */
-const SHORT_ASCII = 16;
+const SHORT_ASCII = 32;
 
 /**
  * Strings up to this many bytes are checked for ASCII here first: the short ones (SHORT_ASCII)
@@ -170,16 +172,25 @@ const SHORT_DECODE = typeof latin1Slice === 'function' ? 64 : SHORT_ASCII;
 function decodeRange(bytes: Uint8Array, start: number, end: number): string {
   const length = end - start;
   if (length <= SHORT_DECODE && asciiBytes(bytes, start, end)) {
-    return length <= SHORT_ASCII ? shortAscii(bytes, start, length) : latin1Slice!.call(bytes, start, end);
+    if (length <= 16) return shortAscii(bytes, start, length);
+    return length <= SHORT_ASCII ? mediumAscii(bytes, start, length) : latin1Slice!.call(bytes, start, end);
   }
   return decoder.decode(bytes.subarray(start, end));
 }
 
-/** The string of `length` (1 to SHORT_ASCII) ASCII bytes from `start` (see SHORT_ASCII). */
+/** The string of `length` (1 to 16) ASCII bytes from `start` (see SHORT_ASCII). */
 function shortAscii(b: Uint8Array, s: number, length: number): string {
   // Bytes past the string (its NUL, padding, or past the array: undefined, made 0) are cut off.
   return String.fromCharCode(b[s]!, b[s + 1]!, b[s + 2]!, b[s + 3]!, b[s + 4]!, b[s + 5]!, b[s + 6]!, b[s + 7]!,
     b[s + 8]!, b[s + 9]!, b[s + 10]!, b[s + 11]!, b[s + 12]!, b[s + 13]!, b[s + 14]!, b[s + 15]!).substring(0, length);
+}
+
+/** The string of `length` (17 to 32) ASCII bytes from `start`, as `shortAscii` makes one. */
+function mediumAscii(b: Uint8Array, s: number, length: number): string {
+  return String.fromCharCode(b[s]!, b[s + 1]!, b[s + 2]!, b[s + 3]!, b[s + 4]!, b[s + 5]!, b[s + 6]!, b[s + 7]!,
+    b[s + 8]!, b[s + 9]!, b[s + 10]!, b[s + 11]!, b[s + 12]!, b[s + 13]!, b[s + 14]!, b[s + 15]!,
+    b[s + 16]!, b[s + 17]!, b[s + 18]!, b[s + 19]!, b[s + 20]!, b[s + 21]!, b[s + 22]!, b[s + 23]!,
+    b[s + 24]!, b[s + 25]!, b[s + 26]!, b[s + 27]!, b[s + 28]!, b[s + 29]!, b[s + 30]!, b[s + 31]!).substring(0, length);
 }
 
 function asciiBytes(bytes: Uint8Array, start: number, end: number): boolean {
