@@ -153,15 +153,17 @@ describe('the bundled entry points (dist/bundle/)', () => {
   });
 
   it('both builds write the wire layer\'s const enums as numbers (a property read costs V8 a check at each use)', () => {
-    // src/wire/core/layout.ts: `Kind` (pointer kinds) and `Size` (element sizes). tsc inlines them
+    // src/wire/core/layout.ts: `Kind` (pointer kinds), `Size` (element sizes) and `Deferred` (the
+    // deferred Text placeholder). tsc inlines them
     // only with whole-program information (tsconfig.build.json turns isolatedModules off), esbuild
     // when it bundles; either build holding `Kind.LIST` would read an object that no longer exists.
     const files = [...graphOf(join(ROOT, 'dist/bundle/runtime/private.js')).files, ...graphOf(join(ROOT, 'dist/runtime/private.js')).files];
-    const reads = files.flatMap((file) => [...readFileSync(file, 'utf8').replace(/\/\*[^*]*\*\//g, '').matchAll(/\b(?:Kind|Size)\.[A-Z_]+\b/g)].map((m) => `${relative(ROOT, file)}: ${m[0]}`));
+    const reads = files.flatMap((file) => [...readFileSync(file, 'utf8').replace(/\/\*[^*]*\*\//g, '').matchAll(/\b(?:Kind|Size|Deferred)\.[A-Z_]+\b/g)].map((m) => `${relative(ROOT, file)}: ${m[0]}`));
     expect(reads).toEqual([]);
     // The control: the numbers are there, named in a comment.
     const text = readFileSync(join(ROOT, 'dist/wire/read-object.js'), 'utf8');
     expect(text).toContain('=== 1 /* Kind.LIST */');
+    expect(readFileSync(join(ROOT, 'dist/wire/core/text-batch.js'), 'utf8')).toContain('4294967293 /* Deferred.TEXT_POINTER */');
   });
 
   it('source maps lead back to the sources', () => {

@@ -30,13 +30,18 @@ export const PointerKind: { readonly STRUCT: 0; readonly LIST: 1; readonly FAR: 
 export type PointerKind = (typeof PointerKind)[keyof typeof PointerKind];
 
 /**
- * The first word of a Text pointer whose string is still deferred while a message is built in
- * one go (text-batch.ts): a list pointer with offset -1 word, pointing at itself, which no real
- * pointer does. Only ever present in a message being built, never in one that is read. Written
- * as a number (offset -1 shifted left by two, or-ed with the list kind, 1, as unsigned) so that
- * bundles that never build leave it out: an expression that computes it is kept.
+ * Pointer words that only a message being built holds, never one that is read (a `const enum`,
+ * as `Kind`: each use is its number, which V8 compares with at no cost, where a module-level
+ * `const` above 2^30 is a heap number loaded and converted at each use).
  */
-export const DEFERRED_TEXT_POINTER = 0xfffffffd;
+export const enum Deferred {
+  /**
+   * The first word of a Text pointer whose string is still deferred while a message is built in
+   * one go (text-batch.ts): a list pointer with offset -1 word, pointing at itself, which no
+   * real pointer does (offset -1 shifted left by two, or-ed with the list kind, 1, as unsigned).
+   */
+  TEXT_POINTER = 0xfffffffd,
+}
 
 /** The three-bit element size of a list pointer, for the package's own code (as `Kind`). */
 export const enum Size {

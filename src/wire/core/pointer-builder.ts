@@ -8,7 +8,7 @@
  * object, and report where they allocated through the shared `allocated` record.
  */
 import { CapnpError } from '../error.js';
-import { DATA_BITS_PER_ELEMENT, DEFERRED_TEXT_POINTER, Kind, MAX_LIST_ELEMENTS, MAX_SEGMENT_WORDS, MAX_STRUCT_SECTION, POINTERS_PER_ELEMENT, Size } from './layout.js';
+import { DATA_BITS_PER_ELEMENT, Deferred, Kind, MAX_LIST_ELEMENTS, MAX_SEGMENT_WORDS, MAX_STRUCT_SECTION, POINTERS_PER_ELEMENT, Size } from './layout.js';
 import { ANY_SIZE, finishList, finishStruct, followPointer, resolveListAs, resolved } from './read-pointer.js';
 import type { Segment } from './segment.js';
 import { allocateAnywhere, allocateIn } from './allocation.js';
@@ -140,7 +140,7 @@ export function zeroObject(segment: Segment, at: number): void {
   // Null already (every field of a message being built, the first time it is set): nothing to
   // write. A deferred Text (text-batch.ts) has no object yet: clearing the pointer drops it.
   if (lo === 0 && hi === 0) return;
-  if ((lo & 3) === Kind.OTHER || lo === DEFERRED_TEXT_POINTER) {
+  if ((lo & 3) === Kind.OTHER || lo === Deferred.TEXT_POINTER) {
     writeWord(segment, at, 0, 0);
     return;
   }

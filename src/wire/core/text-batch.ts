@@ -24,17 +24,9 @@
  * whose pointer lives in the batch's segment are deferred, so every placeholder is in one place.
  */
 import { reserve } from './allocation.js';
-import { DEFERRED_TEXT_POINTER, Kind, Size } from './layout.js';
+import { Deferred, Kind, Size } from './layout.js';
 import type { Segment } from './segment.js';
 import { encodeNative } from './text.js';
-
-/**
- * A placeholder pointer's first word (layout.ts): pointing at itself, unlike any real pointer,
- * so `zeroObject` knows there is no object to clear yet. Its second word is the string's index
- * in the pending block, so a string whose slot was written again since (the same field set
- * twice, a union member replacing it) is told apart from the one that owns the slot.
- */
-const PLACEHOLDER = DEFERRED_TEXT_POINTER;
 
 /**
  * Text bytes gathered before a block is written. Large enough that a block's native call is
@@ -103,7 +95,14 @@ export class TextBatch {
     this.tryBlocks = tryBlocks;
   }
 
-  /** Defers `text` for the pointer slot at byte `at` of the batch's segment. */
+  /**
+   * Defers `text` for the pointer slot at byte `at` of the batch's segment, which gets a
+   * placeholder: a first word pointing at itself (`TEXT_POINTER` of layout.ts's `Deferred`),
+   * unlike any real pointer, so `zeroObject` knows there is no object to clear yet, and a second
+   * word holding the string's index in the pending block, so a string whose slot was written
+   * again since (the same field set twice, a union member replacing it) is told apart from the
+   * one that owns the slot.
+   */
   add(text: string, at: number): void {
     const padded = (text.length + 8) & ~7;
     // `(joined + text) + padding`, not `joined + (text + padding)`: the rope's every piece is then
@@ -116,7 +115,7 @@ export class TextBatch {
     this.lengths[index] = text.length;
     this.bytes += padded;
     const view = this.segment.view;
-    view.setUint32(at, PLACEHOLDER, true);
+    view.setUint32(at, Deferred.TEXT_POINTER, true);
     view.setUint32(at + 4, index, true);
     if (this.bytes >= BLOCK_BYTES) this.flush();
   }
@@ -148,7 +147,7 @@ export class TextBatch {
   private owns(i: number): boolean {
     const at = this.slots[i]!;
     const view = this.segment.view;
-    return view.getUint32(at, true) === PLACEHOLDER && view.getUint32(at + 4, true) === i;
+    return view.getUint32(at, true) === Deferred.TEXT_POINTER && view.getUint32(at + 4, true) === i;
   }
 
   /** Points every placeholder at its string in the block written at `room`. */
@@ -160,7 +159,7 @@ export class TextBatch {
       const at = slots[i]!;
       const length = lengths[i]!;
       // `owns(i)`, written out with the loop's locals.
-      if (view.getUint32(at, true) === PLACEHOLDER && view.getUint32(at + 4, true) === i) {
+      if (view.getUint32(at, true) === Deferred.TEXT_POINTER && view.getUint32(at + 4, true) === i) {
         view.setInt32(at, (((target - at - 8) / 8) << 2) | Kind.LIST, true);
         view.setUint32(at + 4, Size.BYTE + (length + 1) * 8, true);
       } else {
