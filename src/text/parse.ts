@@ -31,7 +31,8 @@ interface Param {
   value: Expression;
 }
 
-const decoder = new TextDecoder();
+/** Text literals' bytes to their string; a leading U+FEFF is part of the value (`ignoreBOM` keeps it). */
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 class Parser {
   constructor(private readonly input: string) {}

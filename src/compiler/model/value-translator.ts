@@ -11,6 +11,7 @@ import { BUILTIN_TYPE_NAMES } from '../../schema/builtin-types.js';
 import { CompileAbort, reportingAbortAt } from '../compile-abort.js';
 import { addErrorOn, type ErrorReporter } from '../diagnostics.js';
 import { expressionString } from '../syntax/expression-string.js';
+import { decodeUtf8 } from '../syntax/utf8.js';
 import { NO_IMPLICIT_PARAMS } from './generics.js';
 import type { NodeTranslator } from './node-translator.js';
 import { StructWriter, fromSchemaValue, newList, setListElement, type ConstantValue } from './values.js';
@@ -28,8 +29,6 @@ const INT_RANGES: Record<string, { min: bigint; max: bigint }> = {
   float32: { min: -(2n ** 63n), max: 2n ** 64n - 1n },
   float64: { min: -(2n ** 63n), max: 2n ** 64n - 1n },
 };
-
-const utf8Decoder = new TextDecoder();
 
 export class ValueTranslator {
   private readonly translator: NodeTranslator;
@@ -142,7 +141,7 @@ export class ValueTranslator {
         const data = this.translator.readEmbed(source.path);
         if (data === null) return null;
         switch (type.which) {
-          case 'text': return { type: 'text', value: utf8Decoder.decode(data) };
+          case 'text': return { type: 'text', value: decodeUtf8(data) };
           case 'data': return { type: 'data', value: data };
           case 'struct': {
             if (data.length % 8 !== 0) {

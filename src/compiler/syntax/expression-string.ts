@@ -3,6 +3,7 @@
  * spacing follows the reference compiler's messages, tuples included.
  */
 import type { Expression, ExpressionParam } from './ast.js';
+import { decodeUtf8 } from './utf8.js';
 
 /** A double as C's `%.15g` (or `%.17g` when 15 digits do not round-trip), without `+`. */
 export function formatDouble(value: number): string {
@@ -55,7 +56,7 @@ function escapeC(text: string): string {
 
 function decodeLatin1AsUtf8(text: string): string {
   const bytes = Uint8Array.from(text, (c) => c.charCodeAt(0));
-  return new TextDecoder().decode(bytes);
+  return decodeUtf8(bytes);
 }
 
 function tupleString(params: readonly ExpressionParam[]): string {

@@ -14,6 +14,7 @@
 import { CompileAbort, reportingAbortAt } from '../compile-abort.js';
 import type { ErrorReporter } from '../diagnostics.js';
 import { FAIL, type Fail, ParseInput, attempt, notLookingAt, type Parser } from './parse-input.js';
+import { decodeUtf8 } from './utf8.js';
 
 interface TokenBase {
   readonly startByte: number;
@@ -41,8 +42,6 @@ export interface Statement {
 }
 
 type Input = ParseInput<number>;
-
-const utf8 = new TextDecoder('utf-8');
 
 const enum Char {
   Tab = 0x09, Newline = 0x0a, VerticalTab = 0x0b, FormFeed = 0x0c, Return = 0x0d, Space = 0x20,
@@ -141,7 +140,7 @@ function savedCommentLine(input: Input): string | Fail {
   if (!input.atEnd() && input.current() === Char.Space) input.next();
   const start = input.pos;
   skipWhile(input, (c) => c !== Char.Newline);
-  const text = utf8.decode((input.items as Uint8Array).subarray(start, input.pos));
+  const text = decodeUtf8((input.items as Uint8Array).subarray(start, input.pos));
   if (!input.atEnd()) input.next();
   return text;
 }
@@ -380,7 +379,7 @@ export class Lexer {
     const start = input.pos;
     const bytes = doubleQuotedString(input);
     if (bytes === FAIL) return FAIL;
-    return { kind: 'string', text: utf8.decode(bytes), bytes, startByte: start, endByte: input.pos };
+    return { kind: 'string', text: decodeUtf8(bytes), bytes, startByte: start, endByte: input.pos };
   };
 
   private readonly binary: Parser<number, Token> = (input) => {

@@ -16,6 +16,7 @@ import { addErrorOn, type ErrorReporter } from '../diagnostics.js';
 import { formatId, randomId } from '../ids.js';
 import type { Statement, Token } from './lexer.js';
 import { FAIL, type Fail, ParseInput, endOfInput, many, oneOf, optional } from './parse-input.js';
+import { decodeUtf8 } from './utf8.js';
 
 type Input = ParseInput<Token>;
 type TokenOf<K extends Token['kind']> = Extract<Token, { kind: K }>;
@@ -200,7 +201,7 @@ export class CapnpParser {
         at += part.bytes.length;
       }
       return {
-        kind: 'string', value: new TextDecoder().decode(bytes), bytes,
+        kind: 'string', value: decodeUtf8(bytes), bytes,
         startByte: parts[0]!.startByte, endByte: parts[parts.length - 1]!.endByte,
       };
     },

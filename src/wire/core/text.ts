@@ -1,12 +1,13 @@
 /**
  * UTF-8 for Text fields. One shared decoder and encoder: constructing them is costly and they
  * hold no per-call state. Decoding is not fatal on invalid UTF-8 (replacement characters), as
- * Cap'n Proto does not validate text.
+ * Cap'n Proto does not validate text, and keeps a leading U+FEFF (`ignoreBOM`): in a Text value
+ * it is a character of the value, which the decoder's default would drop as a byte order mark.
  */
 import { asciiNatively, newAsciiRuns } from './native-ascii.js';
 import type { Segment } from './segment.js';
 
-const decoder = new TextDecoder('utf-8');
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const encoder = /* @__PURE__ */ new TextEncoder();
 
 /**
