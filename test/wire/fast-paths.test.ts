@@ -77,6 +77,36 @@ describe('text fast paths', () => {
     expect(message.arena.segments[0]!.latin1).not.toBeNull();
   });
 
+  it('decodes any bytes as TextDecoder does (replacement characters, a leading U+FEFF kept), read on their own and among others', () => {
+    // Text is not validated: bytes that are not UTF-8 (written here as Data, read as Text) take
+    // the runtime's native decoder (Buffer#utf8Slice in Node), which must agree with TextDecoder.
+    const reference = new TextDecoder('utf-8', { ignoreBOM: true });
+    const pieces = [[0xef, 0xbb, 0xbf], [0xc3, 0xa9], [0xc3], [0xa9], [0xe2, 0x98, 0x83], [0xe2, 0x98], [0xf0, 0x9f, 0x98, 0x80],
+      [0xf0, 0x9f], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xc0, 0x80], [0xe0, 0x80, 0x80], [0xff], [0x80], [0xf5], [0x41]];
+    let seed = 0x2811;
+    const random = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed % n;
+    };
+    const samples = Array.from({ length: 400 }, (_, i) => {
+      const bytes: number[] = [];
+      // Mostly short, some past the 64 bytes decoded by the short path.
+      for (let k = 1 + random(i % 10 === 0 ? 60 : 12); k > 0; k--) {
+        if (random(2) === 0) bytes.push(...pieces[random(pieces.length)]!);
+        else bytes.push(1 + random(255));
+      }
+      return new Uint8Array(bytes);
+    });
+    const build = (items: readonly Uint8Array[]) => {
+      const builder = new MessageBuilder();
+      const list = builder.initRoot(0, 1).initList(0, ElementSize.POINTER, items.length);
+      items.forEach((b, i) => list.setData(i, Uint8Array.of(...b, 0)));
+      return builder.toBytes();
+    };
+    for (const b of samples.slice(0, 100)) expect(readAll(build([b]))).toEqual([reference.decode(b)]);
+    expect(readAll(build(samples))).toEqual(samples.map((b) => reference.decode(b)));
+  });
+
   it('decodes the first string read on its own, and the whole segment only from the second on', () => {
     const texts = ['hello, world', 'héllo', 'again'];
     const message = readMessage(messageWithTexts(texts));

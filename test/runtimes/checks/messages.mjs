@@ -1,5 +1,5 @@
 // Messages built and read with the code generated for test/runtimes/runtime.capnp.
-import { MessageBuilder, canonicalize, pack, readMessage, unpack } from 'capstan';
+import { ElementSize, MessageBuilder, canonicalize, pack, readMessage, unpack } from 'capstan';
 import * as generated from '../.generated/runtime.capnp.js';
 import { deepEqual, equal, ok } from '../assert.mjs';
 
@@ -85,6 +85,26 @@ export const checks = [
       checkSample(Item.read(packed, { format: 'packed' }));
       const canonical = canonicalize(readMessage(bytes).getRoot());
       checkSample(Item.read(canonical, { format: 'flat' }));
+    },
+  },
+  {
+    name: 'messages: Text is decoded as this runtime\'s TextDecoder decodes it (bytes that are not UTF-8, a leading U+FEFF)',
+    run() {
+      // Text is not validated; the runtime's native decoder (Buffer#utf8Slice where there is
+      // one) must agree with its TextDecoder, a leading U+FEFF kept, alone and among others.
+      const reference = new TextDecoder('utf-8', { ignoreBOM: true });
+      const samples = [[0xef, 0xbb, 0xbf, 0x61], [0xc3, 0x28], [0xe2, 0x98], [0xf0, 0x9f, 0x98, 0x80, 0xff], [0xed, 0xa0, 0x80],
+        [0xf4, 0x90, 0x80, 0x80, 0x62], [0xc0, 0x80], [0x80, 0xbf], [0xe0, 0x80, 0x80], [0x61, 0xf5, 0x62],
+        [...new Array(70).fill(0x41), 0xc3], [0xef, 0xbb, 0xbf, ...new Array(80).fill(0x42)]].map((b) => new Uint8Array(b));
+      const read = (items) => {
+        const builder = new MessageBuilder();
+        const list = builder.initRoot(0, 1).initList(0, ElementSize.POINTER, items.length);
+        items.forEach((b, i) => list.setData(i, Uint8Array.of(...b, 0)));
+        const texts = readMessage(builder.toBytes()).getRoot().getList(0, ElementSize.POINTER);
+        return items.map((_, i) => texts.getText(i));
+      };
+      for (const b of samples) equal(read([b])[0], reference.decode(b), `alone: ${[...b].slice(0, 6)}`);
+      deepEqual(read([...samples, ...samples, ...samples]), [...samples, ...samples, ...samples].map((b) => reference.decode(b)), 'among others');
     },
   },
 ];
