@@ -10,6 +10,12 @@ import type { Segment } from './segment.js';
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const encoder = /* @__PURE__ */ new TextEncoder();
 
+/** A slice of bytes decoded to a string, as Node's (and Bun's) `Buffer` methods take one. */
+type BufferSlice = (this: Uint8Array, start: number, end: number) => string;
+
+/** Node's and Bun's `Buffer.prototype`, for its native decoders of a slice; undefined elsewhere. */
+const bufferMethods = (globalThis as { Buffer?: { prototype?: { latin1Slice?: BufferSlice; utf8Slice?: BufferSlice } } }).Buffer?.prototype;
+
 /**
  * Decodes bytes as Latin-1: one character per byte, so a whole segment decoded once gives, by
  * substring, any ASCII text in it. Node's (and Bun's) `Buffer#latin1Slice` does it at memory
@@ -17,7 +23,7 @@ const encoder = /* @__PURE__ */ new TextEncoder();
  * 1.5 µs for a 49 KB segment with pointers in it, measured), so it is used only where there is
  * no Buffer, i.e. in browsers, whose decoders are native. Null: no fast path on this runtime.
  */
-const latin1Slice = (globalThis as { Buffer?: { prototype?: { latin1Slice?: (start: number, end: number) => string } } }).Buffer?.prototype?.latin1Slice;
+const latin1Slice = bufferMethods?.latin1Slice;
 const decodeLatin1: ((bytes: Uint8Array, start: number, end: number) => string) | null = (() => {
   if (typeof latin1Slice === 'function') return (bytes: Uint8Array, start: number, end: number) => latin1Slice.call(bytes, start, end);
   try {
@@ -35,7 +41,7 @@ const decodeLatin1: ((bytes: Uint8Array, start: number, end: number) => string) 
  * less a call (100 bytes: 191 against 221 ns; 256: 198 against 241; 1 KiB: 302 against 345),
  * else TextDecoder.
  */
-const utf8Slice = (globalThis as { Buffer?: { prototype?: { utf8Slice?: (start: number, end: number) => string } } }).Buffer?.prototype?.utf8Slice;
+const utf8Slice = bufferMethods?.utf8Slice;
 const decodeUtf8Range: (bytes: Uint8Array, start: number, end: number) => string = typeof utf8Slice === 'function'
   ? (bytes, start, end) => utf8Slice.call(bytes, start, end)
   : (bytes, start, end) => decoder.decode(bytes.subarray(start, end));
@@ -167,31 +173,38 @@ function asciiWords(words: Uint32Array, start: number, end: number): boolean {
 }
 
 /**
- * ASCII strings up to this many bytes are made in JavaScript, by one `String.fromCharCode`
- * call: V8 builds the string inline, where `latin1Slice` and `TextDecoder` are calls into C++.
- * Up to 16 bytes, a call of 16 arguments; up to 32, one of 32 (a 24-byte string: 60 ns against
- * 88 for `latin1Slice`; a 12-byte one: 42 ns through 16 arguments, 60 through 32).
+ * ASCII strings up to 32 bytes are made in JavaScript, by one `String.fromCharCode` call: V8
+ * builds the string inline, where `latin1Slice` and `TextDecoder` are calls into C++. Up to 16
+ * bytes, a call of 16 arguments; up to 32, one of 32 (a 24-byte string: 60 ns against 88 for
+ * `latin1Slice`; a 12-byte one: 42 ns through 16 arguments, 60 through 32). A `const enum`, so
+ * that the tests of a string's length compare with numbers (a module-level `const` is loaded
+ * from the module's context at each use: sparse +0.2% instructions).
  */
-const SHORT_ASCII = 32;
+const enum ShortAscii {
+  /** The longest made by `shortAscii`. */
+  BY_16_ARGUMENTS = 16,
+  /** The longest made by `mediumAscii`, and so in JavaScript at all. */
+  BY_32_ARGUMENTS = 32,
+}
 
 /**
- * Strings up to this many bytes are checked for ASCII here first: the short ones (SHORT_ASCII)
+ * Strings up to this many bytes are checked for ASCII here first: the short ones (`ShortAscii`)
  * are then made in JavaScript, the others by Buffer's latin1Slice where there is one, which has
  * no per-call setup, unlike TextDecoder (12 bytes: 84 vs 128 ns). Longer strings, and any that
  * is not ASCII, take `decodeUtf8Range`, whose ASCII scan is native.
  */
-const SHORT_DECODE = typeof latin1Slice === 'function' ? 64 : SHORT_ASCII;
+const SHORT_DECODE = typeof latin1Slice === 'function' ? 64 : ShortAscii.BY_32_ARGUMENTS;
 
 function decodeRange(bytes: Uint8Array, start: number, end: number): string {
   const length = end - start;
   if (length <= SHORT_DECODE && asciiBytes(bytes, start, end)) {
-    if (length <= 16) return shortAscii(bytes, start, length);
-    return length <= SHORT_ASCII ? mediumAscii(bytes, start, length) : latin1Slice!.call(bytes, start, end);
+    if (length <= ShortAscii.BY_16_ARGUMENTS) return shortAscii(bytes, start, length);
+    return length <= ShortAscii.BY_32_ARGUMENTS ? mediumAscii(bytes, start, length) : latin1Slice!.call(bytes, start, end);
   }
   return decodeUtf8Range(bytes, start, end);
 }
 
-/** The string of `length` (1 to 16) ASCII bytes from `start` (see SHORT_ASCII). */
+/** The string of `length` (1 to 16) ASCII bytes from `start` (see `ShortAscii`). */
 function shortAscii(b: Uint8Array, s: number, length: number): string {
   // Bytes past the string (its NUL, padding, or past the array: undefined, made 0) are cut off.
   return String.fromCharCode(b[s]!, b[s + 1]!, b[s + 2]!, b[s + 3]!, b[s + 4]!, b[s + 5]!, b[s + 6]!, b[s + 7]!,
