@@ -48,6 +48,8 @@ const cases: Record<string, NodeInit> = {
   'astral characters (surrogate pairs)': node([long('emoji 😀 ', 60), long('x', 40)]),
   'a lone surrogate (written as U+FFFD)': node([long('a', 40) + '\ud800' + long('b', 10), long('c', 40)]),
   'non-ASCII only in short strings': node(['é', long('ascii ', 40), 'ü']),
+  // More strings in one block than a new batch has room to record (it grows its records twice).
+  'a thousand strings in one block': node(Array.from({ length: 1000 }, (_, i) => `node ${i}`)),
 };
 
 for (const [name, value] of Object.entries(cases)) names[name] = Array.from(value.nestedNodes as ArrayLike<{ name: string }>, (n) => n.name);
