@@ -5,7 +5,7 @@
  * against the schema as the reference does: integers must fit their field (any integer fits a
  * float), floats only go to float fields, strings to Text or Data.
  */
-import { CapnpError, concatBytes, MessageBuilder, type BuilderOptions, type ListBuilder, type MessageFormat } from '../wire/index.js';
+import { CapnpError, concatBytes, decodeUtf8, MessageBuilder, type BuilderOptions, type ListBuilder, type MessageFormat } from '../wire/index.js';
 import {
   DynamicStructBuilder, initRoot, listElementSize, setScalarElement, typeName,
   type DynamicType, type StructField, type StructSchema,
@@ -30,9 +30,6 @@ interface Param {
   nameStart: number;
   value: Expression;
 }
-
-/** Text literals' bytes to their string; a leading U+FEFF is part of the value (`ignoreBOM` keeps it). */
-const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 class Parser {
   constructor(private readonly input: string) {}
@@ -249,7 +246,7 @@ class Translator {
         if (type.kind === 'float32' || type.kind === 'float64') return e.value;
         throw this.mismatch(e, type, path);
       case 'string':
-        if (type.kind === 'text') return e.text ?? decoder.decode(e.value);
+        if (type.kind === 'text') return e.text ?? decodeUtf8(e.value);
         if (type.kind === 'data') return e.value;
         throw this.mismatch(e, type, path);
       case 'binary':

@@ -34,7 +34,7 @@ export { pack, unpack, packPieces, PackedReader } from './formats/packing.js';
 export { canonicalize, isCanonical } from './formats/canonical.js';
 export { constantSegment } from './core/constant.js';
 export { float32ToBits, float32FromBits, float64ToBits, float64FromBits } from './core/float-bits.js';
-export { utf8Length } from './core/text.js';
+export { decodeUtf8, utf8Length } from './core/text.js';
 
 // Slot-level operations, for the runtime's generated-code helpers (runtime/access.ts) and the
 // codecs, which keep their own view of a struct (offsets in bytes within a segment).

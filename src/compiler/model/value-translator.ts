@@ -4,14 +4,13 @@
  * including what it accepts loosely (an integer for a float, a string for Data) and what it
  * does not (an enum constant for an enum field: constants hold enums as plain numbers).
  */
-import { MessageBuilder, readMessage, type AnyPointerReader } from '../../wire/index.js';
+import { decodeUtf8, MessageBuilder, readMessage, type AnyPointerReader } from '../../wire/index.js';
 import type { Expression, ExpressionParam } from '../syntax/ast.js';
 import { ANY_POINTER, sameSchema, sameType, type ResolvedType } from './branded-schema.js';
 import { BUILTIN_TYPE_NAMES } from '../../schema/builtin-types.js';
 import { CompileAbort, reportingAbortAt } from '../compile-abort.js';
 import { addErrorOn, type ErrorReporter } from '../diagnostics.js';
 import { expressionString } from '../syntax/expression-string.js';
-import { decodeUtf8 } from '../syntax/utf8.js';
 import { NO_IMPLICIT_PARAMS } from './generics.js';
 import type { NodeTranslator } from './node-translator.js';
 import { StructWriter, fromSchemaValue, newList, setListElement, type ConstantValue } from './values.js';

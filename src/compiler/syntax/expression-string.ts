@@ -2,8 +2,8 @@
  * Expressions printed back as text, for error messages (`'Foo.Bar' is not a type.`). The
  * spacing follows the reference compiler's messages, tuples included.
  */
+import { decodeUtf8 } from '../../wire/index.js';
 import type { Expression, ExpressionParam } from './ast.js';
-import { decodeUtf8 } from './utf8.js';
 
 /** A double as C's `%.15g` (or `%.17g` when 15 digits do not round-trip), without `+`. */
 export function formatDouble(value: number): string {

@@ -11,10 +11,10 @@
  * `parse-input.ts` so that a file that fails to lex reports the same position as the
  * reference compiler does; plain character loops are used where that makes no difference.
  */
+import { decodeUtf8 } from '../../wire/index.js';
 import { CompileAbort, reportingAbortAt } from '../compile-abort.js';
 import type { ErrorReporter } from '../diagnostics.js';
 import { FAIL, type Fail, ParseInput, attempt, notLookingAt, type Parser } from './parse-input.js';
-import { decodeUtf8 } from './utf8.js';
 
 interface TokenBase {
   readonly startByte: number;

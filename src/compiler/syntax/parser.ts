@@ -7,6 +7,7 @@
  * as the reference compiler's, so that failures are reported at the same token, and errors
  * raised while parsing (a bad ordinal, a missing colon) are raised under the same conditions.
  */
+import { decodeUtf8 } from '../../wire/index.js';
 import {
   ANNOTATION_TARGETS, NO_NAME, UNKNOWN_EXPRESSION,
   type AnnotationApplication, type AnnotationTargets, type BrandParameter, type Declaration, type DeclarationBody,
@@ -16,7 +17,6 @@ import { addErrorOn, type ErrorReporter } from '../diagnostics.js';
 import { formatId, randomId } from '../ids.js';
 import type { Statement, Token } from './lexer.js';
 import { FAIL, type Fail, ParseInput, endOfInput, many, oneOf, optional } from './parse-input.js';
-import { decodeUtf8 } from './utf8.js';
 
 type Input = ParseInput<Token>;
 type TokenOf<K extends Token['kind']> = Extract<Token, { kind: K }>;

@@ -225,9 +225,13 @@ function asciiBytes(bytes: Uint8Array, start: number, end: number): boolean {
   return (bits & 0x80) === 0;
 }
 
-export function decodeUtf8(bytes: Uint8Array, start: number, end: number): string {
-  if (start === end) return '';
-  return decodeUtf8Range(bytes, start, end);
+/**
+ * The string UTF-8 bytes hold, as a Text field's are read (replacement characters, a leading
+ * U+FEFF kept): for values outside a message, such as a schema's or a text-format message's
+ * string literals.
+ */
+export function decodeUtf8(bytes: Uint8Array): string {
+  return bytes.length === 0 ? '' : decodeUtf8Range(bytes, 0, bytes.length);
 }
 
 // Read in a pure call, so that a bundle that never writes Text leaves it out.
