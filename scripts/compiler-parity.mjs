@@ -107,8 +107,9 @@ export function normalizeReferenceErrors(stderr) {
   for (const line of stderr.split('\n')) {
     if (line === '*** Uncaught exception ***') aborting = true;
     const failed = /^\S+\.c\+\+:\d+: failed: (.*)$/.exec(line);
-    // KJ prefixes a failed requirement with its condition: `expected x > 0 [0 > 0]; message`.
-    if (aborting && failed !== null) out.push(`FATAL: ${failed[1].replace(/^expected .*? \[.*?\]; /, '')}`);
+    // KJ prefixes a failed requirement with its condition, and the values in it if any:
+    // `expected x > 0 [0 > 0]; message`, `expected !path.startsWith("/"); message`.
+    if (aborting && failed !== null) out.push(`FATAL: ${failed[1].replace(/^expected (?:.*? \[.*?\]|[^;[]*); /, '')}`);
     else if (DIAGNOSTIC_LINE.test(line)) out.push(withoutRandomId(line));
   }
   return out;

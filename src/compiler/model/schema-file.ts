@@ -18,6 +18,14 @@ import { compareUtf8 } from './utf8-order.js';
  */
 const BREAKS_OUT_MESSAGE = 'can\'t use ".." to break out of starting directory';
 
+/**
+ * It also gives up on an import or embed path that begins with two slashes: the rest of it,
+ * after the one slash that means "along the import path", is itself absolute.
+ */
+function checkNotDoublyAbsolute(path: string): void {
+  if (path.startsWith('//')) throw new CompileAbort(`expected a relative path, got absolute; path = ${path.slice(1)}`);
+}
+
 export class CompiledModule {
   readonly compiler: Compiler;
   readonly source: SourceModule;
@@ -44,12 +52,14 @@ export class CompiledModule {
   }
 
   importRelative(path: string): CompiledModule | null {
+    checkNotDoublyAbsolute(path);
     const source = this.compiler.modules.importRelative(this.source, path);
     if (source === OUTSIDE_DIRECTORY) throw new CompileAbort(BREAKS_OUT_MESSAGE);
     return source === null ? null : this.compiler.addModule(source);
   }
 
   embedRelative(path: string): Uint8Array | null {
+    checkNotDoublyAbsolute(path);
     const content = this.compiler.modules.embedRelative(this.source, path);
     if (content === OUTSIDE_DIRECTORY) throw new CompileAbort(BREAKS_OUT_MESSAGE);
     return content;
