@@ -6,14 +6,48 @@
  * signed.
  */
 import { AnyPointerReader } from '../any-pointer-reader.js';
+import type { AnyPointerBuilder } from '../any-pointer-builder.js';
 import { copyList, copyPointer, copyStruct } from '../core/copy.js';
+import { CapnpError } from '../error.js';
+import type { ListBuilder } from '../list-builder.js';
 import { ListReader } from '../list-reader.js';
+import type { MessageBuilder } from '../message-builder.js';
 import type { MessageReader } from '../message-reader.js';
-import type { StructReader } from '../struct-reader.js';
+import type { StructBuilder } from '../struct-builder.js';
+import { StructReader } from '../struct-reader.js';
 import { defaultBuildingArena } from '../core/allocation.js';
 
-/** The canonical bytes (one flat segment whose first word is the root pointer) of `value`. */
-export function canonicalize(value: StructReader | ListReader | AnyPointerReader): Uint8Array<ArrayBuffer> {
+/** A value of the wire layer, being read or built. */
+type WireValue = StructReader | ListReader | AnyPointerReader | StructBuilder | ListBuilder | AnyPointerBuilder;
+
+/**
+ * What has a canonical form: a struct, list or pointer being read or built; a whole message
+ * (its root pointer); or anything that holds one of these as `$` (generated readers and
+ * builders, their lists, the dynamic API's values).
+ */
+export type Canonicalizable = WireValue | MessageReader | MessageBuilder | { readonly $: WireValue };
+
+/**
+ * The reader `value` stands for. Told apart by what the objects can do rather than by class, so
+ * that a bundle which only reads does not take in the builder classes for this.
+ */
+function readerOf(value: Canonicalizable): StructReader | ListReader | AnyPointerReader {
+  let target: unknown = value;
+  if (typeof target === 'object' && target !== null && !(target instanceof StructReader) && '$' in target) target = target.$;
+  if (typeof target === 'object' && target !== null && 'getRootPointer' in target && typeof target.getRootPointer === 'function') target = target.getRootPointer();
+  if (typeof target === 'object' && target !== null && 'asReader' in target && typeof target.asReader === 'function') target = target.asReader();
+  if (target instanceof StructReader || target instanceof ListReader || target instanceof AnyPointerReader) return target;
+  const what = target === null ? 'null' : typeof target === 'object' ? `an object of class ${target.constructor?.name ?? 'none'}` : `a ${typeof target}`;
+  throw new CapnpError('INVALID_ARGUMENT', `canonicalize takes a message, or a struct, list or pointer of one (or a generated or dynamic value holding it as $); got ${what}`);
+}
+
+/**
+ * The canonical bytes (one flat segment whose first word is the root pointer) of `value`. A
+ * message's canonical form is its root pointer's, as `capnp convert binary:canonical` makes
+ * it; a builder's is that of what it holds now.
+ */
+export function canonicalize(source: Canonicalizable): Uint8Array<ArrayBuffer> {
+  const value = readerOf(source);
   const arena = defaultBuildingArena();
   const first = arena.segments[0]!;
   if (value instanceof AnyPointerReader) {
