@@ -7,7 +7,7 @@ import type { CodeGeneratorRequest, CodeGeneratorRequest_RequestedFile } from '.
 import { CompileAbort } from './compile-abort.js';
 import type { CompiledModule } from './model/schema-file.js';
 import { Compiler } from './model/compilation.js';
-import { COMPILE_EAGERNESS } from './model/declaration-node.js';
+import { COMPILE_EAGERNESS, Eagerness, type CompilerNode } from './model/declaration-node.js';
 import { DiagnosticSink, type Diagnostic } from './diagnostics.js';
 import { ModuleLoader, locateSourceFile, type SourceDirectory } from './files/module-loader.js';
 import { evalPath, formatPath, parsePath, type PathParts } from './files/posix-path.js';
@@ -34,6 +34,19 @@ export interface CompileOptions {
    * turns this off).
    */
   readonly standardImports?: boolean;
+  /**
+   * Compile only these declarations of the file (dotted paths from its scope, `Foo.Bar`) and
+   * what they use, as the reference tool's `decode`, `encode`, `convert` and `eval` do: errors
+   * in the rest of the file are not reported, and the request holds only the nodes compiled
+   * (with the file's node). A path is followed as far as it names declarations (`Foo.bar`,
+   * where `bar` is a field, compiles `Foo`). With one file only.
+   */
+  readonly declarations?: readonly string[];
+  /**
+   * Whether annotations are compiled (default true). The reference's message commands leave
+   * them out (their errors are not reported either) unless they convert JSON, which reads them.
+   */
+  readonly annotations?: boolean;
 }
 
 export interface CompileResult {
@@ -49,6 +62,24 @@ export const REFERENCE_CAPNP_VERSION = { major: 0, minor: 9, micro: 2 } as const
 /** The engine's "the stack ran out" (V8 and JavaScriptCore: RangeError; SpiderMonkey: InternalError). */
 function isStackOverflow(error: unknown): boolean {
   return error instanceof Error && (error instanceof RangeError || error.name === 'InternalError') && /call stack|recursion/i.test(error.message);
+}
+
+/**
+ * Compiles the declaration `path` leads to from `root` (followed as far as it names
+ * declarations) and, transitively, the nodes it uses, as the reference's message commands load
+ * a type. The declarations on the way are compiled too (the request must hold them for the
+ * path to be looked up in it), but not the scopes of the nodes used, whose other members the
+ * reference never compiles either.
+ */
+function compileDeclaration(compiler: Compiler, root: CompilerNode, path: string): void {
+  let node = root;
+  for (const name of path.split('.')) {
+    const member = node.resolveMember(name);
+    if (member === null || !('decl' in member)) break;
+    node = member.decl.node;
+    compiler.eagerlyCompile(node, Eagerness.NODE);
+  }
+  compiler.eagerlyCompile(node, Eagerness.NODE | Eagerness.DEPENDENCIES);
 }
 
 const STANDARD_DIRECTORY: SourceDirectory = { parts: null, displayPrefix: '<capstan standard schemas>/' };
@@ -109,7 +140,11 @@ export function compile(options: CompileOptions): CompileResult {
   }
   if (sink.hadErrors()) return { request: null, diagnostics: sink.diagnostics };
 
-  const compiler = new Compiler(sink, modules);
+  if (options.declarations !== undefined && options.files.length !== 1) {
+    sink.addGeneralError(options.files.join(' '), 'only one file can be compiled when declarations are named');
+    return { request: null, diagnostics: sink.diagnostics };
+  }
+  const compiler = new Compiler(sink, modules, options.annotations ?? true);
   const requested: CompiledModule[] = [];
   try {
     for (const file of options.files) {
@@ -122,7 +157,12 @@ export function compile(options: CompileOptions): CompileResult {
         continue;
       }
       const module = compiler.addModule(source);
-      compiler.eagerlyCompile(module.rootNode, COMPILE_EAGERNESS);
+      if (options.declarations === undefined) {
+        compiler.eagerlyCompile(module.rootNode, COMPILE_EAGERNESS);
+      } else {
+        compiler.eagerlyCompile(module.rootNode, Eagerness.NODE);
+        for (const path of options.declarations) compileDeclaration(compiler, module.rootNode, path);
+      }
       requested.push(module);
     }
   } catch (error) {

@@ -219,3 +219,53 @@ describe('formatDiagnostic', () => {
     expect(formatDiagnostic({ ...base, line: 0, column: 0, endLine: 0, endColumn: 0 })).toBe('f.capnp: error: oops');
   });
 });
+
+describe('compile(): only some declarations, as the reference tool\'s message commands', () => {
+  const sources = {
+    '/p.capnp': [
+      '@0xd1b2c3d4e5f60723;',
+      'annotation note(struct) :Text;',
+      'struct Good $note("kept") { a @0 :Int32; inner @1 :Outer.Inner; }',
+      'struct Outer { struct Inner { x @0 :UInt8; } unused @0 :Int32 = "bad"; }',
+      'struct Bad { b @0 :Int32 = "bad"; }',
+      '',
+    ].join('\n'),
+  };
+  const names = (nodes: readonly Node[] | null) => (nodes ?? []).map((n) => n.displayName).sort();
+
+  it('compiles the named declaration, the nodes it uses and their scopes, and nothing else', () => {
+    const all = compile({ files: ['/p.capnp'], sources });
+    expect(all.request).toBeNull();
+    expect(all.diagnostics.map((d) => d.message)).toEqual(['Type mismatch; expected Int32.', 'Type mismatch; expected Int32.']);
+    const { request, diagnostics } = compile({ files: ['/p.capnp'], sources, declarations: ['Good'] });
+    expect(diagnostics).toEqual([]);
+    // Not Outer, Inner's scope: its field's bad default goes unreported, as with capnp decode.
+    expect(names(request?.nodes ?? null)).toEqual(['p.capnp', 'p.capnp:Good', 'p.capnp:Outer.Inner', 'p.capnp:note']);
+    expect(request?.requestedFiles?.map((f) => f.filename)).toEqual(['p.capnp']);
+  });
+
+  it('follows a path as far as it names declarations, and reports the errors of what it compiles', () => {
+    // The declarations on the way are compiled, so that the path can be looked up in the request.
+    const inner = compile({ files: ['/p.capnp'], sources: { '/p.capnp': sources['/p.capnp'].replace('= "bad"; }\nstruct Bad', '; }\nstruct Bad') }, declarations: ['Outer.Inner.x'] });
+    expect(inner.diagnostics).toEqual([]);
+    expect(names(inner.request?.nodes ?? null)).toEqual(['p.capnp', 'p.capnp:Outer', 'p.capnp:Outer.Inner']);
+    const outer = compile({ files: ['/p.capnp'], sources, declarations: ['Outer.Inner'] });
+    expect(outer.diagnostics.map(formatDiagnostic).join('')).toContain('p.capnp:4:65-70: error: Type mismatch; expected Int32.');
+    const bad = compile({ files: ['/p.capnp'], sources, declarations: ['Bad'] });
+    expect(bad.request).toBeNull();
+    expect(bad.diagnostics.map(formatDiagnostic).join('')).toContain('p.capnp:5:28-33: error: Type mismatch; expected Int32.');
+  });
+
+  it('leaves annotations out with annotations: false', () => {
+    const kept = compile({ files: ['/p.capnp'], sources, declarations: ['Good'] });
+    expect(kept.request?.nodes?.find((n) => n.displayName === 'p.capnp:Good')?.annotations).toHaveLength(1);
+    const dropped = compile({ files: ['/p.capnp'], sources, declarations: ['Good'], annotations: false });
+    expect(dropped.request?.nodes?.find((n) => n.displayName === 'p.capnp:Good')?.annotations ?? []).toEqual([]);
+  });
+
+  it('takes one file only when declarations are named', () => {
+    const { request, diagnostics } = compile({ files: ['/p.capnp', '/p.capnp'], sources, declarations: ['Good'] });
+    expect(request).toBeNull();
+    expect(diagnostics.map((d) => d.message)).toEqual(['only one file can be compiled when declarations are named']);
+  });
+});

@@ -5,7 +5,9 @@
  */
 import { expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
-import { capnp, describeReference, encode } from '../support/reference.js';
+import { capnp, describeReference, encode, runCapnp } from '../support/reference.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CASES, CODECS, JSON_SCHEMA, canonicalHex } from '../fixtures/codecs/support.js';
 import { FIXTURES } from '../support/generate.js';
@@ -137,6 +139,57 @@ describeReference('capstan decode / encode / convert against capnp', () => {
     // (How the stack runs out is up to V8: usually a RangeError, reported as such, but not always.)
     expectOneLine(await runCli(['decode', REREAD, 'Tree'], cycle), 1, /./);
     expectOneLine(await runCli(['decode', '--nesting-limit=1000', REREAD, 'Tree'], cycle), 1, /nesting limit/);
+  });
+
+  it('reads a schema with errors outside the type or constant it names, as capnp does', async () => {
+    // decode, encode, convert and eval compile what they are asked for (with what it uses), as
+    // the reference does: errors in the rest of the file go unreported, and so do those in
+    // annotations unless the command reads them (JSON conversions).
+    const dir = mkdtempSync(join(tmpdir(), 'capstan-cli-partial-'));
+    try {
+      const file = join(dir, 'partial.capnp');
+      writeFileSync(file, [
+        '@0xd1b2c3d4e5f60721;',
+        'using Json = import "/capnp/compat/json.capnp";',
+        'annotation broken(field) :Int32;',
+        'struct Good { a @0 :Int32; inner @1 :Inner; color @2 :Color; b @3 :Text $Json.name("bee"); }',
+        'struct Inner { x @0 :UInt8 $broken("not a number"); }',
+        'enum Color { red @0; blue @1; }',
+        'struct Bad { b @0 :Int32 = "not a number"; }',
+        'const good :Good = (a = 5, inner = (x = 2), color = blue, b = "b");',
+        'const bad :Int32 = "not a number";',
+        'struct UsesBad { bad @0 :Bad; }',
+        '',
+      ].join('\n'));
+      const message = encode(file, 'Good', '(a = 3, inner = (x = 4), color = blue, b = "b")');
+      for (const args of [['decode', '--short'], ['convert', 'binary:text']]) {
+        const ours = await runCli([...args, file, 'Good'], message);
+        expect(ours.stderr, args.join(' ')).toBe('');
+        expect(text(ours.stdout), args.join(' ')).toBe(text(capnp([...args, file, 'Good'], message)));
+      }
+      const encoded = await runCli(['encode', file, 'Good'], '(a = 3, inner = (x = 4), color = blue, b = "b")');
+      expect(encoded.stderr).toBe('');
+      expect(canonicalHex(encoded.stdout)).toBe(canonicalHex(message));
+      for (const flags of [[], ['-ojson']]) {
+        const ours = await runCli(['eval', ...flags, file, 'good']);
+        expect(ours.stderr, flags.join(' ')).toBe('');
+        expect(text(ours.stdout), flags.join(' ')).toBe(text(capnp(['eval', ...flags, file, 'good'])));
+      }
+      // JSON reads annotations, so they are compiled and their errors reported (capnp prints
+      // the message, then the error, and fails); eval leaves them out even for -ojson (so does
+      // capnp: "b", not "bee", above).
+      expectOneLine(await runCli(['convert', 'binary:json', file, 'Good'], message), 1, /partial\.capnp:5:36-50: error: Type mismatch; expected Int32/);
+      expect(runCapnp(['convert', 'binary:json', file, 'Good'], message).stderr).toContain('5:36-50: error: Type mismatch; expected Int32');
+      // What the named declaration uses is compiled, and its errors reported (capnp fails too).
+      expectOneLine(await runCli(['eval', file, 'bad']), 1, /partial\.capnp:9:20-34: error: Type mismatch; expected Int32/);
+      expect(runCapnp(['eval', file, 'bad']).status).not.toBe(0);
+      expectOneLine(await runCli(['decode', file, 'UsesBad'], message), 1, /partial\.capnp:7:28-42: error: Type mismatch; expected Int32/);
+      expect(runCapnp(['decode', file, 'UsesBad'], message).stderr).toContain('7:28-42: error: Type mismatch; expected Int32');
+      // Compiling the file compiles everything: the errors are reported.
+      expect((await runCli(['compile', '-o-', file])).status).not.toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('fails with one line and a non-zero status on bad input', async () => {

@@ -136,7 +136,10 @@ export const evalCommand: Command = {
     if (values.flat === true) format = values.packed === true ? 'flat-packed' : 'flat';
     else if (values.packed === true) format = 'packed';
     else if (values.binary === true) format = 'binary';
-    const schema = await loadSchemaFile(file!, importOptions(values));
+    // The declarations the name starts with (`c.field[1]`: `c`), as far as they go; without
+    // annotations, as the reference evaluates (its -ojson output ignores $Json annotations).
+    const declarations = [name!.split('[')[0]!];
+    const schema = await loadSchemaFile(file!, importOptions(values), { declarations, annotations: false });
     const { type, value } = evaluate(schema, name!);
     const pretty = values.short !== true;
     if (format === 'text') {

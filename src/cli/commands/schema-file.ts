@@ -24,20 +24,31 @@ export interface ImportOptions {
 /** The reference compiler CAPSTAN_COMPILER=capnp runs. */
 const CAPNP = process.env.CAPNP ?? 'capnp';
 
-/** Compiles `file` (and what it imports) to a `CodeGeneratorRequest`. */
-export async function compileSchemaFile(file: string, options: ImportOptions): Promise<CodeGeneratorRequest> {
+/**
+ * What of a file a command compiles, when not all of it: the declarations it names (a root
+ * type, a constant) with what they use, annotations only if it reads them (JSON). As with the
+ * reference tool, errors elsewhere in the file then go unreported.
+ */
+export interface CompileOnly {
+  declarations: readonly string[];
+  annotations: boolean;
+}
+
+/** Compiles `file` (and what it imports) to a `CodeGeneratorRequest`; all of it unless `only` says. */
+export async function compileSchemaFile(file: string, options: ImportOptions, only?: CompileOnly): Promise<CodeGeneratorRequest> {
   if (process.env.CAPSTAN_COMPILER === 'capnp') return compileWithReference(file, options);
-  return compileInProcess(file, options);
+  return compileInProcess(file, options, only);
 }
 
 /** Capstan's own compiler, reading files from the local file system. */
-function compileInProcess(file: string, options: ImportOptions): CodeGeneratorRequest {
+function compileInProcess(file: string, options: ImportOptions, only: CompileOnly | undefined): CodeGeneratorRequest {
   const { request, diagnostics } = compile({
     files: [file],
     cwd: process.cwd(),
     importPaths: options.importPaths,
     standardImports: !options.noStandardImport,
     loader: createNodeLoader(),
+    ...only,
   });
   if (request === null || diagnostics.length > 0) {
     const first = diagnostics[0] ? formatDiagnostic(diagnostics[0]).trim() : `cannot compile ${file}`;
@@ -79,8 +90,8 @@ export interface SchemaFile {
   file: Node;
 }
 
-export async function loadSchemaFile(path: string, options: ImportOptions): Promise<SchemaFile> {
-  const request = await compileSchemaFile(path, options);
+export async function loadSchemaFile(path: string, options: ImportOptions, only?: CompileOnly): Promise<SchemaFile> {
+  const request = await compileSchemaFile(path, options, only);
   const loader = new SchemaLoader(request);
   const requested = request.requestedFiles?.[0];
   if (!requested) throw new CapnpError('INVALID_ARGUMENT', `compiling ${path} produced no file`);
