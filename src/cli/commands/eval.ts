@@ -99,6 +99,11 @@ export function evaluate(schema: SchemaFile, name: string): { type: DynamicType;
       if (!(value instanceof DynamicStruct)) throw evalError(`'${parts[pos - 1]!.name}' is not a struct`);
       const field = value.schema.findField(part.name);
       if (!field) throw evalError(`'${parts[pos - 1]!.name}' has no member '${part.name}'`);
+      // A union member that is not the one set has no value to print (capnp eval fails too).
+      if (field.discriminant >= 0 && value.whichField() !== field) {
+        const active = value.which();
+        throw evalError(`'${part.name}' is not set: its union holds ${active === undefined ? 'an unknown member' : `'${active}'`}`);
+      }
       type = field.type;
       value = value.get(field);
     }
