@@ -171,12 +171,14 @@ class JsonParser {
     if (s.charCodeAt(at) === 101 || s.charCodeAt(at) === 69) {
       at++;
       if (s.charCodeAt(at) === 43 || s.charCodeAt(at) === 45) at++;
+      // "1e" and "1e+" are refused by the reference too ("String does not contain valid floating number").
+      if (!digit(at)) throw this.error(`malformed number '${s.slice(start, at)}': its exponent has no digits`, start);
       while (digit(at)) at++;
     }
     this.at = at;
     const text = s.slice(start, at);
-    // Lenient like the reference (strtod): "1." and "1e" read as 1.
-    const value = Number(text.replace(/[eE][+-]?$/, '').replace(/\.$/, ''));
+    // Lenient like the reference (strtod) on a fraction without digits: "1." reads as 1.
+    const value = Number(text.replace(/\.$/, ''));
     return { type: 'number', value, text };
   }
 

@@ -293,9 +293,13 @@ class Lexer {
       while (end < input.length && isDigit(input.charCodeAt(end))) end++;
     }
     if (followedBadly(end)) throw this.error(start, `malformed number '${input.slice(start, end + 1)}'`);
+    const text = input.slice(start, end);
+    // `1e` and `1.5e+` are not numbers to the reference either ("String does not contain
+    // valid floating number"), though a lexer that stops at the exponent could read them.
+    if (!isDigit(text.charCodeAt(text.length - 1)) && text.charCodeAt(text.length - 1) !== 46) {
+      throw this.error(start, `malformed number '${text}': its exponent has no digits`);
+    }
     this.at = end;
-    let text = input.slice(start, end);
-    if (/[eE][+-]?$/.test(text)) text = text.replace(/[eE][+-]?$/, '');
     return { kind: 'float', value: Number(text), start, end };
   }
 

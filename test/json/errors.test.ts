@@ -36,6 +36,13 @@ describe('JSON errors name the path inside the document', () => {
     });
   }
 
+  it('a number whose exponent has no digits is malformed, as the reference says ("1." reads as 1)', () => {
+    for (const [json, at] of [['{"matrix": [[1e]]}', 14], ['{"matrix": [[2, 3.5e+]]}', 17], ['[1E-]', 2]] as const) {
+      expect(failure(() => fromJson(News, json)).message).toBe(`JSON input line 1, column ${at}: malformed number '${json.slice(at - 1).match(/^[\d.]+[eE][+-]?/)![0]}': its exponent has no digits`);
+    }
+    expect(readRoot(News, fromJson(News, '{"matrix": [[1.]]}').toBytes()).get('matrix')).toBeDefined();
+  });
+
   it('keys that are not identifiers are quoted in the path', () => {
     const strict = new JsonCodec({ rejectUnknownFields: true });
     expect(failure(() => strict.decodeMessage(News, '{"next": {"odd key": 1}}')).message)

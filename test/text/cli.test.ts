@@ -203,6 +203,11 @@ describeReference('capstan decode / encode / convert against capnp', () => {
     expectOneLine(await runCli(['eval', CODECS, 'constShape.nope']), 1, /'constShape' has no member 'nope'/);
     expectOneLine(await runCli(['eval', CODECS, 'constShapes[5]']), 1, /out of bounds/);
     expectOneLine(await runCli(['eval', CODECS, 'Shape']), 1, /'Shape' cannot be evaluated/);
+    // A number whose exponent has no digits, which capnp refuses too.
+    expectOneLine(await runCli(['encode', CODECS, 'Scalars'], '(float64 = 1e)'), 1, /column 12: malformed number '1e': its exponent has no digits/);
+    expect(runCapnp(['encode', CODECS, 'Scalars'], '(float64 = 1e)').stderr).toContain('String does not contain valid floating number');
+    expectOneLine(await runCli(['convert', 'json:binary', CODECS, 'Scalars'], '{"float64": 1e+}'), 1, /column 13: malformed number '1e\+': its exponent has no digits/);
+    expect(runCapnp(['convert', 'json:binary', CODECS, 'Scalars'], '{"float64": 1e+}').stderr).toContain('String does not contain valid floating number');
     // A union member that is not the one set (capnp eval dies on it: "not currently initialized").
     for (const name of ['Shape.label', 'Shape.square.side', 'constShape.nothing']) {
       expectOneLine(await runCli(['eval', CODECS, name]), 1, new RegExp(`'${name.split('.')[1]}' is not set: its union holds '(circle)'`));

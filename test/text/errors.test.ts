@@ -19,6 +19,9 @@ describe('text errors name the path', () => {
     ['(stories = [(meta = (views = -1))])', 'text input line 1, column 30 at stories[0].meta.views: integer value out of range for UInt32'],
     ['(stories = [5])', 'text input line 1, column 13 at stories[0]: type mismatch; expected Story'],
     ['(\n  next = (\n    stories = "x"))', 'text input line 3, column 15 at next.stories: type mismatch; expected List(Story)'],
+    // As the reference: a number whose exponent has no digits is not one ("1." is).
+    ['(matrix = [[1e]])', "text input line 1, column 13: malformed number '1e': its exponent has no digits"],
+    ['(matrix = [[2, 3.5E+]])', "text input line 1, column 16: malformed number '3.5E+': its exponent has no digits"],
   ];
   for (const [input, message] of cases) {
     it(input.replace(/\n/g, ' '), () => {
