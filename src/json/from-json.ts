@@ -167,7 +167,7 @@ export class JsonDecoder {
         if (value.type !== 'boolean') throw errorAt(path, `expected true or false, found ${describeJson(value)}`);
         return value.value;
       case 'int8': case 'int16': case 'int32': case 'uint8': case 'uint16': case 'uint32': {
-        const n = integer(value, path, false);
+        const n = integer(value, path, type.kind.startsWith('u'));
         const [min, max] = INT_LIMITS[type.kind]!;
         if (n < BigInt(min) || n > BigInt(max)) throw errorAt(path, `${n} is out of range for ${typeName(type)}`);
         return Number(n);
@@ -232,7 +232,18 @@ function byteArray(value: JsonValue, path: string): Uint8Array {
   return bytes;
 }
 
-/** An integer from a JSON number (integral) or a decimal string. */
+/** An integer in a string, in decimal: after C's whitespace, a sign (as `strtoll` reads it). */
+const DECIMAL_TEXT = /^[ \t\n\v\f\r]*([+-]?)(\d+)$/;
+/** An integer in a string, in hex: the string starts with `0x` or `-0x`. */
+const HEX_TEXT = /^(-?)0[xX]([0-9a-fA-F]+)$/;
+
+/**
+ * An integer from a JSON number (integral), or from a string as the reference reads one (kj's
+ * `parseAs`, which is C's `strtoll` or `strtoull` over the whole string): leading whitespace
+ * and a sign, then decimal digits, or hex digits when the string starts with `0x` or `-0x`
+ * (`"0x10"` is 16, `"010"` is 10); for an unsigned type, not a string that starts with `-`
+ * (one with whitespace before its `-` wraps around, as in C). Ranges are the caller's to check.
+ */
 function integer(value: JsonValue, path: string, unsigned: boolean): bigint {
   if (value.type === 'number') {
     if (value.text !== undefined && /^-?\d+$/.test(value.text)) return BigInt(value.text);
@@ -240,21 +251,41 @@ function integer(value: JsonValue, path: string, unsigned: boolean): bigint {
     return BigInt(value.value);
   }
   if (value.type === 'string') {
-    const text = value.value.trim();
-    if (!(unsigned ? /^\d+$/ : /^-?\d+$/).test(text)) throw errorAt(path, `expected an integer, found ${describeJson(value)}`);
-    return BigInt(text);
+    const text = value.value;
+    const hex = HEX_TEXT.exec(text);
+    const match = hex ?? (/^-?0[xX]/.test(text) ? null : DECIMAL_TEXT.exec(text));
+    if (match === null || (unsigned && text.startsWith('-'))) throw errorAt(path, `expected an integer, found ${describeJson(value)}`);
+    const magnitude = BigInt(hex === null ? match[2]! : `0x${match[2]!}`);
+    if (match[1] !== '-') return magnitude;
+    if (!unsigned) return -magnitude;
+    if (magnitude >= 2n ** 64n) throw errorAt(path, `${value.value.trim()} is out of range for UInt64`);
+    return BigInt.asUintN(64, -magnitude);
   }
   throw errorAt(path, `expected an integer, found ${describeJson(value)}`);
 }
 
+/** The forms C's `strtod` reads, after leading whitespace (`DECIMAL_TEXT`'s). */
+const DECIMAL_FLOAT_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const HEX_FLOAT_TEXT = /^([+-]?)0[xX]([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?(?:[pP]([+-]?\d+))?$/;
+const INFINITY_TEXT = /^([+-]?)inf(?:inity)?$/i;
+const NAN_TEXT = /^[+-]?nan(?:\([0-9A-Za-z_]*\))?$/i;
+
+/**
+ * A float from a string, as the reference reads one (kj's `parseAs<double>`, which is C's
+ * `strtod` over the whole string): leading whitespace, then a decimal or hex (`0x1.8p1`)
+ * number, `inf`/`infinity` or `nan` in any case, with a sign; nothing after it.
+ */
 function parseFloatText(text: string, path: string): number {
-  const t = text.trim();
-  switch (t.toLowerCase()) {
-    case 'nan': return NaN;
-    case 'infinity': case 'inf': case '+infinity': case '+inf': return Infinity;
-    case '-infinity': case '-inf': return -Infinity;
-    default: break;
+  const t = text.replace(/^[ \t\n\v\f\r]+/, '');
+  if (DECIMAL_FLOAT_TEXT.test(t)) return Number(t);
+  const infinity = INFINITY_TEXT.exec(t);
+  if (infinity !== null) return infinity[1] === '-' ? -Infinity : Infinity;
+  if (NAN_TEXT.test(t)) return NaN;
+  const hex = HEX_FLOAT_TEXT.exec(t);
+  if (hex !== null && (hex[2]! + (hex[3] ?? '')).length > 0) {
+    const digits = hex[2]! + (hex[3] ?? '');
+    const value = Number(BigInt(`0x${digits}`)) * 2 ** (Number(hex[4] ?? 0) - 4 * (hex[3] ?? '').length);
+    return hex[1] === '-' ? -value : value;
   }
-  if (t === '' || Number.isNaN(Number(t))) throw errorAt(path, `expected a number, found the string ${JSON.stringify(text)}`);
-  return Number(t);
+  throw errorAt(path, `expected a number, found the string ${JSON.stringify(text)}`);
 }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/wire/index.js';
-import { readRoot } from '../../src/dynamic/index.js';
+import { decode as decodeDynamic, readRoot } from '../../src/dynamic/index.js';
 import { fromJson, fromPlain, parseJson, parseJsonStream, toJson, toPlain, writeJson, JsonCodec, type JsonValue } from '../../src/json/index.js';
 import { newsSchema } from '../fixtures/errors/news.js';
 import { failure } from '../support/failure.js';
@@ -41,6 +41,14 @@ describe('JSON errors name the path inside the document', () => {
       expect(failure(() => fromJson(News, json)).message).toBe(`JSON input line 1, column ${at}: malformed number '${json.slice(at - 1).match(/^[\d.]+[eE][+-]?/)![0]}': its exponent has no digits`);
     }
     expect(readRoot(News, fromJson(News, '{"matrix": [[1.]]}').toBytes()).get('matrix')).toBeDefined();
+  });
+
+  it('reads integers in strings as the reference does (C\'s strtoll): hex after 0x, leading whitespace and a sign', () => {
+    const matrix = (json: string) => (decodeDynamic(News, fromJson(News, json).toBytes()) as { matrix: number[][] }).matrix;
+    expect(matrix('{"matrix": [["0x10", "0XfF", " 7", "\\t+8", "010"]]}')).toEqual([[16, 255, 7, 8, 10]]);
+    for (const bad of ['7 ', '-0', '+0x10', ' 0x10', '0x', '1e2', '']) {
+      expect(failure(() => fromJson(News, `{"matrix": [[${JSON.stringify(bad)}]]}`)).message).toBe(`matrix[0][0]: expected an integer, found the string ${JSON.stringify(bad)}`);
+    }
   });
 
   it('keys that are not identifiers are quoted in the path', () => {

@@ -141,6 +141,29 @@ describeReference('capstan decode / encode / convert against capnp', () => {
     expectOneLine(await runCli(['decode', '--nesting-limit=1000', REREAD, 'Tree'], cycle), 1, /nesting limit/);
   });
 
+  it('reads numbers given as JSON strings as capnp does (C\'s strtoll, strtoull and strtod)', async () => {
+    const inputs = [
+      ['int32', '5'], ['int32', ' 5'], ['int32', '\t5'], ['int32', '5 '], ['int32', '+5'], ['int32', '- 5'], ['int32', '010'],
+      ['int32', '0x10'], ['int32', '0X10'], ['int32', '-0x10'], ['int32', '+0x10'], ['int32', ' 0x10'], ['int32', '0x'], ['int32', '1e2'],
+      ['int32', ''], ['int8', '-0x80'], ['int8', '0x80'], ['uint8', '-1'], ['uint32', '-0'], ['uint64', '0xffffffffffffffff'],
+      ['uint64', ' -1'], ['int64', '-9223372036854775809'],
+      ['float64', '1.5'], ['float64', ' 1.5'], ['float64', '1.5 '], ['float64', '.5'], ['float64', '5.'], ['float64', '1e'], ['float64', '0x10'],
+      ['float64', '0x1.8p1'], ['float64', '-0X.8P+2'], ['float64', '0b11'], ['float64', '0o7'], ['float64', 'INF'], ['float64', '-infinity'],
+      ['float64', 'infinit'], ['float64', 'nan(123)'], ['float64', '1_0'],
+    ];
+    for (const [field, number] of inputs) {
+      const json = `{"${field}": ${JSON.stringify(number)}}`;
+      const ours = await runCli(['convert', '--short', 'json:text', CODECS, 'Scalars'], json);
+      const theirs = runCapnp(['convert', '--short', 'json:text', CODECS, 'Scalars'], json);
+      if (theirs.status === 0) {
+        expect(ours.stderr, json).toBe('');
+        expect(text(ours.stdout), json).toBe(text(theirs.stdout));
+      } else {
+        expectOneLine(ours, 1, /expected (an integer|a number)|out of range/);
+      }
+    }
+  });
+
   it('reads a schema with errors outside the type or constant it names, as capnp does', async () => {
     // decode, encode, convert and eval compile what they are asked for (with what it uses), as
     // the reference does: errors in the rest of the file go unreported, and so do those in
