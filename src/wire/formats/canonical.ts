@@ -33,7 +33,7 @@ export type Canonicalizable = WireValue | MessageReader | MessageBuilder | { rea
  */
 function readerOf(value: Canonicalizable): StructReader | ListReader | AnyPointerReader {
   let target: unknown = value;
-  if (typeof target === 'object' && target !== null && !(target instanceof StructReader) && '$' in target) target = target.$;
+  if (typeof target === 'object' && target !== null && '$' in target) target = target.$;
   if (typeof target === 'object' && target !== null && 'getRootPointer' in target && typeof target.getRootPointer === 'function') target = target.getRootPointer();
   if (typeof target === 'object' && target !== null && 'asReader' in target && typeof target.asReader === 'function') target = target.asReader();
   if (target instanceof StructReader || target instanceof ListReader || target instanceof AnyPointerReader) return target;
