@@ -13,7 +13,7 @@ import {
   Interop, InteropClient, type InteropServer,
 } from './gen/interop/schema/interop.capnp.js';
 import {
-  TestAllTypesReader, TestCallOrder, TestEnum, TestExtends, TestHandle, TestInterface, TestInterfaceClient, TestMoreStuff,
+  TestAllTypesReader, TestCallOrder, TestCallOrderClient, TestEnum, TestExtends, TestHandle, TestInterface, TestInterfaceClient, TestMoreStuff,
   TestPipeline, TestStreaming, TestTailCallee, TestTailCaller,
   type TestAllTypesInit, type TestCallOrderServer, type TestExtendsServer, type TestHandleServer, type TestInterfaceServer,
   type TestMoreStuffServer, type TestPipelineServer, type TestStreamingServer, type TestTailCalleeServer,
@@ -643,12 +643,116 @@ const scenarios: Array<[string, Scenario]> = [
     }
   }],
 
+  // Capstan's client only (interop/README.md): random sequences of calls through references
+  // whose order the protocol keeps, interleaved with waits and cancellations.
+  ['e-order', async (interop) => {
+    for (let round = 0; round < E_ORDER_ROUNDS; round++) await eOrderRound(interop, E_ORDER_SEED + round);
+  }],
+
   ['release', async (interop) => {
     let now = -1;
     const zero = await poll(async () => (now = await liveObjects(interop)) === 0, 3000);
     expect(zero, `liveObjects is ${now}, expected 0`);
   }],
 ];
+
+/** How many random sequences `e-order` runs, and the first one's seed (CAPSTAN_E_ORDER_SEED repeats a run). */
+const E_ORDER_ROUNDS = 4;
+const E_ORDER_SEED = Number(process.env.CAPSTAN_E_ORDER_SEED ?? Math.floor(Math.random() * 1e9));
+const E_ORDER_STEPS = 80;
+
+/** A small deterministic generator (mulberry32), so that a failing sequence can be run again. */
+function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+interface OrderedPath {
+  /** How the reference was made, for the failure message. */
+  name: string;
+  cap: { getCallSequence(params: { expected: number }): RpcPromise<{ n: number }> };
+  calls: Array<{ promise: RpcPromise<{ n: number }>; canceled: boolean }>;
+}
+
+/**
+ * One random sequence of `e-order`. The references: the client's own TestCallOrder objects
+ * (called locally), two of the server's TestMoreStuff (called through the promise of
+ * `moreStuff()`, pipelined until it resolves), and the client's objects again as the server
+ * hands them back, `echo(C).cap` and `getHeld().cap` after `hold(C)`: promises that resolve to
+ * the client's own object, so calls made through them before and after the resolution arrive
+ * in order only if the embargo holds them. Every object counts the calls it gets; through each
+ * reference, the counts of the calls made (and not canceled) must rise in the order they were
+ * made, whatever else was called or awaited in between.
+ */
+async function eOrderRound(interop: InteropClient, seed: number): Promise<void> {
+  const random = seededRandom(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const locals = [0, 1, 2].map(() => TestCallOrder.serve(new ClientCallOrder()));
+  const stuff = [interop.moreStuff(), interop.moreStuff()];
+  const paths: OrderedPath[] = [
+    ...locals.map((cap, k) => ({ name: `C${k}`, cap, calls: [] })),
+    ...stuff.map((m, i) => ({ name: `m${i}`, cap: m.cap, calls: [] })),
+  ];
+  const held: Array<RpcPromise<unknown>> = [];
+  const casts: Client[] = [];
+  try {
+    for (let step = 0; step < E_ORDER_STEPS; step++) {
+      const r = random();
+      if (r < 0.55) {
+        const path = pick(paths);
+        const promise = path.cap.getCallSequence({ expected: 0 });
+        promise.catch(() => undefined);
+        path.calls.push({ promise, canceled: false });
+      } else if (r < 0.7) {
+        const i = Math.floor(random() * stuff.length);
+        const k = Math.floor(random() * locals.length);
+        const echoed = stuff[i]!.cap.echo({ cap: locals[k]! });
+        held.push(echoed);
+        paths.push({ name: `m${i}.echo(C${k}).cap`, cap: echoed.cap, calls: [] });
+      } else if (r < 0.8) {
+        const i = Math.floor(random() * stuff.length);
+        const k = Math.floor(random() * locals.length);
+        const m = stuff[i]!.cap;
+        held.push(m.hold({ cap: locals[k]! }));
+        const got = m.getHeld();
+        held.push(got);
+        // getHeld's result is typed TestInterface; the object is the client's TestCallOrder.
+        const cap = got.cap.castAs(TestCallOrderClient);
+        casts.push(cap);
+        paths.push({ name: `m${i}.getHeld().cap after hold(C${k})`, cap, calls: [] });
+      } else if (r < 0.92) {
+        const waiting = [...paths.flatMap((path) => path.calls.filter((c) => !c.canceled).map((c) => c.promise)), ...held];
+        if (waiting.length > 0) await pick(waiting).then(() => undefined, () => undefined);
+      } else {
+        const live = paths.flatMap((path) => path.calls.filter((c) => !c.canceled));
+        if (live.length > 0) {
+          const call = pick(live);
+          call.promise.cancel();
+          call.canceled = true;
+        }
+      }
+    }
+    for (const path of paths) {
+      const seen: number[] = [];
+      for (const call of path.calls) if (!call.canceled) seen.push((await call.promise).n);
+      for (let i = 1; i < seen.length; i++) {
+        expect(seen[i]! > seen[i - 1]!, `seed ${seed}: calls through ${path.name} were counted ${seen.join(', ')}: out of order`);
+      }
+    }
+    for (const promise of held) await promise;
+  } finally {
+    for (const path of paths) for (const call of path.calls) call.promise.dispose();
+    for (const cast of casts) cast.close();
+    for (const promise of held) promise.dispose();
+    for (const m of stuff) m.dispose();
+    for (const local of locals) local.close();
+  }
+}
 
 const SCENARIO_MS = 10_000;
 const SETTLE_MS = 1000;
