@@ -687,11 +687,14 @@ interface OrderedPath {
  * the client's own object, so calls made through them before and after the resolution arrive
  * in order only if the embargo holds them. Every object counts the calls it gets; through each
  * reference, the counts of the calls made (and not canceled) must rise in the order they were
- * made, whatever else was called or awaited in between.
+ * made, whatever else was called or awaited in between. Handles (`getHandle()`) are made and
+ * dropped at random too, resolved or not; once the round has dropped everything, the server's
+ * count of live objects must come back to what it was.
  */
 async function eOrderRound(interop: InteropClient, seed: number): Promise<void> {
   const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const liveBefore = await liveObjects(interop);
   const locals = [0, 1, 2].map(() => TestCallOrder.serve(new ClientCallOrder()));
   const stuff = [interop.moreStuff(), interop.moreStuff()];
   const paths: OrderedPath[] = [
@@ -700,6 +703,7 @@ async function eOrderRound(interop: InteropClient, seed: number): Promise<void> 
   ];
   const held: Array<RpcPromise<unknown>> = [];
   const casts: Client[] = [];
+  const handles: Array<RpcPromise<unknown>> = [];
   try {
     for (let step = 0; step < E_ORDER_STEPS; step++) {
       const r = random();
@@ -725,7 +729,11 @@ async function eOrderRound(interop: InteropClient, seed: number): Promise<void> 
         const cap = got.cap.castAs(TestCallOrderClient);
         casts.push(cap);
         paths.push({ name: `m${i}.getHeld().cap after hold(C${k})`, cap, calls: [] });
-      } else if (r < 0.92) {
+      } else if (r < 0.86) {
+        handles.push(pick(stuff).cap.getHandle());
+      } else if (r < 0.9) {
+        if (handles.length > 0) handles.splice(Math.floor(random() * handles.length), 1)[0]!.dispose();
+      } else if (r < 0.96) {
         const waiting = [...paths.flatMap((path) => path.calls.filter((c) => !c.canceled).map((c) => c.promise)), ...held];
         if (waiting.length > 0) await pick(waiting).then(() => undefined, () => undefined);
       } else {
@@ -749,9 +757,14 @@ async function eOrderRound(interop: InteropClient, seed: number): Promise<void> 
     for (const path of paths) for (const call of path.calls) call.promise.dispose();
     for (const cast of casts) cast.close();
     for (const promise of held) promise.dispose();
+    for (const handle of handles) handle.dispose();
     for (const m of stuff) m.dispose();
     for (const local of locals) local.close();
   }
+  // Everything the round made on the server is released once the client drops it.
+  let liveAfter = -1;
+  const back = await poll(async () => (liveAfter = await liveObjects(interop)) === liveBefore, 2000);
+  expect(back, `seed ${seed}: the server's liveObjects is ${liveAfter} after the round, ${liveBefore} before`);
 }
 
 const SCENARIO_MS = 10_000;
