@@ -6,9 +6,9 @@
  *
  * Builds every peer with its `build` script (Capstan's own peer included; a build failure is a
  * FAIL), then for each peer: starts the peer's server and runs Capstan's client against it,
- * then starts Capstan's server and runs the peer's client against it. Prints every client line
- * prefixed with its pairing, a summary per pairing, and last `N passed, M failed` (scenarios
- * over all pairings). Exits non-zero on any failure. `--build` only builds; `--no-build` skips
+ * then starts Capstan's server and runs the peer's client against it; last, Capstan's client
+ * against Capstan's server. Prints every client line prefixed with its pairing, a summary per
+ * pairing, and last `N passed, M failed` (scenarios over all pairings). Exits non-zero on any failure. `--build` only builds; `--no-build` skips
  * the builds (the peers must be built already).
  */
 import { spawn } from 'node:child_process';
@@ -275,19 +275,20 @@ if (!skipBuild) {
 }
 
 if (!buildOnly) {
-  for (const peer of peers) {
-    for (const [server, client] of [[peer, 'capstan'], ['capstan', peer]]) {
-      const label = `[${client} client -> ${server} server]`;
-      if (!built.get(server) || !built.get(client)) {
-        const which = !built.get(server) ? server : client;
-        console.log(`${label} summary: 0 passed, ${scenariosOf(client).length} failed (${which} did not build)`);
-        failed += scenariosOf(client).length;
-        continue;
-      }
-      const r = await pairing(server, client);
-      passed += r.passed;
-      failed += r.failed;
+  // Every peer against Capstan in both directions, then Capstan against itself: e-order's random
+  // sequences then exercise Capstan's server too (reflecting Disembargoes under load).
+  const pairings = [...peers.flatMap((peer) => [[peer, 'capstan'], ['capstan', peer]]), ['capstan', 'capstan']];
+  for (const [server, client] of pairings) {
+    const label = `[${client} client -> ${server} server]`;
+    if (!built.get(server) || !built.get(client)) {
+      const which = !built.get(server) ? server : client;
+      console.log(`${label} summary: 0 passed, ${scenariosOf(client).length} failed (${which} did not build)`);
+      failed += scenariosOf(client).length;
+      continue;
     }
+    const r = await pairing(server, client);
+    passed += r.passed;
+    failed += r.failed;
   }
 }
 

@@ -761,9 +761,11 @@ async function eOrderRound(interop: InteropClient, seed: number): Promise<void> 
     for (const m of stuff) m.dispose();
     for (const local of locals) local.close();
   }
-  // Everything the round made on the server is released once the client drops it.
+  // Everything the round made on the server is released once the client drops it. (At most as
+  // many as before, not exactly: an object of an earlier scenario may still have been on its
+  // way out when the round began; the last scenario, release, wants 0.)
   let liveAfter = -1;
-  const back = await poll(async () => (liveAfter = await liveObjects(interop)) === liveBefore, 2000);
+  const back = await poll(async () => (liveAfter = await liveObjects(interop)) <= liveBefore, 2000);
   expect(back, `seed ${seed}: the server's liveObjects is ${liveAfter} after the round, ${liveBefore} before`);
 }
 
