@@ -5,8 +5,9 @@
  *   pointers), printed by `capnp` as text (pretty and `--short`) and JSON: the same characters
  *   as Capstan's printers; made canonical by `capnp` (from the binary and from Capstan's packed
  *   form): the same bytes as Capstan's `canonicalize`;
- * - the text and JSON that `capnp` printed, parsed by both tools (`capnp` writing segments of a
- *   few words): the same message, compared in canonical form.
+ * - the text and JSON that `capnp` printed, parsed by both tools (`capnp` writing segments of
+ *   one word, so that most pointers are far and many double-far): the same message, compared
+ *   in canonical form.
  *
  * The schemas are test/compiler's random ones, half of them with compat/json.capnp annotations
  * (names, flattening, discriminators, base64 and hex), and the values random-values.ts's. Each
@@ -74,7 +75,7 @@ function checkStruct(file: string, name: string, struct: StructSchema, values: R
     expect(printed, context(short ? 'short text' : 'text')).toBe(Buffer.from(text.stdout).toString('utf8'));
     if (!short) continue;
     for (const line of lines(text.stdout).slice(0, TEXT_PARSED_PER_STRUCT)) {
-      const theirs = runCapnp(['convert', '--quiet', '--segment-size=3', 'text:binary', file, name], line);
+      const theirs = runCapnp(['convert', '--quiet', '--segment-size=1', 'text:binary', file, name], line);
       if (theirs.status !== 0) {
         tally.notReadBack++;
         continue;
@@ -92,13 +93,13 @@ function checkStruct(file: string, name: string, struct: StructSchema, values: R
   const readable = lines(json.stdout).filter((line) => !MISREAD_ESCAPE.test(line));
   tally.notReadBack += messages.length - readable.length;
   // All in one run when the reference reads them all, else one by one.
-  const batch = runCapnp(['convert', '--quiet', '--segment-size=3', 'json:binary', file, name], readable.join('\n'));
+  const batch = runCapnp(['convert', '--quiet', '--segment-size=1', 'json:binary', file, name], readable.join('\n'));
   const batchRead = batch.status === 0 ? [...readMessages(batch.stdout)].map((m) => hex(canonicalize(m.getRootPointer()))) : [];
   const theirs = batchRead.length === readable.length ? batchRead : null;
   readable.forEach((line, i) => {
     let reference = theirs?.[i];
     if (reference === undefined) {
-      const one = runCapnp(['convert', '--quiet', '--segment-size=3', 'json:binary', file, name], line);
+      const one = runCapnp(['convert', '--quiet', '--segment-size=1', 'json:binary', file, name], line);
       if (one.status !== 0) {
         tally.notReadBack++;
         return;
