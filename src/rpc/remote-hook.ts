@@ -126,6 +126,13 @@ export class RemoteHook extends ClientHook {
     this.resolution = target;
     const final = target.resolved();
     const samePath = final instanceof RemoteHook && final.connection === this.conn;
+    if (this.callsSent && samePath) {
+      // The calls sent through this promise are still on their way through the peer, now
+      // behind what it resolved to there (the same object as `final`). If `final` is a promise
+      // that later resolves to a shorter path, those calls must be waited for as if they had
+      // gone through it: it embargoes only when it has sent calls itself.
+      final.callsSent = true;
+    }
     if (this.callsSent && !samePath && final.brokenError === null && this.conn.state === 'open') {
       // Calls already sent through the peer would arrive after new ones sent straight to the
       // (local) target: hold new calls until the Disembargo we send now comes back around.

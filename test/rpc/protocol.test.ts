@@ -43,6 +43,15 @@ class EchoImpl {
   echoCap(p: { cap: any | null }) {
     return { cap: p.cap };
   }
+  #openGate: () => void = () => undefined;
+  readonly #gate = new Promise<void>((resolve) => { this.#openGate = resolve; });
+  async echoCapLater(p: { cap: any | null }) {
+    await this.#gate;
+    return { cap: p.cap };
+  }
+  openGate() {
+    this.#openGate();
+  }
   makeCounter() {
     const made = counter().client;
     return { counter: made };
@@ -359,6 +368,38 @@ describe('rpc protocol, level 1', () => {
     expect(clientTap.kinds()).toContain('disembargo');
     for (const p of calls) p.dispose();
     early.dispose();
+    echoed.dispose();
+    local.client.close();
+    echo.close();
+    await expectEmpty(client, server);
+    expect(local.state.released).toBe(true);
+  });
+
+  it('keeps E-order when a promise resolves to another promise of the peer, which then resolves to the caller\'s own capability', async () => {
+    // later = echoCapLater(local): held by the server. echoed = echoCap(later.cap): its result is
+    // the server's promise for later's result, so it resolves to an import that is itself a
+    // promise (remote to remote: no embargo then). Calls 0 and 1 go out through echoed's
+    // question before that. When the gate opens, that import resolves to our own capability:
+    // calls 0 and 1 are still travelling through the server, so calls 2 and 3 must wait for
+    // them (the import must embargo, though no call went through it directly).
+    const { client, server, echo, clientTap } = pair();
+    const local = counter();
+    const later = echo.echoCapLater({ cap: local.client });
+    const echoed = echo.echoCap({ cap: later.cap });
+    const looped = echoed.cap;
+    const calls = [looped.next(), looped.next()];
+    await echoed;
+    const disembargoes = () => clientTap.kinds().filter((kind) => kind === 'disembargo').length;
+    expect(disembargoes()).toBe(0);
+    await echo.openGate();
+    await later;
+    await looped.whenResolved();
+    calls.push(looped.next(), looped.next());
+    const order = await Promise.all(calls.map(async (p) => (await p).n));
+    expect(order).toEqual([0, 1, 2, 3]);
+    expect(disembargoes()).toBe(1);
+    for (const p of calls) p.dispose();
+    later.dispose();
     echoed.dispose();
     local.client.close();
     echo.close();
