@@ -695,11 +695,11 @@ interface OrderedPath {
  * `echo(X).cap` for any reference X made so far (promises included) and `getHeld().cap` after
  * `hold(X)` for one that leads to the client's objects: promises that resolve, hop by hop, to
  * the object behind X, often the client's own, so calls made through them before and after the
- * resolution arrive in order only if the embargoes hold them. Every object counts the calls it gets; through each
- * reference, the counts of the calls made (and not canceled) must rise in the order they were
- * made, whatever else was called or awaited in between. Handles (`getHandle()`) are made and
- * dropped at random too, resolved or not; once the round has dropped everything, the server's
- * count of live objects must come back to what it was.
+ * resolution arrive in order only if the embargoes hold them. Every object counts the calls it
+ * gets; through each reference, the counts of the calls made (and not canceled) must rise in the
+ * order they were made, whatever else was called or awaited in between. Handles (`getHandle()`)
+ * are made and dropped at random too, resolved or not; once the round has dropped everything,
+ * the server's count of live objects must come back to at most what it was.
  */
 async function eOrderRound(interop: InteropClient, seed: number): Promise<void> {
   const random = seededRandom(seed);
