@@ -8,8 +8,9 @@
  * FAIL), then for each peer: starts the peer's server and runs Capstan's client against it,
  * then starts Capstan's server and runs the peer's client against it; last, Capstan's client
  * against Capstan's server. Prints every client line prefixed with its pairing, a summary per
- * pairing, and last `N passed, M failed` (scenarios over all pairings). Exits non-zero on any failure. `--build` only builds; `--no-build` skips
- * the builds (the peers must be built already).
+ * pairing, and last `N passed, M failed` (scenarios over all pairings). Exits non-zero on any
+ * failure. `--build` only builds; `--no-build` skips the builds (the peers must be built
+ * already).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -31,7 +32,9 @@ const CAPSTAN_CLIENT_ONLY = ['e-order'];
  * never return to zero) and once delivered calls out of order, with sequences that the C++,
  * pycapnp, Rust and Capstan servers all pass (interop/README.md).
  */
-const clientEnv = (server, client) => (client === 'capstan' && server === 'go' ? { ...process.env, CAPSTAN_E_ORDER_PROMISES: '0' } : process.env);
+const clientEnv = (server, client) => (client === 'capstan' && server === 'go'
+  ? { ...process.env, CAPSTAN_E_ORDER_PROMISES: '0' }
+  : process.env);
 /** The scenarios `client`'s client must report. */
 const scenariosOf = (client) => (client === 'capstan' ? [...SCENARIOS, ...CAPSTAN_CLIENT_ONLY] : SCENARIOS);
 const BUILD_TIMEOUT_MS = 30 * 60 * 1000;
