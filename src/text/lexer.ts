@@ -290,15 +290,13 @@ class Lexer {
       end++;
       const sign = input.charCodeAt(end);
       if (sign === 43 || sign === 45) end++;
+      // `1e` and `1.5e+` are not numbers to the reference either ("String does not contain
+      // valid floating number").
+      if (!isDigit(input.charCodeAt(end))) throw this.error(start, `malformed number '${input.slice(start, end)}': its exponent has no digits`);
       while (end < input.length && isDigit(input.charCodeAt(end))) end++;
     }
     if (followedBadly(end)) throw this.error(start, `malformed number '${input.slice(start, end + 1)}'`);
     const text = input.slice(start, end);
-    // `1e` and `1.5e+` are not numbers to the reference either ("String does not contain
-    // valid floating number"), though a lexer that stops at the exponent could read them.
-    if (!isDigit(text.charCodeAt(text.length - 1)) && text.charCodeAt(text.length - 1) !== 46) {
-      throw this.error(start, `malformed number '${text}': its exponent has no digits`);
-    }
     this.at = end;
     return { kind: 'float', value: Number(text), start, end };
   }
