@@ -70,6 +70,13 @@ class SchemaBuilder {
   readonly structMembers = new Map<string, MemberSpec[]>();
   /** Constants declared so far, by type. */
   readonly constants: { name: string; type: string }[] = [];
+  /**
+   * For each struct declared so far, the struct types flattened into its JSON object without a
+   * prefix (at any depth, through groups and other such flattened structs).
+   */
+  readonly bareFlattened = new Map<string, Set<string>>();
+  /** The same for the struct being written: reset by `beginStruct`. */
+  private bareFlattenedHere = new Set<string>();
 
   /** Whether to add compat/json.capnp annotations. */
   readonly json: boolean;
@@ -81,7 +88,9 @@ class SchemaBuilder {
 
   /**
    * JSON annotations for a member (drawn only in JSON mode, so other schemas keep their seeds).
-   * Every name and prefix is fresh, so renamed and flattened members never collide.
+   * Every name and prefix is fresh, so renamed and flattened members never collide, but for a
+   * struct type whose members would land twice in one JSON object without a prefix (flattened
+   * twice, or also through another flattened struct): such a flatten gets a prefix instead.
    */
   jsonAnnotations(member: MemberSpec, flattenable: boolean): string {
     const r = this.rng;
@@ -93,7 +102,8 @@ class SchemaBuilder {
       // Only a struct with a member JSON always writes: a flattened struct whose members are
       // all left out (null pointers) writes nothing, and reads back as no struct at all.
       if (flattenable && member.default === null && this.structs.includes(member.type) && this.alwaysWritesAMember(member.type) && r.chance(0.4)) {
-        out += r.chance(0.7) ? ` $Json.flatten(prefix = "${this.name('p')}_")` : ' $Json.flatten()';
+        const bare = !r.chance(0.7) && this.flattenBare(member.type);
+        out += bare ? ' $Json.flatten()' : ` $Json.flatten(prefix = "${this.name('p')}_")`;
       }
     } else if (member.kind === 'group' && flattenable && r.chance(0.4)) {
       out += r.chance(0.5) ? ` $Json.flatten(prefix = "${this.name('p')}_")` : ' $Json.flatten()';
@@ -102,6 +112,27 @@ class SchemaBuilder {
     }
     if (member.name !== '' && !out.includes('flatten') && r.chance(0.2)) out += ` $Json.name("${this.name('j')}-x")`;
     return out;
+  }
+
+  /** Starts a new struct: nothing is flattened into its JSON object yet. */
+  beginStruct(): void {
+    this.bareFlattenedHere = new Set();
+  }
+
+  /** Ends the struct `name`, recording what is flattened into it without a prefix. */
+  endStruct(name: string): void {
+    this.bareFlattened.set(name, this.bareFlattenedHere);
+  }
+
+  /**
+   * Whether `struct` can be flattened without a prefix into the struct being written: none of
+   * the struct types it brings is there already. If so, they are recorded as there now.
+   */
+  private flattenBare(struct: string): boolean {
+    const brought = [struct, ...(this.bareFlattened.get(struct) ?? [])];
+    if (brought.some((type) => this.bareFlattenedHere.has(type))) return false;
+    for (const type of brought) this.bareFlattenedHere.add(type);
+    return true;
   }
 
   /** Whether JSON writes at least one member of `struct` whatever its value: a scalar outside any union. */
@@ -302,7 +333,9 @@ export function randomSchema(seed: number, fileId = 0xf0e1d2c3b4a59687n, options
   const structCount = 1 + rng.below(4);
   for (let s = 0; s < structCount; s++) {
     const name = builder.name('Test');
+    builder.beginStruct();
     const members = builder.members(1 + rng.below(8), 0, false);
+    builder.endStruct(name);
     const ordinals = assignOrdinals(members, rng);
     // The unnamed union's discriminator goes on the struct.
     const tagged = members.some((m) => m.kind === 'union' && m.name === '' && m.tagged);
