@@ -18,7 +18,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -770,6 +772,178 @@ void scenarioHandles(Scope& s) {
   }
 }
 
+// ---- e-order: random call sequences that only the embargoes keep in order ----
+//
+// The sequences of Capstan's client's `e-order` (interop/README.md), made by the reference
+// library: here the C++ client keeps its own calls in order (its embargoes), and the server
+// must echo, hold and hand back promises and the client's objects, and take the Disembargoes
+// that come with them. CAPSTAN_E_ORDER_SEED repeats a run; CAPSTAN_E_ORDER_PROMISES=0 hands the
+// server the client's objects only.
+
+const uint E_ORDER_ROUNDS = 4;
+const uint E_ORDER_STEPS = 80;
+
+uint32_t eOrderSeed() {
+  const char* given = getenv("CAPSTAN_E_ORDER_SEED");
+  if (given != nullptr) return static_cast<uint32_t>(strtoul(given, nullptr, 10));
+  return std::random_device()() % 1000000000u;
+}
+
+bool eOrderPromises() {
+  const char* given = getenv("CAPSTAN_E_ORDER_PROMISES");
+  return given == nullptr || strcmp(given, "0") != 0;
+}
+
+class SeededRandom {
+  // mulberry32, the generator of Capstan's client: small, and a seed gives the same sequence.
+public:
+  explicit SeededRandom(uint32_t seed): state(seed) {}
+  double next() {
+    state += 0x6d2b79f5u;
+    uint32_t t = state;
+    t = (t ^ (t >> 15)) * (t | 1);
+    t ^= t + (t ^ (t >> 7)) * (t | 61);
+    return static_cast<double>(t ^ (t >> 14)) / 4294967296.0;
+  }
+  size_t below(size_t n) { return static_cast<size_t>(next() * n); }
+private:
+  uint32_t state;
+};
+
+struct OrderedPath {
+  // A reference the round calls through, and its calls in the order made (null once canceled).
+  std::string name;
+  bool local;  // leads to one of the client's own objects
+  t::TestCallOrder::Client cap;
+  std::deque<kj::Maybe<kj::ForkedPromise<uint32_t>>> calls;
+};
+
+// Waits for `p` and forgets how it ended (a random wait only lets time pass; the end checks).
+void settle(Scope& s, kj::Promise<void>&& p) {
+  s.await(p.catch_([](kj::Exception&&) {}));
+}
+
+void eOrderRound(Scope& s, uint32_t seed, bool promises) {
+  SeededRandom random(seed);
+  uint32_t liveBefore = s.liveObjects();
+  {
+    const size_t localCount = 3;
+    // Deques: these hold KJ types whose moves std::vector would not use (not noexcept).
+    std::deque<OrderedPath> paths;
+    std::vector<t::TestMoreStuff::Client> stuff;
+    std::deque<kj::ForkedPromise<void>> held;
+    std::deque<capnp::RemotePromise<t::TestMoreStuff::GetHandleResults>> handles;
+    for (uint k = 0; k < localCount; k++) {
+      paths.push_back({"C" + std::to_string(k), true, kj::heap<ClientCallOrder>(), {}});
+    }
+    for (uint i = 0; i < 2; i++) {
+      stuff.push_back(newMoreStuff(s));
+      paths.push_back({"m" + std::to_string(i), false, stuff.back(), {}});
+    }
+    for (uint step = 0; step < E_ORDER_STEPS; step++) {
+      double r = random.next();
+      if (r < 0.55) {
+        auto& path = paths[random.below(paths.size())];
+        path.calls.push_back(callSeq(path.cap, 0).then([](auto&& response) {
+          return response.getN();
+        }).fork());
+      } else if (r < 0.7) {
+        // Any reference may be handed over, promises included: the result resolves through every
+        // hop of it.
+        size_t i = random.below(stuff.size());
+        size_t g = random.below(promises ? paths.size() : localCount);
+        std::string name = "m" + std::to_string(i) + ".echo(" + paths[g].name + ").cap";
+        bool local = paths[g].local;
+        auto req = stuff[i].echoRequest();
+        req.setCap(paths[g].cap);
+        auto echoed = req.send();
+        t::TestCallOrder::Client cap = echoed.getCap();
+        held.push_back(echoed.ignoreResult().fork());
+        paths.push_back({kj::mv(name), local, kj::mv(cap), {}});
+      } else if (r < 0.8) {
+        // Only references to the client's objects are held (a server object holding one of the
+        // server's could make a cycle that reference counting never releases).
+        size_t i = random.below(stuff.size());
+        std::vector<size_t> candidates;
+        for (size_t k = 0; k < (promises ? paths.size() : localCount); k++) {
+          if (paths[k].local) candidates.push_back(k);
+        }
+        size_t g = candidates[random.below(candidates.size())];
+        std::string name = "m" + std::to_string(i) + ".getHeld().cap after hold(" + paths[g].name + ")";
+        auto holdReq = stuff[i].holdRequest();
+        holdReq.setCap(paths[g].cap.castAs<t::TestInterface>());
+        held.push_back(holdReq.send().ignoreResult().fork());
+        auto got = stuff[i].getHeldRequest().send();
+        t::TestCallOrder::Client cap = got.getCap().castAs<t::TestCallOrder>();
+        held.push_back(got.ignoreResult().fork());
+        paths.push_back({kj::mv(name), true, kj::mv(cap), {}});
+      } else if (r < 0.86) {
+        handles.push_back(stuff[random.below(stuff.size())].getHandleRequest().send());
+      } else if (r < 0.9) {
+        if (!handles.empty()) handles.erase(handles.begin() + random.below(handles.size()));
+      } else if (r < 0.96) {
+        std::vector<kj::ForkedPromise<uint32_t>*> calls;
+        for (auto& path: paths) {
+          for (auto& call: path.calls) {
+            KJ_IF_MAYBE(c, call) calls.push_back(c);
+          }
+        }
+        size_t k = random.below(calls.size() + held.size());
+        if (k < calls.size()) {
+          settle(s, calls[k]->addBranch().ignoreResult());
+        } else if (!held.empty()) {
+          settle(s, held[k - calls.size()].addBranch());
+        }
+      } else {
+        std::vector<kj::Maybe<kj::ForkedPromise<uint32_t>>*> live;
+        for (auto& path: paths) {
+          for (auto& call: path.calls) {
+            if (call != nullptr) live.push_back(&call);
+          }
+        }
+        if (!live.empty()) *live[random.below(live.size())] = nullptr;  // cancels the call
+      }
+    }
+    for (auto& path: paths) {
+      std::string seen;
+      uint32_t last = 0;
+      bool first = true;
+      for (auto& call: path.calls) {
+        KJ_IF_MAYBE(c, call) {
+          uint32_t n = s.await(c->addBranch());
+          seen += (first ? "" : ", ") + std::to_string(n);
+          CHECK(first || n > last, "calls counted out of order", path.name.c_str(), seen.c_str());
+          last = n;
+          first = false;
+        }
+      }
+    }
+    for (auto& promise: held) s.await(promise.addBranch());
+  }
+  // Everything the round made on the server is released once the client drops it (at most as
+  // many as before: an object of an earlier scenario may still be on its way out).
+  auto giveUp = s.timer.now() + 2 * kj::SECONDS;
+  for (;;) {
+    uint32_t now = s.liveObjects();
+    if (now <= liveBefore) break;
+    CHECK(s.timer.now() < giveUp, "the server's liveObjects did not come back after the round",
+          liveBefore, now);
+    s.sleep(20 * kj::MILLISECONDS);
+  }
+}
+
+void scenarioEOrder(Scope& s) {
+  uint32_t seed = eOrderSeed();
+  bool promises = eOrderPromises();
+  for (uint round = 0; round < E_ORDER_ROUNDS; round++) {
+    // Whatever fails (a check, a timeout, a broken connection), the seed repeats the round.
+    KJ_IF_MAYBE(e, kj::runCatchingExceptions([&]() { eOrderRound(s, seed + round, promises); })) {
+      KJ_FAIL_REQUIRE("e-order round failed; CAPSTAN_E_ORDER_SEED repeats it", seed + round,
+                      e->getDescription());
+    }
+  }
+}
+
 void scenarioRelease(Scope& s) {
   auto giveUp = s.timer.now() + 3 * kj::SECONDS;
   for (;;) {
@@ -800,6 +974,7 @@ const Scenario SCENARIOS[] = {
   {"null-cap", scenarioNullCap},
   {"defaults", scenarioDefaults},
   {"handles", scenarioHandles},
+  {"e-order", scenarioEOrder},
   {"release", scenarioRelease},
 };
 
