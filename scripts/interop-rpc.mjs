@@ -25,9 +25,9 @@ const SCENARIOS = [
 ];
 /**
  * Scenarios beyond the common ones (interop/README.md), run before `release` by the clients
- * listed: e-order, the random sequences, by Capstan's client and the reference's (C++).
+ * listed: e-order, the random sequences, by Capstan's, the C++ and the Rust clients.
  */
-const EXTRA_SCENARIOS = [{ name: 'e-order', clients: ['capstan', 'cpp'] }];
+const EXTRA_SCENARIOS = [{ name: 'e-order', clients: ['capstan', 'cpp', 'rust'] }];
 /**
  * The environment of `client`'s client against `server`'s server. Capstan's e-order hands the
  * server promises and references to its own objects, except against go-capnp v3.0.0-alpha.30:
@@ -290,7 +290,7 @@ if (!skipBuild) {
 
 if (!buildOnly) {
   // Every peer against Capstan in both directions, then Capstan against itself: e-order's random
-  // sequences exercise Capstan's server too, from the C++ client and from Capstan's.
+  // sequences exercise Capstan's server too, from the C++, Rust and Capstan clients.
   const pairings = [...peers.flatMap((peer) => [[peer, 'capstan'], ['capstan', peer]]), ['capstan', 'capstan']];
   for (const [server, client] of pairings) {
     const label = `[${client} client -> ${server} server]`;

@@ -11,7 +11,8 @@ use std::time::{Duration, Instant};
 use capnp::capability::{FromClientHook, RemotePromise};
 use capnp::Error;
 use capnp_rpc::{rpc_twoparty_capnp, twoparty, RpcSystem};
-use futures::AsyncReadExt;
+use futures::future::{LocalBoxFuture, Shared};
+use futures::{AsyncReadExt, FutureExt};
 
 use crate::interop_capnp::interop;
 use crate::test_capnp::{
@@ -33,6 +34,7 @@ pub const SCENARIOS: &[&str] = &[
     "null-cap",
     "defaults",
     "handles",
+    "e-order",
     "release",
 ];
 
@@ -479,6 +481,258 @@ async fn release(interop: &interop::Client) -> Outcome {
     }
 }
 
+// ---------------------------------------------------------------------------------------------
+// e-order: random call sequences that only the embargoes keep in order
+
+// The sequences of Capstan's client's `e-order` (interop/README.md), made by capnp-rpc: here its
+// embargoes keep the client's calls in order, and the server echoes, holds and hands back
+// promises and the client's objects. CAPSTAN_E_ORDER_SEED repeats a run;
+// CAPSTAN_E_ORDER_PROMISES=0 hands the server the client's objects only.
+
+const E_ORDER_ROUNDS: u32 = 4;
+const E_ORDER_STEPS: u32 = 80;
+
+/// A call or request in flight that several places may wait for.
+type Pending<T> = Shared<LocalBoxFuture<'static, Result<T, String>>>;
+
+/// A call in flight, and the means to cancel it.
+struct PendingCall {
+    result: Pending<u32>,
+    abort: tokio::task::AbortHandle,
+}
+
+/// mulberry32, the generator of Capstan's client: small, and a seed gives the same sequence.
+struct SeededRandom(u32);
+
+impl SeededRandom {
+    fn next(&mut self) -> f64 {
+        self.0 = self.0.wrapping_add(0x6d2b_79f5);
+        let mut t = self.0;
+        t = (t ^ (t >> 15)).wrapping_mul(t | 1);
+        t ^= t.wrapping_add((t ^ (t >> 7)).wrapping_mul(t | 61));
+        f64::from(t ^ (t >> 14)) / 4_294_967_296.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() * n as f64) as usize
+    }
+}
+
+/// A reference the round calls through, and its calls in the order made (None once canceled).
+struct OrderedPath {
+    name: String,
+    /// Whether it leads to one of the client's own objects.
+    local: bool,
+    cap: test_call_order::Client,
+    calls: Vec<Option<PendingCall>>,
+}
+
+/// Runs `future` as a task of its own. capnp-rpc delivers a call to a local object (and one that
+/// an embargo held) only when its promise is polled: a task polls it at once, in the order the
+/// calls were made, and again whenever it can make progress, as C++'s event loop would.
+fn in_flight<T: Clone + 'static>(
+    future: impl Future<Output = Result<T, String>> + 'static,
+) -> (Pending<T>, tokio::task::AbortHandle) {
+    let task = tokio::task::spawn_local(future);
+    let abort = task.abort_handle();
+    let result = async move { task.await.unwrap_or_else(|e| Err(format!("task: {e}"))) }
+        .boxed_local()
+        .shared();
+    (result, abort)
+}
+
+fn pending_call(cap: &test_call_order::Client) -> PendingCall {
+    let promise = call_sequence(cap, 0).promise;
+    let (result, abort) = in_flight(async move {
+        let resp = promise.await.map_err(|e| e.to_string())?;
+        let n = resp.get().map_err(|e| e.to_string())?.get_n();
+        Ok(n)
+    });
+    PendingCall { result, abort }
+}
+
+fn pending<T: 'static>(promise: impl Future<Output = Result<T, Error>> + 'static) -> Pending<()> {
+    in_flight(async move { promise.await.map(|_| ()).map_err(|e| e.to_string()) }).0
+}
+
+async fn e_order_round(interop: &interop::Client, seed: u32, promises: bool) -> Outcome {
+    const LOCALS: usize = 3;
+    let mut random = SeededRandom(seed);
+    let live_before = live_objects(interop).await?;
+    {
+        let mut paths: Vec<OrderedPath> = (0..LOCALS)
+            .map(|k| OrderedPath {
+                name: format!("C{k}"),
+                local: true,
+                cap: hosted_call_order(),
+                calls: Vec::new(),
+            })
+            .collect();
+        // Called through the promise of moreStuff(), pipelined until it resolves.
+        let stuff: Vec<test_more_stuff::Client> = (0..2)
+            .map(|_| interop.more_stuff_request().send().pipeline.get_cap())
+            .collect();
+        for (i, m) in stuff.iter().enumerate() {
+            paths.push(OrderedPath {
+                name: format!("m{i}"),
+                local: false,
+                cap: as_call_order(m),
+                calls: Vec::new(),
+            });
+        }
+        let mut held: Vec<Pending<()>> = Vec::new();
+        let mut handles = Vec::new();
+        for _ in 0..E_ORDER_STEPS {
+            let r = random.next();
+            if r < 0.55 {
+                let k = random.below(paths.len());
+                let call = pending_call(&paths[k].cap);
+                paths[k].calls.push(Some(call));
+            } else if r < 0.7 {
+                // Any reference may be handed over, promises included.
+                let i = random.below(stuff.len());
+                let g = random.below(if promises { paths.len() } else { LOCALS });
+                let mut req = stuff[i].echo_request();
+                req.get().set_cap(paths[g].cap.clone());
+                let RemotePromise { promise, pipeline } = req.send();
+                held.push(pending(promise));
+                let path = OrderedPath {
+                    name: format!("m{i}.echo({}).cap", paths[g].name),
+                    local: paths[g].local,
+                    cap: pipeline.get_cap(),
+                    calls: Vec::new(),
+                };
+                paths.push(path);
+            } else if r < 0.8 {
+                // Only references to the client's objects are held (a server object holding one
+                // of the server's could make a cycle that reference counting never releases).
+                let i = random.below(stuff.len());
+                let limit = if promises { paths.len() } else { LOCALS };
+                let candidates: Vec<usize> = (0..limit).filter(|&k| paths[k].local).collect();
+                let g = candidates[random.below(candidates.len())];
+                let mut req = stuff[i].hold_request();
+                req.get()
+                    .set_cap(paths[g].cap.clone().cast_to::<test_interface::Client>());
+                held.push(pending(req.send().promise));
+                let RemotePromise { promise, pipeline } = stuff[i].get_held_request().send();
+                held.push(pending(promise));
+                let path = OrderedPath {
+                    name: format!("m{i}.getHeld().cap after hold({})", paths[g].name),
+                    local: true,
+                    cap: pipeline.get_cap().cast_to::<test_call_order::Client>(),
+                    calls: Vec::new(),
+                };
+                paths.push(path);
+            } else if r < 0.86 {
+                let i = random.below(stuff.len());
+                handles.push(stuff[i].get_handle_request().send());
+            } else if r < 0.9 {
+                if !handles.is_empty() {
+                    let k = random.below(handles.len());
+                    drop(handles.remove(k));
+                }
+            } else if r < 0.96 {
+                // Wait for a random pending call or request (how it ends is checked below).
+                let calls: Vec<Pending<u32>> = paths
+                    .iter()
+                    .flat_map(|p| p.calls.iter().flatten().map(|c| c.result.clone()))
+                    .collect();
+                let k = random.below(calls.len() + held.len());
+                if k < calls.len() {
+                    let _ = calls[k].clone().await;
+                } else if !held.is_empty() {
+                    let _ = held[k - calls.len()].clone().await;
+                }
+            } else {
+                let live: Vec<(usize, usize)> = paths
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(p, path)| {
+                        path.calls
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, c)| c.is_some())
+                            .map(move |(k, _)| (p, k))
+                    })
+                    .collect();
+                if !live.is_empty() {
+                    let (p, k) = live[random.below(live.len())];
+                    if let Some(call) = paths[p].calls[k].take() {
+                        call.abort.abort(); // drops the call's promise: capnp-rpc cancels it
+                    }
+                }
+            }
+        }
+        for path in &paths {
+            let mut seen: Vec<u32> = Vec::new();
+            for call in path.calls.iter().flatten() {
+                let n = call
+                    .result
+                    .clone()
+                    .await
+                    .map_err(|e| format!("a call through {}: {e}", path.name))?;
+                seen.push(n);
+            }
+            if seen.windows(2).any(|w| w[1] <= w[0]) {
+                return Err(Fail(format!(
+                    "calls through {} were counted {seen:?}: out of order",
+                    path.name
+                )));
+            }
+        }
+        for promise in &held {
+            promise.clone().await?;
+        }
+    }
+    // Everything the round made on the server is released once the client drops it (at most as
+    // many as before: an object of an earlier scenario may still be on its way out).
+    let last = Cell::new(u32::MAX);
+    let back = eventually(Duration::from_secs(2), || async {
+        last.set(live_objects(interop).await?);
+        Ok(last.get() <= live_before)
+    })
+    .await?;
+    if back {
+        Ok(())
+    } else {
+        Err(Fail(format!(
+            "the server's liveObjects is {} after the round, {live_before} before",
+            last.get()
+        )))
+    }
+}
+
+async fn e_order(interop: &interop::Client) -> Outcome {
+    let seed: u32 = match std::env::var("CAPSTAN_E_ORDER_SEED") {
+        Ok(given) => given
+            .parse()
+            .map_err(|_| Fail(format!("CAPSTAN_E_ORDER_SEED={given} is not a seed")))?,
+        Err(_) => {
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap_or_default();
+            now.subsec_nanos() % 1_000_000_000
+        }
+    };
+    let promises = std::env::var("CAPSTAN_E_ORDER_PROMISES").map_or(true, |v| v != "0");
+    // Within the scenario's 10 s, so that a round that hangs still names its seed.
+    let deadline = tokio::time::Instant::now() + Duration::from_millis(9500);
+    for round in 0..E_ORDER_ROUNDS {
+        let seed = seed.wrapping_add(round);
+        let outcome =
+            match tokio::time::timeout_at(deadline, e_order_round(interop, seed, promises)).await {
+                Ok(outcome) => outcome,
+                Err(_) => Err(Fail("timed out".into())),
+            };
+        outcome.map_err(|Fail(reason)| {
+            Fail(format!(
+                "round of seed {seed} (CAPSTAN_E_ORDER_SEED repeats it): {reason}"
+            ))
+        })?;
+    }
+    Ok(())
+}
+
 fn scenario<'a>(
     name: &str,
     interop: &'a interop::Client,
@@ -498,6 +752,7 @@ fn scenario<'a>(
         "null-cap" => Box::pin(null_cap(interop)),
         "defaults" => Box::pin(defaults(interop)),
         "handles" => Box::pin(handles(interop)),
+        "e-order" => Box::pin(e_order(interop)),
         "release" => Box::pin(release(interop)),
         _ => return None,
     })
