@@ -31,6 +31,8 @@ import { OutgoingMessage } from './outgoing-message.js';
 import { PromiseHook } from './promise-hook.js';
 import { IdTable } from './id-table.js';
 import { PeerIdTable } from './peer-id-table.js';
+import { LoopbackHook } from './loopback-hook.js';
+import { PinnedRemoteHook } from './pinned-hook.js';
 import { initException, initMessage, readTransform, writeException, writeTransform } from './message-fields.js';
 import {
   CAP_DESCRIPTOR_IS_NONE, CAP_DESCRIPTOR_IS_RECEIVER_ANSWER, CAP_DESCRIPTOR_IS_RECEIVER_HOSTED, CAP_DESCRIPTOR_IS_SENDER_HOSTED,
@@ -303,6 +305,27 @@ export abstract class ConnectionTables {
       }
     }
     this.flush(message);
+    entry.pinned = this.pinForPeer(target);
+  }
+
+  /**
+   * What messages the peer addresses to a capability we just described to it in a Return or a
+   * Resolve must reach from now on, when we described it as the peer's own (receiverHosted or
+   * receiverAnswer): that import or question, pinned, whatever it resolves to later (see
+   * pinned-hook.ts). Null for anything else (ours, or another connection's), which messages
+   * reach as they are.
+   */
+  protected pinForPeer(cap: ClientHook): ClientHook | null {
+    const hook = cap.resolved();
+    if (!(hook instanceof RemoteHook) || hook.connection !== this || !hook.isLive()) return null;
+    if (hook.importId < 0 && (hook.question === null || hook.question.returned)) return null;
+    return new PinnedRemoteHook(hook);
+  }
+
+  /** An import that resolved while pinned, once the last pin is gone: give the peer back its references. */
+  releaseResolvedImport(hook: RemoteHook): void {
+    this.dropImport(hook);
+    hook.importId = -1;
   }
 
   private sendFinish(question: Question, releaseResultCaps: boolean): void {
@@ -363,8 +386,8 @@ export abstract class ConnectionTables {
       case CAP_DESCRIPTOR_IS_NONE: return new BrokenHook(null);
       case CAP_DESCRIPTOR_IS_SENDER_HOSTED: return this.importCap(descriptor.getUint32(CAP_DESCRIPTOR_SENDER_HOSTED), false);
       case CAP_DESCRIPTOR_IS_SENDER_PROMISE: return this.importCap(descriptor.getUint32(CAP_DESCRIPTOR_SENDER_PROMISE), true);
-      case CAP_DESCRIPTOR_IS_RECEIVER_HOSTED: return this.exportedCapability(descriptor.getUint32(CAP_DESCRIPTOR_RECEIVER_HOSTED), 'receiverHosted');
-      case CAP_DESCRIPTOR_IS_RECEIVER_ANSWER: return this.promisedCapability(descriptor.getStruct(CAP_DESCRIPTOR_RECEIVER_ANSWER), 'receiverAnswer');
+      case CAP_DESCRIPTOR_IS_RECEIVER_HOSTED: return this.blockLoopback(this.exportedCapability(descriptor.getUint32(CAP_DESCRIPTOR_RECEIVER_HOSTED), 'receiverHosted'));
+      case CAP_DESCRIPTOR_IS_RECEIVER_ANSWER: return this.blockLoopback(this.promisedCapability(descriptor.getStruct(CAP_DESCRIPTOR_RECEIVER_ANSWER), 'receiverAnswer'));
       case CAP_DESCRIPTOR_IS_THIRD_PARTY_HOSTED:
         // Level 3 is not implemented: use the vine, as the protocol allows.
         return this.importCap(descriptor.getStruct(CAP_DESCRIPTOR_THIRD_PARTY_HOSTED).getUint32(THIRD_PARTY_CAP_DESCRIPTOR_VINE_ID), false);
@@ -394,11 +417,21 @@ export abstract class ConnectionTables {
     }
   }
 
+  /**
+   * `hook`, one of ours that the peer named, unless it leads back over this connection: then
+   * wrapped so that a promise resolving to it embargoes (see loopback-hook.ts). Takes over the
+   * reference.
+   */
+  private blockLoopback(hook: ClientHook): ClientHook {
+    const leads = hook.resolved();
+    return leads instanceof RemoteHook && leads.connection === this ? new LoopbackHook(hook) : hook;
+  }
+
   /** Our export `id`, which the peer named in `what` (a new reference). */
   private exportedCapability(id: number, what: string): ClientHook {
     const entry = this.exports.get(id);
     if (entry === undefined) throw protocolError(`${what} names export ${id}, which does not exist`);
-    return entry.hook.addRef();
+    return (entry.pinned ?? entry.hook).addRef();
   }
 
   /** The capability a PromisedAnswer names (a new reference); `what` names the field for errors. */
@@ -450,6 +483,8 @@ export abstract class ConnectionTables {
       this.exports.delete(id);
       if (this.exportIds.get(entry.hook) === id) this.exportIds.delete(entry.hook);
       entry.hook.release();
+      entry.pinned?.release();
+      entry.pinned = null;
     }
   }
 
@@ -495,7 +530,10 @@ export abstract class ConnectionTables {
       answer.response = null;
     }
     this.answers.clear();
-    for (const entry of [...this.exports.values()]) entry.hook.release();
+    for (const entry of [...this.exports.values()]) {
+      entry.hook.release();
+      entry.pinned?.release();
+    }
     this.exportIds.clear();
     for (const entry of this.imports.values()) entry.hook.disconnect(failure);
     this.imports.clear();

@@ -353,6 +353,7 @@ export class Connection extends ConnectionTables {
       }
     }
     this.flush(message);
+    if (!redirect) response.pinCapabilities((cap) => this.pinForPeer(cap));
     if (answer.finished) this.answers.delete(answer.id);
   }
 
@@ -376,6 +377,7 @@ export class Connection extends ConnectionTables {
       return;
     }
     this.sendBytes(message.framedInPlace());
+    response.pinCapabilities((cap) => this.pinForPeer(cap));
     if (answer.finished) this.answers.delete(answer.id);
   }
 
@@ -502,6 +504,11 @@ export class Connection extends ConnectionTables {
       throw protocolError(`Resolve for import ${id}, which is not a promise`);
     }
     hook.resolveTo(resolution);
+    // A promise we described to the peer as its own keeps its id while pinned (pinned-hook.ts).
+    if (hook.pinned) {
+      hook.releaseWhenUnpinned = true;
+      return;
+    }
     // The promise's entry is no longer needed: its resolution carries the calls from now on.
     this.imports.delete(id);
     const refs = entry.remoteRefs;

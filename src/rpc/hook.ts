@@ -86,6 +86,22 @@ export class Response {
     return this.caps.length;
   }
 
+  /**
+   * Replaces each capability for which `pin` returns a stand-in (releasing the one replaced):
+   * pipelined calls on the results then reach the stand-in (see pinned-hook.ts).
+   */
+  pinCapabilities(pin: (cap: ClientHook) => ClientHook | null): void {
+    const caps = this.caps;
+    for (let i = 0; i < caps.length; i++) {
+      const cap = caps[i];
+      if (!(cap instanceof ClientHook)) continue;
+      const pinned = pin(cap);
+      if (pinned === null) continue;
+      caps[i] = pinned;
+      cap.release();
+    }
+  }
+
   /** Every capability in the results, as hooks (still owned by this response). */
   get capTable(): readonly unknown[] {
     return this.caps;

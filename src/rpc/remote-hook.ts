@@ -28,6 +28,15 @@ export class RemoteHook extends ClientHook {
   callsSent = false;
   private disconnected: RpcError | null = null;
   private waiters: Array<(hook: ClientHook) => void> | null = null;
+  /**
+   * How many PinnedRemoteHooks hold this capability where the peer was told it is (see
+   * pinned-hook.ts). While any do, a resolved import keeps its id and the peer its export.
+   */
+  private pins = 0;
+  /** A question's pinned hook pins the import the question resolved to as well (see pin()). */
+  private resolutionPinned = false;
+  /** Set by the connection when this import resolved while pinned: it is given back at the last unpin. */
+  releaseWhenUnpinned = false;
 
   constructor(
     private readonly conn: ConnectionTables,
@@ -70,6 +79,62 @@ export class RemoteHook extends ClientHook {
     const promised = initStructAt(segment, pointer, PROMISED_ANSWER_WORDS, PROMISED_ANSWER_POINTERS);
     promised.setUint32(PROMISED_ANSWER_QUESTION_ID, this.question.id);
     writeTransform(promised, this.path);
+  }
+
+  get pinned(): boolean {
+    return this.pins > 0;
+  }
+
+  /**
+   * Keeps this capability where the peer was told it is: its import id, or its question until
+   * the question returns, and then the import the question returned (pinned too, so that a
+   * later Resolve of that import does not move it either).
+   */
+  pin(): void {
+    this.pins++;
+    this.pinResolution();
+  }
+
+  unpin(): void {
+    if (--this.pins > 0) return;
+    if (this.resolutionPinned) {
+      this.resolutionPinned = false;
+      (this.resolution as RemoteHook).unpin();
+    }
+    if (this.releaseWhenUnpinned) {
+      this.releaseWhenUnpinned = false;
+      this.conn.releaseResolvedImport(this);
+    }
+  }
+
+  private pinResolution(): void {
+    const resolution = this.resolution;
+    if (this.pins > 0 && !this.resolutionPinned && this.importId < 0 && resolution instanceof RemoteHook && resolution.conn === this.conn) {
+      resolution.pin();
+      this.resolutionPinned = true;
+    }
+  }
+
+  /**
+   * Where a pinned reference sends calls: this import even if it has resolved since, this
+   * question while it has not returned, else the pinned position of the import it returned.
+   * Null when none of those is left (the connection ended, or the question returned one of
+   * our own capabilities): calls then follow the resolution as any other.
+   */
+  pinnedPosition(): RemoteHook | null {
+    if (this.disconnected !== null || this.conn.state !== 'open') return null;
+    if (this.importId >= 0 || (this.question !== null && this.resolution === null)) return this;
+    const resolution = this.resolution;
+    if (this.embargoQueue === null && resolution instanceof RemoteHook && resolution.conn === this.conn) return resolution.pinnedPosition();
+    return null;
+  }
+
+  /** A call through a pinned reference (see pinnedPosition). */
+  callPinned(interfaceId: bigint, methodId: number, params: Params, options: CallOptions): CallResult {
+    const position = this.pinnedPosition();
+    if (position === null) return this.call(interfaceId, methodId, params, options);
+    if (position.resolution === null) return position.call(interfaceId, methodId, params, options);
+    return this.conn.sendCall(position, null, interfaceId, methodId, params, options);
   }
 
   override newRequest(interfaceId: bigint, methodId: number): Request {
@@ -124,6 +189,7 @@ export class RemoteHook extends ClientHook {
       target = new BrokenHook(selfResolvedError());
     }
     this.resolution = target;
+    this.pinResolution();
     const final = target.resolved();
     const samePath = final instanceof RemoteHook && final.connection === this.conn;
     if (this.callsSent && samePath) {

@@ -126,6 +126,8 @@ export class Export {
   id = -1;
   refs = 0;
   resolving = false;
+  /** After the Resolve we sent for this promise: where messages addressed to it go (pinned-hook.ts). */
+  pinned: ClientHook | null = null;
 
   constructor(readonly hook: ClientHook) {}
 }

@@ -5,11 +5,11 @@
  * that all four tables are empty on both sides.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Client, Connection, prepareCall, RpcError, RpcPromise, transportPair, type ConnectionOptions } from '../../src/rpc/index.js';
+import { Client, Connection, prepareCall, RpcError, RpcPromise, transportPair, type ConnectionOptions, type Transport } from '../../src/rpc/index.js';
 import { connect, listen } from '../../src/rpc/node/index.js';
 import * as rpc from '../../src/generated/std/rpc.capnp.js';
 import { MessageBuilder } from '../../src/wire/index.js';
-import { connectedPair, EMPTY, expectEmpty, generateRpcFixture, liveCounters, settle } from './support.js';
+import { connectedPair, EMPTY, expectEmpty, generateRpcFixture, liveCounters, settle, Tap, tapped, until } from './support.js';
 
 // The module is generated when the tests start (test/.generated is not in the tree), so it is
 // typed loosely here; test/codegen's typecheck tests cover generated interface code.
@@ -405,6 +405,66 @@ describe('rpc protocol, level 1', () => {
     echo.close();
     await expectEmpty(client, server);
     expect(local.state.released).toBe(true);
+  });
+
+  it('keeps E-order through an answer that returned a promise of the caller\'s, which then resolved to one of the callee\'s objects (the Tribble rule)', async () => {
+    // p is the client's own promise (a local call's pipelined result, held at a gate) of the
+    // server's counter m. looped = echoCap(p).cap: the server answers with p, which is the
+    // client's (receiverHosted), and forwards calls 0 and 1, made on looped before that Return,
+    // to the client's p. The client resolves p to m (a Resolve) before it reads the Return (what
+    // the server sends is held until then). The server must go on sending what the client
+    // addresses to looped through p, the Disembargo too (before: it followed p to its own m, and
+    // refused the Disembargo as not leading back to the client). The client must embargo looped
+    // although it ends at the server again, since calls 0 and 1 are still coming back through
+    // it (before: it saw the same connection and sent calls 2 and 3 straight to m).
+    const [serverSide, clientSide] = transportPair();
+    const held: Uint8Array[] = [];
+    let deliver: ((message: Uint8Array) => void) | null = null;
+    let holding = false;
+    const clientTransport: Transport = {
+      send: (message) => clientSide.send(message),
+      start: (onMessage, onClose) => {
+        deliver = onMessage;
+        clientSide.start((message) => (holding ? held.push(message) : onMessage(message)), onClose);
+      },
+      close: () => clientSide.close(),
+    };
+    const impl = new EchoImpl();
+    const serverTap = new Tap();
+    const clientTap = new Tap();
+    const server = new Connection(tapped(serverSide, serverTap), { bootstrap: () => gen.Echo.serve(impl as never) });
+    const client = new Connection(tapped(clientTransport, clientTap));
+    const echo: any = client.bootstrap(gen.EchoClient);
+    const made = echo.makeCounter();
+    const m = made.counter;
+    await made;
+    const localImpl = new EchoImpl();
+    const localEcho = gen.Echo.serve(localImpl as never);
+    const later = localEcho.echoCapLater({ cap: m });
+    holding = true;
+    const echoed = echo.echoCap({ cap: later.cap });
+    const looped = echoed.cap;
+    const calls = [looped.next(), looped.next()];
+    localImpl.openGate();
+    await later;
+    await until(() => serverTap.kinds().includes('disembargo'), 'the server embargoes p once it resolves to m');
+    holding = false;
+    for (const message of held.splice(0)) deliver!(message);
+    await echoed;
+    await looped.whenResolved();
+    calls.push(looped.next(), looped.next());
+    const order = await Promise.all(calls.map(async (c) => (await c).n));
+    expect(order).toEqual([0, 1, 2, 3]);
+    const disembargoes = (tap: Tap) => tap.sent.filter((s) => s.which === 'disembargo').map((s) => `${s.message.disembargo.target.which()} ${s.message.disembargo.context.which()}`);
+    expect(disembargoes(clientTap)).toEqual(['promisedAnswer senderLoopback', 'importedCap receiverLoopback']);
+    expect(disembargoes(serverTap)).toEqual(['importedCap senderLoopback', 'importedCap receiverLoopback']);
+    for (const c of calls) c.dispose();
+    later.dispose();
+    echoed.dispose();
+    made.dispose();
+    localEcho.close();
+    echo.close();
+    await expectEmpty(client, server);
   });
 
   for (const tailCallsToCaller of [false, true]) {

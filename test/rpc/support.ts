@@ -45,7 +45,8 @@ export class Tap {
   }
 }
 
-function tapped(transport: Transport, tap: Tap): Transport {
+/** `transport`, with what it sends recorded in `tap`. */
+export function tapped(transport: Transport, tap: Tap): Transport {
   return {
     send(message) {
       const reader = rpc.Message.readRoot(readMessage(message.slice()));
