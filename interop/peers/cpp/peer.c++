@@ -840,13 +840,38 @@ void eOrderRound(Scope& s, uint32_t seed, bool promises) {
       stuff.push_back(newMoreStuff(s));
       paths.push_back({"m" + std::to_string(i), false, stuff.back(), {}});
     }
+    // Promises the client makes itself (with `promises`): a capability that becomes one of the
+    // references made before it once a later step fulfils it. Handed to the server, it goes out
+    // as a senderPromise and is settled by a Resolve: to one of the server's own objects, the
+    // server must embargo the calls it had sent through it.
+    struct Unfulfilled {
+      kj::Own<kj::PromiseFulfiller<t::TestCallOrder::Client>> fulfiller;
+      t::TestCallOrder::Client target;
+    };
+    std::deque<Unfulfilled> unfulfilled;
+    uint promiseCount = 0;
+    auto fulfil = [&](size_t k) {
+      unfulfilled[k].fulfiller->fulfill(kj::mv(unfulfilled[k].target));
+      unfulfilled.erase(unfulfilled.begin() + k);
+    };
     for (uint step = 0; step < E_ORDER_STEPS; step++) {
       double r = random.next();
-      if (r < 0.55) {
+      if (r < 0.47) {
         auto& path = paths[random.below(paths.size())];
         path.calls.push_back(callSeq(path.cap, 0).then([](auto&& response) {
           return response.getN();
         }).fork());
+      } else if (r < 0.52) {
+        size_t g = random.below(paths.size());
+        if (promises) {
+          auto paf = kj::newPromiseAndFulfiller<t::TestCallOrder::Client>();
+          std::string name = "P" + std::to_string(promiseCount++) + "(" + paths[g].name + ")";
+          bool local = paths[g].local;
+          unfulfilled.push_back({kj::mv(paf.fulfiller), paths[g].cap});
+          paths.push_back({kj::mv(name), local, t::TestCallOrder::Client(kj::mv(paf.promise)), {}});
+        }
+      } else if (r < 0.55) {
+        if (!unfulfilled.empty()) fulfil(random.below(unfulfilled.size()));
       } else if (r < 0.7) {
         // Any reference may be handed over, promises included: the result resolves through every
         // hop of it.
@@ -889,6 +914,8 @@ void eOrderRound(Scope& s, uint32_t seed, bool promises) {
           }
         }
         size_t k = random.below(calls.size() + held.size());
+        // What is waited for may depend on the client's promises: they are all kept first.
+        while (!unfulfilled.empty()) fulfil(0);
         if (k < calls.size()) {
           settle(s, calls[k]->addBranch().ignoreResult());
         } else if (!held.empty()) {
@@ -904,6 +931,7 @@ void eOrderRound(Scope& s, uint32_t seed, bool promises) {
         if (!live.empty()) *live[random.below(live.size())] = nullptr;  // cancels the call
       }
     }
+    while (!unfulfilled.empty()) fulfil(0);
     for (auto& path: paths) {
       std::string seen;
       uint32_t last = 0;
