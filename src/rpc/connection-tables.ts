@@ -335,6 +335,11 @@ export abstract class ConnectionTables {
   /** Question `question` is done with on our side: free its id once the Return is in too. */
   finishQuestion(question: Question, releaseResultCaps: boolean): void {
     if (question.finishSent) return;
+    // Returned, but we told the peer its answer is one of our capabilities: kept until unpinned.
+    if (question.returned && question.pinned && this.closeError === null) {
+      question.finishWhenUnpinned = true;
+      return;
+    }
     question.finishSent = true;
     if (!question.noFinishNeeded) this.sendFinish(question, releaseResultCaps);
     if (question.returned) this.questions.delete(question.id);

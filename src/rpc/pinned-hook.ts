@@ -11,8 +11,8 @@
  * connection). So the protocol's rule: once a promise has been resolved to a remote reference
  * R, messages addressed to it are forwarded to R only, even if R resolves further. The C++
  * implementation keeps the innermost client of each such capability at that moment; this hook
- * does the same for Capstan: it pins the RemoteHook (its import id stays ours until the pin
- * goes, see RemoteHook.pin) and sends calls to it directly.
+ * does the same for Capstan: it pins the RemoteHook (an import keeps its id, a question is not
+ * finished, until the pin goes: see RemoteHook.pin) and sends calls there directly.
  */
 import { ClientHook, type CallOptions, type CallResult, type Params } from './hook.js';
 import type { RemoteHook } from './remote-hook.js';

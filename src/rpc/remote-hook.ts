@@ -33,8 +33,6 @@ export class RemoteHook extends ClientHook {
    * pinned-hook.ts). While any do, a resolved import keeps its id and the peer its export.
    */
   private pins = 0;
-  /** A question's pinned hook pins the import the question resolved to as well (see pin()). */
-  private resolutionPinned = false;
   /** Set by the connection when this import resolved while pinned: it is given back at the last unpin. */
   releaseWhenUnpinned = false;
 
@@ -86,46 +84,32 @@ export class RemoteHook extends ClientHook {
   }
 
   /**
-   * Keeps this capability where the peer was told it is: its import id, or its question until
-   * the question returns, and then the import the question returned (pinned too, so that a
-   * later Resolve of that import does not move it either).
+   * Keeps this capability where the peer was told it is: its import id, or its question's
+   * answer (the question is not finished while pinned, as the C++ implementation keeps a
+   * question alive while a pipelined client of it exists).
    */
   pin(): void {
-    this.pins++;
-    this.pinResolution();
+    if (this.pins++ === 0 && this.importId < 0) this.question?.pin();
   }
 
   unpin(): void {
     if (--this.pins > 0) return;
-    if (this.resolutionPinned) {
-      this.resolutionPinned = false;
-      (this.resolution as RemoteHook).unpin();
-    }
+    if (this.importId < 0) this.question?.unpin();
     if (this.releaseWhenUnpinned) {
       this.releaseWhenUnpinned = false;
       this.conn.releaseResolvedImport(this);
     }
   }
 
-  private pinResolution(): void {
-    const resolution = this.resolution;
-    if (this.pins > 0 && !this.resolutionPinned && this.importId < 0 && resolution instanceof RemoteHook && resolution.conn === this.conn) {
-      resolution.pin();
-      this.resolutionPinned = true;
-    }
-  }
-
   /**
-   * Where a pinned reference sends calls: this import even if it has resolved since, this
-   * question while it has not returned, else the pinned position of the import it returned.
-   * Null when none of those is left (the connection ended, or the question returned one of
-   * our own capabilities): calls then follow the resolution as any other.
+   * Where a pinned reference sends calls: this import, or this question's answer, even if it
+   * has resolved since. Null when neither is left (the connection ended, or the question was
+   * canceled): calls then follow the resolution as any other.
    */
   pinnedPosition(): RemoteHook | null {
     if (this.disconnected !== null || this.conn.state !== 'open') return null;
-    if (this.importId >= 0 || (this.question !== null && this.resolution === null)) return this;
-    const resolution = this.resolution;
-    if (this.embargoQueue === null && resolution instanceof RemoteHook && resolution.conn === this.conn) return resolution.pinnedPosition();
+    if (this.importId >= 0) return this;
+    if (this.question !== null && !this.question.finishSent) return this;
     return null;
   }
 
@@ -189,7 +173,6 @@ export class RemoteHook extends ClientHook {
       target = new BrokenHook(selfResolvedError());
     }
     this.resolution = target;
-    this.pinResolution();
     const final = target.resolved();
     const samePath = final instanceof RemoteHook && final.connection === this.conn;
     if (this.callsSent && samePath) {

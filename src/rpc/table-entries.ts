@@ -22,6 +22,10 @@ export class Question implements CallResult {
   noFinishNeeded = false;
   bootstrap = false;
   streaming = false;
+  /** How many pinned hooks address this question's answer (pinned-hook.ts): it is not finished before they go. */
+  private pins = 0;
+  /** The Finish held back while pinned. */
+  finishWhenUnpinned = false;
   /** Pipelined capabilities on this question that have not resolved yet. */
   private pipelines: RemoteHook[] | null = null;
   private response: Response | null = null;
@@ -98,6 +102,20 @@ export class Question implements CallResult {
     if (list === null) return;
     const at = list.indexOf(hook);
     if (at >= 0) list.splice(at, 1);
+  }
+
+  pin(): void {
+    this.pins++;
+  }
+
+  unpin(): void {
+    if (--this.pins > 0 || !this.finishWhenUnpinned) return;
+    this.finishWhenUnpinned = false;
+    this.connection.finishQuestion(this, false);
+  }
+
+  get pinned(): boolean {
+    return this.pins > 0;
   }
 
   cancel(): void {

@@ -101,6 +101,38 @@ function pair(serverOptions: Partial<ConnectionOptions> = {}, clientOptions: Con
   return { ...p, impl, echo };
 }
 
+/**
+ * A client and a server connection (the server's bootstrap an EchoImpl) where what reaches the
+ * client can be held back (`hold()`) and then delivered in order (`release()`): a test can so
+ * make the client act before it reads what the server sent.
+ */
+function heldPair() {
+  const [serverSide, clientSide] = transportPair();
+  const held: Uint8Array[] = [];
+  let deliver: ((message: Uint8Array) => void) | null = null;
+  let holding = false;
+  const clientTransport: Transport = {
+    send: (message) => clientSide.send(message),
+    start: (onMessage, onClose) => {
+      deliver = onMessage;
+      clientSide.start((message) => (holding ? held.push(message) : onMessage(message)), onClose);
+    },
+    close: () => clientSide.close(),
+  };
+  const serverTap = new Tap();
+  const clientTap = new Tap();
+  const server = new Connection(tapped(serverSide, serverTap), { bootstrap: () => gen.Echo.serve(new EchoImpl() as never) });
+  const client = new Connection(tapped(clientTransport, clientTap));
+  return {
+    server, client, serverTap, clientTap,
+    hold: () => { holding = true; },
+    release: () => {
+      holding = false;
+      for (const message of held.splice(0)) deliver!(message);
+    },
+  };
+}
+
 describe('rpc protocol, level 1', () => {
   it('bootstraps and calls; Finish frees the question, and dropping the bootstrap releases it', async () => {
     const { client, server, echo, clientTap, serverTap } = pair();
@@ -417,23 +449,7 @@ describe('rpc protocol, level 1', () => {
     // refused the Disembargo as not leading back to the client). The client must embargo looped
     // although it ends at the server again, since calls 0 and 1 are still coming back through
     // it (before: it saw the same connection and sent calls 2 and 3 straight to m).
-    const [serverSide, clientSide] = transportPair();
-    const held: Uint8Array[] = [];
-    let deliver: ((message: Uint8Array) => void) | null = null;
-    let holding = false;
-    const clientTransport: Transport = {
-      send: (message) => clientSide.send(message),
-      start: (onMessage, onClose) => {
-        deliver = onMessage;
-        clientSide.start((message) => (holding ? held.push(message) : onMessage(message)), onClose);
-      },
-      close: () => clientSide.close(),
-    };
-    const impl = new EchoImpl();
-    const serverTap = new Tap();
-    const clientTap = new Tap();
-    const server = new Connection(tapped(serverSide, serverTap), { bootstrap: () => gen.Echo.serve(impl as never) });
-    const client = new Connection(tapped(clientTransport, clientTap));
+    const { server, client, serverTap, clientTap, hold, release } = heldPair();
     const echo: any = client.bootstrap(gen.EchoClient);
     const made = echo.makeCounter();
     const m = made.counter;
@@ -441,15 +457,14 @@ describe('rpc protocol, level 1', () => {
     const localImpl = new EchoImpl();
     const localEcho = gen.Echo.serve(localImpl as never);
     const later = localEcho.echoCapLater({ cap: m });
-    holding = true;
+    hold();
     const echoed = echo.echoCap({ cap: later.cap });
     const looped = echoed.cap;
     const calls = [looped.next(), looped.next()];
     localImpl.openGate();
     await later;
     await until(() => serverTap.kinds().includes('disembargo'), 'the server embargoes p once it resolves to m');
-    holding = false;
-    for (const message of held.splice(0)) deliver!(message);
+    release();
     await echoed;
     await looped.whenResolved();
     calls.push(looped.next(), looped.next());
@@ -465,6 +480,51 @@ describe('rpc protocol, level 1', () => {
     localEcho.close();
     echo.close();
     await expectEmpty(client, server);
+  });
+
+  it('reflects a Disembargo addressed to a promise it resolved to one of its own questions, after that question returned (the Tribble rule)', async () => {
+    // e is the client's own promise, held at a gate; the server holds it. The client asks
+    // asked = echoCapLater(c), whose answer is the client's own counter c, and then, with what
+    // the server sends held back: the server answers asked, calls e (callCounter(e)), and the
+    // client resolves e to asked.cap, the pipeline of its question (a Resolve with
+    // receiverAnswer). The server finds that e now leads back to the client and embargoes the
+    // call it made through e. The client reads asked's Return, then the call, then that
+    // Disembargo: it must send the Disembargo back through asked, so asked must not be finished
+    // while e points there (before, it was finished at its Return and the Disembargo refused).
+    const { server, client, serverTap, clientTap, hold, release } = heldPair();
+    const echo: any = client.bootstrap(gen.EchoClient);
+    const c = counter();
+    const localImpl = new EchoImpl();
+    const localEcho = gen.Echo.serve(localImpl as never);
+    const asked = echo.echoCapLater({ cap: c.client });
+    const promised = localEcho.echoCapLater({ cap: asked.cap });
+    await echo.hold({ cap: promised.cap });
+    const returns = () => serverTap.kinds().filter((kind) => kind === 'return').length;
+    const returned = returns();
+    hold();
+    const opened = echo.openGate();
+    await until(() => returns() >= returned + 2, 'the server answers openGate() and asked');
+    const called = echo.callCounter({ counter: promised.cap });
+    await until(() => serverTap.kinds().at(-1) === 'call', 'the server calls e');
+    localImpl.openGate();
+    await promised;
+    await until(() => serverTap.kinds().includes('disembargo'), 'the server embargoes e');
+    release();
+    expect((await called).n).toBe(0);
+    await opened;
+    const disembargoes = (tap: Tap) => tap.sent.filter((m) => m.which === 'disembargo').map((m) => `${m.message.disembargo.target.which()} ${m.message.disembargo.context.which()}`);
+    expect(disembargoes(serverTap)).toEqual(['importedCap senderLoopback']);
+    expect(disembargoes(clientTap)).toEqual(['promisedAnswer receiverLoopback']);
+    called.dispose();
+    opened.dispose();
+    promised.dispose();
+    asked.dispose();
+    await echo.release();
+    localEcho.close();
+    c.client.close();
+    echo.close();
+    await expectEmpty(client, server);
+    expect(c.state.released).toBe(true);
   });
 
   for (const tailCallsToCaller of [false, true]) {
