@@ -35,9 +35,14 @@ const EXTRA_SCENARIOS = [{ name: 'e-order', clients: ['capstan', 'cpp', 'rust'] 
  * never return to zero) and once delivered calls out of order, with sequences that the C++,
  * pycapnp, Rust and Capstan servers all pass (interop/README.md).
  */
-const clientEnv = (server, client) => (client === 'capstan' && server === 'go'
-  ? { ...process.env, CAPSTAN_E_ORDER_PROMISES: '0' }
-  : process.env);
+const clientEnv = (server, client) => {
+  if (client !== 'capstan') return process.env;
+  if (server === 'go') return { ...process.env, CAPSTAN_E_ORDER_PROMISES: '0' };
+  // capnp-rpc 0.27.3's server does not keep an answer where it returned it (the Tribble rule):
+  // a promise of the client's own that it returned and that then resolved makes it abort.
+  if (server === 'rust') return { ...process.env, CAPSTAN_E_ORDER_OWN_PROMISES: '0' };
+  return process.env;
+};
 /** The scenarios `client`'s client must report. */
 const scenariosOf = (client) => [...SCENARIOS, ...EXTRA_SCENARIOS.filter((s) => s.clients.includes(client)).map((s) => s.name)];
 const BUILD_TIMEOUT_MS = 30 * 60 * 1000;
