@@ -30,16 +30,16 @@ const SCENARIOS = [
 const EXTRA_SCENARIOS = [{ name: 'e-order', clients: ['capstan', 'cpp', 'rust'] }];
 /**
  * The environment of `client`'s client against `server`'s server. Capstan's e-order hands the
- * server promises and references to its own objects, except against go-capnp v3.0.0-alpha.30:
- * its server then loses calls (timeouts), keeps objects (live objects and Capstan's exports
- * never return to zero) and once delivered calls out of order, with sequences that the C++,
- * pycapnp, Rust and Capstan servers all pass (interop/README.md).
+ * server promises, its own among them, and references to its own objects, except against
+ * go-capnp v3.0.0-alpha.30 (no promises: its server then loses calls, keeps objects and once
+ * delivered calls out of order, with sequences that the C++, pycapnp, Rust and Capstan servers
+ * all pass) and capnp-rpc 0.27.3 (no promises of the client's own). See interop/README.md.
  */
 const clientEnv = (server, client) => {
   if (client !== 'capstan') return process.env;
   if (server === 'go') return { ...process.env, CAPSTAN_E_ORDER_PROMISES: '0' };
-  // capnp-rpc 0.27.3's server does not keep an answer where it returned it (the Tribble rule):
-  // a promise of the client's own that it returned and that then resolved makes it abort.
+  // capnp-rpc's server does not keep an answer where it returned it (the Tribble rule): a
+  // promise of the client's own that it returned and that then resolved makes it abort.
   if (server === 'rust') return { ...process.env, CAPSTAN_E_ORDER_OWN_PROMISES: '0' };
   return process.env;
 };
