@@ -353,7 +353,7 @@ export class Connection extends ConnectionTables {
       }
     }
     this.flush(message);
-    if (!redirect) response.pinCapabilities((cap) => this.pinForPeer(cap));
+    if (!redirect && response.capCount > 0) response.pinCapabilities((cap) => this.pinForPeer(cap));
     if (answer.finished) this.answers.delete(answer.id);
   }
 
@@ -377,7 +377,7 @@ export class Connection extends ConnectionTables {
       return;
     }
     this.sendBytes(message.framedInPlace());
-    response.pinCapabilities((cap) => this.pinForPeer(cap));
+    if (response.capCount > 0) response.pinCapabilities((cap) => this.pinForPeer(cap));
     if (answer.finished) this.answers.delete(answer.id);
   }
 
