@@ -31,6 +31,7 @@ import { OutgoingMessage } from './outgoing-message.js';
 import { PromiseHook } from './promise-hook.js';
 import { IdTable } from './id-table.js';
 import { PeerIdTable } from './peer-id-table.js';
+import { ExportedRef } from './exported-ref.js';
 import { LoopbackHook } from './loopback-hook.js';
 import { PinnedRemoteHook } from './pinned-hook.js';
 import { initException, initMessage, readTransform, writeException, writeTransform } from './message-fields.js';
@@ -305,6 +306,7 @@ export abstract class ConnectionTables {
       }
     }
     this.flush(message);
+    entry.resolveSent = true;
     entry.pinned = this.pinForPeer(target);
   }
 
@@ -391,7 +393,7 @@ export abstract class ConnectionTables {
       case CAP_DESCRIPTOR_IS_NONE: return new BrokenHook(null);
       case CAP_DESCRIPTOR_IS_SENDER_HOSTED: return this.importCap(descriptor.getUint32(CAP_DESCRIPTOR_SENDER_HOSTED), false);
       case CAP_DESCRIPTOR_IS_SENDER_PROMISE: return this.importCap(descriptor.getUint32(CAP_DESCRIPTOR_SENDER_PROMISE), true);
-      case CAP_DESCRIPTOR_IS_RECEIVER_HOSTED: return this.blockLoopback(this.exportedCapability(descriptor.getUint32(CAP_DESCRIPTOR_RECEIVER_HOSTED), 'receiverHosted'));
+      case CAP_DESCRIPTOR_IS_RECEIVER_HOSTED: return this.blockLoopback(this.namedExport(descriptor.getUint32(CAP_DESCRIPTOR_RECEIVER_HOSTED)));
       case CAP_DESCRIPTOR_IS_RECEIVER_ANSWER: return this.blockLoopback(this.promisedCapability(descriptor.getStruct(CAP_DESCRIPTOR_RECEIVER_ANSWER), 'receiverAnswer'));
       case CAP_DESCRIPTOR_IS_THIRD_PARTY_HOSTED:
         // Level 3 is not implemented: use the vine, as the protocol allows.
@@ -430,6 +432,18 @@ export abstract class ConnectionTables {
   private blockLoopback(hook: ClientHook): ClientHook {
     const leads = hook.resolved();
     return leads instanceof RemoteHook && leads.connection === this ? new LoopbackHook(hook) : hook;
+  }
+
+  /**
+   * Our export `id`, named by the peer in a `receiverHosted` descriptor (a new reference): a
+   * promise not yet resolved is followed wherever the peer's messages to it will go once we
+   * send its Resolve (see exported-ref.ts).
+   */
+  private namedExport(id: number): ClientHook {
+    const entry = this.exports.get(id);
+    if (entry === undefined) throw protocolError(`receiverHosted names export ${id}, which does not exist`);
+    if (entry.resolving && !entry.resolveSent) return new ExportedRef(entry);
+    return (entry.pinned ?? entry.hook).addRef();
   }
 
   /** Our export `id`, which the peer named in `what` (a new reference). */

@@ -144,6 +144,8 @@ export class Export {
   id = -1;
   refs = 0;
   resolving = false;
+  /** Whether we sent the Resolve of this exported promise. */
+  resolveSent = false;
   /** After the Resolve we sent for this promise: where messages addressed to it go (pinned-hook.ts). */
   pinned: ClientHook | null = null;
 
