@@ -236,19 +236,18 @@ export abstract class ConnectionTables {
       return;
     }
     const hook = given.resolved();
-    if (hook instanceof RemoteHook && hook.connection === this && hook.isLive()) {
-      if (hook.importId >= 0) {
+    const peers = this.peerCapability(hook);
+    if (peers !== null) {
+      if (peers.importId >= 0) {
         descriptor.setUint16(CAP_DESCRIPTOR_WHICH, CAP_DESCRIPTOR_IS_RECEIVER_HOSTED);
-        descriptor.setUint32(CAP_DESCRIPTOR_RECEIVER_HOSTED, hook.importId);
-        return;
-      }
-      if (hook.question !== null && !hook.question.returned) {
+        descriptor.setUint32(CAP_DESCRIPTOR_RECEIVER_HOSTED, peers.importId);
+      } else {
         descriptor.setUint16(CAP_DESCRIPTOR_WHICH, CAP_DESCRIPTOR_IS_RECEIVER_ANSWER);
         const answer = descriptor.initStruct(CAP_DESCRIPTOR_RECEIVER_ANSWER, PROMISED_ANSWER_WORDS, PROMISED_ANSWER_POINTERS);
-        answer.setUint32(PROMISED_ANSWER_QUESTION_ID, hook.question.id);
-        writeTransform(answer, hook.path);
-        return;
+        answer.setUint32(PROMISED_ANSWER_QUESTION_ID, peers.question!.id);
+        writeTransform(answer, peers.path);
       }
+      return;
     }
     let id = this.exportIds.get(hook);
     let entryRecord: Export;
@@ -318,10 +317,18 @@ export abstract class ConnectionTables {
    * reach as they are.
    */
   protected pinForPeer(cap: ClientHook): ClientHook | null {
-    const hook = cap.resolved();
+    const peers = this.peerCapability(cap.resolved());
+    return peers === null ? null : new PinnedRemoteHook(peers);
+  }
+
+  /**
+   * `hook` (a resolved one) if a descriptor names it as the peer's own: an import of this
+   * connection, or a capability promised by one of our questions that has not returned.
+   */
+  private peerCapability(hook: ClientHook): RemoteHook | null {
     if (!(hook instanceof RemoteHook) || hook.connection !== this || !hook.isLive()) return null;
-    if (hook.importId < 0 && (hook.question === null || hook.question.returned)) return null;
-    return new PinnedRemoteHook(hook);
+    if (hook.importId >= 0 || (hook.question !== null && !hook.question.returned)) return hook;
+    return null;
   }
 
   /** An import that resolved while pinned, once the last pin is gone: give the peer back its references. */
@@ -440,17 +447,21 @@ export abstract class ConnectionTables {
    * send its Resolve (see exported-ref.ts).
    */
   private namedExport(id: number): ClientHook {
-    const entry = this.exports.get(id);
-    if (entry === undefined) throw protocolError(`receiverHosted names export ${id}, which does not exist`);
+    const entry = this.exportEntry(id, 'receiverHosted');
     if (entry.resolving && !entry.resolveSent) return new ExportedRef(entry);
     return (entry.pinned ?? entry.hook).addRef();
   }
 
   /** Our export `id`, which the peer named in `what` (a new reference). */
   private exportedCapability(id: number, what: string): ClientHook {
+    const entry = this.exportEntry(id, what);
+    return (entry.pinned ?? entry.hook).addRef();
+  }
+
+  private exportEntry(id: number, what: string): Export {
     const entry = this.exports.get(id);
     if (entry === undefined) throw protocolError(`${what} names export ${id}, which does not exist`);
-    return (entry.pinned ?? entry.hook).addRef();
+    return entry;
   }
 
   /** The capability a PromisedAnswer names (a new reference); `what` names the field for errors. */
