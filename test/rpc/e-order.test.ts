@@ -15,8 +15,8 @@
  * one; CAPSTAN_PROPERTY_SCALE=K runs K times as many).
  */
 import { beforeAll, expect, it } from 'vitest';
-import { Connection, type RpcPromise, type Transport } from '../../src/rpc/index.js';
-import { EMPTY, generateRpcFixture } from './support.js';
+import { Connection, type RpcPromise } from '../../src/rpc/index.js';
+import { EMPTY, generateRpcFixture, scheduledPair, seededRandom } from './support.js';
 import { runs } from '../properties/support/random-values.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -25,44 +25,6 @@ let gen: any;
 beforeAll(async () => {
   gen = await import(generateRpcFixture());
 });
-
-/** mulberry32: a seed gives the same sequence. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
-/** Two transports whose messages wait, in order, until `deliver` hands them over. */
-function scheduledPair() {
-  const queues: [Uint8Array[], Uint8Array[]] = [[], []];
-  const receivers: Array<((message: Uint8Array) => void) | null> = [null, null];
-  const end = (side: 0 | 1): Transport => ({
-    // The connection may reuse the bytes it sent: the queue keeps a copy.
-    send: (message) => { queues[1 - side]!.push(message.slice()); },
-    start: (onMessage) => { receivers[side] = onMessage; },
-    close: () => {},
-  });
-  return {
-    ends: [end(0), end(1)] as const,
-    /** Delivers up to `count` of the messages waiting for `side` (0 or 1); returns how many. */
-    deliver(side: 0 | 1, count = Infinity): number {
-      let n = 0;
-      while (n < count && queues[side]!.length > 0) {
-        receivers[side]!(queues[side]!.shift()!);
-        n++;
-      }
-      return n;
-    },
-    get waiting(): number {
-      return queues[0].length + queues[1].length;
-    },
-  };
-}
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 

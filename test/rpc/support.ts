@@ -151,3 +151,68 @@ export async function exerciseEcho(
   for (const p of promises) p.dispose();
   local.close();
 }
+
+/** mulberry32: a seed gives the same sequence (the interop peer's e-order uses it too). */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+const CLOSED = new Uint8Array(0);
+
+/**
+ * Two transports whose messages wait, in order, until `deliver` hands them over, so a test
+ * decides which messages cross. A side's `close()` reaches the other side as a close after what
+ * it sent before (as TCP would); `fail()` breaks the carrier under both sides at once, with
+ * whatever was still waiting lost.
+ */
+export function scheduledPair() {
+  const queues: [Uint8Array[], Uint8Array[]] = [[], []];
+  const receivers: Array<{ onMessage: (message: Uint8Array) => void; onClose: (error?: Error) => void } | null> = [null, null];
+  const closed = [false, false];
+  const closeSide = (side: 0 | 1, error?: Error) => {
+    if (closed[side]) return;
+    closed[side] = true;
+    queues[side].length = 0;
+    receivers[side]?.onClose(error);
+  };
+  const end = (side: 0 | 1): Transport => ({
+    // The connection may reuse the bytes it sent: the queue keeps a copy.
+    send: (message) => {
+      if (!closed[side] && !closed[1 - side]) queues[1 - side]!.push(message.slice());
+    },
+    start: (onMessage, onClose) => { receivers[side] = { onMessage, onClose }; },
+    close: () => {
+      if (closed[side]) return;
+      if (!closed[1 - side]) queues[1 - side]!.push(CLOSED);
+      queueMicrotask(() => closeSide(side));
+    },
+  });
+  return {
+    ends: [end(0), end(1)] as const,
+    /** Delivers up to `count` of the messages waiting for `side` (0 or 1); returns how many. */
+    deliver(side: 0 | 1, count = Infinity): number {
+      let n = 0;
+      while (n < count && queues[side]!.length > 0) {
+        const message = queues[side]!.shift()!;
+        if (message === CLOSED) closeSide(side);
+        else receivers[side]!.onMessage(message);
+        n++;
+      }
+      return n;
+    },
+    /** The carrier breaks: both sides see it close with `error`; nothing waiting arrives. */
+    fail(error: Error): void {
+      closeSide(0, error);
+      closeSide(1, error);
+    },
+    get waiting(): number {
+      return queues[0].length + queues[1].length;
+    },
+  };
+}
