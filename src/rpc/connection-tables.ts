@@ -251,6 +251,8 @@ export abstract class ConnectionTables {
     }
     let id = this.exportIds.get(hook);
     let entryRecord: Export;
+    let next: Promise<ClientHook> | null = null;
+    const made = id === undefined;
     if (id === undefined) {
       if (this.exports.size >= this.options.maxExports) {
         throw new RpcError('overloaded', `too many capabilities exported on this connection (limit ${this.options.maxExports})`);
@@ -259,13 +261,14 @@ export abstract class ConnectionTables {
       id = this.exports.add(entryRecord);
       entryRecord.id = id;
       this.exportIds.set(hook, id);
+      next = hook.whenMoreResolved();
+      entryRecord.resolving = next !== null || hook.brokenError !== null;
     } else {
       entryRecord = this.exports.get(id)!;
     }
     entryRecord.refs++;
     exported.push(id);
-    const next = hook.whenMoreResolved();
-    if (next === null && hook.brokenError === null) {
+    if (!entryRecord.resolving) {
       descriptor.setUint16(CAP_DESCRIPTOR_WHICH, CAP_DESCRIPTOR_IS_SENDER_HOSTED);
       descriptor.setUint32(CAP_DESCRIPTOR_SENDER_HOSTED, id);
       return;
@@ -274,8 +277,7 @@ export abstract class ConnectionTables {
     // promise and broken at once by the Resolve that follows).
     descriptor.setUint16(CAP_DESCRIPTOR_WHICH, CAP_DESCRIPTOR_IS_SENDER_PROMISE);
     descriptor.setUint32(CAP_DESCRIPTOR_SENDER_PROMISE, id);
-    if (entryRecord.resolving) return;
-    entryRecord.resolving = true;
+    if (!made) return;
     const settled = next ?? Promise.resolve(hook);
     void settled.then(
       (resolution) => this.resolveExport(entryRecord, resolution),
@@ -344,9 +346,13 @@ export abstract class ConnectionTables {
   /** Question `question` is done with on our side: free its id once the Return is in too. */
   finishQuestion(question: Question, releaseResultCaps: boolean): void {
     if (question.finishSent) return;
-    // Returned, but we told the peer its answer is one of our capabilities: kept until unpinned.
-    if (question.returned && question.pinned && this.closeError === null) {
+    // We told the peer its answer is one of our capabilities: kept until unpinned, returned or
+    // not (a Disembargo the peer sends there must find it; the C++ implementation likewise
+    // keeps a question while a pipelined client of it exists).
+    if (question.pinned && this.closeError === null) {
       question.finishWhenUnpinned = true;
+      // Results we give up before they come are not imported when they do (see Question.canceled).
+      if (releaseResultCaps && !question.returned) question.canceled = true;
       return;
     }
     question.finishSent = true;

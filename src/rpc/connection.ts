@@ -439,9 +439,10 @@ export class Connection extends ConnectionTables {
       for (const id of question.paramExports) this.releaseExport(id, 1);
     }
     question.paramExports = null;
-    if (question.finishSent) {
-      // We canceled it (Finish with releaseResultCaps): whatever came back is already released.
-      this.questions.delete(question.id);
+    if (question.finishSent || question.canceled) {
+      // We canceled it (Finish with releaseResultCaps, sent or waiting for the last pin):
+      // whatever came back is released by that Finish, not imported.
+      if (question.finishSent) this.questions.delete(question.id);
       return;
     }
     const which = ret.getUint16(RETURN_WHICH);

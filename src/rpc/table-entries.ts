@@ -26,6 +26,12 @@ export class Question implements CallResult {
   private pins = 0;
   /** The Finish held back while pinned. */
   finishWhenUnpinned = false;
+  /**
+   * Canceled by us before its Return (the caller sees `canceled`). A pinned question's Finish
+   * then waits for the last pin: its results are not ours, so they are not imported when they
+   * come, and the Finish asks the peer to release them (releaseResultCaps).
+   */
+  canceled = false;
   /** Pipelined capabilities on this question that have not resolved yet. */
   private pipelines: RemoteHook[] | null = null;
   private response: Response | null = null;
@@ -111,7 +117,7 @@ export class Question implements CallResult {
   unpin(): void {
     if (--this.pins > 0 || !this.finishWhenUnpinned) return;
     this.finishWhenUnpinned = false;
-    this.connection.finishQuestion(this, false);
+    this.connection.finishQuestion(this, this.canceled);
   }
 
   get pinned(): boolean {
@@ -119,7 +125,8 @@ export class Question implements CallResult {
   }
 
   cancel(): void {
-    if (this.returned || this.finishSent) return;
+    if (this.returned || this.finishSent || this.canceled) return;
+    this.canceled = true;
     this.fail(canceledError());
     this.connection.finishQuestion(this, true);
   }
@@ -143,6 +150,11 @@ export class Answer {
 export class Export {
   id = -1;
   refs = 0;
+  /**
+   * Exported as a promise (senderPromise), with a Resolve to follow. Fixed when the entry is
+   * made: the peer's import is a promise or not, so every later descriptor of this export says
+   * the same, even if the capability has broken since (calls to it then fail).
+   */
   resolving = false;
   /** Whether we sent the Resolve of this exported promise. */
   resolveSent = false;

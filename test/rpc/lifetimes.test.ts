@@ -1,0 +1,355 @@
+/**
+ * Lifetimes under random interleavings, between two Capstan connections in one process: the
+ * leak capnp-es has (Finish and Release dropped, connection tables that only grow) forms when a
+ * reference is dropped while messages about it are still crossing. Each sequence makes
+ * references both ways (echoed, made by the server, promises of either side, held by the
+ * server), calls through them, and drops them at random: results disposed before or after their
+ * Return, handles closed, calls canceled, the server's hold released; what each side sends is
+ * delivered in random portions (test/rpc/e-order.test.ts checks the order of calls the same
+ * way). A sequence then ends in one of two ways:
+ *
+ * - by the application: everything is dropped and delivered; both sides' tables must be empty
+ *   and every object either side served released while the connection is still up, and the
+ *   bootstrap object once it closes;
+ * - by the carrier breaking with messages still in flight: every pending call must settle
+ *   (none may hang), both tables must be empty at once, and once the application closes what
+ *   it holds, every object either side served must be released.
+ *
+ * Every call that succeeds must have been counted in the order it was made through its
+ * reference; a call may fail only if it, or the call its reference came from, was canceled, or
+ * the carrier broke. CAPSTAN_LIFETIMES_TEST_SEED=N repeats one seed; CAPSTAN_PROPERTY_SCALE=K
+ * runs K times as many.
+ */
+import { beforeAll, expect, it } from 'vitest';
+import { Connection, type RpcPromise } from '../../src/rpc/index.js';
+import { EMPTY, generateRpcFixture, scheduledPair, seededRandom } from './support.js';
+import { runs } from '../properties/support/random-values.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+let gen: any;
+
+beforeAll(async () => {
+  gen = await import(generateRpcFixture());
+});
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Objects served on either side, by name, with whether each was released (exactly once). */
+class Served {
+  readonly released = new Map<string, number>();
+  serveCounter(name: string): any {
+    let n = 0;
+    this.released.set(name, 0);
+    return gen.Counter.serve({
+      next: () => ({ n: n++ }),
+      [Symbol.dispose]: () => { this.released.set(name, this.released.get(name)! + 1); },
+    });
+  }
+  track(name: string): () => void {
+    this.released.set(name, 0);
+    return () => { this.released.set(name, this.released.get(name)! + 1); };
+  }
+  /** Names of objects not released exactly once (`except` may still be live). */
+  unreleased(except: string[] = []): string[] {
+    return [...this.released].filter(([name, count]) => count !== 1 && !(count === 0 && except.includes(name))).map(([name, count]) => `${name}×${count}`);
+  }
+}
+
+interface Call {
+  promise: RpcPromise<{ n: number }>;
+  /** Canceled, or made on a reference whose origin was canceled: it may fail. */
+  mayFail: boolean;
+}
+
+interface Path {
+  name: string;
+  /** A handle this test owns (served here, or dup() of a pipelined capability). */
+  cap: any;
+  calls: Call[];
+  closed: boolean;
+  /** The call this reference came out of, whose cancellation lets calls through it fail. */
+  origin: Held | null;
+  /** The reference this one was made from (echoed, or promised), which it fails with. */
+  from: Path | null;
+}
+
+/** Whether calls through `path` may fail because a call it depends on was canceled. */
+function canceledUpstream(path: Path | null): boolean {
+  for (; path !== null; path = path.from) if (path.origin?.canceled) return true;
+  return false;
+}
+
+interface Held {
+  promise: RpcPromise<unknown>;
+  disposed: boolean;
+  /** Disposed before it settled: a cancellation. */
+  canceled: boolean;
+  settled: boolean;
+}
+
+async function round(seed: number, fixedSteps?: number): Promise<void> {
+  const random = seededRandom(seed);
+  const below = (n: number) => Math.floor(random() * n);
+  const pick = <T>(items: T[]): T | undefined => (items.length === 0 ? undefined : items[below(items.length)]);
+  const served = new Served();
+  const pair = scheduledPair();
+  const log: string[] = [];
+  const server = new Connection(pair.ends[0], {
+    bootstrap: () => gen.Echo.serve(new ServerEcho(served) as never),
+  });
+  const client = new Connection(pair.ends[1]);
+  const flush = async () => {
+    for (let quiet = 0; quiet < 3;) {
+      await turn();
+      quiet = pair.deliver(0) + pair.deliver(1) === 0 ? quiet + 1 : 0;
+    }
+  };
+  const echo: any = client.bootstrap(gen.EchoClient);
+  const paths: Path[] = [0, 1].map((k) => ({ name: `C${k}`, cap: served.serveCounter(`client C${k}`), calls: [], closed: false, origin: null, from: null }));
+  const held: Held[] = [];
+  const hold = (promise: RpcPromise<unknown>): Held => {
+    const entry: Held = { promise, disposed: false, canceled: false, settled: false };
+    promise.then(() => { entry.settled = true; }, () => { entry.settled = true; });
+    held.push(entry);
+    return entry;
+  };
+  const gates: Array<{ impl: GateEcho; local: any }> = [];
+  const context = () => `seed ${seed}\n${log.join('; ')}`;
+  const fromCall = (name: string, origin: Held, cap: any, from: Path | null) => {
+    paths.push({ name, cap: cap.dup(), calls: [], closed: false, origin, from });
+  };
+  const open = () => paths.filter((path) => !path.closed);
+  /** How the sequence ends: the application drops everything, or the connection ends under it. */
+  const ending = (['application', 'carrier breaks', 'client closes', 'server closes'] as const)[below(4)]!;
+  const broken = ending !== 'application';
+  // Long sequences find what short ones do not (references several hops from where they began).
+  const steps = 20 + below(181);
+
+  for (let step = 0; step < (fixedSteps ?? steps); step++) {
+    const r = random();
+    if (r < 0.3) {
+      const path = pick(open());
+      if (path === undefined) continue;
+      const promise = path.cap.next();
+      promise.catch(() => undefined);
+      path.calls.push({ promise, mayFail: false });
+      log.push(`call ${path.name}`);
+    } else if (r < 0.37) {
+      const given = pick(open());
+      if (given === undefined) continue;
+      const result = echo.echoCap({ cap: given.cap });
+      fromCall(`echo(${given.name})`, hold(result), result.cap, given);
+      log.push(`echo ${given.name}`);
+    } else if (r < 0.41) {
+      const result = echo.makeCounter();
+      fromCall(`S${held.length}`, hold(result), result.counter, null);
+      log.push('makeCounter');
+    } else if (r < 0.46) {
+      const target = pick(open());
+      if (target === undefined) continue;
+      const name = `P(${target.name})`;
+      const impl = new GateEcho(served.track(`client ${name}#${gates.length}`));
+      const local = gen.Echo.serve(impl as never);
+      gates.push({ impl, local });
+      const result = local.echoCapLater({ cap: target.cap });
+      fromCall(name, hold(result), result.cap, target);
+      log.push(`promise of ${target.name}`);
+    } else if (r < 0.5) {
+      pick(gates)?.impl.open();
+      log.push('keep');
+    } else if (r < 0.53) {
+      const given = pick(open());
+      if (given === undefined) continue;
+      const result = echo.echoCapLater({ cap: given.cap });
+      fromCall(`later(${given.name})`, hold(result), result.cap, given);
+      log.push(`later ${given.name}`);
+    } else if (r < 0.55) {
+      hold(echo.openGate());
+      log.push('openGate');
+    } else if (r < 0.58) {
+      const given = pick(open());
+      if (given === undefined) continue;
+      hold(echo.hold({ cap: given.cap }));
+      log.push(`hold ${given.name}`);
+    } else if (r < 0.6) {
+      hold(echo.release());
+      log.push('release');
+    } else if (r < 0.62) {
+      // The server calls the reference it is given, and answers once that call returns.
+      const given = pick(open());
+      if (given === undefined) continue;
+      hold(echo.callCounter({ counter: given.cap }));
+      log.push(`callCounter ${given.name}`);
+    } else if (r < 0.65) {
+      const entry = pick(held.filter((h) => !h.disposed));
+      if (entry === undefined) continue;
+      entry.disposed = true;
+      entry.canceled = !entry.settled;
+      entry.promise.dispose();
+      log.push(entry.canceled ? 'dispose unsettled' : 'dispose');
+    } else if (r < 0.7) {
+      const path = pick(open());
+      if (path === undefined) continue;
+      path.closed = true;
+      path.cap.close();
+      log.push(`close ${path.name}`);
+    } else if (r < 0.73) {
+      const call = pick(paths.flatMap((path) => path.calls.filter((c) => !c.mayFail)));
+      if (call === undefined) continue;
+      call.promise.cancel();
+      call.mayFail = true;
+      log.push('cancel');
+    } else if (r < 0.95) {
+      const side = below(2) as 0 | 1;
+      const n = pair.deliver(side, 1 + below(4));
+      log.push(`deliver ${n} to ${side === 0 ? 'server' : 'client'}`);
+      if (random() < 0.5) await turn();
+    } else {
+      await turn();
+      log.push('turn');
+    }
+  }
+
+  if (broken) {
+    log.push(`${ending} with ${pair.waiting} waiting`);
+    if (ending === 'carrier breaks') pair.fail(new Error('the carrier broke'));
+    else void (ending === 'client closes' ? client : server).close();
+  } else {
+    for (const gate of gates) gate.impl.open();
+    hold(echo.openGate());
+    // The server object lives as long as the connection; what it holds, it lets go of now.
+    hold(echo.release());
+  }
+  await flush();
+  for (const gate of gates) gate.impl.open();
+  await flush();
+
+  // Every call has settled; those that succeeded were counted in the order they were made.
+  for (const path of paths) {
+    const outcomes = await Promise.all(path.calls.map((call) => {
+      let settled = false;
+      void call.promise.then(() => { settled = true; }, () => { settled = true; });
+      return turn().then(() => settled);
+    }));
+    expect(outcomes.every(Boolean), `calls through ${path.name} still pending\n${context()}`).toBe(true);
+    const seen: number[] = [];
+    for (const call of path.calls) {
+      try {
+        seen.push((await call.promise).n);
+      } catch (error) {
+        const excused = broken || call.mayFail || canceledUpstream(path);
+        if (!excused) throw new Error(`a call through ${path.name} failed: ${String(error)}\n${context()}`);
+      }
+    }
+    for (let i = 1; i < seen.length; i++) {
+      expect(seen[i]! > seen[i - 1]!, `calls through ${path.name} were counted ${seen.join(', ')}\n${context()}`).toBe(true);
+    }
+  }
+  if (broken) {
+    expect(client.stats(), `the client's tables after the break\n${context()}`).toEqual(EMPTY);
+    expect(server.stats(), `the server's tables after the break\n${context()}`).toEqual(EMPTY);
+  }
+
+  for (const path of paths) for (const call of path.calls) call.promise.dispose();
+  for (const entry of held) entry.promise.dispose();
+  for (const path of open()) path.cap.close();
+  for (const gate of gates) gate.local.close();
+  echo.close();
+  await flush();
+  expect(client.stats(), `the client's tables\n${context()}`).toEqual(EMPTY);
+  expect(server.stats(), `the server's tables\n${context()}`).toEqual(EMPTY);
+  // While the connection is up, the bootstrap object is its own to keep.
+  expect(served.unreleased(broken ? [] : ['server bootstrap']), `served objects not released once\n${context()}`).toEqual([]);
+
+  await client.close();
+  await flush();
+  await server.close();
+  expect(served.unreleased(), `served objects not released once after the connections closed\n${context()}`).toEqual([]);
+}
+
+/**
+ * The server: echoCap hands back what it is given; echoCapLater too, once openGate() has been
+ * called after it; makeCounter makes a counter of its own; hold keeps a capability until
+ * release() or until the server object itself is released.
+ */
+class ServerEcho {
+  private gates: Array<() => void> = [];
+  private held: any = null;
+  private made = 0;
+  constructor(private readonly served: Served) {
+    this[Symbol.dispose] = this.dispose.bind(this, served.track('server bootstrap'));
+  }
+  [Symbol.dispose]!: () => void;
+  private dispose(released: () => void): void {
+    this.held?.close();
+    this.held = null;
+    released();
+  }
+  echoCap(p: { cap: any }) {
+    return { cap: p.cap };
+  }
+  async echoCapLater(p: { cap: any }, context: { signal: AbortSignal }) {
+    // A canceled call (or one whose connection ended) stops waiting: its params go back then.
+    await new Promise<void>((resolve) => {
+      this.gates.push(resolve);
+      context.signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+    return { cap: p.cap };
+  }
+  openGate() {
+    for (const open of this.gates.splice(0)) open();
+  }
+  makeCounter(_p: unknown, context: { results: { counter: any } }) {
+    // The results take a reference of their own; the handle serve() made is closed.
+    const counter = this.served.serveCounter(`server S${this.made++}`);
+    context.results.counter = counter;
+    counter.close();
+  }
+  async callCounter(p: { counter: any }) {
+    const call = p.counter.next();
+    try {
+      return { n: (await call).n };
+    } finally {
+      call.dispose();
+    }
+  }
+  hold(p: { cap: any }) {
+    this.held?.close();
+    this.held = p.cap.dup();
+  }
+  release() {
+    this.held?.close();
+    this.held = null;
+  }
+}
+
+/** A local echo held until `open()`: its pipelined result is a promise of the client's own. */
+class GateEcho {
+  open: () => void = () => undefined;
+  private readonly gate = new Promise<void>((resolve) => { this.open = resolve; });
+  constructor(released: () => void) {
+    this[Symbol.dispose] = released;
+  }
+  [Symbol.dispose]!: () => void;
+  async echoCapLater(p: { cap: any }) {
+    await this.gate;
+    return { cap: p.cap };
+  }
+}
+
+it('replays the sequences that found bugs', async () => {
+  // With the steps above (a change to them changes what each seed makes), each of these failed
+  // every time before its fix. A question we had canceled, which a Resolve of ours named, was
+  // finished at once, so the peer's Disembargo found nothing to go back through (the first
+  // three). An export first described as a capability of ours was described as a promise when
+  // sent again after what it forwards to broke, and the peer, whose import of that id was not a
+  // promise, aborted (the last three, 200 steps each).
+  for (const seed of [837832476, 452209111, 187032235]) await round(seed);
+  for (const seed of [978547323, 437982275, 353710576]) await round(seed, 200);
+});
+
+it('releases every reference and empties both tables, whether the application or the carrier ends the sequence', async () => {
+  const first = Number(process.env.CAPSTAN_LIFETIMES_TEST_SEED ?? Math.floor(Math.random() * 1e9));
+  const count = process.env.CAPSTAN_LIFETIMES_TEST_SEED !== undefined ? 1 : runs(200);
+  for (let k = 0; k < count; k++) await round(first + k);
+}, 600_000);
