@@ -386,8 +386,16 @@ export class Connection extends ConnectionTables {
     answer.returned = true;
     if (answer.response === null) this.settleAnswer(answer, null, toRpcError(error));
     const message = this.scratch;
-    const ret = this.initReturn(message, answer, RETURN_IS_EXCEPTION);
-    writeException(initException(ret, RETURN_EXCEPTION), toRpcError(error));
+    if (answer.redirect) {
+      // A tail call the peer sent here (sendResultsTo.yourself) returns resultsSentElsewhere
+      // whatever its outcome: the error reaches the peer's caller through the question that
+      // takes these results (takeFromOtherQuestion). The C++ implementation aborts the
+      // connection on any other Return for a tail call.
+      this.initReturn(message, answer, RETURN_IS_RESULTS_SENT_ELSEWHERE);
+    } else {
+      const ret = this.initReturn(message, answer, RETURN_IS_EXCEPTION);
+      writeException(initException(ret, RETURN_EXCEPTION), toRpcError(error));
+    }
     this.flush(message);
     if (answer.finished) this.answers.delete(answer.id);
   }

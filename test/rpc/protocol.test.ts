@@ -548,6 +548,23 @@ describe('rpc protocol, level 1', () => {
     });
   }
 
+  it('a tail call sent to us (sendResultsTo.yourself) that fails returns resultsSentElsewhere; the caller gets the error through takeFromOtherQuestion', async () => {
+    // The C++ implementation aborts the connection on a Return with an exception for a tail
+    // call: the outcome, failure included, travels through the question that takes the results.
+    const { client, server, echo, clientTap, serverTap } = pair({ tailCallsToCaller: true });
+    const mine = gen.Echo.serve({ echo: () => { throw new Error('mine failed'); } } as never);
+    const call = echo.tail({ target: mine, text: 'x' });
+    await expect(call).rejects.toThrow('mine failed');
+    expect(serverTap.sent.filter((m) => m.which === 'call').map((m) => m.message.call.sendResultsTo.which())).toEqual(['yourself']);
+    const clientReturns = clientTap.sent.filter((m) => m.which === 'return').map((m) => m.message.return.which());
+    expect(clientReturns).toEqual(['resultsSentElsewhere']);
+    expect(serverTap.sent.filter((m) => m.which === 'return').map((m) => m.message.return.which())).toContain('takeFromOtherQuestion');
+    call.dispose();
+    mine.close();
+    echo.close();
+    await expectEmpty(client, server);
+  });
+
   it('cancels: aborting sends Finish, the server sees its signal, the caller gets RPC_CANCELED', async () => {
     const { client, server, echo, impl, clientTap } = pair();
     const controller = new AbortController();

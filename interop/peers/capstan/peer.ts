@@ -717,6 +717,31 @@ interface OrderedPath {
   local: boolean;
   cap: { getCallSequence(params: { expected: number }): RpcPromise<{ n: number }> };
   calls: Array<{ promise: RpcPromise<{ n: number }>; canceled: boolean }>;
+  /** The call whose result (pipelined or not) this reference is, if any. */
+  origin?: HeldResult;
+  /** The reference this one was made from, whose failure it shares. */
+  from?: OrderedPath;
+}
+
+/** A call made for its result (a reference), which a step may drop early. */
+interface HeldResult {
+  promise: RpcPromise<unknown>;
+  settled: boolean;
+  /** Disposed by a step: no more calls through what it made. */
+  dropped: boolean;
+  /** Dropped before it settled, i.e. canceled: calls through what it made may fail. */
+  canceled: boolean;
+}
+
+/** Whether calls through `path` may fail because a call it came from was canceled by a drop. */
+function canceledUpstream(path: OrderedPath | undefined): boolean {
+  for (; path !== undefined; path = path.from) if (path.origin?.canceled) return true;
+  return false;
+}
+
+/** Whether `path` can still be called: nothing it came from was dropped. */
+function usable(path: OrderedPath): boolean {
+  return path.origin?.dropped !== true;
 }
 
 /**
@@ -731,8 +756,10 @@ interface OrderedPath {
  * step: handed to the server, they resolve there by a Resolve, often to the server's own
  * objects. Every object counts the calls it gets; through each reference, the counts of the calls made (and not canceled) must rise in the
  * order they were made, whatever else was called or awaited in between. Handles (`getHandle()`)
- * are made and dropped at random too, resolved or not; once the round has dropped everything,
- * the server's count of live objects must come back to at most what it was.
+ * are made and dropped at random too, resolved or not, and so are the results that made
+ * references (no more calls go through those; a result dropped before it returned cancels its
+ * call, and only calls through what it made may then fail); once the round has dropped
+ * everything, the server's count of live objects must come back to at most what it was.
  */
 async function eOrderRound(interop: InteropClient, seed: number): Promise<void> {
   const random = seededRandom(seed);
@@ -745,6 +772,15 @@ async function eOrderRound(interop: InteropClient, seed: number): Promise<void> 
     ...stuff.map((m, i) => ({ name: `m${i}`, local: false, cap: m.cap, calls: [] })),
   ];
   const held: Array<RpcPromise<unknown>> = [];
+  /** The results that made references (echo, a promise of the client's), which a step may drop. */
+  const results: HeldResult[] = [];
+  const result = (promise: RpcPromise<unknown>): HeldResult => {
+    const entry: HeldResult = { promise, settled: false, dropped: false, canceled: false };
+    promise.then(() => { entry.settled = true; }, () => { entry.settled = true; });
+    results.push(entry);
+    return entry;
+  };
+  const usablePaths = () => paths.filter(usable);
   const casts: Client[] = [];
   const handles: Array<RpcPromise<unknown>> = [];
   // The client's own promises (with E_ORDER_PROMISES): each of a reference made before it, kept
@@ -758,20 +794,19 @@ async function eOrderRound(interop: InteropClient, seed: number): Promise<void> 
     for (let step = 0; step < E_ORDER_STEPS; step++) {
       const r = random();
       if (r < 0.47) {
-        const path = pick(paths);
+        const path = pick(usablePaths());
         const promise = path.cap.getCallSequence({ expected: 0 });
         promise.catch(() => undefined);
         path.calls.push({ promise, canceled: false });
       } else if (r < 0.52) {
-        const target = pick(paths);
+        const target = pick(usablePaths());
         if (E_ORDER_OWN_PROMISES) {
           const source = new ClientPromiseSource();
           const server = TestMoreStuff.serve(source as TestMoreStuffServer);
           sources.push({ source, server });
           unkept.push(source);
           const promised = server.echo({ cap: target.cap as TestCallOrderClient });
-          held.push(promised);
-          paths.push({ name: `P${sources.length - 1}(${target.name})`, local: target.local, cap: promised.cap, calls: [] });
+          paths.push({ name: `P${sources.length - 1}(${target.name})`, local: target.local, cap: promised.cap, calls: [], origin: result(promised), from: target });
         }
       } else if (r < 0.55) {
         if (unkept.length > 0) unkept.splice(Math.floor(random() * unkept.length), 1)[0]!.open();
@@ -779,15 +814,14 @@ async function eOrderRound(interop: InteropClient, seed: number): Promise<void> 
         // Any reference may be handed over, promises included: the result then resolves through
         // every hop of it (a Resolve, and an embargo at each that comes back here).
         const i = Math.floor(random() * stuff.length);
-        const given = pick(E_ORDER_PROMISES ? paths : paths.slice(0, locals.length));
+        const given = pick(E_ORDER_PROMISES ? usablePaths() : paths.slice(0, locals.length));
         const echoed = stuff[i]!.cap.echo({ cap: given.cap as TestCallOrderClient });
-        held.push(echoed);
-        paths.push({ name: `m${i}.echo(${given.name}).cap`, local: given.local, cap: echoed.cap, calls: [] });
+        paths.push({ name: `m${i}.echo(${given.name}).cap`, local: given.local, cap: echoed.cap, calls: [], origin: result(echoed), from: given });
       } else if (r < 0.8) {
         // Only references to the client's objects are held: a server object holding one of the
         // server's objects could make a cycle, which reference counting never releases.
         const i = Math.floor(random() * stuff.length);
-        const given = pick(E_ORDER_PROMISES ? paths.filter((path) => path.local) : paths.slice(0, locals.length));
+        const given = pick(E_ORDER_PROMISES ? usablePaths().filter((path) => path.local) : paths.slice(0, locals.length));
         const m = stuff[i]!.cap;
         held.push(m.hold({ cap: given.cap as unknown as TestInterfaceClient }));
         const got = m.getHeld();
@@ -795,13 +829,28 @@ async function eOrderRound(interop: InteropClient, seed: number): Promise<void> 
         // getHeld's result is typed TestInterface; the object behind it counts calls.
         const cap = got.cap.castAs(TestCallOrderClient);
         casts.push(cap);
-        paths.push({ name: `m${i}.getHeld().cap after hold(${given.name})`, local: true, cap, calls: [] });
-      } else if (r < 0.86) {
+        paths.push({ name: `m${i}.getHeld().cap after hold(${given.name})`, local: true, cap, calls: [], from: given });
+      } else if (r < 0.84) {
         handles.push(pick(stuff).cap.getHandle());
-      } else if (r < 0.9) {
+      } else if (r < 0.87) {
         if (handles.length > 0) handles.splice(Math.floor(random() * handles.length), 1)[0]!.dispose();
+      } else if (r < 0.9) {
+        // A result that made a reference is dropped, returned or not (then the call is
+        // canceled): no more calls through that reference, and those it carries, or a reference
+        // made from it carries, may fail once canceled. Nothing else may.
+        const live = results.filter((entry) => !entry.dropped);
+        if (live.length > 0) {
+          const entry = pick(live);
+          entry.dropped = true;
+          entry.canceled = !entry.settled;
+          entry.promise.dispose();
+        }
       } else if (r < 0.96) {
-        const waiting = [...paths.flatMap((path) => path.calls.filter((c) => !c.canceled).map((c) => c.promise)), ...held];
+        const waiting = [
+          ...paths.flatMap((path) => path.calls.filter((c) => !c.canceled).map((c) => c.promise)),
+          ...held,
+          ...results.filter((entry) => !entry.dropped).map((entry) => entry.promise),
+        ];
         // What is waited for may depend on the client's promises: they are all kept first.
         keepAll();
         if (waiting.length > 0) await pick(waiting).then(() => undefined, () => undefined);
@@ -817,16 +866,26 @@ async function eOrderRound(interop: InteropClient, seed: number): Promise<void> 
     keepAll();
     for (const path of paths) {
       const seen: number[] = [];
-      for (const call of path.calls) if (!call.canceled) seen.push((await call.promise).n);
+      const excused = canceledUpstream(path);
+      for (const call of path.calls) {
+        if (call.canceled) continue;
+        try {
+          seen.push((await call.promise).n);
+        } catch (error) {
+          if (!excused) throw error;
+        }
+      }
       for (let i = 1; i < seen.length; i++) {
         expect(seen[i]! > seen[i - 1]!, `seed ${seed}: calls through ${path.name} were counted ${seen.join(', ')}: out of order`);
       }
     }
     for (const promise of held) await promise;
+    for (const entry of results) if (!entry.dropped && !canceledUpstream(paths.find((path) => path.origin === entry))) await entry.promise;
   } finally {
     for (const path of paths) for (const call of path.calls) call.promise.dispose();
     for (const cast of casts) cast.close();
     for (const promise of held) promise.dispose();
+    for (const entry of results) entry.promise.dispose();
     for (const handle of handles) handle.dispose();
     for (const m of stuff) m.dispose();
     for (const local of locals) local.close();
