@@ -421,7 +421,10 @@ export class Connection extends ConnectionTables {
     answer.response = null;
     const tail = answer.tailQuestion;
     answer.tailQuestion = null;
-    if (tail !== null) this.finishQuestion(tail, true);
+    // The caller no longer wants the results our tail call was to hand it: the tail call is
+    // canceled, which also settles it for the server method waiting on it (whose params go
+    // back then). Finishing it without settling it left the method, and its params, waiting.
+    tail?.cancel();
     this.answers.delete(answer.id);
   }
 

@@ -565,6 +565,26 @@ describe('rpc protocol, level 1', () => {
     await expectEmpty(client, server);
   });
 
+  it('a call answered with takeFromOtherQuestion and canceled before the tail call returned cancels the tail call: nothing is left waiting or held', async () => {
+    // The server tail-calls the caller's own object (sendResultsTo.yourself) and returns
+    // takeFromOtherQuestion at once; the caller's Finish comes before the tail call's Return.
+    // Before, the server finished the tail call without settling it, so the server method
+    // waited forever and kept its params (a reference to the caller's object).
+    const { client, server, echo, serverTap } = pair({ tailCallsToCaller: true });
+    let released = false;
+    const mine = gen.Echo.serve({ echo: (p: { text: string }) => ({ text: p.text }), [Symbol.dispose]: () => { released = true; } } as never);
+    const call = echo.tail({ target: mine, text: 'x' });
+    call.cancel();
+    await expect(call).rejects.toMatchObject({ code: 'RPC_CANCELED' });
+    await until(() => serverTap.kinds().includes('finish'), 'the server finishes its tail call');
+    expect(serverTap.sent.filter((m) => m.which === 'call').map((m) => m.message.call.sendResultsTo.which())).toEqual(['yourself']);
+    call.dispose();
+    mine.close();
+    echo.close();
+    await expectEmpty(client, server);
+    expect(released).toBe(true);
+  });
+
   it('cancels: aborting sends Finish, the server sees its signal, the caller gets RPC_CANCELED', async () => {
     const { client, server, echo, impl, clientTap } = pair();
     const controller = new AbortController();
