@@ -816,7 +816,21 @@ struct OrderedPath {
   bool local;  // leads to one of the client's own objects
   t::TestCallOrder::Client cap;
   std::deque<kj::Maybe<kj::ForkedPromise<uint32_t>>> calls;
+  // The reference this one was made from (echo, a promise of the client's, hold), if any.
+  kj::Maybe<size_t> from = nullptr;
+  // For `echo(X).cap`: the echo call's result, which a step may drop together with the
+  // reference (the question is then finished, or canceled if it has not returned).
+  kj::Maybe<kj::ForkedPromise<void>> result = nullptr;
+  bool dropped = false;
 };
+
+// Whether calls through paths[k] may fail: it, or a reference it was made from, was dropped.
+bool droppedUpstream(const std::deque<OrderedPath>& paths, size_t k) {
+  for (;;) {
+    if (paths[k].dropped) return true;
+    KJ_IF_MAYBE(f, paths[k].from) { k = *f; } else { return false; }
+  }
+}
 
 // Waits for `p` and forgets how it ended (a random wait only lets time pass; the end checks).
 void settle(Scope& s, kj::Promise<void>&& p) {
@@ -854,21 +868,31 @@ void eOrderRound(Scope& s, uint32_t seed, bool promises) {
       unfulfilled[k].fulfiller->fulfill(kj::mv(unfulfilled[k].target));
       unfulfilled.erase(unfulfilled.begin() + k);
     };
+    // The references that can still be called (not dropped), by index into `paths`.
+    auto usable = [&](bool localOnly) {
+      std::vector<size_t> found;
+      for (size_t k = 0; k < paths.size(); k++) {
+        if (!paths[k].dropped && (!localOnly || paths[k].local)) found.push_back(k);
+      }
+      return found;
+    };
     for (uint step = 0; step < E_ORDER_STEPS; step++) {
       double r = random.next();
       if (r < 0.47) {
-        auto& path = paths[random.below(paths.size())];
+        auto candidates = usable(false);
+        auto& path = paths[candidates[random.below(candidates.size())]];
         path.calls.push_back(callSeq(path.cap, 0).then([](auto&& response) {
           return response.getN();
         }).fork());
       } else if (r < 0.52) {
-        size_t g = random.below(paths.size());
+        auto candidates = usable(false);
+        size_t g = candidates[random.below(candidates.size())];
         if (promises) {
           auto paf = kj::newPromiseAndFulfiller<t::TestCallOrder::Client>();
           std::string name = "P" + std::to_string(promiseCount++) + "(" + paths[g].name + ")";
           bool local = paths[g].local;
           unfulfilled.push_back({kj::mv(paf.fulfiller), paths[g].cap});
-          paths.push_back({kj::mv(name), local, t::TestCallOrder::Client(kj::mv(paf.promise)), {}});
+          paths.push_back({kj::mv(name), local, t::TestCallOrder::Client(kj::mv(paf.promise)), {}, g});
         }
       } else if (r < 0.55) {
         if (!unfulfilled.empty()) fulfil(random.below(unfulfilled.size()));
@@ -876,23 +900,20 @@ void eOrderRound(Scope& s, uint32_t seed, bool promises) {
         // Any reference may be handed over, promises included: the result resolves through every
         // hop of it.
         size_t i = random.below(stuff.size());
-        size_t g = random.below(promises ? paths.size() : localCount);
+        auto candidates = promises ? usable(false) : std::vector<size_t>{0, 1, 2};
+        size_t g = candidates[random.below(candidates.size())];
         std::string name = "m" + std::to_string(i) + ".echo(" + paths[g].name + ").cap";
         bool local = paths[g].local;
         auto req = stuff[i].echoRequest();
         req.setCap(paths[g].cap);
         auto echoed = req.send();
         t::TestCallOrder::Client cap = echoed.getCap();
-        held.push_back(echoed.ignoreResult().fork());
-        paths.push_back({kj::mv(name), local, kj::mv(cap), {}});
+        paths.push_back({kj::mv(name), local, kj::mv(cap), {}, g, echoed.ignoreResult().fork()});
       } else if (r < 0.8) {
         // Only references to the client's objects are held (a server object holding one of the
         // server's could make a cycle that reference counting never releases).
         size_t i = random.below(stuff.size());
-        std::vector<size_t> candidates;
-        for (size_t k = 0; k < (promises ? paths.size() : localCount); k++) {
-          if (paths[k].local) candidates.push_back(k);
-        }
+        auto candidates = promises ? usable(true) : std::vector<size_t>{0, 1, 2};
         size_t g = candidates[random.below(candidates.size())];
         std::string name = "m" + std::to_string(i) + ".getHeld().cap after hold(" + paths[g].name + ")";
         auto holdReq = stuff[i].holdRequest();
@@ -901,11 +922,25 @@ void eOrderRound(Scope& s, uint32_t seed, bool promises) {
         auto got = stuff[i].getHeldRequest().send();
         t::TestCallOrder::Client cap = got.getCap().castAs<t::TestCallOrder>();
         held.push_back(got.ignoreResult().fork());
-        paths.push_back({kj::mv(name), true, kj::mv(cap), {}});
-      } else if (r < 0.86) {
+        paths.push_back({kj::mv(name), true, kj::mv(cap), {}, g});
+      } else if (r < 0.84) {
         handles.push_back(stuff[random.below(stuff.size())].getHandleRequest().send());
-      } else if (r < 0.9) {
+      } else if (r < 0.87) {
         if (!handles.empty()) handles.erase(handles.begin() + random.below(handles.size()));
+      } else if (r < 0.9) {
+        // An echo's result and its reference are dropped, returned or not (the question is then
+        // canceled): no more calls through it, and calls through it, or through references made
+        // from it, may fail. The calls already made keep their own promises.
+        std::vector<size_t> droppable;
+        for (size_t k = 0; k < paths.size(); k++) {
+          if (!paths[k].dropped && paths[k].result != nullptr) droppable.push_back(k);
+        }
+        if (!droppable.empty()) {
+          auto& path = paths[droppable[random.below(droppable.size())]];
+          path.dropped = true;
+          path.result = nullptr;
+          path.cap = nullptr;
+        }
       } else if (r < 0.96) {
         std::vector<kj::ForkedPromise<uint32_t>*> calls;
         for (auto& path: paths) {
@@ -913,13 +948,18 @@ void eOrderRound(Scope& s, uint32_t seed, bool promises) {
             KJ_IF_MAYBE(c, call) calls.push_back(c);
           }
         }
-        size_t k = random.below(calls.size() + held.size());
+        std::vector<kj::ForkedPromise<void>*> waiting;
+        for (auto& promise: held) waiting.push_back(&promise);
+        for (auto& path: paths) {
+          KJ_IF_MAYBE(result, path.result) waiting.push_back(result);
+        }
+        size_t k = random.below(calls.size() + waiting.size());
         // What is waited for may depend on the client's promises: they are all kept first.
         while (!unfulfilled.empty()) fulfil(0);
         if (k < calls.size()) {
           settle(s, calls[k]->addBranch().ignoreResult());
-        } else if (!held.empty()) {
-          settle(s, held[k - calls.size()].addBranch());
+        } else if (!waiting.empty()) {
+          settle(s, waiting[k - calls.size()]->addBranch());
         }
       } else {
         std::vector<kj::Maybe<kj::ForkedPromise<uint32_t>>*> live;
@@ -932,13 +972,23 @@ void eOrderRound(Scope& s, uint32_t seed, bool promises) {
       }
     }
     while (!unfulfilled.empty()) fulfil(0);
-    for (auto& path: paths) {
+    for (size_t k = 0; k < paths.size(); k++) {
+      auto& path = paths[k];
+      bool mayFail = droppedUpstream(paths, k);
       std::string seen;
       uint32_t last = 0;
       bool first = true;
       for (auto& call: path.calls) {
         KJ_IF_MAYBE(c, call) {
-          uint32_t n = s.await(c->addBranch());
+          uint32_t n = 0;
+          if (mayFail) {
+            bool failed = false;
+            s.await(c->addBranch().then([&](uint32_t got) { n = got; },
+                                         [&](kj::Exception&&) { failed = true; }));
+            if (failed) continue;
+          } else {
+            n = s.await(c->addBranch());
+          }
           seen += (first ? "" : ", ") + std::to_string(n);
           CHECK(first || n > last, "calls counted out of order", path.name.c_str(), seen.c_str());
           last = n;
@@ -947,6 +997,15 @@ void eOrderRound(Scope& s, uint32_t seed, bool promises) {
       }
     }
     for (auto& promise: held) s.await(promise.addBranch());
+    for (size_t k = 0; k < paths.size(); k++) {
+      KJ_IF_MAYBE(result, paths[k].result) {
+        if (droppedUpstream(paths, k)) {
+          settle(s, result->addBranch());
+        } else {
+          s.await(result->addBranch());
+        }
+      }
+    }
   }
   // Everything the round made on the server is released once the client drops it (at most as
   // many as before: an object of an earlier scenario may still be on its way out).
