@@ -16,7 +16,7 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { Connection, type RpcPromise } from '../../src/rpc/index.js';
-import { EMPTY, generateRpcFixture, scheduledPair, seededRandom } from './support.js';
+import { EMPTY, generateRpcFixture, scheduledPair, seededRandom, turn } from './support.js';
 import { runs } from '../properties/support/random-values.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -25,8 +25,6 @@ let gen: any;
 beforeAll(async () => {
   gen = await import(generateRpcFixture());
 });
-
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 interface Path {
   name: string;
@@ -40,13 +38,7 @@ async function round(seed: number): Promise<void> {
   const pair = scheduledPair();
   const server = new Connection(pair.ends[0], { bootstrap: () => gen.Echo.serve(new ServerEcho() as never) });
   const client = new Connection(pair.ends[1]);
-  /** Delivers everything both ways until nothing moves, letting local calls run between. */
-  const flush = async () => {
-    for (let quiet = 0; quiet < 3;) {
-      await turn();
-      quiet = pair.deliver(0) + pair.deliver(1) === 0 ? quiet + 1 : 0;
-    }
-  };
+  const flush = () => pair.flush();
   const echo: any = client.bootstrap(gen.EchoClient);
   const counters = [0, 1].map(() => {
     let n = 0;

@@ -25,7 +25,7 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { Connection, prepareCall, type RpcPromise } from '../../src/rpc/index.js';
-import { EMPTY, generateRpcFixture, scheduledPair, seededRandom } from './support.js';
+import { EMPTY, generateRpcFixture, scheduledPair, seededRandom, turn } from './support.js';
 import { runs } from '../properties/support/random-values.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -35,19 +35,14 @@ beforeAll(async () => {
   gen = await import(generateRpcFixture());
 });
 
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** Objects served on either side, by name, with whether each was released (exactly once). */
 class Served {
   readonly released = new Map<string, number>();
   serveCounter(name: string): any {
     let n = 0;
-    this.released.set(name, 0);
-    return gen.Counter.serve({
-      next: () => ({ n: n++ }),
-      [Symbol.dispose]: () => { this.released.set(name, this.released.get(name)! + 1); },
-    });
+    return gen.Counter.serve({ next: () => ({ n: n++ }), [Symbol.dispose]: this.track(name) });
   }
+  /** Registers `name`; the function returned counts its release. */
   track(name: string): () => void {
     this.released.set(name, 0);
     return () => { this.released.set(name, this.released.get(name)! + 1); };
@@ -60,7 +55,7 @@ class Served {
 
 interface Call {
   promise: RpcPromise<{ n: number }>;
-  /** Canceled, or made on a reference whose origin was canceled: it may fail. */
+  /** Canceled by a step: it may fail (so may calls through a reference whose origin was canceled; see canceledUpstream). */
   mayFail: boolean;
 }
 
@@ -119,12 +114,7 @@ async function round(seed: number, fixedSteps?: number, { tails = true } = {}): 
     tailCallsToCaller,
   });
   const client = new Connection(pair.ends[1]);
-  const flush = async () => {
-    for (let quiet = 0; quiet < 3;) {
-      await turn();
-      quiet = pair.deliver(0) + pair.deliver(1) === 0 ? quiet + 1 : 0;
-    }
-  };
+  const flush = () => pair.flush();
   const echo: any = client.bootstrap(gen.EchoClient);
   const paths: Path[] = [0, 1].map((k) => ({ name: `C${k}`, cap: served.serveCounter(`client C${k}`), calls: [], closed: false, origin: null, from: null }));
   const held: Held[] = [];

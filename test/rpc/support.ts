@@ -165,6 +165,9 @@ export function seededRandom(seed: number): () => number {
 
 const CLOSED = new Uint8Array(0);
 
+/** One turn of the event loop: what is queued runs, local calls among it. */
+export const turn = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * Two transports whose messages wait, in order, until `deliver` hands them over, so a test
  * decides which messages cross. A side's `close()` reaches the other side as a close after what
@@ -213,6 +216,13 @@ export function scheduledPair() {
     },
     get waiting(): number {
       return queues[0].length + queues[1].length;
+    },
+    /** Delivers everything both ways until nothing moves for three turns, letting local calls run between. */
+    async flush(): Promise<void> {
+      for (let quiet = 0; quiet < 3;) {
+        await turn();
+        quiet = this.deliver(0) + this.deliver(1) === 0 ? quiet + 1 : 0;
+      }
     },
   };
 }
