@@ -3,8 +3,8 @@
  * hook that delivers calls to it.
  */
 import { AnyPointerBuilder } from '../wire/index.js';
-import { ignoreRejection, releasedError, RpcError } from './errors.js';
-import { ClientHook, listenTo, NO_OPTIONS, Params, releaseAll, Request, Response, takeCaps, type CallListener, type CallOptions, type CallResult, type TailCallOrigin } from './hook.js';
+import { canceledError, releasedError, RpcError } from './errors.js';
+import { BrokenHook, ClientHook, NO_OPTIONS, Params, releaseAll, Request, Response, takeCaps, type CallListener, type CallOptions, type CallResult, type TailCallOrigin } from './hook.js';
 import { resultsSkeleton } from './message-skeletons.js';
 import { OutgoingMessage } from './outgoing-message.js';
 import { PromiseHook } from './promise-hook.js';
@@ -193,16 +193,40 @@ async function finishServer(pending: Promise<void> | void, call: ServerCall): Pr
   }
 }
 
-/** The result of a call to a local server: pipelined capabilities wait for its response. */
+/**
+ * The result of a call to a local server: pipelined capabilities wait for its response.
+ *
+ * Canceling a call that has not completed settles it at once as canceled, for its listener
+ * (the caller's `RpcPromise`) and its pipelined capabilities, as a remote call's question does,
+ * whether or not the server method heeds its signal; what the method returns after that is
+ * released here. (`promise` itself still settles when the method ends: a connection answering
+ * a peer's call through it sends its own canceled Return.)
+ */
 export class LocalCallResult implements CallResult {
   private settled: Promise<Response> | null;
+  private canceled: RpcError | null = null;
+  /** Told how the call ends; null once it has ended. */
+  private waiting: CallListener[] | null = null;
+  /** How the call ended (when it did not complete synchronously). */
+  private ended: { response: Response | null; error: unknown } | null = null;
 
   /** `completed` is given when the call already completed (and `promise` is then made on demand). */
   constructor(promise: Promise<Response> | null, private readonly call: ServerCall | null, readonly completed: Response | null = null) {
     this.settled = promise;
-    // Nobody may be listening (a pipelined-only call): the rejection is observed through
-    // pipelined capabilities instead, so it must not count as unhandled.
-    promise?.catch(ignoreRejection);
+    // One reaction, which also marks a rejection as handled: nobody may be listening (a
+    // pipelined-only call), and the failure is observed through pipelined capabilities.
+    promise?.then((response) => this.end(response, null), (error: unknown) => this.end(null, error));
+  }
+
+  private end(response: Response | null, error: unknown): void {
+    if (this.canceled !== null) {
+      response?.release();
+      return;
+    }
+    this.ended = { response, error };
+    const waiting = this.waiting;
+    this.waiting = null;
+    if (waiting !== null) for (const listener of waiting) tell(listener, response, error);
   }
 
   get promise(): Promise<Response> {
@@ -211,18 +235,30 @@ export class LocalCallResult implements CallResult {
 
   listen(listener: CallListener): void {
     if (this.completed !== null) listener.$response(this.completed);
-    else listenTo(this.promise, listener);
+    else if (this.canceled !== null) listener.$error(this.canceled);
+    else if (this.ended !== null) tell(listener, this.ended.response, this.ended.error);
+    else (this.waiting ??= []).push(listener);
   }
 
   pipeline(path: readonly number[]): ClientHook {
     if (this.completed !== null) return this.completed.capabilityAt(path);
-    return new PromiseHook(this.promise.then((response) => {
-      if (this.call?.redirected) return this.call.redirected.pipeline(path);
-      return response.capabilityAt(path);
-    }));
+    return new PromiseHook(new Promise((resolve) => this.listen({
+      $response: (response) => resolve(this.call?.redirected ? this.call.redirected.pipeline(path) : response.capabilityAt(path)),
+      $error: (error) => resolve(new BrokenHook(error instanceof Error ? error : new RpcError('failed', String(error)))),
+    })));
   }
 
   cancel(): void {
-    this.call?.cancel(new RpcError('failed', 'the call was canceled'));
+    if (this.completed !== null || this.canceled !== null || this.ended !== null) return;
+    const canceled = (this.canceled = canceledError());
+    this.call?.cancel(canceled);
+    const waiting = this.waiting;
+    this.waiting = null;
+    if (waiting !== null) for (const listener of waiting) listener.$error(canceled);
   }
+}
+
+function tell(listener: CallListener, response: Response | null, error: unknown): void {
+  if (response !== null) listener.$response(response);
+  else listener.$error(error);
 }

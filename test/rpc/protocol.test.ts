@@ -585,6 +585,39 @@ describe('rpc protocol, level 1', () => {
     expect(released).toBe(true);
   });
 
+  it('canceling a call to a local capability settles it at once, as canceled, and so are the capabilities pipelined on it, as for a remote call', async () => {
+    // The server method (echoCapLater, waiting for openGate) does not heed its signal. Before,
+    // a canceled local call stayed pending until the method ended, and a capability pipelined
+    // on it (kept with dup()) then resolved into results already released: calls through it
+    // failed with "called a null capability".
+    const impl = new EchoImpl();
+    const local = gen.Echo.serve(impl as never);
+    const c = counter();
+    const outcome = (promise: Promise<unknown>) => Promise.race([
+      promise.then(() => 'resolved', (error: { code?: string }) => error.code),
+      settle(50).then(() => 'still pending'),
+    ]);
+    for (const remote of [false, true]) {
+      const { client, server, echo } = pair();
+      const target = remote ? echo : local;
+      const later = target.echoCapLater({ cap: c.client });
+      const kept = later.cap.dup();
+      later.cancel();
+      expect(await outcome(later)).toBe('RPC_CANCELED');
+      expect(await outcome(kept.next())).toBe('RPC_CANCELED');
+      if (remote) await echo.openGate();
+      else impl.openGate();
+      expect(await outcome(kept.next())).toBe('RPC_CANCELED');
+      kept.close();
+      later.dispose();
+      echo.close();
+      await expectEmpty(client, server);
+    }
+    local.close();
+    c.client.close();
+    expect(c.state.released).toBe(true);
+  });
+
   it('cancels: aborting sends Finish, the server sees its signal, the caller gets RPC_CANCELED', async () => {
     const { client, server, echo, impl, clientTap } = pair();
     const controller = new AbortController();
