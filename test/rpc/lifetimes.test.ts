@@ -8,7 +8,10 @@
  * calls (the server hands the call on to an object of the client's, with sendResultsTo.yourself
  * when the server's connection is set so) are made and canceled at random too. What each side
  * sends is delivered in random portions (test/rpc/e-order.test.ts checks the order of calls the
- * same way). A sequence then ends in one of two ways:
+ * same way). A second test runs the same with two client connections to one server object,
+ * whose hold and makeCounter pass references from one connection to the other, so that the
+ * server forwards calls between them and one connection may end under references the other
+ * still uses. A sequence then ends in one of two ways:
  *
  * - by the application: everything is dropped and delivered; both sides' tables must be empty
  *   and every object either side served released while the connection is still up, and the
@@ -25,7 +28,7 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { Connection, prepareCall, type RpcPromise } from '../../src/rpc/index.js';
-import { EMPTY, generateRpcFixture, scheduledPair, seededRandom, turn } from './support.js';
+import { EMPTY, flushPairs, generateRpcFixture, scheduledPair, seededRandom, turn } from './support.js';
 import { runs } from '../properties/support/random-values.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -61,6 +64,10 @@ interface Call {
 
 interface Path {
   name: string;
+  /** The client (index into the sides) whose connection calls through it. */
+  side: number;
+  /** Made by the shared server's makeCounter, which hands out what it holds, from either client. */
+  fromHeld: boolean;
   /** A handle this test owns (served here, or dup() of a pipelined capability). */
   cap: any;
   calls: Call[];
@@ -71,9 +78,18 @@ interface Path {
   from: Path | null;
 }
 
-/** Whether calls through `path` may fail because a call it depends on was canceled. */
-function canceledUpstream(path: Path | null): boolean {
-  for (; path !== null; path = path.from) if (path.origin?.canceled) return true;
+/**
+ * Whether calls through `path` may fail because a call it depends on was canceled: the one it
+ * came out of, or one of a reference it was made from; for what the shared server handed out,
+ * any reference ever given to its hold (`heldGiven`), since which one it held then is the
+ * server's to know.
+ */
+function canceledUpstream(path: Path | null, heldGiven: readonly Path[] = [], seen = new Set<Path>()): boolean {
+  for (; path !== null && !seen.has(path); path = path.from) {
+    seen.add(path);
+    if (path.origin?.canceled) return true;
+    if (path.fromHeld && heldGiven.some((given) => canceledUpstream(given, heldGiven, seen))) return true;
+  }
   return false;
 }
 
@@ -97,26 +113,39 @@ interface TailCall {
 /**
  * One random sequence. `tails`: tail calls as well, between the steps, drawn from a second
  * generator so that the steps of a seed stay what they are without them (the replayed seeds
- * below were found before tail calls were added, and run without them).
+ * below were found before tail calls were added, and run without them). `clients`: with 2, two
+ * client connections (a and b) reach one server object, whose hold keeps what either gives it
+ * and whose makeCounter hands that out to either, so references cross from one connection to
+ * the other through the server; which client acts comes from the second generator too.
  */
-async function round(seed: number, fixedSteps?: number, { tails = true } = {}): Promise<void> {
+async function round(seed: number, fixedSteps?: number, { tails = true, clients = 1 } = {}): Promise<void> {
   const random = seededRandom(seed);
   const below = (n: number) => Math.floor(random() * n);
   const pick = <T>(items: T[]): T | undefined => (items.length === 0 ? undefined : items[below(items.length)]);
   const extra = seededRandom(seed ^ 0x2545f491);
   const served = new Served();
-  const pair = scheduledPair();
   const log: string[] = [];
   // Tail calls to one of the client's objects go back with sendResultsTo.yourself, or not.
   const tailCallsToCaller = tails && extra() < 0.5;
-  const server = new Connection(pair.ends[0], {
-    bootstrap: () => gen.Echo.serve(new ServerEcho(served) as never),
-    tailCallsToCaller,
+  // With two clients, one server object for both (the test's to close); with one, the
+  // connection's own.
+  const shared = clients > 1 ? new ServerEcho(served, true) : null;
+  const sharedClient = shared === null ? null : gen.Echo.serve(shared as never);
+  const sides = Array.from({ length: clients }, (_, k) => {
+    const pair = scheduledPair();
+    const server = new Connection(pair.ends[0], {
+      bootstrap: sharedClient ?? (() => gen.Echo.serve(new ServerEcho(served) as never)),
+      tailCallsToCaller,
+    });
+    const client = new Connection(pair.ends[1]);
+    return { prefix: clients > 1 ? 'ab'[k]! : '', pair, server, client, echo: client.bootstrap(gen.EchoClient) as any };
   });
-  const client = new Connection(pair.ends[1]);
-  const flush = () => pair.flush();
-  const echo: any = client.bootstrap(gen.EchoClient);
-  const paths: Path[] = [0, 1].map((k) => ({ name: `C${k}`, cap: served.serveCounter(`client C${k}`), calls: [], closed: false, origin: null, from: null }));
+  const flush = () => flushPairs(sides.map((side) => side.pair));
+  const paths: Path[] = sides.flatMap(({ prefix }, side) => [0, 1].map((k) => ({
+    name: `${prefix}C${k}`, side, fromHeld: false, cap: served.serveCounter(`client ${prefix}C${k}`), calls: [], closed: false, origin: null, from: null,
+  })));
+  /** The references given to the server's hold: what the shared one's makeCounter may hand out. */
+  const heldGiven: Path[] = [];
   const held: Held[] = [];
   const hold = (promise: RpcPromise<unknown>): Held => {
     const entry: Held = { promise, disposed: false, canceled: false, settled: false };
@@ -126,16 +155,16 @@ async function round(seed: number, fixedSteps?: number, { tails = true } = {}): 
   };
   const gates: Array<{ impl: GateEcho; local: any }> = [];
   const context = () => `seed ${seed}\n${log.join('; ')}`;
-  const fromCall = (name: string, origin: Held, cap: any, from: Path | null) => {
-    paths.push({ name, cap: cap.dup(), calls: [], closed: false, origin, from });
+  const fromCall = (name: string, side: number, origin: Held, cap: any, from: Path | null, fromHeld = false) => {
+    paths.push({ name, side, fromHeld, cap: cap.dup(), calls: [], closed: false, origin, from });
   };
-  const open = () => paths.filter((path) => !path.closed);
+  const openPaths = () => paths.filter((path) => !path.closed);
   /** How the sequence ends: the application drops everything, or the connection ends under it. */
   const ending = (['application', 'carrier breaks', 'client closes', 'server closes'] as const)[below(4)]!;
   const broken = ending !== 'application';
   // Long sequences find what short ones do not (references several hops from where they began).
   const steps = 20 + below(181);
-  const tailTargets: Array<{ name: string; cap: any; refused: boolean }> = [{ name: 'server', cap: echo, refused: false }];
+  const tailTargets: Array<{ name: string; side: number; cap: any; refused: boolean }> = sides.map(({ prefix, echo }, side) => ({ name: `${prefix}server`, side, cap: echo, refused: false }));
   const tailCalls: TailCall[] = [];
 
   for (let step = 0; step < (fixedSteps ?? steps); step++) {
@@ -146,12 +175,13 @@ async function round(seed: number, fixedSteps?: number, { tails = true } = {}): 
         const name = `E${tailTargets.length}`;
         const refused = extra() < 0.25;
         const later = extra() < 0.5;
-        tailTargets.push({ name, cap: gen.Echo.serve(new TextEcho(served.track(`client ${name}`), refused, later) as never), refused });
+        const side = clients > 1 ? Math.floor(extra() * clients) : 0;
+        tailTargets.push({ name, side, cap: gen.Echo.serve(new TextEcho(served.track(`client ${name}`), refused, later) as never), refused });
         log.push(`new ${name}`);
       } else if (t < 0.1) {
         const target = tailTargets[Math.floor(extra() * tailTargets.length)]!;
         const text = `t${tailCalls.length}`;
-        const promise = echo.tail({ target: target.cap, text });
+        const promise = sides[target.side]!.echo.tail({ target: target.cap, text });
         promise.catch(() => undefined);
         tailCalls.push({ promise, text, refused: target.refused, canceled: false });
         log.push(`tail to ${target.name}`);
@@ -162,6 +192,9 @@ async function round(seed: number, fixedSteps?: number, { tails = true } = {}): 
         log.push('cancel a tail call');
       }
     }
+    const sideIndex = clients > 1 ? Math.floor(extra() * clients) : 0;
+    const { echo, pair, prefix } = sides[sideIndex]!;
+    const open = () => paths.filter((path) => !path.closed && path.side === sideIndex);
     const r = random();
     if (r < 0.3) {
       const path = pick(open());
@@ -174,12 +207,12 @@ async function round(seed: number, fixedSteps?: number, { tails = true } = {}): 
       const given = pick(open());
       if (given === undefined) continue;
       const result = echo.echoCap({ cap: given.cap });
-      fromCall(`echo(${given.name})`, hold(result), result.cap, given);
+      fromCall(`echo(${given.name})`, sideIndex, hold(result), result.cap, given);
       log.push(`echo ${given.name}`);
     } else if (r < 0.41) {
       const result = echo.makeCounter();
-      fromCall(`S${held.length}`, hold(result), result.counter, null);
-      log.push('makeCounter');
+      fromCall(`${prefix}S${held.length}`, sideIndex, hold(result), result.counter, null, shared !== null);
+      log.push(`${prefix}makeCounter`);
     } else if (r < 0.46) {
       const target = pick(open());
       if (target === undefined) continue;
@@ -188,7 +221,7 @@ async function round(seed: number, fixedSteps?: number, { tails = true } = {}): 
       const local = gen.Echo.serve(impl as never);
       gates.push({ impl, local });
       const result = local.echoCapLater({ cap: target.cap });
-      fromCall(name, hold(result), result.cap, target);
+      fromCall(name, sideIndex, hold(result), result.cap, target);
       log.push(`promise of ${target.name}`);
     } else if (r < 0.5) {
       pick(gates)?.impl.open();
@@ -197,19 +230,20 @@ async function round(seed: number, fixedSteps?: number, { tails = true } = {}): 
       const given = pick(open());
       if (given === undefined) continue;
       const result = echo.echoCapLater({ cap: given.cap });
-      fromCall(`later(${given.name})`, hold(result), result.cap, given);
+      fromCall(`later(${given.name})`, sideIndex, hold(result), result.cap, given);
       log.push(`later ${given.name}`);
     } else if (r < 0.55) {
       hold(echo.openGate());
       log.push('openGate');
     } else if (r < 0.58) {
-      const given = pick(open());
-      if (given === undefined) continue;
-      hold(echo.hold({ cap: given.cap }));
-      log.push(`hold ${given.name}`);
+      const target = pick(open());
+      if (target === undefined) continue;
+      heldGiven.push(target);
+      hold(echo.hold({ cap: target.cap }));
+      log.push(`hold ${target.name}`);
     } else if (r < 0.6) {
       hold(echo.release());
-      log.push('release');
+      log.push(`${prefix}release`);
     } else if (r < 0.62) {
       // The server calls the reference it is given, and answers once that call returns.
       const given = pick(open());
@@ -238,7 +272,7 @@ async function round(seed: number, fixedSteps?: number, { tails = true } = {}): 
     } else if (r < 0.95) {
       const side = below(2) as 0 | 1;
       const n = pair.deliver(side, 1 + below(4));
-      log.push(`deliver ${n} to ${side === 0 ? 'server' : 'client'}`);
+      log.push(`deliver ${n} to ${prefix}${side === 0 ? 'server' : 'client'}`);
       if (random() < 0.5) await turn();
     } else {
       await turn();
@@ -246,18 +280,24 @@ async function round(seed: number, fixedSteps?: number, { tails = true } = {}): 
     }
   }
 
+  // With two clients, the connection of one of them ends (the other carries on).
+  const ended = sides[broken && clients > 1 ? Math.floor(extra() * clients) : 0]!;
   if (broken) {
-    log.push(`${ending} with ${pair.waiting} waiting`);
-    if (ending === 'carrier breaks') pair.fail(new Error('the carrier broke'));
-    else void (ending === 'client closes' ? client : server).close();
+    log.push(`${ended.prefix}${ending} with ${ended.pair.waiting} waiting`);
+    if (ending === 'carrier breaks') ended.pair.fail(new Error('the carrier broke'));
+    else void (ending === 'client closes' ? ended.client : ended.server).close();
   } else {
     for (const gate of gates) gate.impl.open();
-    hold(echo.openGate());
+    hold(sides[0]!.echo.openGate());
     // The server object lives as long as the connection; what it holds, it lets go of now.
-    hold(echo.release());
+    hold(sides[0]!.echo.release());
   }
   await flush();
   for (const gate of gates) gate.impl.open();
+  // The shared server object outlives a connection that ended: its gates open and what it
+  // holds goes from here.
+  shared?.openGate();
+  shared?.release();
   await flush();
 
   // Every call has settled; those that succeeded were counted in the order they were made.
@@ -273,7 +313,7 @@ async function round(seed: number, fixedSteps?: number, { tails = true } = {}): 
       try {
         seen.push((await call.promise).n);
       } catch (error) {
-        const excused = broken || call.mayFail || canceledUpstream(path);
+        const excused = broken || call.mayFail || canceledUpstream(path, heldGiven);
         if (!excused) throw new Error(`a call through ${path.name} failed: ${String(error)}\n${context()}`);
       }
     }
@@ -293,39 +333,45 @@ async function round(seed: number, fixedSteps?: number, { tails = true } = {}): 
     expect(outcome, `tail call ${call.text}\n${context()}`).toBe(call.refused ? `failed: refused ${call.text}` : call.text);
   }
   if (broken) {
-    expect(client.stats(), `the client's tables after the break\n${context()}`).toEqual(EMPTY);
-    expect(server.stats(), `the server's tables after the break\n${context()}`).toEqual(EMPTY);
+    expect(ended.client.stats(), `the client's tables after the break\n${context()}`).toEqual(EMPTY);
+    expect(ended.server.stats(), `the server's tables after the break\n${context()}`).toEqual(EMPTY);
   }
 
   for (const path of paths) for (const call of path.calls) call.promise.dispose();
   for (const entry of held) entry.promise.dispose();
-  for (const path of open()) path.cap.close();
+  for (const path of openPaths()) path.cap.close();
   for (const gate of gates) gate.local.close();
   for (const call of tailCalls) call.promise.dispose();
-  for (const target of tailTargets.slice(1)) target.cap.close();
-  echo.close();
+  for (const target of tailTargets.slice(clients)) target.cap.close();
+  for (const { echo } of sides) echo.close();
   await flush();
-  expect(client.stats(), `the client's tables\n${context()}`).toEqual(EMPTY);
-  expect(server.stats(), `the server's tables\n${context()}`).toEqual(EMPTY);
-  // While the connection is up, the bootstrap object is its own to keep.
-  expect(served.unreleased(broken ? [] : ['server bootstrap']), `served objects not released once\n${context()}`).toEqual([]);
+  for (const { prefix, client, server } of sides) {
+    expect(client.stats(), `the ${prefix}client's tables\n${context()}`).toEqual(EMPTY);
+    expect(server.stats(), `the ${prefix}server's tables\n${context()}`).toEqual(EMPTY);
+  }
+  // While a connection is up, the bootstrap object is its own to keep (a shared one, the test's).
+  expect(served.unreleased(broken && shared === null ? [] : ['server bootstrap']), `served objects not released once\n${context()}`).toEqual([]);
 
-  await client.close();
-  await flush();
-  await server.close();
+  for (const { client, server } of sides) {
+    await client.close();
+    await flush();
+    await server.close();
+  }
+  sharedClient?.close();
   expect(served.unreleased(), `served objects not released once after the connections closed\n${context()}`).toEqual([]);
 }
 
 /**
  * The server: echoCap hands back what it is given; echoCapLater too, once openGate() has been
- * called after it; makeCounter makes a counter of its own; hold keeps a capability until
- * release() or until the server object itself is released.
+ * called after it; makeCounter makes a counter of its own (the one two clients share hands out
+ * what it holds, when it holds something); hold keeps a capability until release() or until the
+ * server object itself is released.
  */
 class ServerEcho {
   private gates: Array<() => void> = [];
   private held: any = null;
   private made = 0;
-  constructor(private readonly served: Served) {
+  constructor(private readonly served: Served, private readonly handsOutHeld = false) {
     this[Symbol.dispose] = this.dispose.bind(this, served.track('server bootstrap'));
   }
   [Symbol.dispose]!: () => void;
@@ -349,6 +395,11 @@ class ServerEcho {
     for (const open of this.gates.splice(0)) open();
   }
   makeCounter(_p: unknown, context: { results: { counter: any } }) {
+    if (this.handsOutHeld && this.held !== null) {
+      // What one client gave the shared server, handed to whichever client asks.
+      context.results.counter = this.held;
+      return;
+    }
     // The results take a reference of their own; the handle serve() made is closed.
     const counter = this.served.serveCounter(`server S${this.made++}`);
     context.results.counter = counter;
@@ -423,8 +474,15 @@ it('replays the sequences that found bugs', async () => {
   for (const seed of [363625937, 363626296, 363626939]) await round(seed);
 });
 
+const firstSeed = () => Number(process.env.CAPSTAN_LIFETIMES_TEST_SEED ?? Math.floor(Math.random() * 1e9));
+const seedCount = (count: number) => (process.env.CAPSTAN_LIFETIMES_TEST_SEED !== undefined ? 1 : runs(count));
+
 it('releases every reference and empties both tables, whether the application or the carrier ends the sequence', async () => {
-  const first = Number(process.env.CAPSTAN_LIFETIMES_TEST_SEED ?? Math.floor(Math.random() * 1e9));
-  const count = process.env.CAPSTAN_LIFETIMES_TEST_SEED !== undefined ? 1 : runs(200);
-  for (let k = 0; k < count; k++) await round(first + k);
+  const first = firstSeed();
+  for (let k = 0, count = seedCount(200); k < count; k++) await round(first + k);
+}, 600_000);
+
+it('does the same with two clients whose references cross through one server object', async () => {
+  const first = firstSeed();
+  for (let k = 0, count = seedCount(100); k < count; k++) await round(first + k, undefined, { clients: 2 });
 }, 600_000);

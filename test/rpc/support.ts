@@ -218,11 +218,18 @@ export function scheduledPair() {
       return queues[0].length + queues[1].length;
     },
     /** Delivers everything both ways until nothing moves for three turns, letting local calls run between. */
-    async flush(): Promise<void> {
-      for (let quiet = 0; quiet < 3;) {
-        await turn();
-        quiet = this.deliver(0) + this.deliver(1) === 0 ? quiet + 1 : 0;
-      }
+    flush(): Promise<void> {
+      return flushPairs([this]);
     },
   };
+}
+
+/** `flush` for several scheduled pairs at once: until nothing moves on any of them for three turns. */
+export async function flushPairs(pairs: ReadonlyArray<{ deliver(side: 0 | 1): number }>): Promise<void> {
+  for (let quiet = 0; quiet < 3;) {
+    await turn();
+    let moved = 0;
+    for (const pair of pairs) moved += pair.deliver(0) + pair.deliver(1);
+    quiet = moved === 0 ? quiet + 1 : 0;
+  }
 }
