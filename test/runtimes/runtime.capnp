@@ -28,4 +28,9 @@ interface Echo {
   sum @1 (item :Item) -> (total :UInt64, names :List(Text));
   makeCounter @2 (start :UInt32) -> (counter :Counter);
   fail @3 (message :Text) -> ();
+  echoCap @4 (cap :Counter) -> (cap :Counter);
+  # Hands back the capability it is given.
+  later @5 (cap :Counter) -> (cap :Counter);
+  # As echoCap, but answers only once openGate() has been called after it.
+  openGate @6 () -> ();
 }

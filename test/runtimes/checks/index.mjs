@@ -3,5 +3,6 @@
 import { checks as messages } from './messages.mjs';
 import { checks as compiler } from './compiler.mjs';
 import { checks as rpc } from './rpc.mjs';
+import { checks as rpcOrder } from './rpc-order.mjs';
 
-export const allChecks = [...messages, ...compiler, ...rpc];
+export const allChecks = [...messages, ...compiler, ...rpc, ...rpcOrder];
