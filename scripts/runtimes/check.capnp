@@ -23,3 +23,15 @@ interface Calc {
   fail @3 (message :Text) -> ();
   where @4 () -> (runtime :Text);
 }
+
+interface Tally {
+  next @0 () -> (value :UInt32);
+}
+
+interface Relay {
+  # For the random call sequences of test/runtimes/checks/random-sequences.mjs.
+  echoCap @0 (cap :Tally) -> (cap :Tally);
+  later @1 (cap :Tally) -> (cap :Tally);
+  # As echoCap, but answers only once openGate() has been called after it.
+  openGate @2 () -> ();
+}

@@ -10,7 +10,8 @@ import { compile } from 'capstan/compiler';
 import { generateJavaScript } from 'capstan/codegen';
 import { RpcError } from 'capstan/rpc';
 import { connectMessagePort, connectMessagePortTo } from 'capstan/rpc/message-port';
-import { Calc, CalcClient, Counter, Point } from '#gen/check.capnp.js';
+import { Calc, CalcClient, Counter, Point, Relay, RelayClient, Tally } from '#gen/check.capnp.js';
+import { randomCallSequences, relayMethods } from '../../test/runtimes/checks/random-sequences.mjs';
 export { Point };
 
 /** The Point every runtime encodes; Node's bytes of it are in `expected.pointHex`. */
@@ -165,6 +166,9 @@ export function sharedChecks(expected, runtime) {
       assert(request === null, 'a schema with an unknown type compiled');
       assert(diagnostics.some((d) => d.message.includes('NoSuchType')), `no diagnostic names NoSuchType: ${JSON.stringify(diagnostics.map((d) => d.message))}`);
     },
+    'rpc: 20 random call sequences keep each reference\'s calls in order and empty both tables': () => (
+      randomCallSequences({ Relay, RelayClient, Tally, serveRelay: () => Relay.serve(relayMethods()) }, 20)
+    ),
     'rpc: over a MessageChannel in the same realm': async () => {
       const channel = new MessageChannel();
       const server = connectMessagePort(channel.port1, { bootstrap: serveCalc(runtime) });

@@ -2,10 +2,10 @@
 // over WebSocket by scripts/test-runtimes.mjs. `generated` is the module generated for
 // test/runtimes/runtime.capnp.
 
+import { relayMethods } from './random-sequences.mjs';
+
 export function serveEcho(generated) {
   const { Counter, Echo } = generated;
-  // later()'s answers wait here until openGate().
-  const gates = [];
   return Echo.serve({
     echo: (params) => ({ text: `echo: ${params.text}` }),
     sum: (params) => {
@@ -26,17 +26,7 @@ export function serveEcho(generated) {
     fail: (params) => {
       throw new Error(params.message);
     },
-    echoCap: (params) => ({ cap: params.cap }),
-    async later(params, context) {
-      // A canceled call stops waiting (its params go back then).
-      await new Promise((resolve) => {
-        gates.push(resolve);
-        context.signal.addEventListener('abort', () => resolve(), { once: true });
-      });
-      return { cap: params.cap };
-    },
-    openGate: () => {
-      for (const open of gates.splice(0)) open();
-    },
+    // echoCap, later and openGate, for the random call sequences.
+    ...relayMethods(),
   });
 }
