@@ -165,7 +165,11 @@ export class Connection extends ConnectionTables {
    * `takeFromOtherQuestion`, so the results travel once.
    */
   tailCall(answer: Answer, request: Request, options: CallOptions): CallResult | null {
-    if (!this.options.tailCallsToCaller) return null;
+    // Not for an answer whose results must stay here (the peer sent it with
+    // sendResultsTo.yourself, to take them into another of its answers): the results of a tail
+    // call sent back with sendResultsTo.yourself would stay with the peer instead, and the
+    // answer could only return them empty. Such a tail call is forwarded and its results kept.
+    if (!this.options.tailCallsToCaller || answer.redirect) return null;
     const target = request.target.resolved();
     if (!(target instanceof RemoteHook) || target.connection !== this || !target.isLive() || answer.returned || this.closeError !== null) return null;
     if (target.resolution !== null) return null;

@@ -565,6 +565,28 @@ describe('rpc protocol, level 1', () => {
     await expectEmpty(client, server);
   });
 
+  it('a tail call sent to us with sendResultsTo.yourself that tail-calls back to the caller keeps its results here, where the caller takes them', async () => {
+    // Both sides send tail calls to the caller with sendResultsTo.yourself. The server
+    // tail-calls the client's object (yourself); that object tail-calls the server's echo. The
+    // client must not send this second tail call with yourself too: its results would stay on
+    // the server, while the server's tail call takes them from the client. Before, the client
+    // did, and the caller got empty results (text '').
+    const { client, server, echo, clientTap } = pair({ tailCallsToCaller: true }, { tailCallsToCaller: true });
+    const mine = gen.Echo.serve({
+      echo(p: { text: string }, context: { tailCall(request: unknown): void }) {
+        context.tailCall(prepareCall(echo, gen.Echo.$info, gen.Echo.$info.methods[0]!, { text: `${p.text}!` }));
+      },
+    } as never);
+    const call = echo.tail({ target: mine, text: 'x' });
+    expect((await call).text).toBe('x!');
+    expect(clientTap.sent.filter((m) => m.which === 'call').map((m) => m.message.call.sendResultsTo.which())).toEqual(['caller', 'caller']);
+    expect(clientTap.sent.filter((m) => m.which === 'return').map((m) => m.message.return.which())).toEqual(['resultsSentElsewhere']);
+    call.dispose();
+    mine.close();
+    echo.close();
+    await expectEmpty(client, server);
+  });
+
   it('a call answered with takeFromOtherQuestion and canceled before the tail call returned cancels the tail call: nothing is left waiting or held', async () => {
     // The server tail-calls the caller's own object (sendResultsTo.yourself) and returns
     // takeFromOtherQuestion at once; the caller's Finish comes before the tail call's Return.
