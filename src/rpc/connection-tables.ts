@@ -289,26 +289,35 @@ export abstract class ConnectionTables {
   private resolveExport(entry: Export, resolution: ClientHook): void {
     if (this.closeError !== null || this.exports.get(entry.id) !== entry) return;
     const message = this.scratch;
-    const resolve = initMessage(message, MESSAGE_IS_RESOLVE, RESOLVE_WORDS, RESOLVE_POINTERS);
-    resolve.setUint32(RESOLVE_PROMISE_ID, entry.id);
     const target = resolution.resolved();
-    const broken = target.brokenError;
-    if (broken !== null) {
-      resolve.setUint16(RESOLVE_WHICH, RESOLVE_IS_EXCEPTION);
-      writeException(initException(resolve, RESOLVE_EXCEPTION), broken);
-    } else {
+    let failure = target.brokenError;
+    if (failure === null) {
+      const resolve = initMessage(message, MESSAGE_IS_RESOLVE, RESOLVE_WORDS, RESOLVE_POINTERS);
+      resolve.setUint32(RESOLVE_PROMISE_ID, entry.id);
       try {
         resolve.setUint16(RESOLVE_WHICH, RESOLVE_IS_CAP);
         this.writeDescriptor(target, resolve.initStruct(RESOLVE_CAP, CAP_DESCRIPTOR_WORDS, CAP_DESCRIPTOR_POINTERS), []);
       } catch (error) {
         message.reset();
-        this.abort(toRpcError(error));
-        return;
+        const rpcError = toRpcError(error);
+        // One export too many (maxExports): this promise breaks, as a call whose results would
+        // export too many fails; the connection, and every other capability on it, carries on.
+        if (rpcError.type !== 'overloaded') {
+          this.abort(rpcError);
+          return;
+        }
+        failure = rpcError;
       }
+    }
+    if (failure !== null) {
+      const resolve = initMessage(message, MESSAGE_IS_RESOLVE, RESOLVE_WORDS, RESOLVE_POINTERS);
+      resolve.setUint32(RESOLVE_PROMISE_ID, entry.id);
+      resolve.setUint16(RESOLVE_WHICH, RESOLVE_IS_EXCEPTION);
+      writeException(initException(resolve, RESOLVE_EXCEPTION), failure);
     }
     this.flush(message);
     entry.resolveSent = true;
-    entry.pinned = this.pinForPeer(target);
+    if (failure === null) entry.pinned = this.pinForPeer(target);
   }
 
   /**

@@ -853,6 +853,30 @@ describe('rpc protocol, level 1', () => {
     await server.close();
   });
 
+  it('an exported promise that resolves to one export too many breaks, and the connection carries on', async () => {
+    // The client may export one capability. Its promise (a local call held at a gate) is that
+    // one; when it resolves to a counter, the Resolve would need a second export. Before, the
+    // client aborted the whole connection ("too many capabilities exported").
+    const { client, server, echo } = pair({}, { maxExports: 1 });
+    const localImpl = new EchoImpl();
+    const localEcho = gen.Echo.serve(localImpl as never);
+    const c = counter();
+    const promised = localEcho.echoCapLater({ cap: c.client });
+    await echo.hold({ cap: promised.cap });
+    localImpl.openGate();
+    await promised;
+    await expect(echo.callCounter({ counter: promised.cap })).rejects.toMatchObject({ type: 'overloaded' });
+    expect(client.state).toBe('open');
+    expect((await echo.echo({ text: 'still here' })).text).toBe('still here');
+    await echo.release();
+    promised.dispose();
+    localEcho.close();
+    c.client.close();
+    echo.close();
+    await expectEmpty(client, server);
+    expect(c.state.released).toBe(true);
+  });
+
   it('limits the capabilities in one message', async () => {
     const { client, server, echo } = pair({ maxCapsPerMessage: 0 });
     const local = counter();
