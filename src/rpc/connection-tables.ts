@@ -578,6 +578,7 @@ export abstract class ConnectionTables {
     for (const entry of [...this.exports.values()]) {
       entry.hook.release();
       entry.pinned?.release();
+      entry.pinned = null;
     }
     this.exportIds.clear();
     for (const entry of this.imports.values()) entry.hook.disconnect(failure);
