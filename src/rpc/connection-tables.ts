@@ -262,13 +262,13 @@ export abstract class ConnectionTables {
       entryRecord.id = id;
       this.exportIds.set(hook, id);
       next = hook.whenMoreResolved();
-      entryRecord.resolving = next !== null || hook.brokenError !== null;
+      entryRecord.sentAsPromise = next !== null || hook.brokenError !== null;
     } else {
       entryRecord = this.exports.get(id)!;
     }
     entryRecord.refs++;
     exported.push(id);
-    if (!entryRecord.resolving) {
+    if (!entryRecord.sentAsPromise) {
       descriptor.setUint16(CAP_DESCRIPTOR_WHICH, CAP_DESCRIPTOR_IS_SENDER_HOSTED);
       descriptor.setUint32(CAP_DESCRIPTOR_SENDER_HOSTED, id);
       return;
@@ -289,11 +289,15 @@ export abstract class ConnectionTables {
   private resolveExport(entry: Export, resolution: ClientHook): void {
     if (this.closeError !== null || this.exports.get(entry.id) !== entry) return;
     const message = this.scratch;
+    const startResolve = () => {
+      const resolve = initMessage(message, MESSAGE_IS_RESOLVE, RESOLVE_WORDS, RESOLVE_POINTERS);
+      resolve.setUint32(RESOLVE_PROMISE_ID, entry.id);
+      return resolve;
+    };
     const target = resolution.resolved();
     let failure = target.brokenError;
     if (failure === null) {
-      const resolve = initMessage(message, MESSAGE_IS_RESOLVE, RESOLVE_WORDS, RESOLVE_POINTERS);
-      resolve.setUint32(RESOLVE_PROMISE_ID, entry.id);
+      const resolve = startResolve();
       try {
         resolve.setUint16(RESOLVE_WHICH, RESOLVE_IS_CAP);
         this.writeDescriptor(target, resolve.initStruct(RESOLVE_CAP, CAP_DESCRIPTOR_WORDS, CAP_DESCRIPTOR_POINTERS), []);
@@ -310,8 +314,7 @@ export abstract class ConnectionTables {
       }
     }
     if (failure !== null) {
-      const resolve = initMessage(message, MESSAGE_IS_RESOLVE, RESOLVE_WORDS, RESOLVE_POINTERS);
-      resolve.setUint32(RESOLVE_PROMISE_ID, entry.id);
+      const resolve = startResolve();
       resolve.setUint16(RESOLVE_WHICH, RESOLVE_IS_EXCEPTION);
       writeException(initException(resolve, RESOLVE_EXCEPTION), failure);
     }
@@ -353,19 +356,18 @@ export abstract class ConnectionTables {
   }
 
   /** Question `question` is done with on our side: free its id once the Return is in too. */
-  finishQuestion(question: Question, releaseResultCaps: boolean): void {
+  finishQuestion(question: Question): void {
     if (question.finishSent) return;
     // We told the peer its answer is one of our capabilities: kept until unpinned, returned or
     // not (a Disembargo the peer sends there must find it; the C++ implementation likewise
     // keeps a question while a pipelined client of it exists).
     if (question.pinned && this.closeError === null) {
       question.finishWhenUnpinned = true;
-      // Results we give up before they come are not imported when they do (see Question.canceled).
-      if (releaseResultCaps && !question.returned) question.canceled = true;
       return;
     }
     question.finishSent = true;
-    if (!question.noFinishNeeded) this.sendFinish(question, releaseResultCaps);
+    // A question we canceled never imports its results: the peer releases them.
+    if (!question.noFinishNeeded) this.sendFinish(question, question.canceled);
     if (question.returned) this.questions.delete(question.id);
   }
 
@@ -463,7 +465,7 @@ export abstract class ConnectionTables {
    */
   private namedExport(id: number): ClientHook {
     const entry = this.exportEntry(id, 'receiverHosted');
-    if (entry.resolving && !entry.resolveSent) return new ExportedRef(entry);
+    if (entry.sentAsPromise && !entry.resolveSent) return new ExportedRef(entry);
     return (entry.pinned ?? entry.hook).addRef();
   }
 

@@ -489,13 +489,13 @@ export class Connection extends ConnectionTables {
         answer.result.promise.then(
           (response) => question.settle(new Response(response.content, response.capTable.map((cap) => (cap as ClientHook).addRef()))),
           (error: unknown) => question.fail(toRpcError(error)),
-        ).finally(() => this.finishQuestion(question, false));
+        ).finally(() => this.finishQuestion(question));
         return;
       }
       default:
         question.fail(unimplementedError(`the peer returned ${which === RETURN_IS_AWAIT_FROM_THIRD_PARTY ? 'awaitFromThirdParty' : 'an unknown kind of result'}, which needs a newer protocol level`));
     }
-    this.finishQuestion(question, false);
+    this.finishQuestion(question);
   }
 
   private handleResolve(resolve: StructReader, arena: Arena): void {

@@ -27,9 +27,9 @@ export class Question implements CallResult {
   /** The Finish held back while pinned. */
   finishWhenUnpinned = false;
   /**
-   * Canceled by us before its Return (the caller sees `canceled`). A pinned question's Finish
-   * then waits for the last pin: its results are not ours, so they are not imported when they
-   * come, and the Finish asks the peer to release them (releaseResultCaps).
+   * Canceled by us before its Return (the caller sees `canceled`): its results are not
+   * imported when they come, and its Finish (at once, or after the last pin) asks the peer to
+   * release them (releaseResultCaps).
    */
   canceled = false;
   /** Pipelined capabilities on this question that have not resolved yet. */
@@ -117,7 +117,7 @@ export class Question implements CallResult {
   unpin(): void {
     if (--this.pins > 0 || !this.finishWhenUnpinned) return;
     this.finishWhenUnpinned = false;
-    this.connection.finishQuestion(this, this.canceled);
+    this.connection.finishQuestion(this);
   }
 
   get pinned(): boolean {
@@ -128,7 +128,7 @@ export class Question implements CallResult {
     if (this.returned || this.finishSent || this.canceled) return;
     this.canceled = true;
     this.fail(canceledError());
-    this.connection.finishQuestion(this, true);
+    this.connection.finishQuestion(this);
   }
 }
 
@@ -155,7 +155,7 @@ export class Export {
    * made: the peer's import is a promise or not, so every later descriptor of this export says
    * the same, even if the capability has broken since (calls to it then fail).
    */
-  resolving = false;
+  sentAsPromise = false;
   /** Whether we sent the Resolve of this exported promise. */
   resolveSent = false;
   /** After the Resolve we sent for this promise: where messages addressed to it go (pinned-hook.ts). */
