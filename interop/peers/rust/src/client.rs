@@ -486,8 +486,11 @@ async fn release(interop: &interop::Client) -> Outcome {
 
 // The sequences of Capstan's client's `e-order` (interop/README.md), made by capnp-rpc: here its
 // embargoes keep the client's calls in order, and the server echoes, holds and hands back
-// promises and the client's objects. CAPSTAN_E_ORDER_SEED repeats a run;
-// CAPSTAN_E_ORDER_PROMISES=0 hands the server the client's objects only.
+// promises and the client's objects. A step may drop an echo's result with the reference it
+// made, returned or not (then capnp-rpc cancels the question): no more calls go through that
+// reference, and only calls through it, or through references made from it, may then fail.
+// CAPSTAN_E_ORDER_SEED repeats a run; CAPSTAN_E_ORDER_PROMISES=0 hands the server the client's
+// objects only.
 
 const E_ORDER_ROUNDS: u32 = 4;
 const E_ORDER_STEPS: u32 = 80;
@@ -523,8 +526,48 @@ struct OrderedPath {
     name: String,
     /// Whether it leads to one of the client's own objects.
     local: bool,
-    cap: test_call_order::Client,
+    /// None once the result it came from was dropped: no more calls go through it.
+    cap: Option<test_call_order::Client>,
     calls: Vec<Option<PendingCall>>,
+    /// The echo whose pipelined result this reference is (an index into the round's results).
+    origin: Option<usize>,
+    /// The reference this one was made from, whose failure it shares (an index into the paths).
+    from: Option<usize>,
+}
+
+/// An `echo` whose result made a reference, which a step may drop early.
+struct HeldResult {
+    result: Pending<()>,
+    abort: tokio::task::AbortHandle,
+    /// Set once the echo's Return has been taken.
+    returned: Rc<Cell<bool>>,
+    dropped: bool,
+    /// Dropped before it returned, i.e. canceled: calls through what it made may fail.
+    canceled: bool,
+}
+
+/// Whether calls through `paths[p]` may fail because an echo it came from was canceled by a drop.
+fn canceled_upstream(
+    paths: &[OrderedPath],
+    results: &[HeldResult],
+    mut p: Option<usize>,
+) -> bool {
+    while let Some(k) = p {
+        if paths[k].origin.is_some_and(|r| results[r].canceled) {
+            return true;
+        }
+        p = paths[k].from;
+    }
+    false
+}
+
+/// The indices of the paths that can still be called (among the first `limit`).
+fn usable(paths: &[OrderedPath], limit: usize) -> Vec<usize> {
+    (0..limit).filter(|&k| paths[k].cap.is_some()).collect()
+}
+
+fn cap_of(path: &OrderedPath) -> &test_call_order::Client {
+    path.cap.as_ref().expect("a dropped reference is never picked")
 }
 
 /// Runs `future` as a task of its own. capnp-rpc delivers a call to a local object (and one that
@@ -564,8 +607,10 @@ async fn e_order_round(interop: &interop::Client, seed: u32, promises: bool) -> 
             .map(|k| OrderedPath {
                 name: format!("C{k}"),
                 local: true,
-                cap: hosted_call_order(),
+                cap: Some(hosted_call_order()),
                 calls: Vec::new(),
+                origin: None,
+                from: None,
             })
             .collect();
         // Called through the promise of moreStuff(), pipelined until it resolves.
@@ -576,31 +621,69 @@ async fn e_order_round(interop: &interop::Client, seed: u32, promises: bool) -> 
             paths.push(OrderedPath {
                 name: format!("m{i}"),
                 local: false,
-                cap: as_call_order(m),
+                cap: Some(as_call_order(m)),
                 calls: Vec::new(),
+                origin: None,
+                from: None,
             });
         }
         let mut held: Vec<Pending<()>> = Vec::new();
+        let mut results: Vec<HeldResult> = Vec::new();
         let mut handles = Vec::new();
         for _ in 0..E_ORDER_STEPS {
             let r = random.next();
-            if r < 0.55 {
-                let k = random.below(paths.len());
-                let call = pending_call(&paths[k].cap);
+            if r < 0.52 {
+                let live = usable(&paths, paths.len());
+                let k = live[random.below(live.len())];
+                let call = pending_call(cap_of(&paths[k]));
                 paths[k].calls.push(Some(call));
+            } else if r < 0.55 {
+                // An echo's result is dropped with the reference it made, returned or not (then
+                // the call is canceled). Nothing but calls through what it made may then fail.
+                let live: Vec<usize> =
+                    (0..results.len()).filter(|&k| !results[k].dropped).collect();
+                if !live.is_empty() {
+                    let k = live[random.below(live.len())];
+                    let entry = &mut results[k];
+                    entry.dropped = true;
+                    // (A Return that arrived but was not yet taken counts as canceled: that only
+                    // excuses more calls.)
+                    entry.canceled = !entry.returned.get();
+                    entry.abort.abort(); // drops the echo's promise
+                    if let Some(path) = paths.iter_mut().find(|path| path.origin == Some(k)) {
+                        // and its pipelined reference: capnp-rpc then finishes the question
+                        path.cap = None;
+                    }
+                }
             } else if r < 0.7 {
                 // Any reference may be handed over, promises included.
                 let i = random.below(stuff.len());
-                let g = random.below(if promises { paths.len() } else { LOCALS });
+                let live = usable(&paths, if promises { paths.len() } else { LOCALS });
+                let g = live[random.below(live.len())];
                 let mut req = stuff[i].echo_request();
-                req.get().set_cap(paths[g].cap.clone());
+                req.get().set_cap(cap_of(&paths[g]).clone());
                 let RemotePromise { promise, pipeline } = req.send();
-                held.push(pending(promise));
+                let returned = Rc::new(Cell::new(false));
+                let seen = returned.clone();
+                let (result, abort) = in_flight(async move {
+                    let outcome = promise.await;
+                    seen.set(true);
+                    outcome.map(|_| ()).map_err(|e| e.to_string())
+                });
+                results.push(HeldResult {
+                    result,
+                    abort,
+                    returned,
+                    dropped: false,
+                    canceled: false,
+                });
                 let path = OrderedPath {
                     name: format!("m{i}.echo({}).cap", paths[g].name),
                     local: paths[g].local,
-                    cap: pipeline.get_cap(),
+                    cap: Some(pipeline.get_cap()),
                     calls: Vec::new(),
+                    origin: Some(results.len() - 1),
+                    from: Some(g),
                 };
                 paths.push(path);
             } else if r < 0.8 {
@@ -608,19 +691,22 @@ async fn e_order_round(interop: &interop::Client, seed: u32, promises: bool) -> 
                 // of the server's could make a cycle that reference counting never releases).
                 let i = random.below(stuff.len());
                 let limit = if promises { paths.len() } else { LOCALS };
-                let candidates: Vec<usize> = (0..limit).filter(|&k| paths[k].local).collect();
+                let candidates: Vec<usize> =
+                    usable(&paths, limit).into_iter().filter(|&k| paths[k].local).collect();
                 let g = candidates[random.below(candidates.len())];
                 let mut req = stuff[i].hold_request();
                 req.get()
-                    .set_cap(paths[g].cap.clone().cast_to::<test_interface::Client>());
+                    .set_cap(cap_of(&paths[g]).clone().cast_to::<test_interface::Client>());
                 held.push(pending(req.send().promise));
                 let RemotePromise { promise, pipeline } = stuff[i].get_held_request().send();
                 held.push(pending(promise));
                 let path = OrderedPath {
                     name: format!("m{i}.getHeld().cap after hold({})", paths[g].name),
                     local: true,
-                    cap: pipeline.get_cap().cast_to::<test_call_order::Client>(),
+                    cap: Some(pipeline.get_cap().cast_to::<test_call_order::Client>()),
                     calls: Vec::new(),
+                    origin: None,
+                    from: Some(g),
                 };
                 paths.push(path);
             } else if r < 0.86 {
@@ -637,11 +723,16 @@ async fn e_order_round(interop: &interop::Client, seed: u32, promises: bool) -> 
                     .iter()
                     .flat_map(|p| p.calls.iter().flatten().map(|c| c.result.clone()))
                     .collect();
-                let k = random.below(calls.len() + held.len());
+                let kept: Vec<Pending<()>> = held
+                    .iter()
+                    .cloned()
+                    .chain(results.iter().filter(|e| !e.dropped).map(|e| e.result.clone()))
+                    .collect();
+                let k = random.below(calls.len() + kept.len());
                 if k < calls.len() {
                     let _ = calls[k].clone().await;
-                } else if !held.is_empty() {
-                    let _ = held[k - calls.len()].clone().await;
+                } else if !kept.is_empty() {
+                    let _ = kept[k - calls.len()].clone().await;
                 }
             } else {
                 let live: Vec<(usize, usize)> = paths
@@ -663,15 +754,15 @@ async fn e_order_round(interop: &interop::Client, seed: u32, promises: bool) -> 
                 }
             }
         }
-        for path in &paths {
+        for (p, path) in paths.iter().enumerate() {
+            let excused = canceled_upstream(&paths, &results, Some(p));
             let mut seen: Vec<u32> = Vec::new();
             for call in path.calls.iter().flatten() {
-                let n = call
-                    .result
-                    .clone()
-                    .await
-                    .map_err(|e| format!("a call through {}: {e}", path.name))?;
-                seen.push(n);
+                match call.result.clone().await {
+                    Ok(n) => seen.push(n),
+                    Err(_) if excused => {}
+                    Err(e) => return Err(Fail(format!("a call through {}: {e}", path.name))),
+                }
             }
             if seen.windows(2).any(|w| w[1] <= w[0]) {
                 return Err(Fail(format!(
@@ -682,6 +773,13 @@ async fn e_order_round(interop: &interop::Client, seed: u32, promises: bool) -> 
         }
         for promise in &held {
             promise.clone().await?;
+        }
+        for (p, path) in paths.iter().enumerate() {
+            if let Some(r) = path.origin {
+                if !results[r].dropped && !canceled_upstream(&paths, &results, Some(p)) {
+                    results[r].result.clone().await?;
+                }
+            }
         }
     }
     // Everything the round made on the server is released once the client drops it (at most as
