@@ -25,17 +25,21 @@ const SCENARIOS = [
 ];
 /**
  * Scenarios beyond the common ones (interop/README.md), run before `release` by the clients
- * listed: e-order, the random sequences, by Capstan's, the C++ and the Rust clients.
+ * listed: e-order, the random sequences, by Capstan's, the C++, the Rust and the Go clients.
  */
-const EXTRA_SCENARIOS = [{ name: 'e-order', clients: ['capstan', 'cpp', 'rust'] }];
+const EXTRA_SCENARIOS = [{ name: 'e-order', clients: ['capstan', 'cpp', 'rust', 'go'] }];
 /**
  * The environment of `client`'s client against `server`'s server. Capstan's e-order hands the
  * server promises, its own among them, and references to its own objects, except against
  * go-capnp v3.0.0-alpha.30 (no promises: its server then loses calls, keeps objects and once
  * delivered calls out of order, with sequences that the C++, pycapnp, Rust and Capstan servers
- * all pass) and capnp-rpc 0.27.3 (no promises of the client's own). See interop/README.md.
+ * all pass) and capnp-rpc 0.27.3 (no promises of the client's own). The Go client's e-order
+ * pipelines no call: go-capnp v3.0.0-alpha.30 sends calls made through a pipelined reference to
+ * the question after it has finished it (go-capnp issue 626), which every server refuses. See
+ * interop/README.md.
  */
 const clientEnv = (server, client) => {
+  if (client === 'go') return { ...process.env, CAPSTAN_E_ORDER_PIPELINED: '0' };
   if (client !== 'capstan') return process.env;
   if (server === 'go') return { ...process.env, CAPSTAN_E_ORDER_PROMISES: '0' };
   // capnp-rpc's server does not keep an answer where it returned it (the Tribble rule): a

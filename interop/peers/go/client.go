@@ -39,10 +39,17 @@ var scenarios = []scenario{
 	{"null-cap", scenarioNullCap},
 	{"defaults", scenarioDefaults},
 	{"handles", scenarioHandles},
+	{"e-order", scenarioEOrder},
 	{"release", scenarioRelease},
 }
 
 const scenarioTimeout = 10 * time.Second
+
+// clientReporter prints what go-capnp reports of the connection (a message it could not handle,
+// an Abort it received), so that a failed scenario's cause is in the log.
+type clientReporter struct{}
+
+func (clientReporter) ReportError(err error) { fmt.Fprintln(os.Stderr, "gopeer client: rpc:", err) }
 
 func runClient(addr string, names []string) int {
 	selected := scenarios
@@ -84,7 +91,7 @@ func runClient(addr string, names []string) int {
 		if err != nil {
 			return err
 		}
-		conn = rpc.NewConn(rpc.NewStreamTransport(nc), nil)
+		conn = rpc.NewConn(rpc.NewStreamTransport(nc), &rpc.Options{ErrorReporter: clientReporter{}})
 		boot = interopcp.Interop(conn.Bootstrap(context.Background()))
 		return nil
 	}
