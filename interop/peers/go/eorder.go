@@ -146,6 +146,16 @@ func eOrderRound(ctx context.Context, boot interopcp.Interop, seed uint32, promi
 		}
 		return live
 	}
+	// pickGiven picks a reference to hand to the server: with promises any usable one, else one of
+	// the client's own objects.
+	pickGiven := func(localOnly bool) *orderedPath {
+		limit := eOrderLocals
+		if promises {
+			limit = len(paths)
+		}
+		live := usable(limit, localOnly)
+		return live[random.below(len(live))]
+	}
 	var held []pending
 	var handles []capnp.ReleaseFunc
 	cleanups = append(cleanups, func() {
@@ -191,12 +201,7 @@ func eOrderRound(ctx context.Context, boot interopcp.Interop, seed uint32, promi
 		case r < 0.7:
 			// Any reference may be handed over, promises included.
 			i := random.below(len(stuff))
-			limit := eOrderLocals
-			if promises {
-				limit = len(paths)
-			}
-			live := usable(limit, false)
-			g := live[random.below(len(live))]
+			g := pickGiven(false)
 			callCtx, cancel := context.WithCancel(ctx)
 			f, rel := stuff[i].Echo(callCtx, func(p testcp.TestMoreStuff_echo_Params) error {
 				return p.SetCap(g.cap.AddRef())
@@ -219,12 +224,7 @@ func eOrderRound(ctx context.Context, boot interopcp.Interop, seed uint32, promi
 			// Only references to the client's objects are held (a server object holding one of
 			// the server's could make a cycle that reference counting never releases).
 			i := random.below(len(stuff))
-			limit := eOrderLocals
-			if promises {
-				limit = len(paths)
-			}
-			live := usable(limit, true)
-			g := live[random.below(len(live))]
+			g := pickGiven(true)
 			hf, hrel := stuff[i].Hold(ctx, func(p testcp.TestMoreStuff_hold_Params) error {
 				return p.SetCap(testcp.TestInterface(g.cap.AddRef()))
 			})
