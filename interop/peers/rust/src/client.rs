@@ -486,11 +486,14 @@ async fn release(interop: &interop::Client) -> Outcome {
 
 // The sequences of Capstan's client's `e-order` (interop/README.md), made by capnp-rpc: here its
 // embargoes keep the client's calls in order, and the server echoes, holds and hands back
-// promises and the client's objects. A step may drop an echo's result with the reference it
-// made, returned or not (then capnp-rpc cancels the question): no more calls go through that
+// promises and the client's objects. The client also makes promises of its own, each of a
+// reference made before, fulfilled by a later step (and all of them before the client waits for
+// anything): handed to the server, they go out as senderPromise and are settled by a Resolve,
+// often to one of the server's own objects. A step may drop an echo's result with the reference
+// it made, returned or not (then capnp-rpc cancels the question): no more calls go through that
 // reference, and only calls through it, or through references made from it, may then fail.
 // CAPSTAN_E_ORDER_SEED repeats a run; CAPSTAN_E_ORDER_PROMISES=0 hands the server the client's
-// objects only.
+// objects only; CAPSTAN_E_ORDER_OWN_PROMISES=0 makes no promises of the client's own.
 
 const E_ORDER_ROUNDS: u32 = 4;
 const E_ORDER_STEPS: u32 = 80;
@@ -598,7 +601,37 @@ fn pending<T: 'static>(promise: impl Future<Output = Result<T, Error>> + 'static
     in_flight(async move { promise.await.map(|_| ()).map_err(|e| e.to_string()) }).0
 }
 
-async fn e_order_round(interop: &interop::Client, seed: u32, promises: bool) -> Outcome {
+/// A promise the client made of one of its references, not yet fulfilled.
+struct Unfulfilled {
+    fulfil: futures::channel::oneshot::Sender<test_call_order::Client>,
+    target: test_call_order::Client,
+}
+
+/// A capability that becomes `target` once the returned sender is given it.
+fn promise_client() -> (
+    test_call_order::Client,
+    futures::channel::oneshot::Sender<test_call_order::Client>,
+) {
+    let (sender, receiver) = futures::channel::oneshot::channel();
+    let cap = capnp_rpc::new_future_client(async move {
+        receiver
+            .await
+            .map_err(|_| Error::failed("the client's promise was dropped unfulfilled".into()))
+    });
+    (cap, sender)
+}
+
+fn fulfil(unfulfilled: &mut Vec<Unfulfilled>, k: usize) {
+    let Unfulfilled { fulfil, target } = unfulfilled.remove(k);
+    let _ = fulfil.send(target);
+}
+
+async fn e_order_round(
+    interop: &interop::Client,
+    seed: u32,
+    promises: bool,
+    own_promises: bool,
+) -> Outcome {
     const LOCALS: usize = 3;
     let mut random = SeededRandom(seed);
     let live_before = live_objects(interop).await?;
@@ -630,30 +663,36 @@ async fn e_order_round(interop: &interop::Client, seed: u32, promises: bool) -> 
         let mut held: Vec<Pending<()>> = Vec::new();
         let mut results: Vec<HeldResult> = Vec::new();
         let mut handles = Vec::new();
+        let mut unfulfilled: Vec<Unfulfilled> = Vec::new();
+        let mut promise_count = 0;
         for _ in 0..E_ORDER_STEPS {
             let r = random.next();
-            if r < 0.52 {
+            if r < 0.47 {
                 let live = usable(&paths, paths.len());
                 let k = live[random.below(live.len())];
                 let call = pending_call(cap_of(&paths[k]));
                 paths[k].calls.push(Some(call));
+            } else if r < 0.52 {
+                let live = usable(&paths, paths.len());
+                let g = live[random.below(live.len())];
+                if promises && own_promises {
+                    let (cap, fulfil) = promise_client();
+                    let target = cap_of(&paths[g]).clone();
+                    unfulfilled.push(Unfulfilled { fulfil, target });
+                    paths.push(OrderedPath {
+                        name: format!("P{promise_count}({})", paths[g].name),
+                        local: paths[g].local,
+                        cap: Some(cap),
+                        calls: Vec::new(),
+                        origin: None,
+                        from: Some(g),
+                    });
+                    promise_count += 1;
+                }
             } else if r < 0.55 {
-                // An echo's result is dropped with the reference it made, returned or not (then
-                // the call is canceled). Nothing but calls through what it made may then fail.
-                let live: Vec<usize> =
-                    (0..results.len()).filter(|&k| !results[k].dropped).collect();
-                if !live.is_empty() {
-                    let k = live[random.below(live.len())];
-                    let entry = &mut results[k];
-                    entry.dropped = true;
-                    // (A Return that arrived but was not yet taken counts as canceled: that only
-                    // excuses more calls.)
-                    entry.canceled = !entry.returned.get();
-                    entry.abort.abort(); // drops the echo's promise
-                    if let Some(path) = paths.iter_mut().find(|path| path.origin == Some(k)) {
-                        // and its pipelined reference: capnp-rpc then finishes the question
-                        path.cap = None;
-                    }
+                if !unfulfilled.is_empty() {
+                    let k = random.below(unfulfilled.len());
+                    fulfil(&mut unfulfilled, k);
                 }
             } else if r < 0.7 {
                 // Any reference may be handed over, promises included.
@@ -709,13 +748,31 @@ async fn e_order_round(interop: &interop::Client, seed: u32, promises: bool) -> 
                     from: Some(g),
                 };
                 paths.push(path);
-            } else if r < 0.86 {
+            } else if r < 0.84 {
                 let i = random.below(stuff.len());
                 handles.push(stuff[i].get_handle_request().send());
-            } else if r < 0.9 {
+            } else if r < 0.87 {
                 if !handles.is_empty() {
                     let k = random.below(handles.len());
                     drop(handles.remove(k));
+                }
+            } else if r < 0.9 {
+                // An echo's result is dropped with the reference it made, returned or not (then
+                // the call is canceled). Nothing but calls through what it made may then fail.
+                let live: Vec<usize> =
+                    (0..results.len()).filter(|&k| !results[k].dropped).collect();
+                if !live.is_empty() {
+                    let k = live[random.below(live.len())];
+                    let entry = &mut results[k];
+                    entry.dropped = true;
+                    // (A Return that arrived but was not yet taken counts as canceled: that only
+                    // excuses more calls.)
+                    entry.canceled = !entry.returned.get();
+                    entry.abort.abort(); // drops the echo's promise
+                    if let Some(path) = paths.iter_mut().find(|path| path.origin == Some(k)) {
+                        // and its pipelined reference: capnp-rpc then finishes the question
+                        path.cap = None;
+                    }
                 }
             } else if r < 0.96 {
                 // Wait for a random pending call or request (how it ends is checked below).
@@ -729,6 +786,10 @@ async fn e_order_round(interop: &interop::Client, seed: u32, promises: bool) -> 
                     .chain(results.iter().filter(|e| !e.dropped).map(|e| e.result.clone()))
                     .collect();
                 let k = random.below(calls.len() + kept.len());
+                // What is waited for may depend on the client's promises: they are all kept first.
+                while !unfulfilled.is_empty() {
+                    fulfil(&mut unfulfilled, 0);
+                }
                 if k < calls.len() {
                     let _ = calls[k].clone().await;
                 } else if !kept.is_empty() {
@@ -753,6 +814,9 @@ async fn e_order_round(interop: &interop::Client, seed: u32, promises: bool) -> 
                     }
                 }
             }
+        }
+        while !unfulfilled.is_empty() {
+            fulfil(&mut unfulfilled, 0);
         }
         for (p, path) in paths.iter().enumerate() {
             let excused = canceled_upstream(&paths, &results, Some(p));
@@ -813,12 +877,13 @@ async fn e_order(interop: &interop::Client) -> Outcome {
         }
     };
     let promises = std::env::var("CAPSTAN_E_ORDER_PROMISES").map_or(true, |v| v != "0");
+    let own_promises = std::env::var("CAPSTAN_E_ORDER_OWN_PROMISES").map_or(true, |v| v != "0");
     // Within the scenario's 10 s, so that a round that hangs still names its seed.
     let deadline = tokio::time::Instant::now() + Duration::from_millis(9500);
     for round in 0..E_ORDER_ROUNDS {
         let seed = seed.wrapping_add(round);
         let outcome =
-            match tokio::time::timeout_at(deadline, e_order_round(interop, seed, promises)).await {
+            match tokio::time::timeout_at(deadline, e_order_round(interop, seed, promises, own_promises)).await {
                 Ok(outcome) => outcome,
                 Err(_) => Err(Fail("timed out".into())),
             };
