@@ -25,9 +25,9 @@ const SCENARIOS = [
 ];
 /**
  * Scenarios beyond the common ones (interop/README.md), run before `release` by the clients
- * listed: e-order, the random sequences, by Capstan's, the C++, the Rust and the Go clients.
+ * listed: e-order, the random sequences, by every client.
  */
-const EXTRA_SCENARIOS = [{ name: 'e-order', clients: ['capstan', 'cpp', 'rust', 'go'] }];
+const EXTRA_SCENARIOS = [{ name: 'e-order', clients: ['capstan', 'cpp', 'python', 'rust', 'go'] }];
 /**
  * The environment of `client`'s client against `server`'s server. Capstan's e-order hands the
  * server promises, its own among them, and references to its own objects, except against

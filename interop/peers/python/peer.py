@@ -604,8 +604,212 @@ def build_scenarios():
         ("null-cap", s_null_cap),
         ("defaults", s_defaults),
         ("handles", s_handles),
+        ("e-order", lambda bs: e_order(bs, ClientCallOrder, live)),
         ("release", s_release),
     ]
+
+
+# ---- e-order: random call sequences that only the embargoes keep in order ----------------------
+#
+# The sequences of Capstan's client's `e-order` (../../README.md), made by pycapnp: the client's
+# calls stay in order through its embargoes (the C++ library's, under pycapnp) while the server
+# echoes and holds references and hands them back, and a step may drop an echo's result with the
+# reference it made, returned or not (then the question is canceled). No promises of the client's
+# own: pycapnp makes no capability of a Python future. CAPSTAN_E_ORDER_SEED repeats a run;
+# CAPSTAN_E_ORDER_PROMISES=0 hands the server the client's objects only.
+
+E_ORDER_ROUNDS = 4
+E_ORDER_STEPS = 80
+E_ORDER_LOCALS = 3
+MASK32 = 0xFFFFFFFF
+
+
+def seeded_random(seed):
+    """mulberry32, the generator of Capstan's client: a seed gives the same sequence."""
+    state = [seed & MASK32]
+
+    def next_value():
+        state[0] = (state[0] + 0x6D2B79F5) & MASK32
+        t = state[0]
+        t = ((t ^ (t >> 15)) * (t | 1)) & MASK32
+        t ^= (t + (((t ^ (t >> 7)) * (t | 61)) & MASK32)) & MASK32
+        return ((t ^ (t >> 14)) & MASK32) / 4294967296.0
+
+    return next_value
+
+
+class OrderedPath:
+    """A reference the round calls through, and its calls in the order made."""
+
+    def __init__(self, name, local, cap, origin=None, source=None):
+        self.name = name
+        self.local = local  # whether it leads to one of the client's own objects
+        self.cap = cap  # None once the echo it came from was dropped: no more calls through it
+        self.calls = []  # [promise, task, canceled]
+        self.origin = origin  # the echo whose pipelined result it is
+        self.source = source  # the reference it was made from, whose failure it shares
+
+
+class HeldResult:
+    """An echo whose result made a reference; a step may drop it early."""
+
+    def __init__(self, promise):
+        self.promise = promise
+        self.task = asyncio.ensure_future(promise)
+        self.dropped = False
+        self.canceled = False  # dropped before it returned: calls through what it made may fail
+
+
+def canceled_upstream(path):
+    while path is not None:
+        if path.origin is not None and path.origin.canceled:
+            return True
+        path = path.source
+    return False
+
+
+async def settle(task):
+    """Waits for a task, however it ends (how it ended is checked later, if it matters)."""
+    await asyncio.wait([task])
+    settle_now(task)  # a canceled call's failure is expected
+
+
+def settle_now(task):
+    """Takes a finished task's outcome, which is not needed."""
+    if not task.cancelled():
+        task.exception()
+
+
+async def e_order_round(bs, ClientCallOrder, live, seed, promises):
+    live_before = await live(bs)
+    await e_order_steps(bs, ClientCallOrder, seed, promises)
+    # Everything the round made on the server is released once the client drops it (at most as
+    # many as before: an object of an earlier scenario may still be on its way out). The steps'
+    # frame has ended, so nothing of the round is referenced any more.
+    gc.collect()
+
+    async def back():
+        return await live(bs) <= live_before
+
+    ok = await poll(back, 2.0)
+    expect(ok, f"seed {seed}: the server's liveObjects is {await live(bs)} after the round, "
+               f"{live_before} before")
+
+
+async def e_order_steps(bs, ClientCallOrder, seed, promises):
+    random = seeded_random(seed)
+
+    def below(n):
+        return int(random() * n)
+
+    paths = [OrderedPath(f"C{k}", True, test.TestCallOrder._new_client(ClientCallOrder()))
+             for k in range(E_ORDER_LOCALS)]
+    # Called through the promise of moreStuff(), pipelined until it resolves.
+    stuff = [bs.moreStuff().cap for _ in range(2)]
+    for i, m in enumerate(stuff):
+        paths.append(OrderedPath(f"m{i}", False, m.cast_as(test.TestCallOrder)))
+    held = []
+    results = []
+    handles = []
+
+    def usable(limit, local_only=False):
+        return [p for p in paths[:limit] if p.cap is not None and (p.local or not local_only)]
+
+    def given(local_only):
+        candidates = usable(len(paths) if promises else E_ORDER_LOCALS, local_only)
+        return candidates[below(len(candidates))]
+
+    for _ in range(E_ORDER_STEPS):
+        r = random()
+        if r < 0.52:
+            candidates = usable(len(paths))
+            path = candidates[below(len(candidates))]
+            promise = path.cap.getCallSequence(0)
+            path.calls.append([promise, asyncio.ensure_future(promise), False])
+        elif r < 0.55:
+            live_results = [h for h in results if not h.dropped]
+            if live_results:
+                h = live_results[below(len(live_results))]
+                h.dropped = True
+                if h.task.done():
+                    settle_now(h.task)
+                    h.task = None  # the response goes, and with it the reference it holds
+                else:
+                    h.canceled = True
+                    h.promise.cancel()  # the C++ library sends Finish
+                h.promise = None
+                for path in paths:
+                    if path.origin is h:
+                        path.cap = None
+        elif r < 0.7:
+            i = below(len(stuff))
+            g = given(False)
+            echoed = stuff[i].echo(g.cap)
+            h = HeldResult(echoed)
+            results.append(h)
+            paths.append(OrderedPath(f"m{i}.echo({g.name}).cap", g.local, echoed.cap, h, g))
+        elif r < 0.8:
+            # Only references to the client's objects are held (a server object holding one of
+            # the server's could make a cycle that reference counting never releases).
+            i = below(len(stuff))
+            g = given(True)
+            held.append(asyncio.ensure_future(stuff[i].hold(g.cap.cast_as(test.TestInterface))))
+            got = stuff[i].getHeld()
+            held.append(asyncio.ensure_future(got))
+            paths.append(OrderedPath(f"m{i}.getHeld().cap after hold({g.name})", True,
+                                     got.cap.cast_as(test.TestCallOrder), None, g))
+        elif r < 0.86:
+            handles.append(stuff[below(len(stuff))].getHandle())
+        elif r < 0.9:
+            if handles:
+                del handles[below(len(handles))]
+        elif r < 0.96:
+            waiting = [c[1] for p in paths for c in p.calls if not c[2]]
+            waiting += held
+            waiting += [h.task for h in results if not h.dropped]
+            if waiting:
+                await settle(waiting[below(len(waiting))])
+        else:
+            calls = [c for p in paths for c in p.calls if not c[2]]
+            if calls:
+                call = calls[below(len(calls))]
+                call[2] = True
+                call[0].cancel()
+
+    for path in paths:
+        excused = canceled_upstream(path)
+        seen = []
+        for promise, task, canceled in path.calls:
+            if canceled:
+                await settle(task)
+                continue
+            try:
+                seen.append((await task).n)
+            except capnp.KjException:
+                if not excused:
+                    raise
+        expect(all(a < b for a, b in zip(seen, seen[1:])),
+               f"seed {seed}: calls through {path.name} were counted {seen}: out of order")
+    for task in held:
+        await task
+    for path in paths:
+        if path.origin is not None and not path.origin.dropped and not canceled_upstream(path):
+            await path.origin.task
+    for h in results:
+        if h.task is not None:
+            await settle(h.task)
+
+
+async def e_order(bs, ClientCallOrder, live):
+    given_seed = os.environ.get("CAPSTAN_E_ORDER_SEED")
+    seed = int(given_seed) if given_seed is not None else int(time.time_ns() % 1_000_000_000)
+    promises = os.environ.get("CAPSTAN_E_ORDER_PROMISES") != "0"
+    for round_ in range(E_ORDER_ROUNDS):
+        try:
+            await e_order_round(bs, ClientCallOrder, live, seed + round_, promises)
+        except Exception as e:
+            raise Check(f"round of seed {seed + round_} (CAPSTAN_E_ORDER_SEED repeats it): "
+                        f"{describe(e)}") from None
 
 
 def describe(e):
