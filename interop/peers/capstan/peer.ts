@@ -375,8 +375,17 @@ class ClientTestInterface implements TestInterfaceServer {
  * as a senderPromise, settled there by a Resolve).
  */
 class ClientPromiseSource implements Partial<TestMoreStuffServer> {
+  /** Keeps the promise: `echo` returns the capability it was given. */
   open: () => void = () => undefined;
-  private readonly gate = new Promise<void>((resolve) => { this.open = resolve; });
+  /** Breaks the promise: `echo` fails, and its pipelined capability is broken. */
+  fail: () => void = () => undefined;
+  private readonly gate = new Promise<void>((resolve, reject) => {
+    this.open = resolve;
+    this.fail = () => reject(new RpcError('failed', 'the client broke its promise'));
+  });
+  constructor() {
+    this.gate.catch(() => undefined); // `echo` takes the failure; it is not unhandled before then
+  }
 
   async echo(p: { cap: Client | null }) {
     await this.gate;
@@ -735,6 +744,8 @@ interface OrderedPath {
 
 /** A call made for its result (a reference), which a step may drop early. */
 interface HeldResult {
+  /** A promise of the client's own that a step broke: calls through what it made may fail. */
+  broke?: boolean;
   promise: RpcPromise<unknown>;
   settled: boolean;
   /** Disposed by a step: no more calls through what it made. */
@@ -743,9 +754,12 @@ interface HeldResult {
   canceled: boolean;
 }
 
-/** Whether calls through `path` may fail because a call it came from was canceled by a drop. */
+/**
+ * Whether calls through `path` may fail because a call it came from was canceled by a drop, or
+ * was a promise of the client's own that broke.
+ */
 function canceledUpstream(path: OrderedPath | undefined): boolean {
-  for (; path !== undefined; path = path.from) if (path.origin?.canceled) return true;
+  for (; path !== undefined; path = path.from) if (path.origin?.canceled || path.origin?.broke) return true;
   return false;
 }
 
@@ -794,11 +808,21 @@ async function eOrderRound(interop: InteropClient, seed: number): Promise<void> 
   const casts: Client[] = [];
   const handles: Array<RpcPromise<unknown>> = [];
   // The client's own promises (with E_ORDER_PROMISES): each of a reference made before it, kept
-  // by a later step, and all of them before the client waits for anything.
+  // or broken by a later step, and all of them settled so before the client waits for anything.
   const sources: Array<{ source: ClientPromiseSource; server: Client }> = [];
-  const unkept: ClientPromiseSource[] = [];
+  const unkept: Array<{ source: ClientPromiseSource; origin: HeldResult }> = [];
+  // One in four breaks instead of being kept: whoever was handed it gets a Resolve with an
+  // exception, and calls through it, or through what was made of it, fail.
+  const settle = ({ source, origin }: { source: ClientPromiseSource; origin: HeldResult }) => {
+    if (random() < 0.25) {
+      origin.broke = true;
+      source.fail();
+    } else {
+      source.open();
+    }
+  };
   const keepAll = () => {
-    for (const source of unkept.splice(0)) source.open();
+    for (const entry of unkept.splice(0)) settle(entry);
   };
   try {
     for (let step = 0; step < E_ORDER_STEPS; step++) {
@@ -814,12 +838,13 @@ async function eOrderRound(interop: InteropClient, seed: number): Promise<void> 
           const source = new ClientPromiseSource();
           const server = TestMoreStuff.serve(source as TestMoreStuffServer);
           sources.push({ source, server });
-          unkept.push(source);
           const promised = server.echo({ cap: target.cap as TestCallOrderClient });
-          paths.push({ name: `P${sources.length - 1}(${target.name})`, local: target.local, cap: promised.cap, calls: [], origin: result(promised), from: target });
+          const origin = result(promised);
+          unkept.push({ source, origin });
+          paths.push({ name: `P${sources.length - 1}(${target.name})`, local: target.local, cap: promised.cap, calls: [], origin, from: target });
         }
       } else if (r < 0.55) {
-        if (unkept.length > 0) unkept.splice(Math.floor(random() * unkept.length), 1)[0]!.open();
+        if (unkept.length > 0) settle(unkept.splice(Math.floor(random() * unkept.length), 1)[0]!);
       } else if (r < 0.7) {
         // Any reference may be handed over, promises included: the result then resolves through
         // every hop of it (a Resolve, and an embargo at each that comes back here).
@@ -861,7 +886,7 @@ async function eOrderRound(interop: InteropClient, seed: number): Promise<void> 
           ...held,
           ...results.filter((entry) => !entry.dropped).map((entry) => entry.promise),
         ];
-        // What is waited for may depend on the client's promises: they are all kept first.
+        // What is waited for may depend on the client's promises: they are all settled first.
         keepAll();
         if (waiting.length > 0) await pick(waiting).then(() => undefined, () => undefined);
       } else {
