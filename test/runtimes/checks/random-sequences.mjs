@@ -2,9 +2,10 @@
 // (scheduled-pair.mjs: what each side sends waits until a step delivers some of it), as
 // test/rpc/e-order.test.ts and test/rpc/lifetimes.test.ts make them in Node: references made
 // both ways (echoed, promises of the client's own held at a gate, the server's answers held
-// until openGate), calls through them, results dropped and calls canceled at random. Through
-// each reference, the calls that succeed must have been counted in the order they were made (the
-// embargoes at work), a call may fail only if it or a call its reference came from was canceled,
+// until openGate), calls through them, results dropped, calls canceled and the client's promises
+// broken at random. Through each reference, the calls that succeed must have been counted in the
+// order they were made (the embargoes at work), a call may fail only if it or a call its reference
+// came from was canceled, or came from a promise that broke,
 // and at the end both connections' tables must be empty and every object served released.
 // Runtime-neutral, and schema-neutral: the command-line runtimes' check (rpc-order.mjs) and the
 // browser and Worker checks (scripts/runtimes/web-checks.mjs) each pass their generated module.
@@ -16,9 +17,9 @@ const STEPS = 60;
 const EMPTY_TABLES = { questions: 0, awaitingReturn: 0, answers: 0, exports: 0, imports: 0, embargoes: 0 };
 const disposeKey = Symbol.dispose ?? Symbol.for('Symbol.dispose');
 
-/** Whether calls through `path` may fail: the call it, or a reference it came from, came out of was canceled. */
+/** Whether calls through `path` may fail: the call it, or a reference it came from, came out of was canceled or broke. */
 function canceledUpstream(path) {
-  for (; path !== null; path = path.from) if (path.origin?.canceled) return true;
+  for (; path !== null; path = path.from) if (path.origin?.canceled || path.origin?.broke) return true;
   return false;
 }
 
@@ -101,7 +102,12 @@ async function sequence({ Relay, RelayClient, Tally, serveRelay }, seed) {
       // A promise of the client's own: a local call held at a gate, pipelined on.
       const target = pick(paths);
       let open = () => undefined;
-      const gate = new Promise((resolve) => { open = resolve; });
+      let fail = () => undefined;
+      const gate = new Promise((resolve, reject) => {
+        open = resolve;
+        fail = () => reject(new Error('the client broke its promise'));
+      });
+      gate.catch(() => undefined); // `later` takes the failure
       live++;
       const local = Relay.serve({
         async later(params) {
@@ -110,13 +116,23 @@ async function sequence({ Relay, RelayClient, Tally, serveRelay }, seed) {
         },
         [disposeKey]: () => { live--; },
       });
-      gates.push({ open, local });
       const result = local.later({ cap: target.cap });
       fromResult(`P(${target.name})`, result, result.cap, target);
+      gates.push({ open, fail, local, origin: results[results.length - 1] });
       log.push(`promise of ${target.name}`);
     } else if (r < 0.56) {
-      if (gates.length > 0) pick(gates).open();
-      log.push('keep');
+      if (gates.length === 0) continue;
+      const gate = pick(gates);
+      // One in four breaks instead (if not kept already): the server, which may hold or have
+      // echoed it, gets a Resolve with an exception.
+      if (random() < 0.25 && !gate.origin.settled) {
+        gate.origin.broke = true;
+        gate.fail();
+        log.push('break');
+      } else {
+        gate.open();
+        log.push('keep');
+      }
     } else if (r < 0.62) {
       const given = pick(paths);
       const result = echo.later({ cap: given.cap });
