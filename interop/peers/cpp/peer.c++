@@ -822,12 +822,15 @@ struct OrderedPath {
   // reference (the question is then finished, or canceled if it has not returned).
   kj::Maybe<kj::ForkedPromise<void>> result = nullptr;
   bool dropped = false;
+  // A promise of the client's own that a step broke (rejected) instead of fulfilling.
+  bool broke = false;
 };
 
-// Whether calls through paths[k] may fail: it, or a reference it was made from, was dropped.
+// Whether calls through paths[k] may fail: it, or a reference it was made from, was dropped, or
+// was a promise of the client's that broke.
 bool droppedUpstream(const std::deque<OrderedPath>& paths, size_t k) {
   for (;;) {
-    if (paths[k].dropped) return true;
+    if (paths[k].dropped || paths[k].broke) return true;
     KJ_IF_MAYBE(f, paths[k].from) { k = *f; } else { return false; }
   }
 }
@@ -855,17 +858,26 @@ void eOrderRound(Scope& s, uint32_t seed, bool promises) {
       paths.push_back({"m" + std::to_string(i), false, stuff.back(), {}});
     }
     // Promises the client makes itself (with `promises`): a capability that becomes one of the
-    // references made before it once a later step fulfils it. Handed to the server, it goes out
-    // as a senderPromise and is settled by a Resolve: to one of the server's own objects, the
-    // server must embargo the calls it had sent through it.
+    // references made before it once a later step fulfils it (or breaks: see `fulfil`). Handed to
+    // the server, it goes out as a senderPromise and is settled by a Resolve: to one of the
+    // server's own objects, the server must embargo the calls it had sent through it.
     struct Unfulfilled {
       kj::Own<kj::PromiseFulfiller<t::TestCallOrder::Client>> fulfiller;
       t::TestCallOrder::Client target;
+      size_t path;  // the promise's own entry in `paths`
     };
     std::deque<Unfulfilled> unfulfilled;
     uint promiseCount = 0;
+    // One in four breaks instead of being fulfilled: the server, which may hold or have echoed
+    // it, gets a Resolve with an exception, and calls through it, or through what was made of
+    // it, may fail.
     auto fulfil = [&](size_t k) {
-      unfulfilled[k].fulfiller->fulfill(kj::mv(unfulfilled[k].target));
+      if (random.next() < 0.25) {
+        paths[unfulfilled[k].path].broke = true;
+        unfulfilled[k].fulfiller->reject(KJ_EXCEPTION(FAILED, "the client broke its promise"));
+      } else {
+        unfulfilled[k].fulfiller->fulfill(kj::mv(unfulfilled[k].target));
+      }
       unfulfilled.erase(unfulfilled.begin() + k);
     };
     // The references that can still be called (not dropped), by index into `paths`.
@@ -891,7 +903,7 @@ void eOrderRound(Scope& s, uint32_t seed, bool promises) {
           auto paf = kj::newPromiseAndFulfiller<t::TestCallOrder::Client>();
           std::string name = "P" + std::to_string(promiseCount++) + "(" + paths[g].name + ")";
           bool local = paths[g].local;
-          unfulfilled.push_back({kj::mv(paf.fulfiller), paths[g].cap});
+          unfulfilled.push_back({kj::mv(paf.fulfiller), paths[g].cap, paths.size()});
           paths.push_back({kj::mv(name), local, t::TestCallOrder::Client(kj::mv(paf.promise)), {}, g});
         }
       } else if (r < 0.55) {

@@ -488,8 +488,8 @@ async fn release(interop: &interop::Client) -> Outcome {
 // embargoes keep the client's calls in order, and the server echoes, holds and hands back
 // promises and the client's objects. The client also makes promises of its own, each of a
 // reference made before, fulfilled by a later step (and all of them before the client waits for
-// anything): handed to the server, they go out as senderPromise and are settled by a Resolve,
-// often to one of the server's own objects. A step may drop an echo's result with the reference
+// anything), or one time in four broken: handed to the server, they go out as senderPromise and
+// are settled by a Resolve, often to one of the server's own objects. A step may drop an echo's result with the reference
 // it made, returned or not (then capnp-rpc cancels the question): no more calls go through that
 // reference, and only calls through it, or through references made from it, may then fail.
 // CAPSTAN_E_ORDER_SEED repeats a run; CAPSTAN_E_ORDER_PROMISES=0 hands the server the client's
@@ -536,6 +536,8 @@ struct OrderedPath {
     origin: Option<usize>,
     /// The reference this one was made from, whose failure it shares (an index into the paths).
     from: Option<usize>,
+    /// A promise of the client's own that a step broke instead of fulfilling.
+    broke: bool,
 }
 
 /// An `echo` whose result made a reference, which a step may drop early.
@@ -556,7 +558,7 @@ fn canceled_upstream(
     mut p: Option<usize>,
 ) -> bool {
     while let Some(k) = p {
-        if paths[k].origin.is_some_and(|r| results[r].canceled) {
+        if paths[k].broke || paths[k].origin.is_some_and(|r| results[r].canceled) {
             return true;
         }
         p = paths[k].from;
@@ -605,6 +607,8 @@ fn pending<T: 'static>(promise: impl Future<Output = Result<T, Error>> + 'static
 struct Unfulfilled {
     fulfil: futures::channel::oneshot::Sender<test_call_order::Client>,
     target: test_call_order::Client,
+    /// The promise's own entry in the round's paths.
+    path: usize,
 }
 
 /// A capability that becomes `target` once the returned sender is given it.
@@ -621,9 +625,22 @@ fn promise_client() -> (
     (cap, sender)
 }
 
-fn fulfil(unfulfilled: &mut Vec<Unfulfilled>, k: usize) {
-    let Unfulfilled { fulfil, target } = unfulfilled.remove(k);
-    let _ = fulfil.send(target);
+/// Fulfils the promise, or breaks it one time in four (its sender dropped): the server, which
+/// may hold or have echoed it, gets a Resolve with an exception, and calls through it, or
+/// through what was made of it, may fail.
+fn fulfil(
+    unfulfilled: &mut Vec<Unfulfilled>,
+    k: usize,
+    paths: &mut [OrderedPath],
+    random: &mut SeededRandom,
+) {
+    let Unfulfilled { fulfil, target, path } = unfulfilled.remove(k);
+    if random.next() < 0.25 {
+        paths[path].broke = true;
+        drop(fulfil);
+    } else {
+        let _ = fulfil.send(target);
+    }
 }
 
 async fn e_order_round(
@@ -644,6 +661,7 @@ async fn e_order_round(
                 calls: Vec::new(),
                 origin: None,
                 from: None,
+                broke: false,
             })
             .collect();
         // Called through the promise of moreStuff(), pipelined until it resolves.
@@ -658,6 +676,7 @@ async fn e_order_round(
                 calls: Vec::new(),
                 origin: None,
                 from: None,
+                broke: false,
             });
         }
         let mut held: Vec<Pending<()>> = Vec::new();
@@ -678,7 +697,8 @@ async fn e_order_round(
                 if promises && own_promises {
                     let (cap, fulfil) = promise_client();
                     let target = cap_of(&paths[g]).clone();
-                    unfulfilled.push(Unfulfilled { fulfil, target });
+                    let path = paths.len();
+                    unfulfilled.push(Unfulfilled { fulfil, target, path });
                     paths.push(OrderedPath {
                         name: format!("P{promise_count}({})", paths[g].name),
                         local: paths[g].local,
@@ -686,13 +706,14 @@ async fn e_order_round(
                         calls: Vec::new(),
                         origin: None,
                         from: Some(g),
+                        broke: false,
                     });
                     promise_count += 1;
                 }
             } else if r < 0.55 {
                 if !unfulfilled.is_empty() {
                     let k = random.below(unfulfilled.len());
-                    fulfil(&mut unfulfilled, k);
+                    fulfil(&mut unfulfilled, k, &mut paths, &mut random);
                 }
             } else if r < 0.7 {
                 // Any reference may be handed over, promises included.
@@ -723,6 +744,7 @@ async fn e_order_round(
                     calls: Vec::new(),
                     origin: Some(results.len() - 1),
                     from: Some(g),
+                    broke: false,
                 };
                 paths.push(path);
             } else if r < 0.8 {
@@ -746,6 +768,7 @@ async fn e_order_round(
                     calls: Vec::new(),
                     origin: None,
                     from: Some(g),
+                    broke: false,
                 };
                 paths.push(path);
             } else if r < 0.84 {
@@ -788,7 +811,7 @@ async fn e_order_round(
                 let k = random.below(calls.len() + kept.len());
                 // What is waited for may depend on the client's promises: they are all kept first.
                 while !unfulfilled.is_empty() {
-                    fulfil(&mut unfulfilled, 0);
+                    fulfil(&mut unfulfilled, 0, &mut paths, &mut random);
                 }
                 if k < calls.len() {
                     let _ = calls[k].clone().await;
@@ -816,7 +839,7 @@ async fn e_order_round(
             }
         }
         while !unfulfilled.is_empty() {
-            fulfil(&mut unfulfilled, 0);
+            fulfil(&mut unfulfilled, 0, &mut paths, &mut random);
         }
         for (p, path) in paths.iter().enumerate() {
             let excused = canceled_upstream(&paths, &results, Some(p));
@@ -882,11 +905,11 @@ async fn e_order(interop: &interop::Client) -> Outcome {
     let deadline = tokio::time::Instant::now() + Duration::from_millis(9500);
     for round in 0..E_ORDER_ROUNDS {
         let seed = seed.wrapping_add(round);
-        let outcome =
-            match tokio::time::timeout_at(deadline, e_order_round(interop, seed, promises, own_promises)).await {
-                Ok(outcome) => outcome,
-                Err(_) => Err(Fail("timed out".into())),
-            };
+        let round = e_order_round(interop, seed, promises, own_promises);
+        let outcome = match tokio::time::timeout_at(deadline, round).await {
+            Ok(outcome) => outcome,
+            Err(_) => Err(Fail("timed out".into())),
+        };
         outcome.map_err(|Fail(reason)| {
             Fail(format!(
                 "round of seed {seed} (CAPSTAN_E_ORDER_SEED repeats it): {reason}"
