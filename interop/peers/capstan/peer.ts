@@ -278,6 +278,9 @@ class MoreStuffImpl extends Counted implements TestMoreStuffServer {
 
 /** The bootstrap object of one connection (not counted). */
 class InteropImpl implements InteropServer {
+  /** How many canceled calls awaiting the peer's Return the last `liveObjects` saw. */
+  private awaitingReturnReported = 0;
+
   /** The connection this bootstrap object serves (one per connection). */
   constructor(private readonly connection: Connection) {}
 
@@ -320,8 +323,6 @@ class InteropImpl implements InteropServer {
     this.awaitingReturnReported = s.awaitingReturn;
     return { count: live + leftover };
   }
-  /** How many canceled calls awaiting the peer's Return the last `liveObjects` saw. */
-  private awaitingReturnReported = 0;
 }
 
 async function serverMain(address: string): Promise<void> {

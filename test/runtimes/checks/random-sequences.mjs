@@ -84,6 +84,7 @@ async function sequence({ Relay, RelayClient, Tally, serveRelay }, seed) {
     promise.then(() => { origin.settled = true; }, () => { origin.settled = true; });
     results.push(origin);
     paths.push({ name, cap: cap.dup(), calls: [], origin, from });
+    return origin;
   };
   for (let step = 0; step < STEPS; step++) {
     const r = random();
@@ -117,15 +118,15 @@ async function sequence({ Relay, RelayClient, Tally, serveRelay }, seed) {
         [disposeKey]: () => { live--; },
       });
       const result = local.later({ cap: target.cap });
-      fromResult(`P(${target.name})`, result, result.cap, target);
-      gates.push({ open, fail, local, origin: results[results.length - 1] });
+      const origin = fromResult(`P(${target.name})`, result, result.cap, target);
+      gates.push({ open, fail, local, origin, kept: false });
       log.push(`promise of ${target.name}`);
     } else if (r < 0.56) {
       if (gates.length === 0) continue;
       const gate = pick(gates);
       // One in four breaks instead (if not kept already): the server, which may hold or have
       // echoed it, gets a Resolve with an exception.
-      if (random() < 0.25 && !gate.origin.settled) {
+      if (random() < 0.25 && !gate.kept) {
         gate.origin.broke = true;
         gate.fail();
         log.push('break');
@@ -133,6 +134,7 @@ async function sequence({ Relay, RelayClient, Tally, serveRelay }, seed) {
         gate.open();
         log.push('keep');
       }
+      gate.kept = true;
     } else if (r < 0.62) {
       const given = pick(paths);
       const result = echo.later({ cap: given.cap });
