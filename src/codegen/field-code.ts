@@ -253,7 +253,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
       let object = `$.listToObject(${list}, ${element}) as ${f.object}`;
       if (elementPrimitive || elementKey === 'bool' || elementKey === 'void') object = `$.valueListToObject(${list}, ${element}) as ${f.object}`;
       if (elementPrimitive) {
-        read = `${list}.toTypedArray('${elementPrimitive.element}')`;
+        read = `$.readTypedList(${r}, this.$nesting, '${elementPrimitive.element}'${d})`;
         builderRead = `new $.PrimitiveListBuilder($.getList(this.$segment, ${b}, ${size}${d}), '${elementPrimitive.element}')`;
         initBody = `new $.PrimitiveListBuilder($.initList(this.$segment, ${b}, ${size}, length), '${elementPrimitive.element}')`;
       } else if (elementKey === 'bool' || elementKey === 'void') {

@@ -6,9 +6,9 @@
  */
 import {
   adoptAt, AnyPointerBuilder, AnyPointerReader, disownAt, existingStruct, getListAt, getStructIn, getStructListIn, initDataAt,
-  initListAt, initStructIn, initStructListIn, isNullPointer, listLocation, locateListAt, locateStructAt, nullPointerSlot, readCapabilityAt, readDataAt, readListAt,
+  initListAt, initStructIn, initStructListIn, isNullPointer, listLocation, locateListAt, locateStructAt, nullPointerSlot, readCapabilityAt, readDataAt, readListAt, readTypedArrayAt,
   readTextAt, setCapabilityAt, setDataAt, setTextAt, zeroObject, float64ToBits,
-  CapnpError, type ListBuilder, type ListReader, type Orphan, type Segment, type StructBuilder, type StructView,
+  CapnpError, type ListBuilder, type PrimitiveElementType, type TypedArrayOf, type ListReader, type Orphan, type Segment, type StructBuilder, type StructView,
 } from '../wire/index.js';
 import { Size } from '../wire/core/layout.js';
 import type { PointerCodec } from './codec.js';
@@ -96,6 +96,13 @@ export function readList(
   defaultValue?: Segment | null,
 ): ListReader {
   return readListAt(segment, slot(pointers, pointerCount, index), elementSize, nestingLimit, defaultValue);
+}
+
+/** A primitive list field as a typed array (a view of the message where it can be one). */
+export function readTypedList<K extends PrimitiveElementType>(
+  segment: Segment, pointers: number, pointerCount: number, index: number, nestingLimit: number, type: K, defaultValue?: Segment | null,
+): TypedArrayOf<K> {
+  return readTypedArrayAt(segment, slot(pointers, pointerCount, index), nestingLimit, defaultValue, type);
 }
 
 /**

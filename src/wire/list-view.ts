@@ -160,13 +160,8 @@ export class ListView {
     const size = Ctor.BYTES_PER_ELEMENT;
     if (this.length === 0) return new Ctor(0) as TypedArrayOf<K>;
     if (this.dataSize < size) throw this.widthError(size);
-    if (LITTLE_ENDIAN_HOST && this.step === size) {
-      const segment = this.segment;
-      let start = segment.bytes.byteOffset + this.offset;
-      // Misaligned input is read in place until a view needs alignment: then copied once.
-      if (start % size !== 0 && segment.realign()) start = segment.bytes.byteOffset + this.offset;
-      if (start % size === 0) return new Ctor(segment.bytes.buffer as ArrayBuffer, start, this.length) as TypedArrayOf<K>;
-    }
+    const inPlace = typedArrayInPlace(this.segment, this.offset, this.length, this.step, type);
+    if (inPlace !== null) return inPlace;
     const out = new Ctor(this.length) as TypedArrayOf<K>;
     const view = this.segment.view;
     for (let i = 0, at = this.offset; i < this.length; i++, at += this.step) {
@@ -185,4 +180,20 @@ export class ListView {
     }
     return out;
   }
+}
+
+/**
+ * The `length` elements at `offset` of a segment, `step` bytes apart, as a typed array that views
+ * the message's bytes (no copy), or null when they cannot be viewed so: stored wider than their
+ * type (`step` is not its size), or on a big-endian host. Misaligned input is read in place until
+ * a view needs alignment, and then copied once (`Segment#realign`). The caller has checked that
+ * the list has elements and that each is at least as wide as the type.
+ */
+export function typedArrayInPlace<K extends PrimitiveElementType>(segment: Segment, offset: number, length: number, step: number, type: K): TypedArrayOf<K> | null {
+  const Ctor = TYPED_ARRAYS[type];
+  const size = Ctor.BYTES_PER_ELEMENT;
+  if (!LITTLE_ENDIAN_HOST || step !== size) return null;
+  let start = segment.bytes.byteOffset + offset;
+  if (start % size !== 0 && segment.realign()) start = segment.bytes.byteOffset + offset;
+  return start % size === 0 ? new Ctor(segment.bytes.buffer as ArrayBuffer, start, length) as TypedArrayOf<K> : null;
 }

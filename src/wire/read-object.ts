@@ -4,6 +4,7 @@
  */
 import { Arena } from './core/arena.js';
 import { ListReader } from './list-reader.js';
+import { typedArrayInPlace, type PrimitiveElementType, type TypedArrayOf } from './list-view.js';
 import { Kind, Size } from './core/layout.js';
 import {
   ANY_SIZE, chargeTraversal, readCapabilityIndex, resolveBytes, resolveList, resolveListAs, resolveStruct, resolveStructWord, resolved, wordFromBytes,
@@ -107,6 +108,31 @@ export function readListAt(segment: Segment, offset: number, expected: number, n
   const r = resolved;
   return new ListReader(r.segment, r.offset, r.length, r.elementSize, r.step, r.dataSize, r.pointerCount, limit);
 }
+
+/**
+ * The primitive list at pointer `offset` as a typed array, as `readListAt(...).toTypedArray(type)`
+ * gives it for the element size of `type`, with no `ListReader` made when the elements can be
+ * viewed in place (the usual case: see `typedArrayInPlace`). What generated getters of
+ * `List(Int32)` and its kin call. A list `finishList` accepted for that size has elements at
+ * least as wide as the type, so only their stride decides.
+ */
+export function readTypedArrayAt<K extends PrimitiveElementType>(
+  segment: Segment, offset: number, nestingLimit: number, defaultValue: Segment | null | undefined, type: K,
+): TypedArrayOf<K> {
+  const limit = locateListAt(segment, offset, ELEMENT_SIZES[type], nestingLimit, defaultValue);
+  const r = resolved;
+  if (r.length !== 0) {
+    const inPlace = typedArrayInPlace(r.segment, r.offset, r.length, r.step, type);
+    if (inPlace !== null) return inPlace;
+  }
+  return new ListReader(r.segment, r.offset, r.length, r.elementSize, r.step, r.dataSize, r.pointerCount, limit).toTypedArray(type);
+}
+
+/** The element size each typed array's type is stored at. */
+const ELEMENT_SIZES: Readonly<Record<PrimitiveElementType, number>> = {
+  int8: Size.BYTE, uint8: Size.BYTE, int16: Size.TWO_BYTES, uint16: Size.TWO_BYTES, int32: Size.FOUR_BYTES, uint32: Size.FOUR_BYTES,
+  float32: Size.FOUR_BYTES, float64: Size.EIGHT_BYTES, int64: Size.EIGHT_BYTES, uint64: Size.EIGHT_BYTES,
+};
 
 /** What `locateListAt` leaves: where the list is, as a `ListReader` holds it. Valid until the next pointer is read. */
 export type ListLocation = Readonly<Pick<ListReader, 'segment' | 'offset' | 'length' | 'elementSize' | 'step' | 'dataSize' | 'pointerCount'>>;
