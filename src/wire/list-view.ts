@@ -160,7 +160,7 @@ export class ListView {
     const size = Ctor.BYTES_PER_ELEMENT;
     if (this.length === 0) return new Ctor(0) as TypedArrayOf<K>;
     if (this.dataSize < size) throw this.widthError(size);
-    const inPlace = typedArrayInPlace(this.segment, this.offset, this.length, this.step, type);
+    const inPlace = typedArrayInPlace<K>(this.segment, this.offset, this.length, this.step, Ctor);
     if (inPlace !== null) return inPlace;
     const out = new Ctor(this.length) as TypedArrayOf<K>;
     const view = this.segment.view;
@@ -189,8 +189,7 @@ export class ListView {
  * a view needs alignment, and then copied once (`Segment#realign`). The caller has checked that
  * the list has elements and that each is at least as wide as the type.
  */
-export function typedArrayInPlace<K extends PrimitiveElementType>(segment: Segment, offset: number, length: number, step: number, type: K): TypedArrayOf<K> | null {
-  const Ctor = TYPED_ARRAYS[type];
+export function typedArrayInPlace<K extends PrimitiveElementType>(segment: Segment, offset: number, length: number, step: number, Ctor: (typeof TYPED_ARRAYS)[K]): TypedArrayOf<K> | null {
   const size = Ctor.BYTES_PER_ELEMENT;
   if (!LITTLE_ENDIAN_HOST || step !== size) return null;
   let start = segment.bytes.byteOffset + offset;

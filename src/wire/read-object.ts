@@ -4,7 +4,7 @@
  */
 import { Arena } from './core/arena.js';
 import { ListReader } from './list-reader.js';
-import { typedArrayInPlace, type PrimitiveElementType, type TypedArrayOf } from './list-view.js';
+import { TYPED_ARRAYS, typedArrayInPlace, type PrimitiveElementType, type TypedArrayOf } from './list-view.js';
 import { Kind, Size } from './core/layout.js';
 import {
   ANY_SIZE, chargeTraversal, readCapabilityIndex, resolveBytes, resolveList, resolveListAs, resolveStruct, resolveStructWord, resolved, wordFromBytes,
@@ -122,7 +122,7 @@ export function readTypedArrayAt<K extends PrimitiveElementType>(
   const limit = locateListAt(segment, offset, ELEMENT_SIZES[type], nestingLimit, defaultValue);
   const r = resolved;
   if (r.length !== 0) {
-    const inPlace = typedArrayInPlace(r.segment, r.offset, r.length, r.step, type);
+    const inPlace = typedArrayInPlace<K>(r.segment, r.offset, r.length, r.step, TYPED_ARRAYS[type]);
     if (inPlace !== null) return inPlace;
   }
   return new ListReader(r.segment, r.offset, r.length, r.elementSize, r.step, r.dataSize, r.pointerCount, limit).toTypedArray(type);
