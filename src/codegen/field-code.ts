@@ -194,7 +194,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
       const d = defaultValue != null ? literal('text', defaultValue) : null;
       return {
         ...base,
-        read: `$.readText(${r}${d ? `, ${d}` : ''})`,
+        read: `$.readTextAt(this.$segment, this.$slot(${index}), ${d ?? "''"})`,
         toObject: d ? `$.readText(${r}, ${d})` : `$.textOrNull(${r})`,
         builderRead: `$.readTextAt(this.$segment, ${b}, ${d ?? "''"})`,
         set: [`$.setText(this.$segment, ${b}, value);`],

@@ -46,6 +46,16 @@ export class GeneratedReaderCore {
   /** How many more levels of pointers may be followed below this struct. */
   declare $nesting: number;
 
+  /**
+   * The byte offset of pointer `index`, or -1 when the struct (written by an older schema) has
+   * none: what generated Text getters hand to `readTextAt`. Small enough that V8 inlines it
+   * wherever it is called; one call fewer a string than the runtime's `readText` (news read-all
+   * 0.96× instructions).
+   */
+  $slot(index: number): number {
+    return index < this.$pointerCount ? this.$pointers + index * 8 : -1;
+  }
+
   /** This struct as an untyped wire-level reader. */
   get $(): StructReader {
     return new StructReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting);

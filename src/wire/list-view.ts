@@ -18,6 +18,20 @@ export const TYPED_ARRAYS = {
   uint64: BigUint64Array,
 } as const;
 export type PrimitiveElementType = keyof typeof TYPED_ARRAYS;
+
+/** The DataView method that reads one element of each type. */
+const VIEW_GETTERS = {
+  int8: 'getInt8',
+  uint8: 'getUint8',
+  int16: 'getInt16',
+  uint16: 'getUint16',
+  int32: 'getInt32',
+  uint32: 'getUint32',
+  float32: 'getFloat32',
+  float64: 'getFloat64',
+  int64: 'getBigInt64',
+  uint64: 'getBigUint64',
+} as const satisfies Record<PrimitiveElementType, keyof DataView>;
 export type TypedArrayOf<K extends PrimitiveElementType> = InstanceType<(typeof TYPED_ARRAYS)[K]>;
 
 /**
@@ -162,22 +176,13 @@ export class ListView {
     if (this.dataSize < size) throw this.widthError(size);
     const inPlace = typedArrayInPlace<K>(this.segment, this.offset, this.length, this.step, Ctor);
     if (inPlace !== null) return inPlace;
+    // Stored wider than the type (or on a big-endian host): copied element by element, read
+    // little-endian through the segment's view by the type's DataView method.
     const out = new Ctor(this.length) as TypedArrayOf<K>;
+    const elements = out as unknown as (number | bigint)[];
     const view = this.segment.view;
-    for (let i = 0, at = this.offset; i < this.length; i++, at += this.step) {
-      switch (type) {
-        case 'int8': out[i] = view.getInt8(at); break;
-        case 'uint8': out[i] = view.getUint8(at); break;
-        case 'int16': out[i] = view.getInt16(at, true); break;
-        case 'uint16': out[i] = view.getUint16(at, true); break;
-        case 'int32': out[i] = view.getInt32(at, true); break;
-        case 'uint32': out[i] = view.getUint32(at, true); break;
-        case 'float32': out[i] = view.getFloat32(at, true); break;
-        case 'float64': out[i] = view.getFloat64(at, true); break;
-        case 'int64': out[i] = view.getBigInt64(at, true); break;
-        case 'uint64': out[i] = view.getBigUint64(at, true); break;
-      }
-    }
+    const get = view[VIEW_GETTERS[type]] as (this: DataView, at: number, littleEndian: boolean) => number | bigint;
+    for (let i = 0, at = this.offset; i < this.length; i++, at += this.step) elements[i] = get.call(view, at, true);
     return out;
   }
 }

@@ -3948,7 +3948,7 @@ export class ExceptionReader extends $.GeneratedReader<Exception> {
 
   /** `reason @0 :Text`: A message for humans. */
   get reason(): string {
-    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
+    return $.readTextAt(this.$segment, this.$slot(0), '');
   }
 
   hasReason(): boolean {
@@ -3972,7 +3972,7 @@ export class ExceptionReader extends $.GeneratedReader<Exception> {
 
   /** `trace @4 :Text`: Where the failure happened, for debugging (may be empty). */
   get trace(): string {
-    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 1);
+    return $.readTextAt(this.$segment, this.$slot(1), '');
   }
 
   hasTrace(): boolean {

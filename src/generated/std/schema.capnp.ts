@@ -149,7 +149,7 @@ export class NodeReader extends $.GeneratedReader<Node> {
    * For messages and debugging only; code generators should use `nestedNodes` for names.
    */
   get displayName(): string {
-    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
+    return $.readTextAt(this.$segment, this.$slot(0), '');
   }
 
   hasDisplayName(): boolean {
@@ -1630,7 +1630,7 @@ export class Node_ParameterReader extends $.GeneratedReader<Node_Parameter> {
 
   /** `name @0 :Text` */
   get name(): string {
-    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
+    return $.readTextAt(this.$segment, this.$slot(0), '');
   }
 
   hasName(): boolean {
@@ -1731,7 +1731,7 @@ export class Node_NestedNodeReader extends $.GeneratedReader<Node_NestedNode> {
 
   /** `name @0 :Text`: The nested declaration's name in this scope. */
   get name(): string {
-    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
+    return $.readTextAt(this.$segment, this.$slot(0), '');
   }
 
   hasName(): boolean {
@@ -1867,7 +1867,7 @@ export class Node_SourceInfoReader extends $.GeneratedReader<Node_SourceInfo> {
 
   /** `docComment @1 :Text`: The node's doc comment, one `\n`-terminated line per comment line; null if none. */
   get docComment(): string {
-    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
+    return $.readTextAt(this.$segment, this.$slot(0), '');
   }
 
   hasDocComment(): boolean {
@@ -2049,7 +2049,7 @@ export class Node_SourceInfo_MemberReader extends $.GeneratedReader<Node_SourceI
 
   /** `docComment @0 :Text` */
   get docComment(): string {
-    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
+    return $.readTextAt(this.$segment, this.$slot(0), '');
   }
 
   hasDocComment(): boolean {
@@ -2199,7 +2199,7 @@ export class FieldReader extends $.GeneratedReader<Field> {
 
   /** `name @0 :Text` */
   get name(): string {
-    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
+    return $.readTextAt(this.$segment, this.$slot(0), '');
   }
 
   hasName(): boolean {
@@ -2850,7 +2850,7 @@ export class EnumerantReader extends $.GeneratedReader<Enumerant> {
 
   /** `name @0 :Text` */
   get name(): string {
-    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
+    return $.readTextAt(this.$segment, this.$slot(0), '');
   }
 
   hasName(): boolean {
@@ -3145,7 +3145,7 @@ export class MethodReader extends $.GeneratedReader<Method> {
 
   /** `name @0 :Text` */
   get name(): string {
-    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
+    return $.readTextAt(this.$segment, this.$slot(0), '');
   }
 
   hasName(): boolean {
@@ -5360,7 +5360,7 @@ export class ValueReader extends $.GeneratedReader<Value> {
 
   /** `text @12 :Text` */
   get text(): string {
-    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
+    return $.readTextAt(this.$segment, this.$slot(0), '');
   }
 
   hasText(): boolean {
@@ -6368,7 +6368,7 @@ export class CodeGeneratorRequest_RequestedFileReader extends $.GeneratedReader<
    * code should go.
    */
   get filename(): string {
-    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
+    return $.readTextAt(this.$segment, this.$slot(0), '');
   }
 
   hasFilename(): boolean {
@@ -6562,7 +6562,7 @@ export class CodeGeneratorRequest_RequestedFile_ImportReader extends $.Generated
 
   /** `name @1 :Text`: The path exactly as written in the import. */
   get name(): string {
-    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
+    return $.readTextAt(this.$segment, this.$slot(0), '');
   }
 
   hasName(): boolean {

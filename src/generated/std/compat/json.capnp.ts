@@ -68,7 +68,7 @@ export class ValueReader extends $.GeneratedReader<Value> {
 
   /** `string @3 :Text` */
   get string(): string {
-    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
+    return $.readTextAt(this.$segment, this.$slot(0), '');
   }
 
   hasString(): boolean {
@@ -104,7 +104,7 @@ export class ValueReader extends $.GeneratedReader<Value> {
 
   /** `raw @7 :Text`: Text copied into the output as is, which must be valid JSON. Never produced by parsing. */
   get raw(): string {
-    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
+    return $.readTextAt(this.$segment, this.$slot(0), '');
   }
 
   hasRaw(): boolean {
@@ -365,7 +365,7 @@ export class Value_FieldReader extends $.GeneratedReader<Value_Field> {
 
   /** `name @0 :Text` */
   get name(): string {
-    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
+    return $.readTextAt(this.$segment, this.$slot(0), '');
   }
 
   hasName(): boolean {
@@ -496,7 +496,7 @@ export class Value_CallReader extends $.GeneratedReader<Value_Call> {
 
   /** `function @0 :Text` */
   get function(): string {
-    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
+    return $.readTextAt(this.$segment, this.$slot(0), '');
   }
 
   hasFunction(): boolean {
@@ -627,7 +627,7 @@ export class FlattenOptionsReader extends $.GeneratedReader<FlattenOptions> {
 
   /** `prefix @0 :Text`: Prepended to the names of the flattened members (to keep them apart from others). */
   get prefix(): string {
-    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0, "");
+    return $.readTextAt(this.$segment, this.$slot(0), "");
   }
 
   hasPrefix(): boolean {
@@ -731,7 +731,7 @@ export class DiscriminatorOptionsReader extends $.GeneratedReader<DiscriminatorO
 
   /** `name @0 :Text`: The name of the property holding the member's name (default: the union's own name). */
   get name(): string {
-    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 0);
+    return $.readTextAt(this.$segment, this.$slot(0), '');
   }
 
   hasName(): boolean {
@@ -744,7 +744,7 @@ export class DiscriminatorOptionsReader extends $.GeneratedReader<DiscriminatorO
    * the member (useful for members that are not structs).
    */
   get valueName(): string {
-    return $.readText(this.$segment, this.$pointers, this.$pointerCount, 1);
+    return $.readTextAt(this.$segment, this.$slot(1), '');
   }
 
   hasValueName(): boolean {
