@@ -358,6 +358,35 @@ describe('list upgrades the encoding allows', () => {
     expect([bytes.getUint8(0), bytes.getUint8(1)]).toEqual([0x10, 0x20]);
   });
 
+  it('a struct list copied into a typed array of any element type reads each element as its getter does', () => {
+    // Two structs of one data word each, whose bytes have the high bit set in every byte: a
+    // typed array of any type is a copy (the stride is 8 bytes), made element by element.
+    const wide = message([
+      listPointer(0, ElementSize.INLINE_COMPOSITE, 2),
+      compositeTag(2, 1, 0),
+      dataWord(0x81, 0x92, 0xa3, 0xb4, 0xc5, 0xd6, 0xe7, 0xf8),
+      dataWord(0xff, 0xfe, 0xfd, 0xfc, 0xfb, 0xfa, 0xf9, 0x80),
+    ]).getRootPointer();
+    const bytesOf = (size: number) => wide.getList(size);
+    const cases = [
+      ['int8', ElementSize.BYTE, 'getInt8'], ['uint8', ElementSize.BYTE, 'getUint8'],
+      ['int16', ElementSize.TWO_BYTES, 'getInt16'], ['uint16', ElementSize.TWO_BYTES, 'getUint16'],
+      ['int32', ElementSize.FOUR_BYTES, 'getInt32'], ['uint32', ElementSize.FOUR_BYTES, 'getUint32'],
+      ['float32', ElementSize.FOUR_BYTES, 'getFloat32'], ['float64', ElementSize.EIGHT_BYTES, 'getFloat64'],
+      ['int64', ElementSize.EIGHT_BYTES, 'getInt64'], ['uint64', ElementSize.EIGHT_BYTES, 'getUint64'],
+    ] as const;
+    for (const [type, size, getter] of cases) {
+      const list = bytesOf(size);
+      const copied = Array.from(list.toTypedArray(type) as ArrayLike<number | bigint>);
+      expect(copied, type).toEqual([list[getter](0), list[getter](1)]);
+    }
+    // Spot checks against values worked out by hand, so that a getter and the copy cannot agree on a wrong reading.
+    expect(Array.from(bytesOf(ElementSize.BYTE).toTypedArray('int8'))).toEqual([0x81 - 256, -1]);
+    expect(Array.from(bytesOf(ElementSize.TWO_BYTES).toTypedArray('uint16'))).toEqual([0x9281, 0xfeff]);
+    expect(Array.from(bytesOf(ElementSize.FOUR_BYTES).toTypedArray('int32'))).toEqual([0xb4a39281 | 0, 0xfcfdfeff | 0]);
+    expect(Array.from(bytesOf(ElementSize.EIGHT_BYTES).toTypedArray('uint64'))).toEqual([0xf8e7d6c5b4a39281n, 0x80f9fafbfcfdfeffn]);
+  });
+
   it('a struct list reads as a pointer list of its first pointer (with the real element size)', () => {
     const list = root.getList(2, ElementSize.POINTER);
     expect(list.length).toBe(2);
