@@ -224,7 +224,11 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
       const constant = pointerConstant(defaultValue);
       const d = constant ? ctx.constant(constant) : params ? 'null' : null;
       const { dataWordCount: dw, pointerCount: pc } = target.struct;
-      const read = `$.readStruct<${f.reader}>(${n.reader}, ${r}, this.$nesting${d ? `, ${d}` : ''}${params})`;
+      // A struct of a non-generic type is located and made in the getter itself (`structReaderAt`,
+      // inlined there); a generic one needs its parameters' codecs, which `readStruct` passes on.
+      const read = params
+        ? `$.readStruct<${f.reader}>(${n.reader}, ${r}, this.$nesting${d ? `, ${d}` : ''}${params})`
+        : `$.structReaderAt(${n.reader}, $.locateStructAt(this.$segment, this.$slot(${index}), this.$nesting, ${d ?? 'null'}))`;
       base.builderMethods.push(method(`${init}(): ${f.builder} {`, `  return $.initStruct<${f.builder}>(${n.builder}, this.$segment, ${b}, ${dw}, ${pc}${params});`, '}'));
       return {
         ...base,

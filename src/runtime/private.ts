@@ -27,5 +27,5 @@ export {
   checkFloat32, checkFloat64, checkBool, checkVoid, checkEnum, checkCapability,
 } from './value-checks.js';
 export { ASSIGN_MODE, checkKeys } from './unknown-keys.js';
-export { isNullPointer, readListAt, readTextAt, readDataAt, readCapabilityAt } from '../wire/read-object.js';
+export { isNullPointer, locateStructAt, readListAt, readTextAt, readDataAt, readCapabilityAt } from '../wire/read-object.js';
 export { atStep, asCapnpError, formatPath, describeValue, isStackOverflow, notAnObject } from './error-path.js';

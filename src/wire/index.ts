@@ -38,7 +38,7 @@ export { decodeUtf8, utf8Length } from './core/text.js';
 
 // Slot-level operations, for the runtime's generated-code helpers (runtime/access.ts) and the
 // codecs, which keep their own view of a struct (offsets in bytes within a segment).
-export { isNullPointer, nullPointerSlot, emptyStruct, readStructAt, locateStructAt, locateListAt, listLocation, readListAt, readTypedArrayAt, readTextAt, readDataAt, readCapabilityAt, type ListLocation } from './read-object.js';
+export { isNullPointer, nullPointerSlot, emptyStruct, readStructAt, locateStructAt, locateListAt, listLocation, readListAt, readTypedArrayAt, readTextAt, readDataAt, readCapabilityAt, type ListLocation, type Location } from './read-object.js';
 export {
   initStructAt, getStructAt, initStructIn, getStructIn, initListAt, initStructListAt, initStructListIn, getListAt, getStructListAt, getStructListIn, setListAt,
   setTextAt, setDataAt, initDataAt, setCapabilityAt,

@@ -78,7 +78,7 @@ export class MessageReader extends $.GeneratedReader<Message> {
    * (a newer protocol feature); carries the message that was not understood.
    */
   get unimplemented(): MessageReader {
-    return $.readStruct<MessageReader>(MessageReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(MessageReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasUnimplemented(): boolean {
@@ -87,7 +87,7 @@ export class MessageReader extends $.GeneratedReader<Message> {
 
   /** `abort @1 :Exception`: The sender is closing the connection because of the given error. */
   get abort(): ExceptionReader {
-    return $.readStruct<ExceptionReader>(ExceptionReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(ExceptionReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasAbort(): boolean {
@@ -96,7 +96,7 @@ export class MessageReader extends $.GeneratedReader<Message> {
 
   /** `bootstrap @8 :Bootstrap` */
   get bootstrap(): BootstrapReader {
-    return $.readStruct<BootstrapReader>(BootstrapReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(BootstrapReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasBootstrap(): boolean {
@@ -105,7 +105,7 @@ export class MessageReader extends $.GeneratedReader<Message> {
 
   /** `call @2 :Call` */
   get call(): CallReader {
-    return $.readStruct<CallReader>(CallReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(CallReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasCall(): boolean {
@@ -114,7 +114,7 @@ export class MessageReader extends $.GeneratedReader<Message> {
 
   /** `return @3 :Return` */
   get return(): ReturnReader {
-    return $.readStruct<ReturnReader>(ReturnReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(ReturnReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasReturn(): boolean {
@@ -123,7 +123,7 @@ export class MessageReader extends $.GeneratedReader<Message> {
 
   /** `finish @4 :Finish` */
   get finish(): FinishReader {
-    return $.readStruct<FinishReader>(FinishReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(FinishReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasFinish(): boolean {
@@ -132,7 +132,7 @@ export class MessageReader extends $.GeneratedReader<Message> {
 
   /** `resolve @5 :Resolve` */
   get resolve(): ResolveReader {
-    return $.readStruct<ResolveReader>(ResolveReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(ResolveReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasResolve(): boolean {
@@ -141,7 +141,7 @@ export class MessageReader extends $.GeneratedReader<Message> {
 
   /** `release @6 :Release` */
   get release(): ReleaseReader {
-    return $.readStruct<ReleaseReader>(ReleaseReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(ReleaseReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasRelease(): boolean {
@@ -150,7 +150,7 @@ export class MessageReader extends $.GeneratedReader<Message> {
 
   /** `disembargo @13 :Disembargo` */
   get disembargo(): DisembargoReader {
-    return $.readStruct<DisembargoReader>(DisembargoReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(DisembargoReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasDisembargo(): boolean {
@@ -177,7 +177,7 @@ export class MessageReader extends $.GeneratedReader<Message> {
 
   /** `provide @10 :Provide` */
   get provide(): ProvideReader {
-    return $.readStruct<ProvideReader>(ProvideReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(ProvideReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasProvide(): boolean {
@@ -186,7 +186,7 @@ export class MessageReader extends $.GeneratedReader<Message> {
 
   /** `accept @11 :Accept` */
   get accept(): AcceptReader {
-    return $.readStruct<AcceptReader>(AcceptReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(AcceptReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasAccept(): boolean {
@@ -195,7 +195,7 @@ export class MessageReader extends $.GeneratedReader<Message> {
 
   /** `thirdPartyAnswer @14 :ThirdPartyAnswer` */
   get thirdPartyAnswer(): ThirdPartyAnswerReader {
-    return $.readStruct<ThirdPartyAnswerReader>(ThirdPartyAnswerReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(ThirdPartyAnswerReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasThirdPartyAnswer(): boolean {
@@ -204,7 +204,7 @@ export class MessageReader extends $.GeneratedReader<Message> {
 
   /** `join @12 :Join` */
   get join(): JoinReader {
-    return $.readStruct<JoinReader>(JoinReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(JoinReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasJoin(): boolean {
@@ -214,21 +214,21 @@ export class MessageReader extends $.GeneratedReader<Message> {
   override $toObject(): Message {
     const object: { [key: string]: unknown } = {};
     switch (this.$view.getUint16(this.$data, true)) {
-      case 0: object["unimplemented"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<MessageReader>(MessageReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
-      case 1: object["abort"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<ExceptionReader>(ExceptionReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
-      case 8: object["bootstrap"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<BootstrapReader>(BootstrapReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
-      case 2: object["call"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<CallReader>(CallReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
-      case 3: object["return"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<ReturnReader>(ReturnReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
-      case 4: object["finish"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<FinishReader>(FinishReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
-      case 5: object["resolve"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<ResolveReader>(ResolveReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
-      case 6: object["release"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<ReleaseReader>(ReleaseReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
-      case 13: object["disembargo"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<DisembargoReader>(DisembargoReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
+      case 0: object["unimplemented"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(MessageReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null; break;
+      case 1: object["abort"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(ExceptionReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null; break;
+      case 8: object["bootstrap"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(BootstrapReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null; break;
+      case 2: object["call"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(CallReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null; break;
+      case 3: object["return"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(ReturnReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null; break;
+      case 4: object["finish"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(FinishReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null; break;
+      case 5: object["resolve"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(ResolveReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null; break;
+      case 6: object["release"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(ReleaseReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null; break;
+      case 13: object["disembargo"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(DisembargoReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null; break;
       case 7: object["obsoleteSave"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting) : null; break;
       case 9: object["obsoleteDelete"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting) : null; break;
-      case 10: object["provide"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<ProvideReader>(ProvideReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
-      case 11: object["accept"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<AcceptReader>(AcceptReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
-      case 14: object["thirdPartyAnswer"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<ThirdPartyAnswerReader>(ThirdPartyAnswerReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
-      case 12: object["join"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<JoinReader>(JoinReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
+      case 10: object["provide"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(ProvideReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null; break;
+      case 11: object["accept"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(AcceptReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null; break;
+      case 14: object["thirdPartyAnswer"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(ThirdPartyAnswerReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null; break;
+      case 12: object["join"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(JoinReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null; break;
     }
     return object as Message;
   }
@@ -934,7 +934,7 @@ export class CallReader extends $.GeneratedReader<Call> {
 
   /** `target @1 :MessageTarget`: The capability called. */
   get target(): MessageTargetReader {
-    return $.readStruct<MessageTargetReader>(MessageTargetReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(MessageTargetReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasTarget(): boolean {
@@ -972,7 +972,7 @@ export class CallReader extends $.GeneratedReader<Call> {
 
   /** `params @4 :Payload`: The parameter struct, and the capabilities it holds. */
   get params(): PayloadReader {
-    return $.readStruct<PayloadReader>(PayloadReader, this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting);
+    return $.structReaderAt(PayloadReader, $.locateStructAt(this.$segment, this.$slot(1), this.$nesting, null));
   }
 
   hasParams(): boolean {
@@ -987,13 +987,13 @@ export class CallReader extends $.GeneratedReader<Call> {
   override $toObject(): Call {
     return {
       questionId: this.$view.getUint32(this.$data, true),
-      target: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<MessageTargetReader>(MessageTargetReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
+      target: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(MessageTargetReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null,
       interfaceId: this.$view.getBigUint64(this.$data + 8, true),
       methodId: this.$view.getUint16(this.$data + 4, true),
       allowThirdPartyTailCall: !!(this.$view.getUint8(this.$data + 16) & 1),
       noPromisePipelining: !!(this.$view.getUint8(this.$data + 16) & 2),
       onlyPromisePipeline: !!(this.$view.getUint8(this.$data + 16) & 4),
-      params: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.readStruct<PayloadReader>(PayloadReader, this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting).$toObject() : null,
+      params: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.structReaderAt(PayloadReader, $.locateStructAt(this.$segment, this.$slot(1), this.$nesting, null)).$toObject() : null,
       sendResultsTo: new Call_SendResultsToReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(),
     };
   }
@@ -1397,7 +1397,7 @@ export class ReturnReader extends $.GeneratedReader<Return> {
 
   /** `results @2 :Payload`: The result struct. */
   get results(): PayloadReader {
-    return $.readStruct<PayloadReader>(PayloadReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(PayloadReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasResults(): boolean {
@@ -1406,7 +1406,7 @@ export class ReturnReader extends $.GeneratedReader<Return> {
 
   /** `exception @3 :Exception`: The call failed. */
   get exception(): ExceptionReader {
-    return $.readStruct<ExceptionReader>(ExceptionReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(ExceptionReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasException(): boolean {
@@ -1444,8 +1444,8 @@ export class ReturnReader extends $.GeneratedReader<Return> {
       noFinishNeeded: !!(this.$view.getUint8(this.$data + 4) & 2),
     };
     switch (this.$view.getUint16(this.$data + 6, true)) {
-      case 0: object["results"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<PayloadReader>(PayloadReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
-      case 1: object["exception"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<ExceptionReader>(ExceptionReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
+      case 0: object["results"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(PayloadReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null; break;
+      case 1: object["exception"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(ExceptionReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null; break;
       case 2: object["canceled"] = null; break;
       case 3: object["resultsSentElsewhere"] = null; break;
       case 4: object["takeFromOtherQuestion"] = this.$view.getUint32(this.$data + 8, true); break;
@@ -1840,7 +1840,7 @@ export class ResolveReader extends $.GeneratedReader<Resolve> {
 
   /** `cap @1 :CapDescriptor`: The capability it became. */
   get cap(): CapDescriptorReader {
-    return $.readStruct<CapDescriptorReader>(CapDescriptorReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(CapDescriptorReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasCap(): boolean {
@@ -1849,7 +1849,7 @@ export class ResolveReader extends $.GeneratedReader<Resolve> {
 
   /** `exception @2 :Exception`: It broke. */
   get exception(): ExceptionReader {
-    return $.readStruct<ExceptionReader>(ExceptionReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(ExceptionReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasException(): boolean {
@@ -1861,8 +1861,8 @@ export class ResolveReader extends $.GeneratedReader<Resolve> {
       promiseId: this.$view.getUint32(this.$data, true),
     };
     switch (this.$view.getUint16(this.$data + 4, true)) {
-      case 0: object["cap"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<CapDescriptorReader>(CapDescriptorReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
-      case 1: object["exception"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<ExceptionReader>(ExceptionReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
+      case 0: object["cap"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(CapDescriptorReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null; break;
+      case 1: object["exception"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(ExceptionReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null; break;
     }
     return object as Resolve;
   }
@@ -2115,7 +2115,7 @@ export class DisembargoReader extends $.GeneratedReader<Disembargo> {
 
   /** `target @0 :MessageTarget`: The capability the promise resolved to. */
   get target(): MessageTargetReader {
-    return $.readStruct<MessageTargetReader>(MessageTargetReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(MessageTargetReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasTarget(): boolean {
@@ -2129,7 +2129,7 @@ export class DisembargoReader extends $.GeneratedReader<Disembargo> {
 
   override $toObject(): Disembargo {
     return {
-      target: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<MessageTargetReader>(MessageTargetReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
+      target: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(MessageTargetReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null,
       context: new Disembargo_ContextReader(this.$segment, this.$pointers - this.$dataSize, this.$dataSize, this.$pointers, this.$pointerCount, this.$nesting).$toObject(),
     };
   }
@@ -2402,7 +2402,7 @@ export class ProvideReader extends $.GeneratedReader<Provide> {
 
   /** `target @1 :MessageTarget`: The capability to provide. */
   get target(): MessageTargetReader {
-    return $.readStruct<MessageTargetReader>(MessageTargetReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(MessageTargetReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasTarget(): boolean {
@@ -2421,7 +2421,7 @@ export class ProvideReader extends $.GeneratedReader<Provide> {
   override $toObject(): Provide {
     return {
       questionId: this.$view.getUint32(this.$data, true),
-      target: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<MessageTargetReader>(MessageTargetReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
+      target: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(MessageTargetReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null,
       recipient: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting) : null,
     };
   }
@@ -2855,7 +2855,7 @@ export class JoinReader extends $.GeneratedReader<Join> {
 
   /** `target @1 :MessageTarget`: One of the capabilities. */
   get target(): MessageTargetReader {
-    return $.readStruct<MessageTargetReader>(MessageTargetReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(MessageTargetReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasTarget(): boolean {
@@ -2874,7 +2874,7 @@ export class JoinReader extends $.GeneratedReader<Join> {
   override $toObject(): Join {
     return {
       questionId: this.$view.getUint32(this.$data, true),
-      target: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<MessageTargetReader>(MessageTargetReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
+      target: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(MessageTargetReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null,
       keyPart: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.readPointer(this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting) : null,
     };
   }
@@ -3020,7 +3020,7 @@ export class MessageTargetReader extends $.GeneratedReader<MessageTarget> {
 
   /** `promisedAnswer @1 :PromisedAnswer`: A capability in the results of a call the sender made and has not finished. */
   get promisedAnswer(): PromisedAnswerReader {
-    return $.readStruct<PromisedAnswerReader>(PromisedAnswerReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(PromisedAnswerReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasPromisedAnswer(): boolean {
@@ -3031,7 +3031,7 @@ export class MessageTargetReader extends $.GeneratedReader<MessageTarget> {
     const object: { [key: string]: unknown } = {};
     switch (this.$view.getUint16(this.$data + 4, true)) {
       case 0: object["importedCap"] = this.$view.getUint32(this.$data, true); break;
-      case 1: object["promisedAnswer"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<PromisedAnswerReader>(PromisedAnswerReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
+      case 1: object["promisedAnswer"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(PromisedAnswerReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null; break;
     }
     return object as MessageTarget;
   }
@@ -3332,7 +3332,7 @@ export class CapDescriptorReader extends $.GeneratedReader<CapDescriptor> {
 
   /** `receiverAnswer @4 :PromisedAnswer`: A capability in the results of one of the receiver's answers. */
   get receiverAnswer(): PromisedAnswerReader {
-    return $.readStruct<PromisedAnswerReader>(PromisedAnswerReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(PromisedAnswerReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasReceiverAnswer(): boolean {
@@ -3341,7 +3341,7 @@ export class CapDescriptorReader extends $.GeneratedReader<CapDescriptor> {
 
   /** `thirdPartyHosted @5 :ThirdPartyCapDescriptor`: A capability hosted by a third vat. */
   get thirdPartyHosted(): ThirdPartyCapDescriptorReader {
-    return $.readStruct<ThirdPartyCapDescriptorReader>(ThirdPartyCapDescriptorReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(ThirdPartyCapDescriptorReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasThirdPartyHosted(): boolean {
@@ -3366,8 +3366,8 @@ export class CapDescriptorReader extends $.GeneratedReader<CapDescriptor> {
       case 1: object["senderHosted"] = this.$view.getUint32(this.$data + 4, true); break;
       case 2: object["senderPromise"] = this.$view.getUint32(this.$data + 4, true); break;
       case 3: object["receiverHosted"] = this.$view.getUint32(this.$data + 4, true); break;
-      case 4: object["receiverAnswer"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<PromisedAnswerReader>(PromisedAnswerReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
-      case 5: object["thirdPartyHosted"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<ThirdPartyCapDescriptorReader>(ThirdPartyCapDescriptorReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
+      case 4: object["receiverAnswer"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(PromisedAnswerReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null; break;
+      case 5: object["thirdPartyHosted"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(ThirdPartyCapDescriptorReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null; break;
     }
     return object as CapDescriptor;
   }

@@ -1180,7 +1180,7 @@ export class Node_ConstReader extends $.GeneratedReader<Node_Const> {
 
   /** `type @16 :Type` */
   get type(): TypeReader {
-    return $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting);
+    return $.structReaderAt(TypeReader, $.locateStructAt(this.$segment, this.$slot(3), this.$nesting, null));
   }
 
   hasType(): boolean {
@@ -1189,7 +1189,7 @@ export class Node_ConstReader extends $.GeneratedReader<Node_Const> {
 
   /** `value @17 :Value` */
   get value(): ValueReader {
-    return $.readStruct<ValueReader>(ValueReader, this.$segment, this.$pointers, this.$pointerCount, 4, this.$nesting);
+    return $.structReaderAt(ValueReader, $.locateStructAt(this.$segment, this.$slot(4), this.$nesting, null));
   }
 
   hasValue(): boolean {
@@ -1198,8 +1198,8 @@ export class Node_ConstReader extends $.GeneratedReader<Node_Const> {
 
   override $toObject(): Node_Const {
     return {
-      type: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting).$toObject() : null,
-      value: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 4) ? $.readStruct<ValueReader>(ValueReader, this.$segment, this.$pointers, this.$pointerCount, 4, this.$nesting).$toObject() : null,
+      type: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.structReaderAt(TypeReader, $.locateStructAt(this.$segment, this.$slot(3), this.$nesting, null)).$toObject() : null,
+      value: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 4) ? $.structReaderAt(ValueReader, $.locateStructAt(this.$segment, this.$slot(4), this.$nesting, null)).$toObject() : null,
     };
   }
 }
@@ -1341,7 +1341,7 @@ export class Node_AnnotationReader extends $.GeneratedReader<Node_Annotation> {
 
   /** `type @18 :Type`: The type of the annotation's value (Void when it takes none). */
   get type(): TypeReader {
-    return $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting);
+    return $.structReaderAt(TypeReader, $.locateStructAt(this.$segment, this.$slot(3), this.$nesting, null));
   }
 
   hasType(): boolean {
@@ -1410,7 +1410,7 @@ export class Node_AnnotationReader extends $.GeneratedReader<Node_Annotation> {
 
   override $toObject(): Node_Annotation {
     return {
-      type: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting).$toObject() : null,
+      type: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.structReaderAt(TypeReader, $.locateStructAt(this.$segment, this.$slot(3), this.$nesting, null)).$toObject() : null,
       targetsFile: !!(this.$view.getUint8(this.$data + 14) & 1),
       targetsConst: !!(this.$view.getUint8(this.$data + 14) & 2),
       targetsEnum: !!(this.$view.getUint8(this.$data + 14) & 4),
@@ -2473,7 +2473,7 @@ export class Field_SlotReader extends $.GeneratedReader<Field_Slot> {
 
   /** `type @5 :Type` */
   get type(): TypeReader {
-    return $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting);
+    return $.structReaderAt(TypeReader, $.locateStructAt(this.$segment, this.$slot(2), this.$nesting, null));
   }
 
   hasType(): boolean {
@@ -2482,7 +2482,7 @@ export class Field_SlotReader extends $.GeneratedReader<Field_Slot> {
 
   /** `defaultValue @6 :Value` */
   get defaultValue(): ValueReader {
-    return $.readStruct<ValueReader>(ValueReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting);
+    return $.structReaderAt(ValueReader, $.locateStructAt(this.$segment, this.$slot(3), this.$nesting, null));
   }
 
   hasDefaultValue(): boolean {
@@ -2501,8 +2501,8 @@ export class Field_SlotReader extends $.GeneratedReader<Field_Slot> {
   override $toObject(): Field_Slot {
     return {
       offset: this.$view.getUint32(this.$data + 4, true),
-      type: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting).$toObject() : null,
-      defaultValue: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.readStruct<ValueReader>(ValueReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting).$toObject() : null,
+      type: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.structReaderAt(TypeReader, $.locateStructAt(this.$segment, this.$slot(2), this.$nesting, null)).$toObject() : null,
+      defaultValue: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.structReaderAt(ValueReader, $.locateStructAt(this.$segment, this.$slot(3), this.$nesting, null)).$toObject() : null,
       hadExplicitDefault: !!(this.$view.getUint8(this.$data + 16) & 1),
     };
   }
@@ -3005,7 +3005,7 @@ export class SuperclassReader extends $.GeneratedReader<Superclass> {
 
   /** `brand @1 :Brand` */
   get brand(): BrandReader {
-    return $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(BrandReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasBrand(): boolean {
@@ -3015,7 +3015,7 @@ export class SuperclassReader extends $.GeneratedReader<Superclass> {
   override $toObject(): Superclass {
     return {
       id: this.$view.getBigUint64(this.$data, true),
-      brand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
+      brand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(BrandReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null,
     };
   }
 }
@@ -3177,7 +3177,7 @@ export class MethodReader extends $.GeneratedReader<Method> {
 
   /** `paramBrand @5 :Brand`: Bindings of the parameter struct's generic parameters. */
   get paramBrand(): BrandReader {
-    return $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting);
+    return $.structReaderAt(BrandReader, $.locateStructAt(this.$segment, this.$slot(2), this.$nesting, null));
   }
 
   hasParamBrand(): boolean {
@@ -3191,7 +3191,7 @@ export class MethodReader extends $.GeneratedReader<Method> {
 
   /** `resultBrand @6 :Brand` */
   get resultBrand(): BrandReader {
-    return $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting);
+    return $.structReaderAt(BrandReader, $.locateStructAt(this.$segment, this.$slot(3), this.$nesting, null));
   }
 
   hasResultBrand(): boolean {
@@ -3213,9 +3213,9 @@ export class MethodReader extends $.GeneratedReader<Method> {
       codeOrder: this.$view.getUint16(this.$data, true),
       implicitParameters: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 4) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 4, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_ParameterReader) as Node_Parameter[] | null : null,
       paramStructType: this.$view.getBigUint64(this.$data + 8, true),
-      paramBrand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting).$toObject() : null,
+      paramBrand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.structReaderAt(BrandReader, $.locateStructAt(this.$segment, this.$slot(2), this.$nesting, null)).$toObject() : null,
       resultStructType: this.$view.getBigUint64(this.$data + 16, true),
-      resultBrand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 3, this.$nesting).$toObject() : null,
+      resultBrand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.structReaderAt(BrandReader, $.locateStructAt(this.$segment, this.$slot(3), this.$nesting, null)).$toObject() : null,
       annotations: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), AnnotationReader) as Annotation[] | null : null,
     };
   }
@@ -3916,7 +3916,7 @@ export class Type_ListReader extends $.GeneratedReader<Type_List> {
 
   /** `elementType @14 :Type` */
   get elementType(): TypeReader {
-    return $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(TypeReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasElementType(): boolean {
@@ -3925,7 +3925,7 @@ export class Type_ListReader extends $.GeneratedReader<Type_List> {
 
   override $toObject(): Type_List {
     return {
-      elementType: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
+      elementType: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(TypeReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null,
     };
   }
 }
@@ -4021,7 +4021,7 @@ export class Type_EnumReader extends $.GeneratedReader<Type_Enum> {
 
   /** `brand @21 :Brand` */
   get brand(): BrandReader {
-    return $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(BrandReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasBrand(): boolean {
@@ -4031,7 +4031,7 @@ export class Type_EnumReader extends $.GeneratedReader<Type_Enum> {
   override $toObject(): Type_Enum {
     return {
       typeId: this.$view.getBigUint64(this.$data + 8, true),
-      brand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
+      brand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(BrandReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null,
     };
   }
 }
@@ -4137,7 +4137,7 @@ export class Type_StructReader extends $.GeneratedReader<Type_Struct> {
 
   /** `brand @22 :Brand` */
   get brand(): BrandReader {
-    return $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(BrandReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasBrand(): boolean {
@@ -4147,7 +4147,7 @@ export class Type_StructReader extends $.GeneratedReader<Type_Struct> {
   override $toObject(): Type_Struct {
     return {
       typeId: this.$view.getBigUint64(this.$data + 8, true),
-      brand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
+      brand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(BrandReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null,
     };
   }
 }
@@ -4253,7 +4253,7 @@ export class Type_InterfaceReader extends $.GeneratedReader<Type_Interface> {
 
   /** `brand @23 :Brand` */
   get brand(): BrandReader {
-    return $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(BrandReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasBrand(): boolean {
@@ -4263,7 +4263,7 @@ export class Type_InterfaceReader extends $.GeneratedReader<Type_Interface> {
   override $toObject(): Type_Interface {
     return {
       typeId: this.$view.getBigUint64(this.$data + 8, true),
-      brand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
+      brand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(BrandReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null,
     };
   }
 }
@@ -5130,7 +5130,7 @@ export class Brand_BindingReader extends $.GeneratedReader<Brand_Binding> {
 
   /** `type @1 :Type` */
   get type(): TypeReader {
-    return $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(TypeReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasType(): boolean {
@@ -5141,7 +5141,7 @@ export class Brand_BindingReader extends $.GeneratedReader<Brand_Binding> {
     const object: { [key: string]: unknown } = {};
     switch (this.$view.getUint16(this.$data, true)) {
       case 0: object["unbound"] = null; break;
-      case 1: object["type"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<TypeReader>(TypeReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
+      case 1: object["type"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(TypeReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null; break;
     }
     return object as Brand_Binding;
   }
@@ -5828,7 +5828,7 @@ export class AnnotationReader extends $.GeneratedReader<Annotation> {
 
   /** `brand @2 :Brand`: Bindings for generic parameters of the annotation's scopes. */
   get brand(): BrandReader {
-    return $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting);
+    return $.structReaderAt(BrandReader, $.locateStructAt(this.$segment, this.$slot(1), this.$nesting, null));
   }
 
   hasBrand(): boolean {
@@ -5837,7 +5837,7 @@ export class AnnotationReader extends $.GeneratedReader<Annotation> {
 
   /** `value @1 :Value` */
   get value(): ValueReader {
-    return $.readStruct<ValueReader>(ValueReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(ValueReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasValue(): boolean {
@@ -5847,8 +5847,8 @@ export class AnnotationReader extends $.GeneratedReader<Annotation> {
   override $toObject(): Annotation {
     return {
       id: this.$view.getBigUint64(this.$data, true),
-      brand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.readStruct<BrandReader>(BrandReader, this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting).$toObject() : null,
-      value: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<ValueReader>(ValueReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null,
+      brand: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.structReaderAt(BrandReader, $.locateStructAt(this.$segment, this.$slot(1), this.$nesting, null)).$toObject() : null,
+      value: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(ValueReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null,
     };
   }
 }
@@ -6121,7 +6121,7 @@ export class CodeGeneratorRequestReader extends $.GeneratedReader<CodeGeneratorR
 
   /** `capnpVersion @2 :CapnpVersion`: The version of the compiler that wrote the request (null from versions too old to say). */
   get capnpVersion(): CapnpVersionReader {
-    return $.readStruct<CapnpVersionReader>(CapnpVersionReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting);
+    return $.structReaderAt(CapnpVersionReader, $.locateStructAt(this.$segment, this.$slot(2), this.$nesting, null));
   }
 
   hasCapnpVersion(): boolean {
@@ -6161,7 +6161,7 @@ export class CodeGeneratorRequestReader extends $.GeneratedReader<CodeGeneratorR
 
   override $toObject(): CodeGeneratorRequest {
     return {
-      capnpVersion: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.readStruct<CapnpVersionReader>(CapnpVersionReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting).$toObject() : null,
+      capnpVersion: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.structReaderAt(CapnpVersionReader, $.locateStructAt(this.$segment, this.$slot(2), this.$nesting, null)).$toObject() : null,
       nodes: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), NodeReader) as Node[] | null : null,
       sourceInfo: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 3) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 3, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Node_SourceInfoReader) as Node_SourceInfo[] | null : null,
       requestedFiles: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), CodeGeneratorRequest_RequestedFileReader) as CodeGeneratorRequest_RequestedFile[] | null : null,
@@ -6386,7 +6386,7 @@ export class CodeGeneratorRequest_RequestedFileReader extends $.GeneratedReader<
 
   /** `fileSourceInfo @3 :CodeGeneratorRequest.RequestedFile.FileSourceInfo`: Where names are used in the file, for tools that link names to declarations. */
   get fileSourceInfo(): CodeGeneratorRequest_RequestedFile_FileSourceInfoReader {
-    return $.readStruct<CodeGeneratorRequest_RequestedFile_FileSourceInfoReader>(CodeGeneratorRequest_RequestedFile_FileSourceInfoReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting);
+    return $.structReaderAt(CodeGeneratorRequest_RequestedFile_FileSourceInfoReader, $.locateStructAt(this.$segment, this.$slot(2), this.$nesting, null));
   }
 
   hasFileSourceInfo(): boolean {
@@ -6398,7 +6398,7 @@ export class CodeGeneratorRequest_RequestedFileReader extends $.GeneratedReader<
       id: this.$view.getBigUint64(this.$data, true),
       filename: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
       imports: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 1, $.ElementSize.INLINE_COMPOSITE, this.$nesting), CodeGeneratorRequest_RequestedFile_ImportReader) as CodeGeneratorRequest_RequestedFile_Import[] | null : null,
-      fileSourceInfo: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.readStruct<CodeGeneratorRequest_RequestedFile_FileSourceInfoReader>(CodeGeneratorRequest_RequestedFile_FileSourceInfoReader, this.$segment, this.$pointers, this.$pointerCount, 2, this.$nesting).$toObject() : null,
+      fileSourceInfo: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 2) ? $.structReaderAt(CodeGeneratorRequest_RequestedFile_FileSourceInfoReader, $.locateStructAt(this.$segment, this.$slot(2), this.$nesting, null)).$toObject() : null,
     };
   }
 }

@@ -95,7 +95,7 @@ export class ValueReader extends $.GeneratedReader<Value> {
 
   /** `call @6 :Value.Call`: Not standard JSON: a function call, `name(arg, ...)`, as some dialects allow. */
   get call(): Value_CallReader {
-    return $.readStruct<Value_CallReader>(Value_CallReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting);
+    return $.structReaderAt(Value_CallReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null));
   }
 
   hasCall(): boolean {
@@ -120,7 +120,7 @@ export class ValueReader extends $.GeneratedReader<Value> {
       case 3: object["string"] = $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0); break;
       case 4: object["array"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), ValueReader) as Value[] | null : null; break;
       case 5: object["object"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structListToObject($.readList(this.$segment, this.$pointers, this.$pointerCount, 0, $.ElementSize.INLINE_COMPOSITE, this.$nesting), Value_FieldReader) as Value_Field[] | null : null; break;
-      case 6: object["call"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.readStruct<Value_CallReader>(Value_CallReader, this.$segment, this.$pointers, this.$pointerCount, 0, this.$nesting).$toObject() : null; break;
+      case 6: object["call"] = $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 0) ? $.structReaderAt(Value_CallReader, $.locateStructAt(this.$segment, this.$slot(0), this.$nesting, null)).$toObject() : null; break;
       case 7: object["raw"] = $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0); break;
     }
     return object as Value;
@@ -374,7 +374,7 @@ export class Value_FieldReader extends $.GeneratedReader<Value_Field> {
 
   /** `value @1 :Value` */
   get value(): ValueReader {
-    return $.readStruct<ValueReader>(ValueReader, this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting);
+    return $.structReaderAt(ValueReader, $.locateStructAt(this.$segment, this.$slot(1), this.$nesting, null));
   }
 
   hasValue(): boolean {
@@ -384,7 +384,7 @@ export class Value_FieldReader extends $.GeneratedReader<Value_Field> {
   override $toObject(): Value_Field {
     return {
       name: $.textOrNull(this.$segment, this.$pointers, this.$pointerCount, 0),
-      value: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.readStruct<ValueReader>(ValueReader, this.$segment, this.$pointers, this.$pointerCount, 1, this.$nesting).$toObject() : null,
+      value: $.hasPointer(this.$segment, this.$pointers, this.$pointerCount, 1) ? $.structReaderAt(ValueReader, $.locateStructAt(this.$segment, this.$slot(1), this.$nesting, null)).$toObject() : null,
     };
   }
 }
