@@ -18,6 +18,7 @@ export const TYPED_ARRAYS = {
   uint64: BigUint64Array,
 } as const;
 export type PrimitiveElementType = keyof typeof TYPED_ARRAYS;
+export type TypedArrayOf<K extends PrimitiveElementType> = InstanceType<(typeof TYPED_ARRAYS)[K]>;
 
 /** The DataView method that reads one element of each type. */
 const VIEW_GETTERS = {
@@ -32,7 +33,6 @@ const VIEW_GETTERS = {
   int64: 'getBigInt64',
   uint64: 'getBigUint64',
 } as const satisfies Record<PrimitiveElementType, keyof DataView>;
-export type TypedArrayOf<K extends PrimitiveElementType> = InstanceType<(typeof TYPED_ARRAYS)[K]>;
 
 /**
  * Where a list lives and how its elements are laid out: the part list readers and builders

@@ -111,8 +111,8 @@ export function readListAt(segment: Segment, offset: number, expected: number, n
 
 /**
  * The primitive list at pointer `offset` as a typed array, as `readListAt(...).toTypedArray(type)`
- * gives it for the element size of `type`, with no `ListReader` made when the elements can be
- * viewed in place (the usual case: see `typedArrayInPlace`). What generated getters of
+ * gives it for the element size of `type`, with no `ListReader` made when the list is empty or its
+ * elements can be viewed in place (the usual case: see `typedArrayInPlace`). What generated getters of
  * `List(Int32)` and its kin call. A list `finishList` accepted for that size has elements at
  * least as wide as the type, so only their stride decides.
  */
@@ -121,10 +121,10 @@ export function readTypedArrayAt<K extends PrimitiveElementType>(
 ): TypedArrayOf<K> {
   const limit = locateListAt(segment, offset, ELEMENT_SIZES[type], nestingLimit, defaultValue);
   const r = resolved;
-  if (r.length !== 0) {
-    const inPlace = typedArrayInPlace<K>(r.segment, r.offset, r.length, r.step, TYPED_ARRAYS[type]);
-    if (inPlace !== null) return inPlace;
-  }
+  const Ctor = TYPED_ARRAYS[type];
+  if (r.length === 0) return new Ctor(0) as TypedArrayOf<K>;
+  const inPlace = typedArrayInPlace<K>(r.segment, r.offset, r.length, r.step, Ctor);
+  if (inPlace !== null) return inPlace;
   return new ListReader(r.segment, r.offset, r.length, r.elementSize, r.step, r.dataSize, r.pointerCount, limit).toTypedArray(type);
 }
 

@@ -156,6 +156,14 @@ describeReference('generated code against the reference tool', () => {
     expect([...reader.int32Lists].map((l: Int32Array) => [...l])).toEqual([[1, 2], [], [3]]);
     expect(reader.structLists.get(0).get(0).uint8).toBe(7);
     expect(reader.listLists.get(0).get(1).toArray()).toEqual([false, true]);
+    // Lists left null, and one set to no elements: empty typed arrays of the field's type.
+    const message = new MessageBuilder();
+    gen.Lists.initRoot(message).initInt16s(0);
+    const unset = gen.Lists.read(message.toBytes());
+    for (const [field, Type] of [['int32s', Int32Array], ['uint64s', BigUint64Array], ['float64s', Float64Array], ['int16s', Int16Array]] as const) {
+      expect(unset[field], field).toBeInstanceOf(Type);
+      expect(unset[field].length, field).toBe(0);
+    }
   });
 
   it('builds lists element by element', () => {
