@@ -254,7 +254,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
       let initBody: string;
       // The plain-object form through the reading half only (list-objects.ts): a decode-only
       // bundle then has no builders. Other elements go through their codec.
-      let object = `$.listToObject(${list}, ${element}) as ${f.object}`;
+      let object = `$.elementListToObject(${list}, ${element}) as ${f.object}`;
       if (elementPrimitive || elementKey === 'bool' || elementKey === 'void') object = `$.valueListToObject(${list}, ${element}) as ${f.object}`;
       if (elementPrimitive) {
         read = `$.readTypedList(${r}, this.$nesting, '${elementPrimitive.element}'${d})`;

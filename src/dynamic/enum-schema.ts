@@ -5,7 +5,12 @@ import { CapnpError } from '../wire/index.js';
 import type { Annotation } from '../schema/index.js';
 import { NamedNode, type EnumNode } from './nodes.js';
 
-export interface Enumerant {
+/**
+ * One enumerant of an `EnumSchema` (schema.capnp's `Enumerant`, as the dynamic API gives it: its
+ * value is its ordinal). Named after its owner, as `StructField` is, so that `capstan/schema`'s
+ * `Enumerant` keeps its one meaning.
+ */
+export interface EnumMember {
   readonly name: string;
   readonly ordinal: number;
   readonly annotations: readonly Annotation[];
@@ -13,7 +18,7 @@ export interface Enumerant {
 
 export class EnumSchema extends NamedNode<EnumNode> {
   readonly kind = 'enum' as const;
-  readonly enumerants: readonly Enumerant[];
+  readonly enumerants: readonly EnumMember[];
   private readonly byName = new Map<string, number>();
 
   constructor(node: EnumNode) {

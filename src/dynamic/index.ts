@@ -16,7 +16,7 @@
  */
 export {
   SchemaLoader, loadSchema, StructSchema, StructField, EnumSchema, InterfaceSchema, ConstSchema,
-  type Bindings, type Enumerant, type Method, type NamedSchema,
+  type Bindings, type EnumMember, type InterfaceMethod, type NamedSchema,
 } from './schema.js';
 export {
   TYPES, listType, listElementSize, typeName, isPointerType,

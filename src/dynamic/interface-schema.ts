@@ -7,7 +7,12 @@ import type { Annotation } from '../schema/index.js';
 import { BrandedNode, type InterfaceNode } from './nodes.js';
 import type { StructSchema } from './struct-schema.js';
 
-export interface Method {
+/**
+ * One method of an `InterfaceSchema`, its parameter and result structs bound as the interface is
+ * (schema.capnp's `Method`, as the dynamic API gives it). Named after its owner, as `StructField`
+ * is, so that `capstan/schema`'s `Method` keeps its one meaning.
+ */
+export interface InterfaceMethod {
   readonly name: string;
   readonly ordinal: number;
   readonly params: StructSchema;
@@ -17,9 +22,9 @@ export interface Method {
 
 export class InterfaceSchema extends BrandedNode<InterfaceNode> {
   readonly kind = 'interface' as const;
-  private methodList?: Method[];
+  private methodList?: InterfaceMethod[];
 
-  get methods(): readonly Method[] {
+  get methods(): readonly InterfaceMethod[] {
     return (this.methodList ??= (this.node.interface.methods ?? []).map((m, ordinal) => ({
       name: m.name ?? '',
       ordinal,
@@ -29,7 +34,7 @@ export class InterfaceSchema extends BrandedNode<InterfaceNode> {
     })));
   }
 
-  method(name: string): Method {
+  method(name: string): InterfaceMethod {
     const method = this.methods.find((m) => m.name === name);
     if (!method) throw new CapnpError('INVALID_ARGUMENT', `interface ${this.shortName} has no method named '${name}'`);
     return method;

@@ -20,8 +20,8 @@ import { listType, TYPES, typeKey, type DynamicType } from './types.js';
 export type { Bindings } from './bindings.js';
 export { pointerDefault, StructField } from './struct-field.js';
 export { StructSchema } from './struct-schema.js';
-export { EnumSchema, type Enumerant } from './enum-schema.js';
-export { InterfaceSchema, type Method } from './interface-schema.js';
+export { EnumSchema, type EnumMember } from './enum-schema.js';
+export { InterfaceSchema, type InterfaceMethod } from './interface-schema.js';
 export { ConstSchema } from './const-schema.js';
 
 /** A type, or the schema it names, found by `SchemaLoader.find`. */

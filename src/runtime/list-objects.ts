@@ -2,7 +2,7 @@
  * The plain-object forms of lists (arrays), one function per kind of element: values (numbers,
  * bigints, Bool, Void), structs, and pointers read through a codec.
  *
- * `listToObject` (pointer-codecs.ts) picks among them from an element type. Generated
+ * `elementListToObject` (pointer-codecs.ts) picks among them from an element type. Generated
  * `$toObject()` calls the one it needs directly, with a struct's reader class and Text's or
  * Data's reading codec: those reach only the reading half of the runtime, so an application that
  * only decodes (`XReader.decode`) leaves the builders out of its bundle.

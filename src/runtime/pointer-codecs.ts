@@ -167,7 +167,7 @@ export function wrapListBuilder(list: ListBuilder, element: ElementType): unknow
 }
 
 /** The plain-object form of a list being read: an array. */
-export function listToObject(list: ListReader, element: ElementType): unknown[] {
+export function elementListToObject(list: ListReader, element: ElementType): unknown[] {
   if (typeof element === 'string') return valueListToObject(list, element);
   if (element instanceof StructType) return structListToObject(list, element.Reader, element.params);
   return pointerListToObject(list, element);
@@ -267,7 +267,7 @@ export function listOf<T>(element: ElementType): PointerCodec<T, unknown, unknow
   const size = elementSizeOf(element);
   return {
     read: (from, index) => wrapList(from.getList(index, size), element) as T,
-    toObject: (from, index) => (hasPointerAt(from, index) ? listToObject(from.getList(index, size), element) : null),
+    toObject: (from, index) => (hasPointerAt(from, index) ? elementListToObject(from.getList(index, size), element) : null),
     get: (to, index) => {
       const list = element instanceof StructType
         ? slotOf(to, index).getStructList(element.dataWords, element.pointerCount)

@@ -43,7 +43,13 @@ export type {
   CodeGeneratorRequest_RequestedFile_FileSourceInfo,
   CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier,
 } from '../generated/std/schema.capnp.js';
-export { ElementSize } from '../generated/std/schema.capnp.js';
+/**
+ * The element sizes `Node.struct.preferredListEncoding` holds: the wire layer's `ElementSize`, the
+ * same object `capstan` exports (schema.capnp's enum of that name has the same values under its
+ * enumerant names, `empty` to `inlineComposite`, in `capstan/std/schema.capnp.js`), so that the
+ * name means one thing in every entry point.
+ */
+export { ElementSize } from '../wire/index.js';
 
 export type Id = bigint;
 

@@ -412,7 +412,7 @@ export class StructTranslator {
 
     struct.dataWordCount = this.layout.dataWordCount;
     struct.pointerCount = this.layout.pointerCount;
-    struct.preferredListEncoding = ElementSize.inlineComposite;
+    struct.preferredListEncoding = ElementSize.INLINE_COMPOSITE;
     // Groups share their struct's sections.
     for (const group of translator.groups) {
       const groupStruct = (group.node as Extract<Node, { struct: unknown }>).struct;
