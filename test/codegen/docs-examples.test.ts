@@ -1,7 +1,7 @@
 /**
- * Every ```ts example in docs/codegen.md runs here as written, against code generated for
- * examples/addressbook.capnp, with `capstan` resolved to the sources. The examples check
- * themselves with node:assert.
+ * Every ```ts example in docs/codegen.md and docs/performance.md runs here as written, against
+ * code generated for examples/addressbook.capnp, with `capstan` resolved to the sources. The
+ * examples check themselves with node:assert.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +10,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { generateFrom, ROOT } from '../support/generate.js';
 import { describeReference } from '../support/reference.js';
 
-const DOC = join(ROOT, 'docs/codegen.md');
+/** Each page, and how many examples it has at least. */
+const PAGES = { 'docs/codegen.md': 4, 'docs/performance.md': 2 };
 
 function examples(markdown: string): { line: number; code: string }[] {
   const out: { line: number; code: string }[] = [];
@@ -25,24 +26,28 @@ function examples(markdown: string): { line: number; code: string }[] {
   return out;
 }
 
-const found = examples(readFileSync(DOC, 'utf8'));
 let dir = '';
 
-describeReference('docs/codegen.md examples', () => {
+describeReference('docs examples against generated code', () => {
   beforeAll(() => {
     dir = generateFrom('docs-addressbook', [join(ROOT, 'examples/addressbook.capnp')], join(ROOT, 'examples'));
   });
 
-  it('has examples', () => expect(found.length).toBeGreaterThanOrEqual(4));
+  for (const [page, least] of Object.entries(PAGES)) {
+    const found = examples(readFileSync(join(ROOT, page), 'utf8'));
+    const name = page.replace(/^docs\//, '').replace(/\.md$/, '');
 
-  for (const example of found) {
-    it(`runs the example at line ${example.line}`, async () => {
-      const code = example.code
-        .replace(/from 'capstan'/g, `from ${JSON.stringify(join(ROOT, 'src/index.ts'))}`)
-        .replace(/from '\.\/addressbook\.capnp\.js'/g, `from ${JSON.stringify(join(dir, 'addressbook.capnp.ts'))}`);
-      const file = join(dir, `example-${example.line}.ts`);
-      writeFileSync(file, code);
-      await import(pathToFileURL(file).href);
-    });
+    it(`${page} has examples`, () => expect(found.length).toBeGreaterThanOrEqual(least));
+
+    for (const example of found) {
+      it(`runs the example of ${page} at line ${example.line}`, async () => {
+        const code = example.code
+          .replace(/from 'capstan'/g, `from ${JSON.stringify(join(ROOT, 'src/index.ts'))}`)
+          .replace(/from '\.\/addressbook\.capnp\.js'/g, `from ${JSON.stringify(join(dir, 'addressbook.capnp.ts'))}`);
+        const file = join(dir, `example-${name}-${example.line}.ts`);
+        writeFileSync(file, code);
+        await import(pathToFileURL(file).href);
+      });
+    }
   }
 });
