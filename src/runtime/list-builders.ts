@@ -3,10 +3,9 @@
  * segment can move when the message grows, so each access goes through the segment.
  */
 import {
-  CapnpError, ListBuilder, TYPED_ARRAYS, type PrimitiveElementType, type Segment, type TypedArrayOf,
+  CapnpError, ListBuilder, TYPED_ARRAYS, typedArrayInPlace, type PrimitiveElementType, type Segment, type TypedArrayOf,
 } from '../wire/index.js';
 import { Size } from '../wire/core/layout.js';
-import { LITTLE_ENDIAN_HOST } from '../wire/core/host.js';
 import type { BuilderClass } from './access.js';
 import type { PointerCodec } from './codec.js';
 import { IndexIterator } from './iteration.js';
@@ -210,12 +209,9 @@ export class PrimitiveListBuilder<K extends PrimitiveElementType> implements Ite
   setAll(values: ArrayLike<ElementValue<K>>): void {
     const list = this.$;
     checkLength(values.length, list.length);
-    const Ctor = TYPED_ARRAYS[this.type];
-    const size = Ctor.BYTES_PER_ELEMENT;
-    const bytes = list.segment.bytes;
-    const start = bytes.byteOffset + list.offset;
-    if (LITTLE_ENDIAN_HOST && list.step === size && start % size === 0) {
-      const view = new Ctor(bytes.buffer as ArrayBuffer, start, list.length) as TypedArrayOf<K>;
+    // A builder's memory is aligned, so its list is viewed in place unless stored wider.
+    const view = typedArrayInPlace<K>(list.segment, list.offset, list.length, list.step, TYPED_ARRAYS[this.type]);
+    if (view !== null) {
       (view as unknown as { set(values: ArrayLike<unknown>): void }).set(values);
       return;
     }

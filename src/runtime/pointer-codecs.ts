@@ -4,7 +4,7 @@
  */
 import {
   AnyPointerBuilder, AnyPointerReader, ANY_SIZE, CapnpError, initListAt, initStructListAt,
-  ListReader, ListView, setListAt, StructReader, zeroObject,
+  ListReader, ListView, PRIMITIVE_ELEMENT_SIZES, setListAt, StructReader, zeroObject,
   type ListBuilder, type PrimitiveElementType, type Segment, type StructBuilder, type TypedArrayOf,
 } from '../wire/index.js';
 import { Size } from '../wire/core/layout.js';
@@ -119,19 +119,12 @@ export type ElementType =
   | StructType<any, any, any, any>
   | PointerCodec<any, any, any, any>;
 
-const PRIMITIVE_SIZES: Record<PrimitiveElementType, number> = {
-  int8: Size.BYTE, uint8: Size.BYTE,
-  int16: Size.TWO_BYTES, uint16: Size.TWO_BYTES,
-  int32: Size.FOUR_BYTES, uint32: Size.FOUR_BYTES, float32: Size.FOUR_BYTES,
-  int64: Size.EIGHT_BYTES, uint64: Size.EIGHT_BYTES, float64: Size.EIGHT_BYTES,
-};
-
 /** The element size a list of `element` is read with. */
 export function elementSizeOf(element: ElementType): number {
   if (typeof element === 'string') {
     if (element === 'bool') return Size.BIT;
     if (element === 'void') return Size.VOID;
-    return PRIMITIVE_SIZES[element];
+    return PRIMITIVE_ELEMENT_SIZES[element];
   }
   return element instanceof StructType ? Size.INLINE_COMPOSITE : Size.POINTER;
 }
@@ -213,7 +206,7 @@ export function assignListAt(segment: Segment, at: number, element: ElementType,
       new BoolListBuilder(initListAt(segment, at, Size.BIT, length)).setAll(items as ArrayLike<boolean>);
     } else {
       const checked = checkNumberElements(items, element);
-      new PrimitiveListBuilder(initListAt(segment, at, PRIMITIVE_SIZES[element], length), element).setAll(checked as ArrayLike<never>);
+      new PrimitiveListBuilder(initListAt(segment, at, PRIMITIVE_ELEMENT_SIZES[element], length), element).setAll(checked as ArrayLike<never>);
     }
     return;
   }

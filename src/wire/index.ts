@@ -16,7 +16,7 @@ export { Segment } from './core/segment.js';
 export { StructView } from './struct-view.js';
 export { StructReader } from './struct-reader.js';
 export { StructBuilder } from './struct-builder.js';
-export { ListView, TYPED_ARRAYS, type PrimitiveElementType, type TypedArrayOf } from './list-view.js';
+export { ListView, PRIMITIVE_ELEMENT_SIZES, TYPED_ARRAYS, typedArrayInPlace, type PrimitiveElementType, type TypedArrayOf } from './list-view.js';
 export { ListReader } from './list-reader.js';
 export { ListBuilder } from './list-builder.js';
 export { AnyPointerReader } from './any-pointer-reader.js';

@@ -20,6 +20,20 @@ export const TYPED_ARRAYS = {
 export type PrimitiveElementType = keyof typeof TYPED_ARRAYS;
 export type TypedArrayOf<K extends PrimitiveElementType> = InstanceType<(typeof TYPED_ARRAYS)[K]>;
 
+/** The element size (`Size`) a list of each primitive type is stored with. */
+export const PRIMITIVE_ELEMENT_SIZES: Readonly<Record<PrimitiveElementType, number>> = {
+  int8: Size.BYTE,
+  uint8: Size.BYTE,
+  int16: Size.TWO_BYTES,
+  uint16: Size.TWO_BYTES,
+  int32: Size.FOUR_BYTES,
+  uint32: Size.FOUR_BYTES,
+  float32: Size.FOUR_BYTES,
+  float64: Size.EIGHT_BYTES,
+  int64: Size.EIGHT_BYTES,
+  uint64: Size.EIGHT_BYTES,
+};
+
 /** The DataView method that reads one element of each type. */
 const VIEW_GETTERS = {
   int8: 'getInt8',

@@ -4,7 +4,7 @@
  */
 import { Arena } from './core/arena.js';
 import { ListReader } from './list-reader.js';
-import { TYPED_ARRAYS, typedArrayInPlace, type PrimitiveElementType, type TypedArrayOf } from './list-view.js';
+import { PRIMITIVE_ELEMENT_SIZES, TYPED_ARRAYS, typedArrayInPlace, type PrimitiveElementType, type TypedArrayOf } from './list-view.js';
 import { Kind, Size } from './core/layout.js';
 import {
   ANY_SIZE, chargeTraversal, readCapabilityIndex, resolveBytes, resolveList, resolveListAs, resolveStruct, resolveStructWord, resolved, wordFromBytes,
@@ -119,7 +119,7 @@ export function readListAt(segment: Segment, offset: number, expected: number, n
 export function readTypedArrayAt<K extends PrimitiveElementType>(
   segment: Segment, offset: number, nestingLimit: number, defaultValue: Segment | null | undefined, type: K,
 ): TypedArrayOf<K> {
-  const limit = locateListAt(segment, offset, ELEMENT_SIZES[type], nestingLimit, defaultValue);
+  const limit = locateListAt(segment, offset, PRIMITIVE_ELEMENT_SIZES[type], nestingLimit, defaultValue);
   const r = resolved;
   const Ctor = TYPED_ARRAYS[type];
   if (r.length === 0) return new Ctor(0) as TypedArrayOf<K>;
@@ -127,12 +127,6 @@ export function readTypedArrayAt<K extends PrimitiveElementType>(
   if (inPlace !== null) return inPlace;
   return new ListReader(r.segment, r.offset, r.length, r.elementSize, r.step, r.dataSize, r.pointerCount, limit).toTypedArray(type);
 }
-
-/** The element size each typed array's type is stored at. */
-const ELEMENT_SIZES: Readonly<Record<PrimitiveElementType, number>> = {
-  int8: Size.BYTE, uint8: Size.BYTE, int16: Size.TWO_BYTES, uint16: Size.TWO_BYTES, int32: Size.FOUR_BYTES, uint32: Size.FOUR_BYTES,
-  float32: Size.FOUR_BYTES, float64: Size.EIGHT_BYTES, int64: Size.EIGHT_BYTES, uint64: Size.EIGHT_BYTES,
-};
 
 /** What `locateListAt` leaves: where the list is, as a `ListReader` holds it. Valid until the next pointer is read. */
 export type ListLocation = Readonly<Pick<ListReader, 'segment' | 'offset' | 'length' | 'elementSize' | 'step' | 'dataSize' | 'pointerCount'>>;
