@@ -239,6 +239,51 @@ describe('text fast paths', () => {
     for (let i = list.length - 1; i >= 0; i -= 3) expect(list.getText(i)).toBe(texts[i]);
   });
 
+  it('keeps the ASCII a failed native check covered, where text comes in blocks between other data', () => {
+    // As a large message is built in one call (core/text-batch.ts): a block of strings back to
+    // back, then bytes over 0x7f (a struct area), then the next block. Checks run on from the
+    // first block's strings fail at the bytes after it.
+    const block = (b: number) => Array.from({ length: 900 }, (_, i) => `block ${b} string ${i} `.repeat(1 + (i % 4)));
+    const blocks = [block(0), block(1)];
+    const builder = new MessageBuilder();
+    const root = builder.initRoot(0, 3);
+    const lists = [0, 2].map((slot, b) => {
+      const list = root.initList(slot, ElementSize.POINTER, blocks[b]!.length);
+      if (b === 0) {
+        blocks[0]!.forEach((text, i) => list.setText(i, text));
+        root.setData(1, new Uint8Array(4096).fill(0xfe));
+      }
+      return list;
+    });
+    blocks[1]!.forEach((text, i) => lists[1]!.setText(i, text));
+    const message = readMessage(builder.toBytes());
+    const segment = message.arena.segments[0]!;
+    const read = [0, 2].map((slot) => message.getRoot().getList(slot, ElementSize.POINTER));
+    // Where the first block's text ends: the run of 0xfe bytes after it.
+    const firstEnd = Buffer.from(segment.bytes.buffer, segment.bytes.byteOffset, segment.bytes.length).indexOf(Buffer.alloc(64, 0xfe));
+    expect(firstEnd).toBeGreaterThan(30_000);
+    let failedEnd = -1;
+    let knownTo = -1;
+    for (let i = 0; i < read[0]!.length; i++) {
+      expect(read[0]!.getText(i)).toBe(blocks[0]![i]);
+      const runs = segment.ascii;
+      if (runs !== null && runs.failedEnd > 0 && failedEnd < 0) {
+        failedEnd = runs.failedEnd;
+        knownTo = runs.end;
+      }
+    }
+    // A check failed at the bytes after the block, and what it had covered stayed known: the
+    // byte it met is pinned down to 256 bytes, and the ASCII before it was known (past the
+    // string that made the check), so the rest of the block takes no check of its own.
+    expect(failedEnd).toBeGreaterThan(firstEnd - 512);
+    expect(failedEnd).toBeLessThanOrEqual(firstEnd + 4096 + 256);
+    expect(knownTo).toBeGreaterThan(failedEnd - 512);
+    // The next block is checked natively again, from its own strings.
+    for (let i = 0; i < read[1]!.length; i++) expect(read[1]!.getText(i)).toBe(blocks[1]![i]);
+    expect(segment.ascii!.start).toBeGreaterThan(firstEnd + 4096);
+    expect(segment.ascii!.end - segment.ascii!.start).toBeGreaterThan(1024);
+  });
+
   it('checks Text that alternates with structs on its own, with no native call', () => {
     // Each struct's Text right after its data word of high bytes, as a builder that writes Text
     // as it is set lays it out: never more than two strings back to back.

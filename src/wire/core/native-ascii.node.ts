@@ -71,9 +71,10 @@ export class AsciiRuns {
  * `ASCII_STREAK` strings were read back to back (two lists read in step, or strings read here
  * and there, never get there), with a short check; only reading on to the end of a stretch doubles
  * the next one. A check that fails (strings alternating with structs, whose pointers and numbers
- * hold bytes over 0x7f, or non-ASCII text) leaves the strings up to where it ended to the
- * loop, halves the next check and spends a credit that a pass earns back, so a segment whose
- * checks keep failing stops calling after a few. Text written as the C++ builder writes it, each
+ * hold bytes over 0x7f, or non-ASCII text) is narrowed down by halves to where the first such
+ * byte is (the ASCII before it stays known), leaves the strings around that byte to the loop,
+ * halves the next check and spends a credit that a pass earns back, so a segment whose checks
+ * keep failing stops calling after a few. Text written as the C++ builder writes it, each
  * string after its struct, is not back to back, and is left to text.ts's loop as before.
  */
 export function asciiNatively(segment: Segment, runs: AsciiRuns, start: number, end: number): boolean {
@@ -83,18 +84,37 @@ export function asciiNatively(segment: Segment, runs: AsciiRuns, start: number, 
   runs.lastEnd = end;
   if ((goesOn || runs.streak >= ASCII_STREAK) && runs.credit > 0 && start >= runs.failedEnd) {
     const probe = goesOn ? runs.probe : FIRST_ASCII_PROBE;
+    const bytes = segment.bytes;
     const probeEnd = Math.min(segment.used, Math.max(end, start + probe));
-    if (nativeIsAscii!(segment.bytes.subarray(start, probeEnd))) {
+    if (nativeIsAscii!(bytes.subarray(start, probeEnd))) {
       runs.start = start;
       runs.end = probeEnd;
       runs.probe = Math.min(probe * 2, MOST_ASCII_PROBE);
       if (runs.credit < ASCII_CREDIT) runs.credit++;
       return true;
     }
-    // Strings up to where this check ended are left to the loop: a check of them would fail again.
-    runs.failedEnd = probeEnd;
+    // A byte over 0x7f lies in [lo, hi). Halving narrows it down to LEAST_ASCII_PROBE bytes,
+    // so that the ASCII before it is still known: a long message's text comes in blocks of
+    // 64 KiB between its structs (core/text-batch.ts), and a check run on from the middle of a
+    // block fails at the structs after it, which left half of every block's strings, and the
+    // next block's first ones, to the loop (45% of news ×1000's strings). Halving stops once the
+    // byte is known to be in this string, which is then not ASCII.
+    let lo = start;
+    let hi = probeEnd;
+    while (hi - lo > LEAST_ASCII_PROBE && hi > end) {
+      const middle = lo + ((hi - lo) >>> 1);
+      if (nativeIsAscii!(bytes.subarray(lo, middle))) lo = middle;
+      else hi = middle;
+    }
+    // Strings up to `hi` are left to the loop: a check of them would fail again.
+    runs.failedEnd = hi;
     runs.credit--;
     runs.probe = Math.max(probe >>> 1, LEAST_ASCII_PROBE);
+    if (lo >= end) {
+      runs.start = start;
+      runs.end = lo;
+      return true;
+    }
   }
   return false;
 }
