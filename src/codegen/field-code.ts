@@ -192,6 +192,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
   switch (key) {
     case 'text': {
       const d = defaultValue != null ? literal('text', defaultValue) : null;
+      base.builderMethods.push(method(`/** New Text of \`byteLength\` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */`, `${init}(byteLength: number): Uint8Array {`, `  return $.initText(this.$segment, ${b}, byteLength);`, '}'));
       return {
         ...base,
         read: `$.readTextAt(this.$segment, this.$slot(${index}), ${d ?? "''"})`,

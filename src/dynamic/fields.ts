@@ -197,6 +197,8 @@ export function initField(b: StructBuilder, field: StructField, size?: number): 
       return new DynamicListBuilder(type, initList(b.getPointer(at), type.element, requireSize(size, field)));
     case 'data':
       return b.initData(at, requireSize(size, field));
+    case 'text':
+      return b.initText(at, requireSize(size, field));
     case 'anyPointer': {
       const slot = b.getPointer(at);
       slot.clear();

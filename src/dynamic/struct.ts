@@ -98,7 +98,7 @@ export class DynamicStructBuilder {
     }
   }
 
-  /** Initializes a struct, group, list (of `size`), Data (of `size`) or AnyPointer field and returns its builder. */
+  /** Initializes a struct, group, list (of `size`), Data or Text (of `size` bytes: a view to fill) or AnyPointer field and returns its builder. */
   init(field: string | StructField, size?: number): DynamicValue {
     return initField(this.$, fieldOf(this.schema, field), size);
   }

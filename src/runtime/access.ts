@@ -5,7 +5,7 @@
  * intermediate reader object is made.
  */
 import {
-  adoptAt, AnyPointerBuilder, AnyPointerReader, disownAt, existingStruct, getListAt, getStructIn, getStructListIn, initDataAt,
+  adoptAt, AnyPointerBuilder, AnyPointerReader, disownAt, existingStruct, getListAt, getStructIn, getStructListIn, initDataAt, initTextAt,
   initListAt, initStructIn, initStructListIn, isNullPointer, listLocation, locateListAt, locateStructAt, nullPointerSlot, readCapabilityAt, readDataAt, readListAt, readTypedArrayAt,
   readTextAt, setCapabilityAt, setDataAt, setTextAt, zeroObject, float64ToBits,
   CapnpError, type ListBuilder, type Location, type PrimitiveElementType, type TypedArrayOf, type ListReader, type Orphan, type Segment, type StructBuilder, type StructView,
@@ -219,6 +219,10 @@ export function notData(value: unknown): CapnpError {
 
 export function initData(segment: Segment, at: number, length: number): Uint8Array {
   return initDataAt(segment, at, length);
+}
+
+export function initText(segment: Segment, at: number, byteLength: number): Uint8Array {
+  return initTextAt(segment, at, byteLength);
 }
 
 export function setCapability(segment: Segment, at: number, capability: unknown): void {

@@ -1,6 +1,6 @@
 import { AnyPointerReader } from './any-pointer-reader.js';
 import {
-  getListAt, getStructAt, getStructListAt, initDataAt, initListAt, initStructAt, initStructListAt,
+  getListAt, getStructAt, getStructListAt, initDataAt, initTextAt, initListAt, initStructAt, initStructListAt,
   setCapabilityAt, setDataAt, setListAt, setPointerAt, setStructAt, setTextAt,
 } from './build-object.js';
 import type { ListBuilder } from './list-builder.js';
@@ -79,6 +79,11 @@ export class AnyPointerBuilder {
 
   initData(length: number): Uint8Array {
     return initDataAt(this.segment, this.offset, length);
+  }
+
+  /** New Text of `byteLength` zero bytes to fill with UTF-8 (see `StructBuilder#initText`). */
+  initText(byteLength: number): Uint8Array {
+    return initTextAt(this.segment, this.offset, byteLength);
   }
 
   setCapability(capability: unknown): void {

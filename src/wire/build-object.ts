@@ -9,7 +9,7 @@ import { Kind, Size } from './core/layout.js';
 import { ListBuilder } from './list-builder.js';
 import type { ListReader } from './list-reader.js';
 import {
-  allocated, allocateList, allocateObject, allocateStruct, allocateStructList, existingStruct,
+  allocated, allocateList, allocateObject, allocateStruct, allocateStructList, checkListLength, existingStruct,
   getWritableList, getWritableStruct, getWritableStructList, isNull, transferPointer, writeNear, zeroObject,
 } from './core/pointer-builder.js';
 import { ANY_SIZE, resolveListAs, resolved } from './core/read-pointer.js';
@@ -262,6 +262,7 @@ function finishTextAt(segment: Segment, at: number, start: number, written: numb
 }
 
 export function setDataAt(segment: Segment, at: number, value: Uint8Array): void {
+  checkListLength(value.length);
   // Nothing to zero in a null slot, the usual case (see `setTextAt`).
   if (!isNull(segment, at)) zeroObject(segment, at);
   const offset = allocateObject(segment, at, Math.ceil(value.length / 8) * 8, Kind.LIST, Size.BYTE + value.length * 8);
@@ -273,9 +274,31 @@ export function setDataAt(segment: Segment, at: number, value: Uint8Array): void
  * The view is valid until the message next allocates (a segment may then move).
  */
 export function initDataAt(segment: Segment, at: number, length: number): Uint8Array {
+  // A length that is not a count would be written into the pointer as it is (a negative or
+  // fractional one changes the element size bits): refused before anything is written.
+  checkListLength(length);
+  return initBytesAt(segment, at, length, length);
+}
+
+/**
+ * Replaces the slot with Text of `byteLength` zero bytes (and its NUL terminator after them)
+ * and returns a view of those bytes, to be filled with UTF-8: what C++'s `initX(size)` gives,
+ * for text whose bytes are at hand (copied from another buffer, or made a byte at a time)
+ * rather than as a string. Bytes left zero stay in the Text as NULs. The view is valid until the
+ * message next allocates (a segment may then move).
+ */
+export function initTextAt(segment: Segment, at: number, byteLength: number): Uint8Array {
+  // The NUL is an element of the list too, so the list's length is checked as well.
+  checkListLength(byteLength);
+  checkListLength(byteLength + 1);
+  return initBytesAt(segment, at, byteLength, byteLength + 1);
+}
+
+/** A new zeroed byte list of `elements` in the slot, and a view of its first `length` bytes. */
+function initBytesAt(segment: Segment, at: number, length: number, elements: number): Uint8Array {
   // Nothing to zero in a null slot, the usual case (see `setTextAt`).
   if (!isNull(segment, at)) zeroObject(segment, at);
-  const offset = allocateObject(segment, at, Math.ceil(length / 8) * 8, Kind.LIST, Size.BYTE + length * 8);
+  const offset = allocateObject(segment, at, Math.ceil(elements / 8) * 8, Kind.LIST, Size.BYTE + elements * 8);
   return allocated.segment.bytes.subarray(offset, offset + length);
 }
 

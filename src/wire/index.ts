@@ -41,7 +41,7 @@ export { decodeUtf8, utf8Length } from './core/text.js';
 export { isNullPointer, nullPointerSlot, emptyStruct, readStructAt, locateStructAt, locateListAt, listLocation, readListAt, readTypedArrayAt, readTextAt, readDataAt, readCapabilityAt, type ListLocation, type Location } from './read-object.js';
 export {
   initStructAt, getStructAt, initStructIn, getStructIn, initListAt, initStructListAt, initStructListIn, getListAt, getStructListAt, getStructListIn, setListAt,
-  setTextAt, setDataAt, initDataAt, setCapabilityAt,
+  setTextAt, setDataAt, initDataAt, initTextAt, setCapabilityAt,
 } from './build-object.js';
 export { zeroObject, existingStruct } from './core/pointer-builder.js';
 export { disownAt, adoptAt } from './orphan.js';

@@ -1,6 +1,6 @@
 import { AnyPointerBuilder } from './any-pointer-builder.js';
 import {
-  getListAt, getStructListAt, initDataAt, initListAt, initStructListAt, setCapabilityAt, setDataAt,
+  getListAt, getStructListAt, initDataAt, initTextAt, initListAt, initStructListAt, setCapabilityAt, setDataAt,
   setListAt, setPointerAt, setTextAt,
 } from './build-object.js';
 import { CapnpError } from './error.js';
@@ -120,6 +120,11 @@ export class ListBuilder extends ListView {
 
   initData(index: number, length: number): Uint8Array {
     return initDataAt(this.segment, this.pointerOffsetOf(index), length);
+  }
+
+  /** New Text of `byteLength` zero bytes to fill with UTF-8 (see `StructBuilder#initText`). */
+  initText(index: number, byteLength: number): Uint8Array {
+    return initTextAt(this.segment, this.pointerOffsetOf(index), byteLength);
   }
 
   getData(index: number): Uint8Array {

@@ -1,6 +1,6 @@
 import { AnyPointerBuilder } from './any-pointer-builder.js';
 import {
-  checkSlot, getListAt, getStructAt, getStructListAt, initDataAt, initListAt, initStructAt, initStructListAt,
+  checkSlot, getListAt, getStructAt, getStructListAt, initDataAt, initTextAt, initListAt, initStructAt, initStructListAt,
   setCapabilityAt, setDataAt, setListAt, setStructAt, setTextAt,
 } from './build-object.js';
 import { CapnpError } from './error.js';
@@ -157,6 +157,14 @@ export class StructBuilder extends StructView {
   /** New zeroed Data of `length` bytes; the view is valid until the message next allocates. */
   initData(index: number, length: number): Uint8Array {
     return initDataAt(this.segment, this.slot(index), length);
+  }
+
+  /**
+   * New Text of `byteLength` zero bytes (its NUL after them), to fill with UTF-8; the view is
+   * valid until the message next allocates.
+   */
+  initText(index: number, byteLength: number): Uint8Array {
+    return initTextAt(this.segment, this.slot(index), byteLength);
   }
 
   /** The Data at pointer `index`, as a view (valid until the message next allocates). */

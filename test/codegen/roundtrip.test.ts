@@ -183,6 +183,16 @@ describeReference('generated code against the reference tool', () => {
       '(int32s = [1, -2, 3], texts = ["a", "", "ccc"], structs = [(int32 = 1, text = "one"), (int32 = 2), ()], int32Lists = [[1, 2], [], [3]])');
   });
 
+  it('initializes Text of a size to fill with UTF-8, as the reference encodes it', () => {
+    const message = new MessageBuilder();
+    const structs = gen.Lists.initRoot(message).initStructs(3);
+    structs.get(0).initText(3).set(new TextEncoder().encode('one'));
+    structs.get(1).initText(5).set(new TextEncoder().encode('ünï'));
+    structs.get(2).initText(0);
+    expect(structs.get(1).text).toBe('ünï');
+    expectSameMessage('Lists', message.toBytes(), '(structs = [(text = "one"), (text = "ünï"), (text = "")])');
+  });
+
   it('applies schema defaults when fields are unset, and XORs them when set', () => {
     const empty = gen.Defaults.read(encode(SCHEMA, 'Defaults', '()'));
     expect(empty.bool).toBe(true);

@@ -210,6 +210,15 @@ describeReference('dynamic builders', () => {
     expect(read.toObject()).toMatchObject({ name: 'n', square: { side: 3, rounded: true }, position: { x: 5, y: 0 }, tag: { words: ['a', 'b'] } });
   });
 
+  it('initializes Text and Data of a size to fill in', () => {
+    const message = new MessageBuilder();
+    const shape = initRoot(schema.struct('Shape'), message);
+    (shape.init('name', 3) as Uint8Array).set(new TextEncoder().encode('abc'));
+    expect(shape.get('name')).toBe('abc');
+    expect(() => shape.init('name')).toThrow(/needs a size/);
+    expect(canonicalHex(message.toBytes())).toBe(canonicalHex(encode(CODECS, 'Shape', '(name = "abc")')));
+  });
+
   it('builds lists of every kind and lists of lists', () => {
     const message = new MessageBuilder();
     const lists = initRoot(schema.struct('Lists'), message);

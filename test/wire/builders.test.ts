@@ -264,6 +264,52 @@ describe('pointer fields: init, get, set', () => {
     expect(Array.from(root.getData(3))).toEqual([9, 8, 7, 6]);
   });
 
+  it('initText gives Text of a size to fill with UTF-8, the same bytes as setText of that text', () => {
+    const texts = ['', 'a', 'seven77', 'exactly8', 'http://example.com/' + 'q'.repeat(81), 'ünïcödé ✓'];
+    for (const text of texts) {
+      const utf8 = new TextEncoder().encode(text);
+      const viaInit = new MessageBuilder();
+      const root = viaInit.initRoot(0, 3);
+      root.initText(0, utf8.length).set(utf8);
+      root.getPointer(1).initText(utf8.length).set(utf8);
+      root.initList(2, ElementSize.POINTER, 2).initText(1, utf8.length).set(utf8);
+      const viaSet = new MessageBuilder();
+      const setRoot = viaSet.initRoot(0, 3);
+      setRoot.setText(0, text);
+      setRoot.getPointer(1).setText(text);
+      setRoot.initList(2, ElementSize.POINTER, 2).setText(1, text);
+      expect(toHex(viaInit.toBytes())).toBe(toHex(viaSet.toBytes()));
+      const r = reread(viaInit).getRoot();
+      expect(r.getText(0)).toBe(text);
+      expect(r.getList(2, ElementSize.POINTER).getText(1)).toBe(text);
+      expect(root.getText(0)).toBe(text);
+    }
+    // Replacing Text zeroes what it held; bytes left unwritten are NULs inside the Text.
+    const b = new MessageBuilder();
+    const root = b.initRoot(0, 1);
+    root.setText(0, 'dropped text');
+    root.initText(0, 3)[0] = 0x61;
+    expect(reread(b).getRoot().getText(0)).toBe('a\0\0');
+    expect(new TextDecoder().decode(b.toBytes())).not.toContain('dropped');
+  });
+
+  it('initText and initData refuse a length that is not a count, writing nothing', () => {
+    for (const bad of [-1, 1.5, Number.NaN, 2 ** 29, Infinity]) {
+      const b = new MessageBuilder();
+      const root = b.initRoot(0, 2);
+      expectCapnpError(() => root.initText(0, bad), 'INVALID_ARGUMENT');
+      expectCapnpError(() => root.initData(1, bad), 'INVALID_ARGUMENT');
+      expectCapnpError(() => root.getPointer(0).initText(bad), 'INVALID_ARGUMENT');
+      expect(root.hasPointer(0)).toBe(false);
+      expect(root.hasPointer(1)).toBe(false);
+      const fresh = new MessageBuilder();
+      fresh.initRoot(0, 2);
+      expect(toHex(b.toBytes())).toBe(toHex(fresh.toBytes()));
+    }
+    // The largest Text leaves room for its NUL in the list's element count.
+    expectCapnpError(() => new MessageBuilder().initRoot(0, 1).initText(0, 2 ** 29 - 1), 'INVALID_ARGUMENT');
+  });
+
   it('encodes lone surrogates as U+FFFD and sizes the text to match', () => {
     const b = new MessageBuilder();
     b.initRoot(0, 1).setText(0, 'a\ud800b\udc00');

@@ -4037,6 +4037,11 @@ export class ExceptionBuilder extends $.GeneratedBuilder<Exception, ExceptionIni
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
+  /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
+  initReason(byteLength: number): Uint8Array {
+    return $.initText(this.$segment, this.$pointers, byteLength);
+  }
+
   /** `type @3 :Exception.Type`: What kind of failure, which tells the caller what it may do about it. */
   get type(): Exception_Type {
     return this.$segment.view.getUint16(this.$data + 4, true) as Exception_Type;
@@ -4084,6 +4089,11 @@ export class ExceptionBuilder extends $.GeneratedBuilder<Exception, ExceptionIni
 
   adoptTrace(orphan: $.Orphan): void {
     $.adopt(this.$segment, this.$pointers + 8, orphan);
+  }
+
+  /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
+  initTrace(byteLength: number): Uint8Array {
+    return $.initText(this.$segment, this.$pointers + 8, byteLength);
   }
 
   /** `details @5 :List(Exception.Detail)`: Structured data about the failure, for applications that define it. */

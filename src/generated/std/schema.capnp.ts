@@ -343,6 +343,11 @@ export class NodeBuilder extends $.GeneratedBuilder<Node, NodeInit, NodeReader> 
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
+  /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
+  initDisplayName(byteLength: number): Uint8Array {
+    return $.initText(this.$segment, this.$pointers, byteLength);
+  }
+
   /**
    * `displayNamePrefixLength @2 :UInt32`:
    * How many leading bytes of `displayName` name the scope; what follows is the node's own
@@ -1681,6 +1686,11 @@ export class Node_ParameterBuilder extends $.GeneratedBuilder<Node_Parameter, No
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
+  /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
+  initName(byteLength: number): Uint8Array {
+    return $.initText(this.$segment, this.$pointers, byteLength);
+  }
+
   override $assign(value: Node_ParameterInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'Node_Parameter');
     if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["name"], 'Node_Parameter');
@@ -1785,6 +1795,11 @@ export class Node_NestedNodeBuilder extends $.GeneratedBuilder<Node_NestedNode, 
 
   adoptName(orphan: $.Orphan): void {
     $.adopt(this.$segment, this.$pointers, orphan);
+  }
+
+  /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
+  initName(byteLength: number): Uint8Array {
+    return $.initText(this.$segment, this.$pointers, byteLength);
   }
 
   /** `id @1 :UInt64`: Its node. */
@@ -1953,6 +1968,11 @@ export class Node_SourceInfoBuilder extends $.GeneratedBuilder<Node_SourceInfo, 
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
+  /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
+  initDocComment(byteLength: number): Uint8Array {
+    return $.initText(this.$segment, this.$pointers, byteLength);
+  }
+
   /** `members @2 :List(Node.SourceInfo.Member)`: Per member (field, enumerant or method, in the node's list order). */
   get members(): $.StructListBuilder<Node_SourceInfo_MemberBuilder> {
     return $.getStructListOf(this.$segment, this.$pointers + 8, 1, 1, Node_SourceInfo_MemberBuilder);
@@ -2109,6 +2129,11 @@ export class Node_SourceInfo_MemberBuilder extends $.GeneratedBuilder<Node_Sourc
 
   adoptDocComment(orphan: $.Orphan): void {
     $.adopt(this.$segment, this.$pointers, orphan);
+  }
+
+  /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
+  initDocComment(byteLength: number): Uint8Array {
+    return $.initText(this.$segment, this.$pointers, byteLength);
   }
 
   /** `startByte @1 :UInt32` */
@@ -2296,6 +2321,11 @@ export class FieldBuilder extends $.GeneratedBuilder<Field, FieldInit, FieldRead
 
   adoptName(orphan: $.Orphan): void {
     $.adopt(this.$segment, this.$pointers, orphan);
+  }
+
+  /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
+  initName(byteLength: number): Uint8Array {
+    return $.initText(this.$segment, this.$pointers, byteLength);
   }
 
   /** `codeOrder @1 :UInt16`: The field's position among its siblings in the source. */
@@ -2916,6 +2946,11 @@ export class EnumerantBuilder extends $.GeneratedBuilder<Enumerant, EnumerantIni
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
+  /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
+  initName(byteLength: number): Uint8Array {
+    return $.initText(this.$segment, this.$pointers, byteLength);
+  }
+
   /** `codeOrder @1 :UInt16`: The enumerant's position in the source. */
   get codeOrder(): number {
     return this.$segment.view.getUint16(this.$data, true);
@@ -3255,6 +3290,11 @@ export class MethodBuilder extends $.GeneratedBuilder<Method, MethodInit, Method
 
   adoptName(orphan: $.Orphan): void {
     $.adopt(this.$segment, this.$pointers, orphan);
+  }
+
+  /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
+  initName(byteLength: number): Uint8Array {
+    return $.initText(this.$segment, this.$pointers, byteLength);
   }
 
   /** `codeOrder @1 :UInt16`: The method's position in the source. */
@@ -5607,6 +5647,12 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
+  /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
+  initText(byteLength: number): Uint8Array {
+    this.$segment.view.setUint16(this.$data, 12, true);
+    return $.initText(this.$segment, this.$pointers, byteLength);
+  }
+
   /** `data @13 :Data` */
   get data(): Uint8Array {
     return $.readDataAt(this.$segment, this.$pointers, undefined);
@@ -6452,6 +6498,11 @@ export class CodeGeneratorRequest_RequestedFileBuilder extends $.GeneratedBuilde
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
+  /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
+  initFilename(byteLength: number): Uint8Array {
+    return $.initText(this.$segment, this.$pointers, byteLength);
+  }
+
   /** `imports @2 :List(CodeGeneratorRequest.RequestedFile.Import)`: The files it imports for types, which its generated code must refer to. */
   get imports(): $.StructListBuilder<CodeGeneratorRequest_RequestedFile_ImportBuilder> {
     return $.getStructListOf(this.$segment, this.$pointers + 8, 1, 1, CodeGeneratorRequest_RequestedFile_ImportBuilder);
@@ -6620,6 +6671,11 @@ export class CodeGeneratorRequest_RequestedFile_ImportBuilder extends $.Generate
 
   adoptName(orphan: $.Orphan): void {
     $.adopt(this.$segment, this.$pointers, orphan);
+  }
+
+  /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
+  initName(byteLength: number): Uint8Array {
+    return $.initText(this.$segment, this.$pointers, byteLength);
   }
 
   override $assign(value: CodeGeneratorRequest_RequestedFile_ImportInit): void {

@@ -201,6 +201,12 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
+  /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
+  initString(byteLength: number): Uint8Array {
+    this.$segment.view.setUint16(this.$data, 3, true);
+    return $.initText(this.$segment, this.$pointers, byteLength);
+  }
+
   /** `array @4 :List(Value)` */
   get array(): $.StructListBuilder<ValueBuilder> {
     return $.getStructListOf(this.$segment, this.$pointers, 2, 1, ValueBuilder);
@@ -310,6 +316,12 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   adoptRaw(orphan: $.Orphan): void {
     this.$segment.view.setUint16(this.$data, 7, true);
     $.adopt(this.$segment, this.$pointers, orphan);
+  }
+
+  /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
+  initRaw(byteLength: number): Uint8Array {
+    this.$segment.view.setUint16(this.$data, 7, true);
+    return $.initText(this.$segment, this.$pointers, byteLength);
   }
 
   override $assign(value: ValueInit): void {
@@ -423,6 +435,11 @@ export class Value_FieldBuilder extends $.GeneratedBuilder<Value_Field, Value_Fi
 
   adoptName(orphan: $.Orphan): void {
     $.adopt(this.$segment, this.$pointers, orphan);
+  }
+
+  /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
+  initName(byteLength: number): Uint8Array {
+    return $.initText(this.$segment, this.$pointers, byteLength);
   }
 
   /** `value @1 :Value` */
@@ -556,6 +573,11 @@ export class Value_CallBuilder extends $.GeneratedBuilder<Value_Call, Value_Call
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
+  /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
+  initFunction(byteLength: number): Uint8Array {
+    return $.initText(this.$segment, this.$pointers, byteLength);
+  }
+
   /** `params @1 :List(Value)` */
   get params(): $.StructListBuilder<ValueBuilder> {
     return $.getStructListOf(this.$segment, this.$pointers + 8, 2, 1, ValueBuilder);
@@ -677,6 +699,11 @@ export class FlattenOptionsBuilder extends $.GeneratedBuilder<FlattenOptions, Fl
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
+  /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
+  initPrefix(byteLength: number): Uint8Array {
+    return $.initText(this.$segment, this.$pointers, byteLength);
+  }
+
   override $assign(value: FlattenOptionsInit): void {
     if (typeof value !== 'object' || value === null) throw $.notAnObject(value, 'FlattenOptions');
     if ($.ASSIGN_MODE.rejectUnknownKeys) $.checkKeys(value, ["prefix"], 'FlattenOptions');
@@ -795,6 +822,11 @@ export class DiscriminatorOptionsBuilder extends $.GeneratedBuilder<Discriminato
     $.adopt(this.$segment, this.$pointers, orphan);
   }
 
+  /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
+  initName(byteLength: number): Uint8Array {
+    return $.initText(this.$segment, this.$pointers, byteLength);
+  }
+
   /**
    * `valueName @1 :Text`:
    * If set, the member's value goes in a property with this name instead of one named after
@@ -819,6 +851,11 @@ export class DiscriminatorOptionsBuilder extends $.GeneratedBuilder<Discriminato
 
   adoptValueName(orphan: $.Orphan): void {
     $.adopt(this.$segment, this.$pointers + 8, orphan);
+  }
+
+  /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
+  initValueName(byteLength: number): Uint8Array {
+    return $.initText(this.$segment, this.$pointers + 8, byteLength);
   }
 
   override $assign(value: DiscriminatorOptionsInit): void {
