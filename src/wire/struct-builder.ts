@@ -18,7 +18,9 @@ import { NO_NESTING_LIMIT } from './core/limits.js';
 /**
  * A struct in a message being built. Data accessors take byte offsets (bit offsets for Bool)
  * and an optional default mask, as on `StructView`; values are stored as the wire type's bits
- * (integers wrap like C's, as DataView does). Pointer methods take the pointer index.
+ * (integers wrap like C's, as DataView does). Pointer methods take the pointer index. A data
+ * offset that is not a whole number inside the data section throws (`INDEX_OUT_OF_RANGE`)
+ * before anything is written: a negative one would write over what lies before the struct.
  */
 export class StructBuilder extends StructView {
   private dataError(offset: number, bytes: number): CapnpError {
@@ -35,53 +37,53 @@ export class StructBuilder extends StructView {
   }
 
   setInt8(offset: number, value: number, mask = 0): void {
-    if (offset >= this.dataSize) throw this.dataError(offset, 1);
+    if (offset >>> 0 !== offset || offset >= this.dataSize) throw this.dataError(offset, 1);
     this.segment.view.setInt8(this.data + offset, value ^ mask);
   }
 
   setUint8(offset: number, value: number, mask = 0): void {
-    if (offset >= this.dataSize) throw this.dataError(offset, 1);
+    if (offset >>> 0 !== offset || offset >= this.dataSize) throw this.dataError(offset, 1);
     this.segment.view.setUint8(this.data + offset, value ^ mask);
   }
 
   setInt16(offset: number, value: number, mask = 0): void {
-    if (offset + 2 > this.dataSize) throw this.dataError(offset, 2);
+    if (offset >>> 0 !== offset || offset + 2 > this.dataSize) throw this.dataError(offset, 2);
     this.segment.view.setInt16(this.data + offset, value ^ mask, true);
   }
 
   setUint16(offset: number, value: number, mask = 0): void {
-    if (offset + 2 > this.dataSize) throw this.dataError(offset, 2);
+    if (offset >>> 0 !== offset || offset + 2 > this.dataSize) throw this.dataError(offset, 2);
     this.segment.view.setUint16(this.data + offset, value ^ mask, true);
   }
 
   setInt32(offset: number, value: number, mask = 0): void {
-    if (offset + 4 > this.dataSize) throw this.dataError(offset, 4);
+    if (offset >>> 0 !== offset || offset + 4 > this.dataSize) throw this.dataError(offset, 4);
     this.segment.view.setInt32(this.data + offset, value ^ mask, true);
   }
 
   setUint32(offset: number, value: number, mask = 0): void {
-    if (offset + 4 > this.dataSize) throw this.dataError(offset, 4);
+    if (offset >>> 0 !== offset || offset + 4 > this.dataSize) throw this.dataError(offset, 4);
     this.segment.view.setUint32(this.data + offset, (value ^ mask) >>> 0, true);
   }
 
   setInt64(offset: number, value: bigint, mask = 0n): void {
-    if (offset + 8 > this.dataSize) throw this.dataError(offset, 8);
+    if (offset >>> 0 !== offset || offset + 8 > this.dataSize) throw this.dataError(offset, 8);
     this.segment.view.setBigInt64(this.data + offset, mask === 0n ? value : value ^ mask, true);
   }
 
   setUint64(offset: number, value: bigint, mask = 0n): void {
-    if (offset + 8 > this.dataSize) throw this.dataError(offset, 8);
+    if (offset >>> 0 !== offset || offset + 8 > this.dataSize) throw this.dataError(offset, 8);
     this.segment.view.setBigUint64(this.data + offset, mask === 0n ? value : value ^ mask, true);
   }
 
   setFloat32(offset: number, value: number, maskBits = 0): void {
-    if (offset + 4 > this.dataSize) throw this.dataError(offset, 4);
+    if (offset >>> 0 !== offset || offset + 4 > this.dataSize) throw this.dataError(offset, 4);
     if (maskBits === 0) this.segment.view.setFloat32(this.data + offset, value, true);
     else this.segment.view.setUint32(this.data + offset, (float32ToBits(value) ^ maskBits) >>> 0, true);
   }
 
   setFloat64(offset: number, value: number, maskLo = 0, maskHi = 0): void {
-    if (offset + 8 > this.dataSize) throw this.dataError(offset, 8);
+    if (offset >>> 0 !== offset || offset + 8 > this.dataSize) throw this.dataError(offset, 8);
     const view = this.segment.view;
     const at = this.data + offset;
     if (maskLo === 0 && maskHi === 0) {

@@ -114,6 +114,23 @@ describe('struct builder data setters', () => {
     expectCapnpError(() => s.setInt8(8, 1), ErrorCode.INDEX_OUT_OF_RANGE);
   });
 
+  it('refuses a negative or fractional data offset, writing nothing before the struct', () => {
+    const b = new MessageBuilder();
+    const s = b.initRoot(1, 1);
+    s.setText(0, 'kept');
+    const before = toHex(b.toBytes());
+    // Before the data section lies the root pointer: a write there would break the message.
+    const writes: Array<() => void> = [
+      () => s.setUint32(-4, 0xffffffff), () => s.setInt32(-8, -1), () => s.setUint16(-2, 1), () => s.setInt16(-2, 1),
+      () => s.setUint8(-1, 1), () => s.setInt8(-1, 1), () => s.setUint64(-8, 1n), () => s.setInt64(-8, 1n),
+      () => s.setFloat32(-4, 1), () => s.setFloat64(-8, 1), () => s.setBool(-1, true), () => s.setUint32(1.5, 1),
+      () => s.setInt8(Number.NaN, 1),
+    ];
+    for (const write of writes) expectCapnpError(write, ErrorCode.INDEX_OUT_OF_RANGE, /data section/);
+    expect(toHex(b.toBytes())).toBe(before);
+    expect(readMessage(b.toBytes()).getRoot().getText(0)).toBe('kept');
+  });
+
   it('refuses pointer indexes past the pointer section', () => {
     const s = new MessageBuilder().initRoot(0, 2);
     expectCapnpError(() => s.setText(2, 'x'), ErrorCode.INDEX_OUT_OF_RANGE, /pointer index 2/);
