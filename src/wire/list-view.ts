@@ -34,20 +34,6 @@ export const PRIMITIVE_ELEMENT_SIZES: Readonly<Record<PrimitiveElementType, numb
   uint64: Size.EIGHT_BYTES,
 };
 
-/** The DataView method that reads one element of each type. */
-const VIEW_GETTERS = {
-  int8: 'getInt8',
-  uint8: 'getUint8',
-  int16: 'getInt16',
-  uint16: 'getUint16',
-  int32: 'getInt32',
-  uint32: 'getUint32',
-  float32: 'getFloat32',
-  float64: 'getFloat64',
-  int64: 'getBigInt64',
-  uint64: 'getBigUint64',
-} as const satisfies Record<PrimitiveElementType, keyof DataView>;
-
 /**
  * Where a list lives and how its elements are laid out: the part list readers and builders
  * share, with the primitive element accessors. Elements are `step` bytes apart starting at
@@ -191,11 +177,13 @@ export class ListView {
     const inPlace = typedArrayInPlace<K>(this.segment, this.offset, this.length, this.step, Ctor);
     if (inPlace !== null) return inPlace;
     // Stored wider than the type (or on a big-endian host): copied element by element, read
-    // little-endian through the segment's view by the type's DataView method.
+    // little-endian through the segment's view by the type's DataView method, named after the
+    // array (`Int8Array` is read by `getInt8`, `BigUint64Array` by `getBigUint64`): no table of
+    // the names in every bundle that reads a list.
     const out = new Ctor(this.length) as TypedArrayOf<K>;
     const elements = out as unknown as (number | bigint)[];
     const view = this.segment.view;
-    const get = view[VIEW_GETTERS[type]] as (this: DataView, at: number, littleEndian: boolean) => number | bigint;
+    const get = view[`get${Ctor.name.slice(0, -'Array'.length)}` as keyof DataView] as (this: DataView, at: number, littleEndian: boolean) => number | bigint;
     for (let i = 0, at = this.offset; i < this.length; i++, at += this.step) elements[i] = get.call(view, at, true);
     return out;
   }

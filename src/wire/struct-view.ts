@@ -6,7 +6,8 @@ import { viewOf, type Segment } from './core/segment.js';
  *
  * Offsets given to the data accessors are byte offsets (bit offsets for Bool) within the data
  * section, as computed by the compiler. A field beyond the section (written by an older
- * schema) reads as its default. Defaults are applied by XOR: pass the default's bits as
+ * schema) reads as its default, and so does any offset outside it, a negative one included
+ * (compared as unsigned: never a byte of whatever lies before the struct). Defaults are applied by XOR: pass the default's bits as
  * `mask` and the wire's zero reads as the default, exactly as the encoding specifies.
  */
 export class StructView {
@@ -37,47 +38,47 @@ export class StructView {
   }
 
   getInt8(offset: number, mask = 0): number {
-    return (offset < this.dataSize ? this.segment.view.getInt8(this.data + offset) : 0) ^ mask;
+    return ((offset >>> 0) < this.dataSize ? this.segment.view.getInt8(this.data + offset) : 0) ^ mask;
   }
 
   getUint8(offset: number, mask = 0): number {
-    return (offset < this.dataSize ? this.segment.bytes[this.data + offset]! : 0) ^ mask;
+    return ((offset >>> 0) < this.dataSize ? this.segment.bytes[this.data + offset]! : 0) ^ mask;
   }
 
   getInt16(offset: number, mask = 0): number {
-    return (offset + 2 <= this.dataSize ? this.segment.view.getInt16(this.data + offset, true) : 0) ^ mask;
+    return ((offset >>> 0) + 2 <= this.dataSize ? this.segment.view.getInt16(this.data + offset, true) : 0) ^ mask;
   }
 
   getUint16(offset: number, mask = 0): number {
-    return (offset + 2 <= this.dataSize ? this.segment.view.getUint16(this.data + offset, true) : 0) ^ mask;
+    return ((offset >>> 0) + 2 <= this.dataSize ? this.segment.view.getUint16(this.data + offset, true) : 0) ^ mask;
   }
 
   getInt32(offset: number, mask = 0): number {
-    return (offset + 4 <= this.dataSize ? this.segment.view.getInt32(this.data + offset, true) : 0) ^ mask;
+    return ((offset >>> 0) + 4 <= this.dataSize ? this.segment.view.getInt32(this.data + offset, true) : 0) ^ mask;
   }
 
   getUint32(offset: number, mask = 0): number {
-    return ((offset + 4 <= this.dataSize ? this.segment.view.getUint32(this.data + offset, true) : 0) ^ mask) >>> 0;
+    return (((offset >>> 0) + 4 <= this.dataSize ? this.segment.view.getUint32(this.data + offset, true) : 0) ^ mask) >>> 0;
   }
 
   getInt64(offset: number, mask = 0n): bigint {
-    const value = offset + 8 <= this.dataSize ? this.segment.view.getBigInt64(this.data + offset, true) : 0n;
+    const value = (offset >>> 0) + 8 <= this.dataSize ? this.segment.view.getBigInt64(this.data + offset, true) : 0n;
     return mask === 0n ? value : value ^ mask;
   }
 
   getUint64(offset: number, mask = 0n): bigint {
-    const value = offset + 8 <= this.dataSize ? this.segment.view.getBigUint64(this.data + offset, true) : 0n;
+    const value = (offset >>> 0) + 8 <= this.dataSize ? this.segment.view.getBigUint64(this.data + offset, true) : 0n;
     return mask === 0n ? value : value ^ mask;
   }
 
   getFloat32(offset: number, maskBits = 0): number {
-    if (offset + 4 > this.dataSize) return maskBits === 0 ? 0 : float32FromBits(maskBits);
+    if ((offset >>> 0) + 4 > this.dataSize) return maskBits === 0 ? 0 : float32FromBits(maskBits);
     if (maskBits === 0) return this.segment.view.getFloat32(this.data + offset, true);
     return float32FromBits(this.segment.view.getUint32(this.data + offset, true) ^ maskBits);
   }
 
   getFloat64(offset: number, maskLo = 0, maskHi = 0): number {
-    if (offset + 8 > this.dataSize) return maskLo === 0 && maskHi === 0 ? 0 : float64FromBits(maskLo, maskHi);
+    if ((offset >>> 0) + 8 > this.dataSize) return maskLo === 0 && maskHi === 0 ? 0 : float64FromBits(maskLo, maskHi);
     if (maskLo === 0 && maskHi === 0) return this.segment.view.getFloat64(this.data + offset, true);
     const view = this.segment.view;
     const at = this.data + offset;

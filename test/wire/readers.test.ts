@@ -67,6 +67,17 @@ describe('struct readers', () => {
     expect(root.getFloat64(16)).toBe(0);
     // A field straddling the end of the section is also beyond it.
     expect(root.getUint32(14)).toBe(0);
+    // So is one before it: never the bytes of what lies before the struct (its pointer).
+    expect(root.getUint32(-4)).toBe(0);
+    expect(root.getInt32(-4, 77)).toBe(77);
+    expect(root.getUint64(-8)).toBe(0n);
+    expect(root.getInt64(-8)).toBe(0n);
+    expect(root.getInt8(-1)).toBe(0);
+    expect(root.getUint8(-1)).toBe(0);
+    expect(root.getInt16(-2)).toBe(0);
+    expect(root.getUint16(-2)).toBe(0);
+    expect(root.getFloat32(-4)).toBe(0);
+    expect(root.getFloat64(-8, 0, 0)).toBe(0);
   });
 
   it('reads pointers beyond the pointer section as null (defaults)', () => {
@@ -281,6 +292,30 @@ describe('list encodings', () => {
       ElementSize.VOID, ElementSize.BIT, ElementSize.BYTE, ElementSize.TWO_BYTES, ElementSize.FOUR_BYTES,
       ElementSize.EIGHT_BYTES, ElementSize.POINTER, ElementSize.INLINE_COMPOSITE,
     ]);
+  });
+
+  it('copies a list stored wider than the type into a typed array of every type, as its getters read it', () => {
+    // Structs of two data words read as a primitive list (a newer schema's struct list, read
+    // through the old List(T)): each element is the low bytes of its struct, 16 bytes apart.
+    const b = new MessageBuilder();
+    const list = b.initRoot(0, 1).initStructList(0, 3, 2, 0);
+    const firsts = [0x8899aabbccddeeffn, 0x0102030405060708n, 0xfedcba9876543210n];
+    firsts.forEach((value, i) => {
+      list.getStruct(i).setUint64(0, value);
+      list.getStruct(i).setUint64(8, 0x5555555555555555n);
+    });
+    const read = readMessage(b.toBytes()).getRoot();
+    const getters = {
+      int8: 'getInt8', uint8: 'getUint8', int16: 'getInt16', uint16: 'getUint16', int32: 'getInt32', uint32: 'getUint32',
+      float32: 'getFloat32', float64: 'getFloat64', int64: 'getInt64', uint64: 'getUint64',
+    } as const;
+    for (const [type, getter] of Object.entries(getters) as [keyof typeof getters, (typeof getters)[keyof typeof getters]][]) {
+      const typed = read.getList(0, ElementSize.INLINE_COMPOSITE).toTypedArray(type);
+      const expected = [0, 1, 2].map((i) => read.getList(0, ElementSize.INLINE_COMPOSITE)[getter](i));
+      expect(Array.from(typed as ArrayLike<number | bigint>), type).toEqual(expected);
+      expect(typed.buffer, type).not.toBe(b.getSegments()[0]!.buffer);
+    }
+    expect(read.getList(0, ElementSize.INLINE_COMPOSITE).toTypedArray('uint64')[1]).toBe(0x0102030405060708n);
   });
 
   it('typed-array views alias the message bytes (zero copy)', () => {
