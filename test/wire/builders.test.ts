@@ -327,6 +327,53 @@ describe('pointer fields: init, get, set', () => {
     expectCapnpError(() => new MessageBuilder().initRoot(0, 1).initText(0, 2 ** 29 - 1), 'INVALID_ARGUMENT');
   });
 
+  it('refuses an element size that is not one of the primitive or pointer sizes', () => {
+    // Each of these once passed a range check and went into the list pointer as it was: 1.5
+    // made a pointer no reader accepts, '3' a string concatenated into the pointer's word.
+    for (const bad of [1.5, -1, 7, 8, NaN, '3', null]) {
+      const b = new MessageBuilder();
+      const root = b.initRoot(0, 2);
+      const size = bad as number;
+      expectCapnpError(() => root.initList(0, size, 2), ErrorCode.INVALID_ARGUMENT);
+      expectCapnpError(() => root.getPointer(0).initList(size, 2), ErrorCode.INVALID_ARGUMENT);
+      expectCapnpError(() => b.newOrphanList(size, 2), ErrorCode.INVALID_ARGUMENT);
+      const list = root.initList(1, ElementSize.POINTER, 1);
+      expectCapnpError(() => list.initList(0, size, 2), ErrorCode.INVALID_ARGUMENT);
+      const read = reread(b).getRoot();
+      expect(read.getPointer(0).isNull()).toBe(true);
+      expect(read.getList(1, ElementSize.POINTER).getPointer(0).isNull()).toBe(true);
+      canonicalize(read);
+    }
+  });
+
+  it('a call refused for its arguments leaves the field it would have replaced as it was', () => {
+    const refused: [string, (root: StructBuilder) => unknown][] = [
+      ['initList, element size', (root) => root.initList(0, 1.5, 2)],
+      ['initList, length', (root) => root.initList(0, ElementSize.BYTE, -1)],
+      ['initStructList, length', (root) => root.initStructList(0, 0.5, 1, 0)],
+      ['initStructList, struct size', (root) => root.initStructList(0, 1, 65536, 0)],
+      ['initStructList, total size', (root) => root.initStructList(0, 2 ** 28, 2, 0)],
+      ['initStruct', (root) => root.initStruct(0, 1, -1)],
+      ['getStruct, upgrading', (root) => root.getStruct(0, 70000, 0)],
+      ['getStructList, upgrading', (root) => root.getStructList(0, 1, 65536)],
+      ['AnyPointer initList', (root) => root.getPointer(0).initList(ElementSize.BYTE, 2 ** 30)],
+    ];
+    for (const [name, call] of refused) {
+      for (const kept of ['struct', 'list'] as const) {
+        const b = new MessageBuilder();
+        const root = b.initRoot(0, 1);
+        if (kept === 'struct') root.initStruct(0, 1, 0).setUint32(0, 77);
+        else root.initStructList(0, 1, 1, 0).getStruct(0).setUint32(0, 77);
+        expect(() => call(root), name).toThrow(CapnpError);
+        const read = reread(b).getRoot();
+        const value = kept === 'struct'
+          ? read.getStruct(0).getUint32(0)
+          : read.getList(0, ElementSize.INLINE_COMPOSITE).getStruct(0).getUint32(0);
+        expect(value, `${name}, over a ${kept}`).toBe(77);
+      }
+    }
+  });
+
   it('encodes lone surrogates as U+FFFD and sizes the text to match', () => {
     const b = new MessageBuilder();
     b.initRoot(0, 1).setText(0, 'a\ud800b\udc00');

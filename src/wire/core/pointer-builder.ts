@@ -183,17 +183,56 @@ export function zeroObject(segment: Segment, at: number): void {
   }
 }
 
+// The checks below are written small, their errors made in functions of their own: they run
+// at every new struct and list, and V8 inlines them (and what calls them) only while the
+// bytecode stays under its budget. `(x & m) !== x`, with `m` all ones, refuses at once what
+// is not an integer in 0..m: fractions, negative numbers, NaN and numeric strings.
+
 export function checkStructSize(dataWords: number, pointerCount: number): void {
-  if (!Number.isInteger(dataWords) || dataWords < 0 || dataWords > MAX_STRUCT_SECTION || !Number.isInteger(pointerCount) || pointerCount < 0 || pointerCount > MAX_STRUCT_SECTION) {
-    throw new CapnpError('INVALID_ARGUMENT', `struct sections must be 0..65535 words and pointers, got ${dataWords} and ${pointerCount}`);
+  if ((dataWords & MAX_STRUCT_SECTION) !== dataWords || (pointerCount & MAX_STRUCT_SECTION) !== pointerCount) {
+    refuseStructSize(dataWords, pointerCount);
   }
 }
 
-export function checkListLength(length: number): void {
-  if (!Number.isInteger(length) || length < 0 || length > MAX_LIST_ELEMENTS) {
-    throw new CapnpError('INVALID_ARGUMENT', `list length must be an integer in 0..${MAX_LIST_ELEMENTS}, got ${length}`);
-  }
+function refuseStructSize(dataWords: number, pointerCount: number): never {
+  throw new CapnpError('INVALID_ARGUMENT', `struct sections must be 0..65535 words and pointers, got ${dataWords} and ${pointerCount}`);
 }
+
+export function checkListLength(length: number): void {
+  if ((length & MAX_LIST_ELEMENTS) !== length) refuseListLength(length);
+}
+
+function refuseListLength(length: number): never {
+  throw new CapnpError('INVALID_ARGUMENT', `list length must be an integer in 0..${MAX_LIST_ELEMENTS}, got ${length}`);
+}
+
+/** Checks the arguments of a new list of primitives or pointers (see `allocateList`). */
+export function checkListShape(elementSize: number, length: number): void {
+  checkListLength(length);
+  // Below INLINE_COMPOSITE (7): a fraction or a numeric string would otherwise go into the
+  // pointer as it is (`'3' + length * 8` concatenates).
+  if ((elementSize & 7) !== elementSize || elementSize === Size.INLINE_COMPOSITE) refuseElementSize(elementSize);
+}
+
+function refuseElementSize(elementSize: number): never {
+  throw new CapnpError('INVALID_ARGUMENT', `element size ${elementSize} is not a primitive or pointer size; struct lists take a struct size`);
+}
+
+/** Checks the arguments of a new struct list (see `allocateStructList`). */
+export function checkStructListShape(length: number, dataWords: number, pointerCount: number): void {
+  checkListLength(length);
+  checkStructSize(dataWords, pointerCount);
+  if (length * (dataWords + pointerCount) > MAX_SEGMENT_WORDS) refuseStructListSize(length, dataWords + pointerCount);
+}
+
+function refuseStructListSize(length: number, words: number): never {
+  throw new CapnpError('MESSAGE_TOO_LARGE', `a struct list of ${length} elements of ${words} words is too large for one segment`);
+}
+
+// allocateStruct and allocateList check their arguments; the functions of build-object.ts that
+// clear a slot before allocating check them first too, so that a call refused for its
+// arguments leaves the old value in place (`initStructIn`, for sizes from a schema, does
+// not: see there). allocateStructList leaves the check to its callers.
 
 /** Writes a new zeroed struct at the (zeroed) slot; returns its data offset in `allocated.segment`. */
 export function allocateStruct(segment: Segment, at: number, dataWords: number, pointerCount: number): number {
@@ -209,10 +248,7 @@ export function allocateStruct(segment: Segment, at: number, dataWords: number, 
 
 /** Writes a new zeroed list of primitives or pointers at the (zeroed) slot; returns its offset. */
 export function allocateList(segment: Segment, at: number, elementSize: number, length: number): number {
-  checkListLength(length);
-  if (elementSize === Size.INLINE_COMPOSITE || !(elementSize >= 0 && elementSize <= 7)) {
-    throw new CapnpError('INVALID_ARGUMENT', `element size ${elementSize} is not a primitive or pointer size; struct lists take a struct size`);
-  }
+  checkListShape(elementSize, length);
   const bits = DATA_BITS_PER_ELEMENT[elementSize]! + POINTERS_PER_ELEMENT[elementSize]! * 64;
   const bytes = Math.ceil((length * bits) / 64) * 8;
   return allocateObject(segment, at, bytes, Kind.LIST, elementSize + length * 8);
@@ -220,12 +256,7 @@ export function allocateList(segment: Segment, at: number, elementSize: number, 
 
 /** Writes a new zeroed struct list (tag included) at the (zeroed) slot; returns the first element's offset. */
 export function allocateStructList(segment: Segment, at: number, length: number, dataWords: number, pointerCount: number): number {
-  checkListLength(length);
-  checkStructSize(dataWords, pointerCount);
   const words = length * (dataWords + pointerCount);
-  if (words > MAX_SEGMENT_WORDS) {
-    throw new CapnpError('MESSAGE_TOO_LARGE', `a struct list of ${length} elements of ${dataWords + pointerCount} words is too large for one segment`);
-  }
   const offset = allocateObject(segment, at, 8 + words * 8, Kind.LIST, Size.INLINE_COMPOSITE + words * 8);
   writeWord(allocated.segment, offset, (length * 4 + Kind.STRUCT) >>> 0, dataWords + pointerCount * 0x10000);
   return offset + 8;
@@ -271,6 +302,7 @@ export function getWritableStruct(segment: Segment, at: number, dataWords: numbe
     out.pointerCount = oldPointerCount;
     return;
   }
+  checkStructSize(dataWords, pointerCount);
   const newDataWords = Math.max(oldDataSize / 8, dataWords);
   const newPointerCount = Math.max(oldPointerCount, pointerCount);
   writeWord(segment, at, 0, 0);
@@ -328,6 +360,7 @@ export function getWritableStructList(segment: Segment, at: number, dataWords: n
   const oldStep = r.step;
   const oldDataSize = r.dataSize;
   const oldPointerCount = r.pointerCount;
+  checkStructSize(dataWords, pointerCount);
   const newDataWords = Math.max(dataWords, Math.ceil(oldDataSize / 8));
   const newPointerCount = Math.max(pointerCount, oldPointerCount);
   // Zero the old list's pointer and pad, but keep its contents until they are copied.
