@@ -1,7 +1,7 @@
 import { AnyPointerReader } from './any-pointer-reader.js';
 import {
   getListAt, getStructAt, getStructListAt, initDataAt, initTextAt, initListAt, initStructAt, initStructListAt,
-  setCapabilityAt, setDataAt, setListAt, setPointerAt, setStructAt, setTextAt,
+  setCapabilityAt, setDataAt, setListAt, setPointerAt, setStructAt, setTextAt, textArgument, dataArgument,
 } from './build-object.js';
 import type { ListBuilder } from './list-builder.js';
 import type { ListReader } from './list-reader.js';
@@ -70,11 +70,11 @@ export class AnyPointerBuilder {
   }
 
   setText(value: string): void {
-    setTextAt(this.segment, this.offset, value);
+    setTextAt(this.segment, this.offset, textArgument(value));
   }
 
   setData(value: Uint8Array): void {
-    setDataAt(this.segment, this.offset, value);
+    setDataAt(this.segment, this.offset, dataArgument(value));
   }
 
   initData(length: number): Uint8Array {

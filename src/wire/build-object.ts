@@ -194,6 +194,27 @@ export function setListAt(segment: Segment, at: number, value: ListReader): void
     copyList(to, toAt, value.segment, value.offset, value.length, value.elementSize, value.step, value.dataSize, value.pointerCount, value.nestingLimit, false));
 }
 
+/**
+ * `value`, checked to be a string: the wire builders' `setText` check what generated setters
+ * check (runtime/access.ts), before the field's old value goes. `setTextAt` itself takes a
+ * string as given (its callers have checked it, or made it).
+ */
+export function textArgument(value: string): string {
+  if (typeof value !== 'string') refuseArgument('a string for Text', value);
+  return value;
+}
+
+/** `value`, checked to be a `Uint8Array` (as `textArgument`, for Data). */
+export function dataArgument(value: Uint8Array): Uint8Array {
+  if (!(value instanceof Uint8Array)) refuseArgument('a Uint8Array for Data', value);
+  return value;
+}
+
+function refuseArgument(expected: string, value: unknown): never {
+  const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+  throw new CapnpError('INVALID_ARGUMENT', `expected ${expected}, got ${got}`);
+}
+
 export function setTextAt(segment: Segment, at: number, value: string): void {
   // A null slot (every field of a message being built, the first time it is set) needs no
   // call of `zeroObject`, which V8 did not inline here: the check first counted news build

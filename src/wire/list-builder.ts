@@ -1,7 +1,7 @@
 import { AnyPointerBuilder } from './any-pointer-builder.js';
 import {
   getListAt, getStructListAt, initDataAt, initTextAt, initListAt, initStructListAt, setCapabilityAt, setDataAt,
-  setListAt, setPointerAt, setTextAt,
+  setListAt, setPointerAt, setTextAt, textArgument, dataArgument,
 } from './build-object.js';
 import { CapnpError } from './error.js';
 import { DATA_BITS_PER_ELEMENT, Size, POINTERS_PER_ELEMENT } from './core/layout.js';
@@ -107,7 +107,7 @@ export class ListBuilder extends ListView {
   }
 
   setText(index: number, value: string): void {
-    setTextAt(this.segment, this.pointerOffsetOf(index), value);
+    setTextAt(this.segment, this.pointerOffsetOf(index), textArgument(value));
   }
 
   getText(index: number, defaultValue = ''): string {
@@ -115,7 +115,7 @@ export class ListBuilder extends ListView {
   }
 
   setData(index: number, value: Uint8Array): void {
-    setDataAt(this.segment, this.pointerOffsetOf(index), value);
+    setDataAt(this.segment, this.pointerOffsetOf(index), dataArgument(value));
   }
 
   initData(index: number, length: number): Uint8Array {

@@ -2,7 +2,7 @@ import { AnyPointerBuilder } from './any-pointer-builder.js';
 import { Arena, type BuilderOptions } from './core/arena.js';
 import type { AnyPointerReader } from './any-pointer-reader.js';
 import {
-  getStructAt, initListAt, initStructAt, initStructListAt, setDataAt, setStructAt, setTextAt, writeTextAt,
+  getStructAt, initListAt, initStructAt, initStructListAt, setDataAt, setStructAt, setTextAt, textArgument, dataArgument, writeTextAt,
 } from './build-object.js';
 import { CapnpError } from './error.js';
 import { frameSegments, segmentTableBytes, writeSegmentTable } from './formats/framing.js';
@@ -199,10 +199,12 @@ export class MessageBuilder {
   }
 
   newOrphanText(value: string): Orphan {
+    textArgument(value);
     return newOrphan(this.arena, (segment, at) => setTextAt(segment, at, value));
   }
 
   newOrphanData(value: Uint8Array): Orphan {
+    dataArgument(value);
     return newOrphan(this.arena, (segment, at) => setDataAt(segment, at, value));
   }
 

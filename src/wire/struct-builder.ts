@@ -1,7 +1,7 @@
 import { AnyPointerBuilder } from './any-pointer-builder.js';
 import {
   checkSlot, getListAt, getStructAt, getStructListAt, initDataAt, initTextAt, initListAt, initStructAt, initStructListAt,
-  setCapabilityAt, setDataAt, setListAt, setStructAt, setTextAt,
+  setCapabilityAt, setDataAt, setListAt, setStructAt, setTextAt, textArgument, dataArgument,
 } from './build-object.js';
 import { CapnpError } from './error.js';
 import { float32ToBits, float64ToBits } from './core/float-bits.js';
@@ -145,7 +145,7 @@ export class StructBuilder extends StructView {
   }
 
   setText(index: number, value: string): void {
-    setTextAt(this.segment, this.slot(index), value);
+    setTextAt(this.segment, this.slot(index), textArgument(value));
   }
 
   getText(index: number, defaultValue = ''): string {
@@ -153,7 +153,7 @@ export class StructBuilder extends StructView {
   }
 
   setData(index: number, value: Uint8Array): void {
-    setDataAt(this.segment, this.slot(index), value);
+    setDataAt(this.segment, this.slot(index), dataArgument(value));
   }
 
   /** New zeroed Data of `length` bytes; the view is valid until the message next allocates. */

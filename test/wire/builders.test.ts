@@ -374,6 +374,36 @@ describe('pointer fields: init, get, set', () => {
     }
   });
 
+  it('setText and setData refuse a value of the wrong type, keeping the field as it was', () => {
+    // setText(5) once cleared the field and then failed in the UTF-8 encoder with a TypeError;
+    // setData('abc') wrote three zero bytes.
+    const wrong: [string, (root: StructBuilder, b: MessageBuilder) => unknown][] = [
+      ['setText, a number', (root) => root.setText(0, 5 as never)],
+      ['setText, an object with a length', (root) => root.setText(0, { length: 3 } as never)],
+      ['setText, null', (root) => root.setText(0, null as never)],
+      ['setData, a string', (root) => root.setData(1, 'abc' as never)],
+      ['setData, an array', (root) => root.setData(1, [1, 2, 3] as never)],
+      ['setData, undefined', (root) => root.setData(1, undefined as never)],
+      ['list setText', (root) => root.getList(2, ElementSize.POINTER).setText(0, 7 as never)],
+      ['list setData', (root) => root.getList(2, ElementSize.POINTER).setData(0, 'x' as never)],
+      ['AnyPointer setText', (root) => root.getPointer(0).setText(false as never)],
+      ['AnyPointer setData', (root) => root.getPointer(1).setData({} as never)],
+      ['newOrphanText', (_root, b) => b.newOrphanText(1 as never)],
+      ['newOrphanData', (_root, b) => b.newOrphanData('1' as never)],
+    ];
+    for (const [name, call] of wrong) {
+      const b = new MessageBuilder();
+      const root = b.initRoot(0, 3);
+      root.setText(0, 'text');
+      root.setData(1, new Uint8Array([9]));
+      root.initList(2, ElementSize.POINTER, 1).setText(0, 'item');
+      expectCapnpError(() => call(root, b), ErrorCode.INVALID_ARGUMENT);
+      const read = reread(b).getRoot();
+      expect([read.getText(0), [...read.getData(1)], read.getList(2, ElementSize.POINTER).getText(0)], name)
+        .toEqual(['text', [9], 'item']);
+    }
+  });
+
   it('encodes lone surrogates as U+FFFD and sizes the text to match', () => {
     const b = new MessageBuilder();
     b.initRoot(0, 1).setText(0, 'a\ud800b\udc00');
