@@ -23,8 +23,9 @@ function samples(input: string | unknown, maxNestingDepth: number): JsonValue[] 
   } else {
     values = [fromPlain(input)];
   }
-  if (values.length === 1 && values[0]!.type === 'array') values = values[0]!.items;
   if (values.length === 0) throw new CapnpError('INVALID_ARGUMENT', 'no JSON sample: the input is empty');
+  if (values.length === 1 && values[0]!.type === 'array') values = values[0]!.items;
+  if (values.length === 0) throw new CapnpError('INVALID_ARGUMENT', 'no JSON sample: the input is an empty array');
   for (const v of values) {
     if (v.type !== 'object') {
       throw new CapnpError('INVALID_ARGUMENT', `a sample must be a JSON object (a message is a struct), found ${v.type === 'array' ? 'an array' : `a ${v.type}`}`);

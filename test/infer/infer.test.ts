@@ -95,7 +95,8 @@ describe('infer: naming and ids', () => {
     expect(numbers).toMatch(/minus @7 :Int32;/);
     expect(infer('Flat', SAMPLES.flat!, { id: 0xc000000000000001n })).toMatch(/email @4 :Void;/);
     expect(() => infer('Bad', '[1, 2]')).toThrow(/must be a JSON object/);
-    expect(() => infer('Bad', '')).toThrow(/empty/);
+    expect(() => infer('Bad', '')).toThrow(/the input is empty/);
+    expect(() => infer('Bad', ' [ ] ')).toThrow(/the input is an empty array/);
   });
 });
 
