@@ -69,14 +69,47 @@ export function selfResolvedError(): RpcError {
 
 /**
  * What a thrown value becomes on the wire: an RpcError keeps its type; a CapnpError keeps its
- * code in the reason; anything else is `failed` with its message.
+ * code in the reason; anything else is `failed` with its message. Total: application code can
+ * throw anything, including values that throw again when read (a `message` getter that throws,
+ * an object without `toString`), and the call must still be answered.
  */
 export function toRpcError(value: unknown): RpcError {
-  if (value instanceof RpcError) return value;
-  if (value instanceof CapnpError) return new RpcError('failed', `${value.code}: ${value.message}`, { cause: value });
-  if (value instanceof Error) return new RpcError('failed', value.message || value.name, { cause: value });
-  return new RpcError('failed', String(value));
+  try {
+    if (value instanceof RpcError) {
+      if (typeof value.message === 'string') return value;
+    } else if (value instanceof CapnpError) {
+      return new RpcError('failed', `${value.code}: ${value.message}`, { cause: value });
+    } else if (value instanceof Error) {
+      return new RpcError('failed', String(value.message || value.name), { cause: value });
+    } else {
+      return new RpcError('failed', String(value));
+    }
+  } catch {
+    // Reading the value threw: the fixed reason below.
+  }
+  return new RpcError('failed', UNREADABLE);
 }
+
+/** Text for a thrown value, whatever it is (see `toRpcError`). */
+export function describeThrown(value: unknown): string {
+  try {
+    return value instanceof Error ? String(value.message || value.name) : String(value);
+  } catch {
+    return UNREADABLE;
+  }
+}
+
+/** `value` if it is an Error, else an RpcError (`failed`) that describes it. */
+export function asError(value: unknown): Error {
+  try {
+    if (value instanceof Error) return value;
+  } catch {
+    // A proxy whose prototype cannot be read: described below.
+  }
+  return new RpcError('failed', describeThrown(value));
+}
+
+const UNREADABLE = 'a value was thrown that cannot be read as text';
 
 /**
  * A rejection handler that does nothing: given to promises whose failure may have nobody

@@ -11,7 +11,7 @@
  * garbage collection only backs up handles the application forgot (see client.ts).
  */
 import type { AnyPointerBuilder, AnyPointerReader } from '../wire/index.js';
-import { ignoreRejection, RpcError } from './errors.js';
+import { asError, ignoreRejection, RpcError } from './errors.js';
 import { OutgoingMessage } from './outgoing-message.js';
 
 /** How a call is to be made, beyond its target, method and params. */
@@ -78,7 +78,7 @@ export class Response {
       const entry = pointer.getCapability();
       return entry instanceof ClientHook ? entry.addRef() : new BrokenHook(null);
     } catch (error) {
-      return new BrokenHook(error instanceof Error ? error : new Error(String(error)));
+      return new BrokenHook(asError(error));
     }
   }
 

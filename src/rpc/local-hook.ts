@@ -3,7 +3,7 @@
  * hook that delivers calls to it.
  */
 import { AnyPointerBuilder } from '../wire/index.js';
-import { canceledError, releasedError, RpcError } from './errors.js';
+import { asError, canceledError, releasedError, RpcError } from './errors.js';
 import { BrokenHook, ClientHook, NO_OPTIONS, Params, releaseAll, Request, Response, takeCaps, type CallListener, type CallOptions, type CallResult, type TailCallOrigin } from './hook.js';
 import { resultsSkeleton } from './message-skeletons.js';
 import { OutgoingMessage } from './outgoing-message.js';
@@ -244,7 +244,7 @@ export class LocalCallResult implements CallResult {
     if (this.completed !== null) return this.completed.capabilityAt(path);
     return new PromiseHook(new Promise((resolve) => this.listen({
       $response: (response) => resolve(this.call?.redirected ? this.call.redirected.pipeline(path) : response.capabilityAt(path)),
-      $error: (error) => resolve(new BrokenHook(error instanceof Error ? error : new RpcError('failed', String(error)))),
+      $error: (error) => resolve(new BrokenHook(asError(error))),
     })));
   }
 

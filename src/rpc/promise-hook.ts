@@ -1,4 +1,4 @@
-import { ignoreRejection, releasedError, selfResolvedError } from './errors.js';
+import { asError, ignoreRejection, releasedError, selfResolvedError } from './errors.js';
 import { BrokenHook, brokenResult, ClientHook, forwardsInto, type CallOptions, type CallResult, type Params, type Response } from './hook.js';
 
 /**
@@ -32,7 +32,7 @@ export class PromiseHook extends ClientHook {
         return hook;
       },
       (error: unknown) => {
-        this.error = error instanceof Error ? error : new Error(String(error));
+        this.error = asError(error);
         this.flush();
         return new BrokenHook(this.error) as ClientHook;
       },

@@ -6,6 +6,7 @@
  * producer learns of it without awaiting returns.
  */
 import type { CallResult, ClientHook } from './hook.js';
+import { asError } from './errors.js';
 
 export const DEFAULT_STREAM_WINDOW_BYTES = 256 * 1024;
 
@@ -58,7 +59,7 @@ export function trackStreamCall(hook: ClientHook, bytes: number, result: CallRes
       response.release();
       tracked.settled(bytes, null);
     },
-    (error: unknown) => tracked.settled(bytes, error instanceof Error ? error : new Error(String(error))),
+    (error: unknown) => tracked.settled(bytes, asError(error)),
   );
   return tracked.room();
 }

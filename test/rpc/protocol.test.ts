@@ -664,6 +664,45 @@ describe('rpc protocol, level 1', () => {
     await expectEmpty(client, server);
   });
 
+  it('answers a call whose method throws a value that cannot be read as text, and fails what was pipelined on it', async () => {
+    // Each of these once left the call unanswered for good (its question and answer in the
+    // tables, and an unhandled rejection): making the exception read the value's message, or
+    // String() of it, and that threw again.
+    const unreadable: [string, () => unknown][] = [
+      ['an Error whose message getter throws', () => {
+        const error = new Error('hidden');
+        Object.defineProperty(error, 'message', { get() { throw new Error('getter'); } });
+        return error;
+      }],
+      ['an object without a prototype', () => Object.create(null)],
+      ['a proxy whose prototype cannot be read', () => new Proxy({}, { getPrototypeOf() { throw new Error('trap'); } })],
+    ];
+    const failed = { type: 'failed', message: 'a value was thrown that cannot be read as text' };
+    for (const [what, make] of unreadable) {
+      const impl = { echo: () => { throw make(); }, makeCounter: () => { throw make(); }, written: () => ({ bytes: 1n, calls: 2 }) };
+      const { client, server } = connectedPair({ bootstrap: () => gen.Echo.serve(impl as never) });
+      const echo: any = client.bootstrap(gen.EchoClient);
+      await expect(echo.echo({ text: 'hi' }), what).rejects.toMatchObject(failed);
+      const made = echo.makeCounter();
+      await expect(made.counter.next(), what).rejects.toMatchObject(failed);
+      made.dispose();
+      expect((await echo.written()).calls, `${what}: the connection still answers`).toBe(2);
+      echo.close();
+      await expectEmpty(client, server);
+      expect(server.state).toBe('open');
+
+      // The same capability in this process, called without a connection: the call rejects with
+      // what the method threw, as it is, and so does a call pipelined on it.
+      const local: any = gen.Echo.serve(impl as never);
+      const outcome = (promise: Promise<unknown>) => promise.then(() => 'resolved', () => 'rejected');
+      expect(await outcome(local.echo({ text: 'hi' })), what).toBe('rejected');
+      const pipelined = local.makeCounter();
+      expect(await outcome(pipelined.counter.next()), `${what}, pipelined locally`).toBe('rejected');
+      pipelined.dispose();
+      local.close();
+    }
+  });
+
   it('calls a null capability with an error, not a crash', async () => {
     const { client, server, echo } = pair();
     const result = echo.echoCap({ cap: null });
