@@ -52,6 +52,10 @@ function closedHandleError(): RpcError {
   return new RpcError('failed', 'this capability handle was closed');
 }
 
+function releasedHandleError(): RpcError {
+  return new RpcError('failed', 'this capability was released with the message it came from: dup() it to keep it');
+}
+
 export type ClientClass<C extends Client> = new (hook: ClientHook, owned?: boolean, params?: TypeParams) => C;
 
 export class Client {
@@ -89,6 +93,9 @@ export class Client {
   get $hook(): ClientHook {
     const hook = this.#hook;
     if (hook === null) throw closedHandleError();
+    // Only a handle that does not own its reference (read out of a message) can see its hook
+    // released under it.
+    if (hook.refCount <= 0) throw releasedHandleError();
     return hook;
   }
 

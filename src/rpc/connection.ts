@@ -7,12 +7,12 @@
 import { AnyPointerBuilder, CapnpError, locateFramedRoot, readStructAt, StructReader, type AnyPointerReader, type Arena, type Segment, type StructBuilder } from '../wire/index.js';
 import { Client, type ClientClass, type TypeParams } from './client.js';
 import { ConnectionTables } from './connection-tables.js';
-import { canceledError, malformedError, protocolError, RpcError, toRpcError, unimplementedError } from './errors.js';
+import { canceledError, describeThrown, ignoreRejection, malformedError, protocolError, RpcError, toRpcError, unimplementedError } from './errors.js';
 import {
   BrokenHook, ClientHook, NO_OPTIONS, Params, Request, Response, takeCaps,
   type CallOptions, type CallResult,
 } from './hook.js';
-import { LocalHook } from './local-hook.js';
+import { LocalHook, type CapabilityServer } from './local-hook.js';
 import { OutgoingMessage } from './outgoing-message.js';
 import { callSkeleton, resultsSkeleton, setBit } from './message-skeletons.js';
 import { emptyResponse, initException, initMessage, readException, writeException } from './message-fields.js';
@@ -210,7 +210,7 @@ export class Connection extends ConnectionTables {
       if (this.closeError !== null) return;
       const reason = error instanceof RpcError ? error
         : error instanceof CapnpError ? malformedError(error)
-        : protocolError(`could not handle a message from the peer: ${error instanceof Error ? error.message : String(error)}`);
+        : protocolError(`could not handle a message from the peer: ${describeThrown(error)}`);
       this.abort(reason);
     }
   }
@@ -265,17 +265,20 @@ export class Connection extends ConnectionTables {
     this.returnResults(answer, response, false);
   }
 
+  /**
+   * The capability the `bootstrap` option gives, made at the first Bootstrap. What the
+   * application got wrong (a function that throws, or gives something other than a capability)
+   * becomes a broken capability whose calls fail with the reason, as a method that throws
+   * does: the peer did nothing wrong, so its connection stays up.
+   */
   private ourBootstrap(): ClientHook | null {
     if (this.bootstrapHook === null && this.bootstrapSource != null) {
-      const made = typeof this.bootstrapSource === 'function';
-      const source = typeof this.bootstrapSource === 'function' ? this.bootstrapSource(this) : this.bootstrapSource;
+      const option = this.bootstrapSource;
       this.bootstrapSource = null;
-      if (source instanceof Client) {
-        this.bootstrapHook = source.$hook.addRef();
-        // A client made for this connection is the connection's: nobody else holds it to close.
-        if (made) source.close();
-      } else {
-        this.bootstrapHook = new LocalHook(source);
+      try {
+        this.bootstrapHook = bootstrapHookOf(typeof option === 'function' ? option(this) : option, typeof option === 'function');
+      } catch (error) {
+        this.bootstrapHook = new BrokenHook(toRpcError(error));
       }
     }
     return this.bootstrapHook;
@@ -608,3 +611,23 @@ export class Connection extends ConnectionTables {
 }
 
 export type { AnyPointerReader, NO_OPTIONS };
+
+/** The hook for what the `bootstrap` option gave (`made`: by its function, for this connection). */
+function bootstrapHookOf(source: unknown, made: boolean): ClientHook {
+  if (source instanceof Client && !source.closed) {
+    const hook = source.$hook.addRef();
+    // A client made for this connection is the connection's: nobody else holds it to close.
+    if (made) source.close();
+    return hook;
+  }
+  if (typeof (source as CapabilityServer | null)?.dispatch === 'function') return new LocalHook(source as CapabilityServer);
+  let what: string;
+  if (source instanceof Client) what = 'a closed client';
+  else if (source === null || typeof source !== 'object') what = source === null ? 'null' : typeof source;
+  else if (typeof (source as PromiseLike<unknown>).then === 'function') {
+    // Not waited for (the option takes a capability), nor left an unhandled rejection.
+    (source as Promise<unknown>).then(undefined, ignoreRejection);
+    what = 'a promise';
+  } else what = 'an implementation not yet served';
+  return new BrokenHook(new RpcError('failed', `the bootstrap option ${made ? 'returned' : 'is'} ${what}, not a capability (serve an implementation with X.serve(impl))`));
+}

@@ -238,6 +238,9 @@ class MethodContext implements CallContext<unknown> {
   }
 
   tailCall(request: RpcPromiseRequest): void {
+    if (typeof (request as Partial<RpcPromiseRequest> | null)?.$take !== 'function') {
+      throw new RpcError('failed', 'tailCall takes a request made with prepareCall(client, method, params)');
+    }
     this.call.tailCall(request.$take());
   }
 }

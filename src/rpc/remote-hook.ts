@@ -127,12 +127,12 @@ export class RemoteHook extends ClientHook {
     if (this.resolution !== null && this.embargoQueue === null && this.disconnected === null) {
       return this.resolution.newRequest(interfaceId, methodId);
     }
-    if (this.resolution !== null || !this.isLive()) return super.newRequest(interfaceId, methodId);
+    if (this.resolution !== null || !this.isLive() || this.refCount <= 0) return super.newRequest(interfaceId, methodId);
     return this.conn.newDirectRequest(this, interfaceId, methodId);
   }
 
   override send(request: Request, options: CallOptions): CallResult {
-    if (request.direct === this.conn && this.resolution === null && this.isLive()) {
+    if (request.direct === this.conn && this.resolution === null && this.isLive() && this.refCount > 0) {
       this.callsSent = true;
       return this.conn.sendCall(this, request, request.interfaceId, request.methodId, null, options);
     }
@@ -153,7 +153,9 @@ export class RemoteHook extends ClientHook {
         : (params.release(), brokenResult(this.disconnected ?? releasedError()))));
       return new QueuedCallResult(forwarded);
     }
-    if (!this.isLive()) {
+    // Released (the last reference went, and with it the import id, which the peer may already
+    // have given to another of its capabilities): never sent.
+    if (!this.isLive() || this.refCount <= 0) {
       params.release();
       return brokenResult(this.conn.error ?? releasedError());
     }

@@ -6,6 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Client, Connection, prepareCall, RpcError, RpcPromise, transportPair, type ConnectionOptions, type Transport } from '../../src/rpc/index.js';
+import { Params } from '../../src/rpc/hook.js';
 import { connect, listen } from '../../src/rpc/node/index.js';
 import * as rpc from '../../src/generated/std/rpc.capnp.js';
 import { MessageBuilder } from '../../src/wire/index.js';
@@ -369,6 +370,15 @@ describe('rpc protocol, level 1', () => {
     await expectEmpty(p.client, p.server);
   });
 
+  it('tailCall of anything but a prepared request fails the call, saying what it takes', async () => {
+    const impl = { echo: (_p: unknown, context: any) => { context.tailCall({ text: 'not a request' }); } };
+    const p = connectedPair({ bootstrap: () => gen.Echo.serve(impl) });
+    const echo: any = p.client.bootstrap(gen.EchoClient);
+    await expect(echo.echo({ text: 'x' })).rejects.toMatchObject({ type: 'failed', message: expect.stringContaining('tailCall takes a request made with prepareCall') });
+    echo.close();
+    await expectEmpty(p.client, p.server);
+  });
+
   it('passes a capability in params and the callee calls back (Release once the server drops it)', async () => {
     const { client, server, echo } = pair();
     const local = counter();
@@ -700,6 +710,71 @@ describe('rpc protocol, level 1', () => {
       expect(await outcome(pipelined.counter.next()), `${what}, pipelined locally`).toBe('rejected');
       pipelined.dispose();
       local.close();
+    }
+  });
+
+  it('a capability kept from params past its method is released with them: calling it fails here and reaches no object, even one that took its id', async () => {
+    // The engine used to send the call with the import id the server had already released;
+    // the client had since given that id to another capability, which received the call.
+    let stale: any = null;
+    let staleHook: any = null;
+    let kept: any = null;
+    const impl = {
+      hold: (p: any) => {
+        if (stale === null) {
+          stale = p.cap; // not dup()'d: the params' reference only
+          staleHook = p.cap.$hook;
+        } else {
+          kept = p.cap.dup();
+        }
+      },
+    };
+    const { client, server } = connectedPair({ bootstrap: () => gen.Echo.serve(impl as never) });
+    const echo: any = client.bootstrap(gen.EchoClient);
+    const calls = { first: 0, second: 0 };
+    const first = gen.Counter.serve({ next: () => ({ n: ++calls.first }) });
+    const second = gen.Counter.serve({ next: () => ({ n: ++calls.second }) });
+    await echo.hold({ cap: first });
+    await until(() => client.stats().exports === 0, 'the params\' capability released');
+    await echo.hold({ cap: second });
+    expect(client.stats().exports).toBe(1);
+    // Through the handle: refused at once, saying why.
+    expect(() => stale.next()).toThrow(expect.objectContaining({ type: 'failed', message: expect.stringContaining('dup() it to keep it') }));
+    // Under it, the engine's own capability of the peer sends nothing once released either.
+    expect(staleHook.refCount).toBe(0);
+    const raw = staleHook.call(gen.Counter.$info.typeId, 0, new Params(new MessageBuilder().getRootPointer().asReader(), null), {});
+    await expect(raw.promise).rejects.toMatchObject({ type: 'failed', message: 'the capability was released' });
+    expect((await kept.next()).n).toBe(1);
+    expect(calls).toEqual({ first: 0, second: 1 });
+    expect(server.state).toBe('open');
+    kept.close();
+    first.close();
+    second.close();
+    echo.close();
+    await expectEmpty(client, server);
+  });
+
+  it('a bootstrap option that throws or gives no capability breaks the bootstrap capability, not the connection', async () => {
+    const closed = gen.Echo.serve({} as never);
+    closed.close();
+    const wrong: [string, unknown, string][] = [
+      ['a function that throws', () => { throw new Error('no bootstrap today'); }, 'no bootstrap today'],
+      ['a function that throws a value without text', () => { throw Object.create(null); }, 'cannot be read as text'],
+      ['a function that returns a number', () => 5, 'the bootstrap option returned number, not a capability'],
+      ['an implementation not yet served', { echo: () => ({ text: 'x' }) }, 'the bootstrap option is an implementation not yet served'],
+      ['a function that returns a promise', () => Promise.reject(new Error('later')), 'returned a promise'],
+      ['a closed client', closed, 'the bootstrap option is a closed client'],
+    ];
+    for (const [what, option, reason] of wrong) {
+      const { client, server } = connectedPair({ bootstrap: option as never });
+      const echo: any = client.bootstrap(gen.EchoClient);
+      await expect(echo.echo({ text: 'hi' }), what).rejects.toMatchObject({ type: 'failed', message: expect.stringContaining(reason) });
+      await expect(echo.echo({ text: 'again' }), what).rejects.toMatchObject({ type: 'failed', message: expect.stringContaining(reason) });
+      expect([client.state, server.state], what).toEqual(['open', 'open']);
+      echo.close();
+      await expectEmpty(client, server);
+      await client.close();
+      await server.close();
     }
   });
 

@@ -13,7 +13,7 @@
  */
 import { Connection, DEFAULT_MAX_MESSAGE_BYTES, type ConnectionOptions } from '../connection.js';
 import type { Client, ClientClass } from '../client.js';
-import { RpcError, disconnectedError } from '../errors.js';
+import { RpcError, describeThrown, disconnectedError } from '../errors.js';
 import type { Transport } from '../transport.js';
 import { initException, initMessage, writeException } from '../message-fields.js';
 import { OutgoingMessage } from '../outgoing-message.js';
@@ -211,7 +211,7 @@ export async function answerBatch(body: Uint8Array, options: HttpBatchServerOpti
     return await runBatch(body, options);
   } catch (error) {
     const code = error instanceof CapnpError ? error.code : 'RPC_PROTOCOL';
-    return errorAnswer(400, code, `the batch could not be run: ${error instanceof Error ? error.message : String(error)}`);
+    return errorAnswer(400, code, `the batch could not be run: ${describeThrown(error)}`);
   }
 }
 
@@ -412,7 +412,7 @@ export class HttpBatchTransport implements Transport {
     } catch (error) {
       if (this.isEnded()) return;
       if (error instanceof CapnpError) this.end(new RpcError('failed', `the HTTP batch response is malformed (${error.code}): ${error.message}`, { code: 'RPC_PROTOCOL' }));
-      else this.end(disconnectedError(`the HTTP batch request failed: ${error instanceof Error ? error.message : String(error)}`, error));
+      else this.end(disconnectedError(`the HTTP batch request failed: ${describeThrown(error)}`, error));
       return;
     }
     for (const frame of frames) {
