@@ -10,6 +10,7 @@
  * ```
  */
 import { CapnpError, DEFAULT_TRAVERSAL_LIMIT_WORDS, readStreamWithin, type StructType } from '../runtime/index.js';
+import { checkLimit } from '../wire/index.js';
 import { contentTypeOf, formatOfContentType } from './content-type.js';
 import { readValidated, type AnyStructType, type ReaderOfType, type ReadValidatedOptions } from './validate.js';
 
@@ -86,7 +87,7 @@ export async function fromResponse<T extends AnyStructType>(type: T, source: Bod
       `expected a ${type.displayName} message (application/x-capnp or application/x-capnp-packed), got content type ${contentType === null ? 'none' : JSON.stringify(contentType)}${status}`,
     );
   }
-  const maxBytes = options?.maxBytes ?? (options?.traversalLimitInWords ?? DEFAULT_TRAVERSAL_LIMIT_WORDS) * 8;
+  const maxBytes = checkLimit(options?.maxBytes, (options?.traversalLimitInWords ?? DEFAULT_TRAVERSAL_LIMIT_WORDS) * 8, 'maxBytes');
   const bytes = await readBytes(source, maxBytes);
   return readValidated(type, bytes, { ...options, format });
 }

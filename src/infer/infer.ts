@@ -1,7 +1,7 @@
 /**
  * `infer`: JSON samples to the `.capnp` text of a schema they fit (the rules are in index.ts).
  */
-import { CapnpError } from '../wire/index.js';
+import { CapnpError, checkLimit } from '../wire/index.js';
 import { formatId, randomId } from '../compiler/index.js';
 import { fromPlain, parseJsonStream, type JsonValue } from '../json/index.js';
 import { Generator, render } from './generator.js';
@@ -40,7 +40,7 @@ function samples(input: string | unknown, maxNestingDepth: number): JsonValue[] 
  */
 export function infer(name: string, sample: string | unknown, options?: InferOptions): string {
   const root = new Shape();
-  for (const value of samples(sample, options?.maxNestingDepth ?? 64)) root.add(value);
+  for (const value of samples(sample, checkLimit(options?.maxNestingDepth, 64, 'maxNestingDepth'))) root.add(value);
   const generator = new Generator();
   const rootName = typeNameForKey(name);
   const decl = generator.struct(rootName, root);

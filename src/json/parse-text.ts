@@ -4,7 +4,7 @@
  * accepted (the reference writes non-finite `Json.Value` numbers so), and every error naming
  * its line and column. Also the splitting of a stream of JSON messages.
  */
-import { CapnpError, type ErrorCode } from '../wire/index.js';
+import { CapnpError, checkLimit, type ErrorCode } from '../wire/index.js';
 import { JSON_MESSAGES, splitMessages } from '../text/split-messages.js';
 import { DEFAULT_JSON_NESTING_LIMIT, JSON_NULL, withinStack, type JsonField, type JsonValue } from './value.js';
 
@@ -229,12 +229,14 @@ class JsonParser {
 
 /** Parses one JSON document into a tree. */
 export function parseJson(text: string, options?: ParseJsonOptions): JsonValue {
-  return withinStack('parse', () => new JsonParser(text, options?.maxNestingDepth ?? DEFAULT_JSON_NESTING_LIMIT).parseDocument());
+  const depth = checkLimit(options?.maxNestingDepth, DEFAULT_JSON_NESTING_LIMIT, 'maxNestingDepth');
+  return withinStack('parse', () => new JsonParser(text, depth).parseDocument());
 }
 
 /** Parses JSON documents written one after another (`{...} {...}`, or one per line). */
 export function parseJsonStream(text: string, options?: ParseJsonOptions): JsonValue[] {
-  return withinStack('parse', () => new JsonParser(text, options?.maxNestingDepth ?? DEFAULT_JSON_NESTING_LIMIT).parseStream());
+  const depth = checkLimit(options?.maxNestingDepth, DEFAULT_JSON_NESTING_LIMIT, 'maxNestingDepth');
+  return withinStack('parse', () => new JsonParser(text, depth).parseStream());
 }
 
 /**

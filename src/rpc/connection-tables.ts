@@ -19,7 +19,7 @@
  * and answers settled, and the end of the connection, which empties every table. `Connection`
  * (connection.ts) extends it with what the connection sends and receives.
  */
-import { CapnpError, DEFAULT_MAX_SEGMENTS, ElementSize, initStructListAt, resolveReaderOptions, type Arena, type ResolvedReaderOptions, type Segment, type StructBuilder, type StructReader } from '../wire/index.js';
+import { CapnpError, checkLimit, DEFAULT_MAX_SEGMENTS, ElementSize, initStructListAt, resolveReaderOptions, type Arena, type ResolvedReaderOptions, type Segment, type StructBuilder, type StructReader } from '../wire/index.js';
 import { finishBytes, releaseBytes } from './canned-frames.js';
 import type { Client } from './client.js';
 import { disconnectedError, malformedError, protocolError, RpcError, toRpcError } from './errors.js';
@@ -87,6 +87,27 @@ export interface ConnectionOptions {
   tailCallsToCaller?: boolean;
 }
 
+/**
+ * The connection's limits, defaults filled in. Each given limit must be a whole number of at
+ * least 0, or Infinity (`checkLimit`): a NaN or a string would compare false against every size
+ * and lift the limit it names. Servers call this when they start (`listen`, ...), so a wrong
+ * option fails there rather than at each connection.
+ */
+export function resolveConnectionOptions(options: ConnectionOptions): Required<Omit<ConnectionOptions, 'bootstrap'>> {
+  const maxMessageBytes = checkLimit(options.maxMessageBytes, DEFAULT_MAX_MESSAGE_BYTES, 'maxMessageBytes');
+  return {
+    maxMessageBytes,
+    traversalLimitInWords: checkLimit(options.traversalLimitInWords, Math.ceil(maxMessageBytes / 8), 'traversalLimitInWords'),
+    nestingLimit: checkLimit(options.nestingLimit, 64, 'nestingLimit'),
+    maxSegments: checkLimit(options.maxSegments, DEFAULT_MAX_SEGMENTS, 'maxSegments'),
+    maxCapsPerMessage: checkLimit(options.maxCapsPerMessage, 1024, 'maxCapsPerMessage'),
+    maxAnswers: checkLimit(options.maxAnswers, 16384, 'maxAnswers'),
+    maxExports: checkLimit(options.maxExports, 65536, 'maxExports'),
+    streamWindowBytes: checkLimit(options.streamWindowBytes, 256 * 1024, 'streamWindowBytes'),
+    tailCallsToCaller: options.tailCallsToCaller ?? false,
+  };
+}
+
 export interface ConnectionStats {
   /** Our calls not yet done with (including `awaitingReturn`). */
   questions: number;
@@ -129,18 +150,7 @@ export abstract class ConnectionTables {
   private resolveClosed!: (error: RpcError) => void;
 
   constructor(private readonly transport: Transport, options: ConnectionOptions = {}) {
-    const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-    this.options = {
-      maxMessageBytes,
-      traversalLimitInWords: options.traversalLimitInWords ?? Math.ceil(maxMessageBytes / 8),
-      nestingLimit: options.nestingLimit ?? 64,
-      maxSegments: options.maxSegments ?? DEFAULT_MAX_SEGMENTS,
-      maxCapsPerMessage: options.maxCapsPerMessage ?? 1024,
-      maxAnswers: options.maxAnswers ?? 16384,
-      maxExports: options.maxExports ?? 65536,
-      streamWindowBytes: options.streamWindowBytes ?? 256 * 1024,
-      tailCallsToCaller: options.tailCallsToCaller ?? false,
-    };
+    this.options = resolveConnectionOptions(options);
     // Without a limit given, the budget scales with each message up to the cap above.
     this.readLimits = resolveReaderOptions({ ...this.options, scaleTraversalLimit: options.traversalLimitInWords === undefined });
     this.bootstrapSource = options.bootstrap ?? null;

@@ -10,7 +10,7 @@
  * other, so one count serves whichever step is running: the caller starts it, and every piece
  * of the output (values, names, separators, brackets, indentation) is counted as it is made.
  */
-import { CapnpError } from '../wire/index.js';
+import { CapnpError, checkLimit } from '../wire/index.js';
 
 /**
  * The default limit: 128 Mi characters, a quarter of the longest string V8 makes, so that a
@@ -26,7 +26,7 @@ let limitName = '';
 
 /** Starts counting a step of at most `maxChars` characters of `what` (for the error: 'JSON', and its option's owner and name). */
 export function startOutput(maxChars: number, what: string, limit: string): void {
-  charsLeft = maxChars;
+  charsLeft = checkLimit(maxChars, 0, 'maxChars');
   subject = what;
   limitName = limit;
 }

@@ -5,7 +5,7 @@
  * against the schema as the reference does: integers must fit their field (any integer fits a
  * float), floats only go to float fields, strings to Text or Data.
  */
-import { CapnpError, concatBytes, decodeUtf8, MessageBuilder, type BuilderOptions, type ListBuilder, type MessageFormat } from '../wire/index.js';
+import { CapnpError, checkLimit, concatBytes, decodeUtf8, MessageBuilder, type BuilderOptions, type ListBuilder, type MessageFormat } from '../wire/index.js';
 import {
   DynamicStructBuilder, initRoot, listElementSize, setScalarElement, typeName,
   type DynamicType, type StructField, type StructSchema,
@@ -303,7 +303,7 @@ export interface TextLimits {
 export function parseTextInto(text: string, builder: DynamicStructBuilder, options?: TextLimits): void {
   const parser = new Parser(text);
   try {
-    const tokens = lex(text, options?.maxNestingDepth ?? DEFAULT_TEXT_NESTING_LIMIT);
+    const tokens = lex(text, checkLimit(options?.maxNestingDepth, DEFAULT_TEXT_NESTING_LIMIT, 'maxNestingDepth'));
     if (tokens.length === 0) throw textError(text, text.length, 'no struct literal in the input');
     const expression = parser.expression(tokens, tokens[0]!);
     new Translator(parser).fillRoot(builder, expression);

@@ -8,9 +8,10 @@
 export { CapnpError, ErrorCode, isCapnpError } from './error.js';
 export { ElementSize, PointerKind, BYTES_PER_WORD, MAX_LIST_ELEMENTS, MAX_SEGMENT_WORDS } from './core/layout.js';
 export {
-  type ReaderOptions, type ResolvedReaderOptions, resolveReaderOptions, DEFAULT_NESTING_LIMIT, DEFAULT_TRAVERSAL_LIMIT_WORDS, DEFAULT_MAX_SEGMENTS,
+  type ReaderOptions, type ResolvedReaderOptions, DEFAULT_NESTING_LIMIT, DEFAULT_TRAVERSAL_LIMIT_WORDS, DEFAULT_MAX_SEGMENTS,
   DEFAULT_TRAVERSAL_FLOOR_WORDS, DEFAULT_TRAVERSAL_WORDS_PER_MESSAGE_WORD,
 } from './core/limits.js';
+export { resolveReaderOptions, checkLimit } from './core/reader-options.js';
 export { Arena, type BuilderOptions, type GrowthPolicy, DEFAULT_FIRST_SEGMENT_WORDS } from './core/arena.js';
 export { Segment } from './core/segment.js';
 export { StructView } from './struct-view.js';

@@ -74,6 +74,17 @@ describe('deeply nested JSON', () => {
     expect(failure(() => parseJsonStream(`{} ${arrays}`)).code).toBe(ErrorCode.NESTING_LIMIT);
   });
 
+  it('a limit that is not one (NaN, negative, a string) is refused, not taken as no limit', () => {
+    // With maxNestingDepth: NaN, every depth compared as within the limit.
+    for (const bad of [NaN, -1, '64' as unknown as number]) {
+      for (const parse of [() => parseJson('[[1]]', { maxNestingDepth: bad }), () => parseJsonStream('[1]', { maxNestingDepth: bad })]) {
+        const e = failure(parse);
+        expect(e.code).toBe(ErrorCode.INVALID_ARGUMENT);
+        expect(e.message).toContain('maxNestingDepth');
+      }
+    }
+  });
+
   it('the decoder stops there too, in a Json.Value field and in nested structs', () => {
     expect(failure(() => fromJson(News, `{"extra": ${arrays}}`)).code).toBe(ErrorCode.NESTING_LIMIT);
     expect(failure(() => fromJson(News, '{"next":'.repeat(N) + '{}' + '}'.repeat(N))).code).toBe(ErrorCode.NESTING_LIMIT);

@@ -162,6 +162,20 @@ describe('limits on what a peer can make a connection hold', () => {
     await server2.closed;
   });
 
+  it('limits must be whole numbers of at least 0, or Infinity: a connection and listen refuse others', async () => {
+    // A NaN limit compared false against every size: maxMessageBytes: NaN accepted any message.
+    const names = ['maxMessageBytes', 'traversalLimitInWords', 'nestingLimit', 'maxSegments', 'maxCapsPerMessage', 'maxAnswers', 'maxExports', 'streamWindowBytes'] as const;
+    for (const name of names) {
+      for (const bad of [NaN, -1, 2.5, '64' as unknown as number]) {
+        const [a] = transportPair();
+        expect(() => new Connection(a, { [name]: bad }), `${name}: ${String(bad)}`).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining(name) }));
+      }
+      const [a] = transportPair();
+      new Connection(a, { [name]: Infinity }).close();
+    }
+    await expect(listen('127.0.0.1:0', { bootstrap: null as never, maxMessageBytes: NaN })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
+
   it('maxMessageBytes: a larger message ends the connection with a protocol error', async () => {
     const { server, echo } = pair({ maxMessageBytes: 4096, traversalLimitInWords: 1 << 20 });
     expect((await echo.echo({ text: 'small' })).text).toBe('small');

@@ -32,6 +32,16 @@ describe('text errors name the path', () => {
   }
 });
 
+describe('limits given to the text codec', () => {
+  it('a limit that is not one (NaN, negative, a string) is refused, not taken as no limit', () => {
+    for (const bad of [NaN, -1, '64' as unknown as number]) {
+      const e = failure(() => encodeText(News, '(date = "x")', { maxNestingDepth: bad }));
+      expect(e.code).toBe(ErrorCode.INVALID_ARGUMENT);
+      expect(e.message).toContain('maxNestingDepth');
+    }
+  });
+});
+
 describe('deeply nested text input', () => {
   const N = 100_000;
   const inputs: [string, string][] = [

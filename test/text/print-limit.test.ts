@@ -33,6 +33,13 @@ describe('the printed text limit', () => {
     expect(() => printListText(list, { maxChars: printed.length - 1 })).toThrow(CapnpError);
   });
 
+  it('refuses a limit that is not one (NaN, negative) instead of printing without one', () => {
+    const root = new DynamicStruct(schema, readMessage(encodeText(schema, MESSAGES[0]!)).getRoot());
+    for (const bad of [NaN, -1]) {
+      expect(() => printStructText(root, { maxChars: bad })).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('maxChars') }));
+    }
+  });
+
   it('refuses half a billion empty structs in a few bytes at once, with MESSAGE_TOO_LARGE, when the traversal limit is lifted', () => {
     const bytes = emptyStructsBomb(schema);
     expect(bytes.length).toBeLessThan(512);

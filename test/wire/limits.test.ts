@@ -9,7 +9,7 @@ import { valueOfType } from '../../src/dynamic/messages.js';
 import type { DynamicType } from '../../src/dynamic/types.js';
 import {
   ANY_SIZE, CapnpError, DEFAULT_MAX_SEGMENTS, DEFAULT_NESTING_LIMIT, DEFAULT_TRAVERSAL_LIMIT_WORDS, DEFAULT_TRAVERSAL_WORDS_PER_MESSAGE_WORD, ElementSize,
-  ErrorCode, MessageBuilder, canonicalize, framedMessageLength, readMessage, readMessages, type AnyPointerReader, type MessageReader,
+  ErrorCode, MessageBuilder, canonicalize, framedMessageLength, pack, readMessage, readMessages, readStreamWithin, unpack, type AnyPointerReader, type MessageReader,
   type ReaderOptions,
 } from '../../src/wire/index.js';
 import {
@@ -174,6 +174,34 @@ describe('traversal limit', () => {
     for (let i = 0; i < 3; i++) unlimited.getRoot().getStruct(0);
     expect(unlimited.arena.traversalWordsLeft).toBe(batch - 2 * 11);
     expect(unlimited.arena.traversalReserve).toBe(Infinity);
+  });
+});
+
+describe('limits given', () => {
+  it('must be whole numbers of at least 0, or Infinity: NaN, strings, negatives and fractions are refused, not compared', () => {
+    // A NaN budget (`Number(process.env.LIMIT)` of an unset variable) compared false against
+    // every charge and lifted the limit: the amplifying message above read to the end.
+    const words: Word[] = [listPointer(0, ElementSize.POINTER, 1000)];
+    for (let i = 0; i < 1000; i++) words.push(structPointer(999 - i, 9000, 0));
+    for (let i = 0; i < 9000; i++) words.push(dataWord(i & 0xff, 1));
+    const bytes = framed(words);
+    for (const name of ['traversalLimitInWords', 'nestingLimit', 'maxSegments'] as const) {
+      for (const bad of [NaN, -1, 1.5, '1000' as unknown as number, null as unknown as number]) {
+        const error = expectCapnpError(() => readMessage(bytes, { [name]: bad }), ErrorCode.INVALID_ARGUMENT);
+        expect(error.message).toContain(name);
+      }
+      expect(() => readMessage(bytes, { [name]: Infinity })).not.toThrow();
+    }
+  });
+
+  it('unpack and readStreamWithin refuse a limit that is not one: unpack(bytes, NaN) looped for ever', async () => {
+    const packed = pack(new Uint8Array(800));
+    for (const bad of [NaN, -1, 2.5, 'x' as unknown as number]) {
+      expectCapnpError(() => unpack(packed, bad), ErrorCode.INVALID_ARGUMENT);
+      await expect(readStreamWithin(new Blob([new Uint8Array(100)]).stream(), bad)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    }
+    expect(unpack(packed, Infinity).length).toBe(800);
+    expect(await readStreamWithin(new Blob([new Uint8Array(100)]).stream(), 100)).toHaveLength(100);
   });
 });
 

@@ -23,8 +23,9 @@ import {
   RETURN_RELEASE_PARAM_CAPS, RETURN_RELEASE_PARAM_CAPS_DEFAULT, RETURN_WHICH, RETURN_WORDS,
 } from '../protocol/layout.js';
 import {
-  CapnpError, concatBytes, DEFAULT_MAX_SEGMENTS, framedMessageLength, readMessage, readStreamWithin,
+  CapnpError, checkLimit, concatBytes, DEFAULT_MAX_SEGMENTS, framedMessageLength, readMessage, readStreamWithin,
 } from '../../wire/index.js';
+import { resolveConnectionOptions } from '../connection-tables.js';
 
 /** The content type of a batch, request and response. */
 export const HTTP_BATCH_CONTENT_TYPE = 'application/x-capnp-rpc-batch';
@@ -219,7 +220,7 @@ async function runBatch(body: Uint8Array, options: HttpBatchServerOptions): Prom
   const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   let frames: Uint8Array[];
   try {
-    frames = splitFrames(body, { maxMessageBytes, maxSegments: options.maxSegments ?? DEFAULT_MAX_SEGMENTS, maxFrames: options.maxFrames ?? 1024 });
+    frames = splitFrames(body, { maxMessageBytes, maxSegments: options.maxSegments ?? DEFAULT_MAX_SEGMENTS, maxFrames: checkLimit(options.maxFrames, 1024, 'maxFrames') });
   } catch (error) {
     const problem = error instanceof CapnpError ? error : new CapnpError('BAD_FRAMING', String(error));
     const tooMany = problem.code === 'MESSAGE_TOO_LARGE';
@@ -284,7 +285,9 @@ export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
  * error bodies are JSON, `{ "error": { "code", "message" } }`, the code a CapnpError code.
  */
 export async function handleBatchRequest(request: Request, options: HttpBatchServerOptions = {}): Promise<Response> {
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  // A wrong option is the server's error (a rejection, which the host answers 500), not a 400.
+  resolveConnectionOptions(options);
+  const maxBodyBytes = checkLimit(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes');
   let answer = refuseBatchRequest(request.method, request.headers.get('content-type'), request.headers.get('content-length'), maxBodyBytes);
   if (answer === null) {
     const body = request.body === null ? new Uint8Array(0) : await readStreamWithin(request.body, maxBodyBytes);

@@ -8,7 +8,8 @@ import {
   answerBatch, DEFAULT_MAX_BODY_BYTES, refuseBatchRequest, tooLargeAnswer,
   type BatchAnswer, type HttpBatchServerOptions,
 } from './http-batch.js';
-import { concatBytes } from '../../wire/index.js';
+import { checkLimit, concatBytes } from '../../wire/index.js';
+import { resolveConnectionOptions } from '../connection-tables.js';
 
 function send(response: http.ServerResponse, answer: BatchAnswer): void {
   const body = typeof answer.body === 'string' ? Buffer.from(answer.body, 'utf8') : answer.body;
@@ -22,7 +23,9 @@ function send(response: http.ServerResponse, answer: BatchAnswer): void {
  * is answered 413 as soon as it does, and the rest of it is not read.
  */
 export function nodeBatchHandler(options: HttpBatchServerOptions = {}): (request: http.IncomingMessage, response: http.ServerResponse) => void {
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  // Refused here, not at each request.
+  resolveConnectionOptions(options);
+  const maxBodyBytes = checkLimit(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes');
   return (request, response) => {
     const refused = refuseBatchRequest(request.method ?? 'GET', request.headers['content-type'], request.headers['content-length'], maxBodyBytes);
     if (refused !== null) {

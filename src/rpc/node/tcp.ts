@@ -5,6 +5,7 @@
  */
 import * as net from 'node:net';
 import { Connection, DEFAULT_MAX_MESSAGE_BYTES, type ConnectionOptions } from '../connection.js';
+import { resolveConnectionOptions } from '../connection-tables.js';
 import { Client, type ClientClass } from '../client.js';
 import { FrameSplitter } from '../frame-splitter.js';
 import type { Transport } from '../transport.js';
@@ -82,6 +83,11 @@ export function parseAddress(address: string): { host: string; port: number } {
 /** Connects to `address` ("host:port") and returns the connection once the socket is open. */
 export function connect(address: string, options: ConnectionOptions = {}): Promise<Connection> {
   const { host, port } = parseAddress(address);
+  try {
+    resolveConnectionOptions(options);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host, port });
     socket.once('error', reject);
@@ -130,6 +136,12 @@ export class RpcListener {
 /** Listens on `address` ("host:port"; port 0 picks a free one) and serves `options.bootstrap` to every connection. */
 export function listen(address: string, options: ListenOptions): Promise<RpcListener> {
   const { host, port } = parseAddress(address);
+  try {
+    // Refused here, not at each connection (where the error would have nobody to reach).
+    resolveConnectionOptions(options);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   const server = net.createServer();
   const listener = new RpcListener(server);
   server.on('connection', (socket) => {

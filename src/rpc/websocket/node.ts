@@ -7,6 +7,7 @@
 import type * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Connection, DEFAULT_MAX_MESSAGE_BYTES, type ConnectionOptions } from '../connection.js';
+import { resolveConnectionOptions } from '../connection-tables.js';
 import { parseAddress } from '../node/tcp.js';
 import { CapnpError } from '../../wire/index.js';
 import { WebSocketTransport, type WebSocketLike, type WebSocketTransportOptions } from './websocket.js';
@@ -62,6 +63,8 @@ export class WebSocketListener {
  * one), or on the upgrades of an HTTP(S) server of yours.
  */
 export async function listenWebSocket(address: string | http.Server, options: WebSocketListenOptions): Promise<WebSocketListener> {
+  // Refused here, not at each connection (where the error would have nobody to reach).
+  resolveConnectionOptions(options);
   let ws: { WebSocketServer: new (options: Record<string, unknown>) => WsServer };
   try {
     ws = (await import('ws')) as unknown as typeof ws;

@@ -6,11 +6,12 @@
  * package's client and server sockets); nothing here imports a WebSocket implementation.
  */
 import { Connection, DEFAULT_MAX_MESSAGE_BYTES, type ConnectionOptions } from '../connection.js';
+import { resolveConnectionOptions } from '../connection-tables.js';
 import type { Client, ClientClass } from '../client.js';
 import { disconnectedError, RpcError } from '../errors.js';
 import type { Transport } from '../transport.js';
 import { wholeMessageError } from '../whole-message.js';
-import { CapnpError, DEFAULT_MAX_SEGMENTS } from '../../wire/index.js';
+import { CapnpError, checkLimit, DEFAULT_MAX_SEGMENTS } from '../../wire/index.js';
 
 /** What the transport needs of a WebSocket: the standard interface's event and send side. */
 export interface WebSocketLike {
@@ -67,7 +68,7 @@ export class WebSocketTransport implements Transport {
   constructor(private readonly socket: WebSocketLike, options: WebSocketTransportOptions = {}) {
     this.maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
     this.maxSegments = options.maxSegments ?? DEFAULT_MAX_SEGMENTS;
-    this.maxBufferedBytes = options.maxBufferedBytes ?? 64 * 1024 * 1024;
+    this.maxBufferedBytes = checkLimit(options.maxBufferedBytes, 64 * 1024 * 1024, 'maxBufferedBytes');
     socket.binaryType = 'arraybuffer';
     if (socket.readyState === CONNECTING) {
       this.queue = [];
@@ -202,6 +203,11 @@ export function connectWebSocket(url: string | URL, options: WebSocketConnectOpt
   const Class = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketClass }).WebSocket;
   if (Class === undefined) {
     return Promise.reject(new CapnpError('INVALID_ARGUMENT', 'this runtime has no global WebSocket: pass a WebSocket class in options.WebSocket (on Node 20, `import WebSocket from \'ws\'`)'));
+  }
+  try {
+    resolveConnectionOptions(options);
+  } catch (error) {
+    return Promise.reject(error);
   }
   return new Promise((resolve, reject) => {
     let socket: WebSocketLike;

@@ -56,23 +56,6 @@ export interface ResolvedReaderOptions {
   maxSegments: number;
 }
 
-const DEFAULTS: ResolvedReaderOptions = Object.freeze({
-  traversalLimitInWords: DEFAULT_TRAVERSAL_LIMIT_WORDS,
-  traversalScalesWithSize: true,
-  nestingLimit: DEFAULT_NESTING_LIMIT,
-  maxSegments: DEFAULT_MAX_SEGMENTS,
-});
-
-export function resolveReaderOptions(options: ReaderOptions | undefined): ResolvedReaderOptions {
-  if (options === undefined) return DEFAULTS;
-  return {
-    traversalLimitInWords: options?.traversalLimitInWords ?? DEFAULT_TRAVERSAL_LIMIT_WORDS,
-    traversalScalesWithSize: options.scaleTraversalLimit ?? options.traversalLimitInWords === undefined,
-    nestingLimit: Math.min(options?.nestingLimit ?? DEFAULT_NESTING_LIMIT, NO_NESTING_LIMIT),
-    maxSegments: options?.maxSegments ?? DEFAULT_MAX_SEGMENTS,
-  };
-}
-
 /**
  * The traversal budget of a message of `messageWords` words: the explicit limit as given, or
  * the default in proportion to the message (floor and cap above). The work of every reader is

@@ -120,4 +120,7 @@ export function asciiNatively(segment: Segment, runs: AsciiRuns, start: number, 
 }
 
 /** Makes a segment's record of native checks (with its first Latin-1 window); null: the runtime has no native check. */
-export const newAsciiRuns: (() => AsciiRuns) | null = nativeIsAscii === null ? null : () => new AsciiRuns();
+/** Gives a segment its record of native checks, where the runtime has a native check. */
+export function attachAsciiRuns(segment: Segment): void {
+  if (segment.ascii === null && nativeIsAscii !== null) segment.ascii = new AsciiRuns();
+}

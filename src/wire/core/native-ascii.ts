@@ -8,8 +8,10 @@ import type { Segment } from './segment.js';
 
 export type { AsciiRuns };
 
-/** Makes a segment's record of native checks; null: the runtime has no native check. */
-export const newAsciiRuns: (() => AsciiRuns) | null = null;
+/** Gives a segment its record of native checks: none in this build. */
+export function attachAsciiRuns(segment: Segment): void {
+  void segment;
+}
 
 /** Whether a native check finds the Text at [start, end) to be ASCII: never in this build. */
 export function asciiNatively(segment: Segment, runs: AsciiRuns, start: number, end: number): boolean {

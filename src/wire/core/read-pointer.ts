@@ -73,8 +73,8 @@ export function chargeTraversal(arena: Arena, words: number): void {
   if ((arena.traversalWordsLeft -= words) < 0 && !arena.refillTraversal()) {
     throw new CapnpError(
       'TRAVERSAL_LIMIT',
-      'traversal limit exceeded: reading this message visited more words than the reader allows ' +
-        '(a hostile message, or a large one read repeatedly); raise ReaderOptions.traversalLimitInWords if the input is trusted',
+      'traversal limit exceeded (a hostile message, or a large one read repeatedly): ' +
+        'raise ReaderOptions.traversalLimitInWords if the input is trusted',
     );
   }
 }
@@ -149,7 +149,7 @@ export function followWord(segment: Segment, pointerOffset: number, lo: number, 
 
 export function checkNesting(nestingLimit: number): void {
   if (nestingLimit <= 0) {
-    throw new CapnpError('NESTING_LIMIT', 'nesting limit exceeded: the message nests too deeply or contains a pointer cycle; raise ReaderOptions.nestingLimit if the input is trusted');
+    throw new CapnpError('NESTING_LIMIT', 'nesting limit exceeded (a message nested too deeply, or a pointer cycle): raise ReaderOptions.nestingLimit if the input is trusted');
   }
 }
 

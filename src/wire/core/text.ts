@@ -4,7 +4,7 @@
  * Cap'n Proto does not validate text, and keeps a leading U+FEFF (`ignoreBOM`): in a Text value
  * it is a character of the value, which the decoder's default would drop as a byte order mark.
  */
-import { asciiNatively, newAsciiRuns } from './native-ascii.js';
+import { asciiNatively, attachAsciiRuns } from './native-ascii.js';
 import type { Segment } from './segment.js';
 
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -156,7 +156,7 @@ function openWindow(segment: Segment, at: number, size: number, start: number, e
   segment.latin1Start = from;
   segment.latin1End = to;
   if (segment.words === null && (bytes.byteOffset & 3) === 0) segment.words = new Uint32Array(bytes.buffer, bytes.byteOffset, segment.used >>> 2);
-  if (segment.ascii === null && newAsciiRuns !== null) segment.ascii = newAsciiRuns();
+  attachAsciiRuns(segment);
   return decodeText(segment, start, end);
 }
 

@@ -4,7 +4,8 @@
  * against the reader's limits before allocating or slicing.
  */
 import { CapnpError } from '../error.js';
-import { resolveReaderOptions, type ReaderOptions, type ResolvedReaderOptions } from '../core/limits.js';
+import type { ReaderOptions, ResolvedReaderOptions } from '../core/limits.js';
+import { resolveReaderOptions } from '../core/reader-options.js';
 import { PackedReader } from './packing.js';
 import { allocateBytes } from '../core/pool.js';
 

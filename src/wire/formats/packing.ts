@@ -10,6 +10,7 @@
 import { CapnpError } from '../error.js';
 import { LITTLE_ENDIAN_HOST } from '../core/host.js';
 import { allocateBytes } from '../core/pool.js';
+import { checkLimit } from '../core/reader-options.js';
 
 /** Packs `bytes` (a whole number of words) as one piece. */
 export function pack(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
@@ -432,7 +433,8 @@ function truncated(): CapnpError {
  */
 export function unpack(packed: Uint8Array, maxBytes = Infinity): Uint8Array<ArrayBuffer> {
   const reader = new PackedReader(packed);
-  const cap = Math.floor(Math.min(maxBytes, reader.unpackedBound()) / 8) * 8;
+  // Checked: a NaN cap made every growth below allocate nothing, for ever.
+  const cap = Math.floor(Math.min(checkLimit(maxBytes, Infinity, 'maxBytes'), reader.unpackedBound()) / 8) * 8;
   let out = allocateBytes(Math.min(cap, roundUpToWord(packed.length + (packed.length >>> 3))));
   let at = reader.readAvailableZeroed(out, 0);
   while (!reader.atEnd()) {

@@ -4,6 +4,7 @@
  * and must stop reading as soon as a body is known to be too large rather than after buffering
  * it all.
  */
+import { checkLimit } from '../core/reader-options.js';
 
 /** A readable byte stream (the Fetch API's `ReadableStream<Uint8Array>`, typed by shape so no DOM lib is needed). */
 export interface ByteStream {
@@ -12,6 +13,8 @@ export interface ByteStream {
 
 /** Reads `stream` whole; null (and the stream canceled) as soon as it exceeds `limit` bytes. */
 export async function readStreamWithin(stream: ByteStream, limit: number): Promise<Uint8Array | null> {
+  // A NaN limit would compare false against every total: refused, not read past.
+  checkLimit(limit, 0, 'limit');
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
