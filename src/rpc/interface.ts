@@ -225,6 +225,11 @@ class MethodContext implements CallContext<unknown> {
   constructor(private readonly call: ServerCall, private readonly method: MethodInfo, private readonly scope: TypeParams) {}
 
   get results(): unknown {
+    // Written after the method's answer went, the results would change nothing the caller sees
+    // (or a message already on its way): a method that fills them later returns a promise.
+    if (this.call.answered) {
+      throw new RpcError('failed', `method ${this.method.name} has answered its call: its results can no longer be set (return a promise that settles once they are)`);
+    }
     if (this.builder === null) {
       const type = this.method.results;
       const slot = this.call.results();

@@ -22,6 +22,8 @@ export class ServerCall {
   private resultsPointer: AnyPointerBuilder | null = null;
   /** Whether `takeResponse` handed the results (and their references) to a response. */
   private taken = false;
+  /** Whether `discardResults` gave back what they held (the call failed, or was handed on). */
+  private discarded = false;
   /** Made when the server first asks for `signal`: most calls never do, and it costs. */
   private controller: AbortController | null = null;
   private canceled: Error | null = null;
@@ -80,8 +82,14 @@ export class ServerCall {
    * response owns them.
    */
   discardResults(): void {
+    this.discarded = true;
     const message = this.resultsMessage;
     if (message !== null && !this.taken) releaseAll(takeCaps(message));
+  }
+
+  /** Whether the call has been answered: its results sent, or given up. */
+  get answered(): boolean {
+    return this.taken || this.discarded;
   }
 
   /** The finished results as a response (empty results when the server set none). */

@@ -370,6 +370,34 @@ describe('rpc protocol, level 1', () => {
     await expectEmpty(p.client, p.server);
   });
 
+  it('context.results used after the method has answered throws, instead of writing into results already sent', async () => {
+    const late: unknown[] = [];
+    let kept: any = null;
+    const impl = {
+      echo: (p: { text: string }, context: any) => {
+        kept = context.results; // a builder taken during the call
+        kept.text = p.text;
+        setTimeout(() => {
+          for (const write of [() => { context.results.text = 'late'; }, () => context.results]) {
+            try {
+              write();
+              late.push('written');
+            } catch (error) {
+              late.push(error);
+            }
+          }
+        }, 0);
+      },
+    };
+    const p = connectedPair({ bootstrap: () => gen.Echo.serve(impl) });
+    const echo: any = p.client.bootstrap(gen.EchoClient);
+    expect((await echo.echo({ text: 'on time' })).text).toBe('on time');
+    await until(() => late.length === 2, 'the late writes');
+    for (const outcome of late) expect(outcome).toMatchObject({ type: 'failed', message: expect.stringContaining('has answered its call') });
+    echo.close();
+    await expectEmpty(p.client, p.server);
+  });
+
   it('tailCall of anything but a prepared request fails the call, saying what it takes', async () => {
     const impl = { echo: (_p: unknown, context: any) => { context.tailCall({ text: 'not a request' }); } };
     const p = connectedPair({ bootstrap: () => gen.Echo.serve(impl) });
