@@ -317,7 +317,9 @@ export function serverFor(iface: InterfaceInfo, impl: object, params: TypeParams
 /** What a server method returned, written into the results (a plain object fills them; nothing leaves them as built). */
 function fillResults(method: MethodInfo, context: MethodContext, value: unknown): void {
   if (value === undefined || value === null) return;
-  if (typeof value !== 'object') throw new RpcError('failed', `method ${method.name} returned ${typeof value}, not a results object`);
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new RpcError('failed', `method ${method.name} returned ${Array.isArray(value) ? 'an array' : typeof value}, not a results object`);
+  }
   (context.results as { $assign(v: unknown): void }).$assign(value);
 }
 

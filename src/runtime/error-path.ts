@@ -91,6 +91,17 @@ export function describeValue(value: unknown): string {
   }
 }
 
+/**
+ * Refuses an array where a struct belongs (`encode([1, 2])`, `{ stories: [[1]] }`), which the
+ * generated `$assign` would take for an object with none of the struct's fields: checked where a
+ * value enters (the root, a struct field, a list element that is not an object literal), not in
+ * every `$assign`, where the test cost news build 5.4% instructions (V8 inlined less).
+ */
+export function refuseArray(value: unknown, displayName: string): void {
+  // Named as generated code names it (`Story`), not by file (`news.capnp:Story`).
+  if (Array.isArray(value)) throw notAnObject(value, displayName.slice(displayName.lastIndexOf(':') + 1));
+}
+
 /** The error for a struct value that is not an object (`encode(5)`, `{ inner: 'x' }`). */
 export function notAnObject(value: unknown, typeName: string): CapnpError {
   return new CapnpError('INVALID_ARGUMENT', `expected an object for ${typeName}, got ${describeValue(value)}`);

@@ -10,7 +10,7 @@ import {
 import { Size } from '../wire/core/layout.js';
 import { hasPointerAt, type PointerCodec, type PointerReadCodec, type PointerSource, type PointerTarget } from './codec.js';
 import { notData, notText } from './access.js';
-import { atStep, describeValue } from './error-path.js';
+import { atStep, describeValue, refuseArray } from './error-path.js';
 import { checkBoolElements, checkNumberElements, checkVoidElements } from './value-checks.js';
 import { BoolListBuilder, PointerListBuilder, PrimitiveListBuilder, StructListBuilder, VoidListBuilder } from './list-builders.js';
 import { BoolList, PointerList, StructList, VoidList } from './lists.js';
@@ -236,6 +236,7 @@ export function assignListAt(segment: Segment, at: number, element: ElementType,
         if ((item as object).constructor !== Object && item instanceof Reader) {
           list.setStruct(i, (item as StructReaderLike<unknown>).$);
         } else {
+          if ((item as object).constructor !== Object) refuseArray(item, element.displayName);
           cursor.$data = offset;
           cursor.$pointers = offset + dataSize;
           builder.$assign(item);

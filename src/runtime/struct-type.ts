@@ -6,6 +6,7 @@ import type { PointerCodec, PointerSource, PointerTarget } from './codec.js';
 import { wrapBuilder, wrapReader, type BuilderClass, type ReaderClass } from './access.js';
 import { borrowBuilder, returnBuilder, shouldBatchText, textBatchMissed, worthKeeping } from './scratch-builder.js';
 import { withAssignOptions, type AssignOptions } from './unknown-keys.js';
+import { refuseArray } from './error-path.js';
 
 /**
  * What every generated struct reader offers. The `$`-prefixed members are the runtime's
@@ -207,8 +208,12 @@ export class StructType<O, I, R extends StructReaderLike<O>, B extends StructBui
 
   /** Makes the root of `message` a copy of `value` (a plain object, or a reader of this type). */
   setRoot(message: MessageBuilder, value: I | R): void {
-    if (value instanceof this.Reader) message.setRoot(value.$);
-    else this.initRoot(message).$assign(value as I);
+    if (value instanceof this.Reader) {
+      message.setRoot(value.$);
+      return;
+    }
+    refuseArray(value, this.displayName);
+    this.initRoot(message).$assign(value as I);
   }
 
   toObject(from: PointerSource, index: number): O | null {
@@ -233,6 +238,7 @@ export class StructType<O, I, R extends StructReaderLike<O>, B extends StructBui
       else (to as StructBuilder).setStruct(index, value.$);
       return;
     }
+    refuseArray(value, this.displayName);
     const struct = slot ? slot.initStruct(this.dataWords, this.pointerCount) : (to as StructBuilder).initStruct(index, this.dataWords, this.pointerCount);
     this.builder(struct).$assign(value as I);
   }

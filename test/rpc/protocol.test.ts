@@ -398,6 +398,15 @@ describe('rpc protocol, level 1', () => {
     await expectEmpty(p.client, p.server);
   });
 
+  it('a method that returns an array instead of a results object fails the call, saying so', async () => {
+    const impl = { echo: () => ['not', 'results'] };
+    const p = connectedPair({ bootstrap: () => gen.Echo.serve(impl) });
+    const echo: any = p.client.bootstrap(gen.EchoClient);
+    await expect(echo.echo({ text: 'x' })).rejects.toMatchObject({ type: 'failed', message: 'method echo returned an array, not a results object' });
+    echo.close();
+    await expectEmpty(p.client, p.server);
+  });
+
   it('tailCall of anything but a prepared request fails the call, saying what it takes', async () => {
     const impl = { echo: (_p: unknown, context: any) => { context.tailCall({ text: 'not a request' }); } };
     const p = connectedPair({ bootstrap: () => gen.Echo.serve(impl) });

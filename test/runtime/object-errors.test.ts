@@ -41,6 +41,9 @@ describe('encode of plain objects of the wrong shape', () => {
     ['a list given a string', { top: { tags: 'abc' } }, /^top\.tags: expected an array .* got string "abc"$/, 'top.tags'],
     ['Data given a string', { top: { kids: [{ photo: 'x' }] } }, /^top\.kids\[0\]\.photo: expected a Uint8Array for Data, got string "x"$/, 'top.kids[0].photo'],
     ['a struct given a number', { top: 5 }, /^top: expected an object for Story, got number 5$/, 'top'],
+    // An array has none of a struct's fields: it used to be encoded as an empty struct.
+    ['a struct given an array', { top: [1, 2] }, /^top: expected an object for Story, got an array$/, 'top'],
+    ['a list element given an array', { stories: [{}, ['x']] }, /^stories\[1\]: expected an object for Story, got an array$/, 'stories[1]'],
     ['a list of structs given a number', { stories: 5 }, /^stories: expected an array/, 'stories'],
     ['a list of lists', { top: { matrix: [['a'], ['b', null, 7]] } }, /^top\.matrix\[1\]\[2\]: expected a string for Text/, 'top.matrix[1][2]'],
     ['64-bit integer given a fraction', { stories: [{ id: 1.5 }] }, /^stories\[0\]\.id: expected a bigint or a safe integer for UInt64, got number 1\.5$/, 'stories[0].id'],
@@ -57,7 +60,7 @@ describe('encode of plain objects of the wrong shape', () => {
   }
 
   it('the root given something other than an object', () => {
-    for (const value of [null, 5, 'x', undefined]) {
+    for (const value of [null, 5, 'x', undefined, [1, 2]]) {
       const e = failure(() => gen.News.encode(value));
       expect(e.message).toMatch(/^expected an object for News, got /);
     }
