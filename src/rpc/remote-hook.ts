@@ -54,8 +54,12 @@ export class RemoteHook extends ClientHook {
     return this.resolution;
   }
 
+  /**
+   * Whether calls can go to the peer through this hook. Not once released: the import id goes
+   * with the last reference, and the peer may already have given it to another capability.
+   */
   isLive(): boolean {
-    return this.disconnected === null && this.conn.state === 'open' && (this.importId >= 0 || this.question !== null);
+    return this.refCount > 0 && this.disconnected === null && this.conn.state === 'open' && (this.importId >= 0 || this.question !== null);
   }
 
   /** Writes where calls to this capability go into a new MessageTarget at pointer `index` of `parent`. */
@@ -127,12 +131,12 @@ export class RemoteHook extends ClientHook {
     if (this.resolution !== null && this.embargoQueue === null && this.disconnected === null) {
       return this.resolution.newRequest(interfaceId, methodId);
     }
-    if (this.resolution !== null || !this.isLive() || this.refCount <= 0) return super.newRequest(interfaceId, methodId);
+    if (this.resolution !== null || !this.isLive()) return super.newRequest(interfaceId, methodId);
     return this.conn.newDirectRequest(this, interfaceId, methodId);
   }
 
   override send(request: Request, options: CallOptions): CallResult {
-    if (request.direct === this.conn && this.resolution === null && this.isLive() && this.refCount > 0) {
+    if (request.direct === this.conn && this.resolution === null && this.isLive()) {
       this.callsSent = true;
       return this.conn.sendCall(this, request, request.interfaceId, request.methodId, null, options);
     }
@@ -153,9 +157,7 @@ export class RemoteHook extends ClientHook {
         : (params.release(), brokenResult(this.disconnected ?? releasedError()))));
       return new QueuedCallResult(forwarded);
     }
-    // Released (the last reference went, and with it the import id, which the peer may already
-    // have given to another of its capabilities): never sent.
-    if (!this.isLive() || this.refCount <= 0) {
+    if (!this.isLive()) {
       params.release();
       return brokenResult(this.conn.error ?? releasedError());
     }

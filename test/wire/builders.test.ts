@@ -372,6 +372,12 @@ describe('pointer fields: init, get, set', () => {
         expect(value, `${name}, over a ${kept}`).toBe(77);
       }
     }
+    // An upgrade whose larger elements would not fit one segment: refused before the old list goes.
+    const b = new MessageBuilder();
+    const root = b.initRoot(0, 1);
+    root.initStructList(0, 1 << 16, 1, 0).getStruct(0).setUint32(0, 77);
+    expectCapnpError(() => root.getStructList(0, 65535, 0), ErrorCode.MESSAGE_TOO_LARGE);
+    expect(reread(b).getRoot().getList(0, ElementSize.INLINE_COMPOSITE).getStruct(0).getUint32(0)).toBe(77);
   });
 
   it('setText and setData refuse a value of the wrong type, keeping the field as it was', () => {

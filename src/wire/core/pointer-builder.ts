@@ -363,6 +363,8 @@ export function getWritableStructList(segment: Segment, at: number, dataWords: n
   checkStructSize(dataWords, pointerCount);
   const newDataWords = Math.max(dataWords, Math.ceil(oldDataSize / 8));
   const newPointerCount = Math.max(pointerCount, oldPointerCount);
+  // The larger elements may not fit one segment: refused before the old list is let go.
+  checkStructListShape(length, newDataWords, newPointerCount);
   // Zero the old list's pointer and pad, but keep its contents until they are copied.
   const padSegment = r.padSegment;
   const padOffset = r.padOffset;
