@@ -379,7 +379,9 @@ export function describeField(ctx: FileContext, field: Field, members: MemberNam
       read: reader,
       toObject: `${reader}.$toObject()`,
       builderRead: builder,
-      set: [`${builder}.$assign(value);`],
+      // An array would pass the group's own check (it is an object) and be taken for an empty
+      // group: refused here, where only groups pay for the test (see runtime/error-path.ts).
+      set: [`$.refuseArray(value, '${n.value}');`, `${builder}.$assign(value);`],
       check: null,
       zero: zeroStatements(ctx, group, scope),
       readerMethods: [],

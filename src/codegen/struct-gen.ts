@@ -141,6 +141,7 @@ export function emitStruct(ctx: FileContext, node: StructNode): void {
           const usesValue = statements.some((s) => s.includes('value'));
           if (!usesValue && c.readerType === 'null') w.line('void value;');
           if (c.discriminant !== null && isGroup) {
+            w.line(c.set![0]!); // the group's refusal of an array (field-code.ts)
             w.line(`this.${members.helper(`init${capitalize(c.name)}`)}().$assign(value);`);
             return;
           }

@@ -94,8 +94,9 @@ export function describeValue(value: unknown): string {
 /**
  * Refuses an array where a struct belongs (`encode([1, 2])`, `{ stories: [[1]] }`), which the
  * generated `$assign` would take for an object with none of the struct's fields: checked where a
- * value enters (the root, a struct field, a list element that is not an object literal), not in
- * every `$assign`, where the test cost news build 5.4% instructions (V8 inlined less).
+ * value enters (the root, a struct field, a group field's setter, a list element that is not an
+ * object literal), not in every `$assign`, where the test cost news build 5.4% instructions (V8
+ * inlined less).
  */
 export function refuseArray(value: unknown, displayName: string): void {
   // Named as generated code names it (`Story`), not by file (`news.capnp:Story`).

@@ -17,6 +17,11 @@ struct Story {
   id @4 :UInt64;
   photo @5 :Data;
   matrix @6 :List(List(Text));
+  place :group { city @7 :Text; }
+  kind :union {
+    plain @8 :Void;
+    feature :group { lede @9 :Text; }
+  }
 }
 struct News {
   stories @0 :List(Story);
@@ -43,6 +48,9 @@ describe('encode of plain objects of the wrong shape', () => {
     ['a struct given a number', { top: 5 }, /^top: expected an object for Story, got number 5$/, 'top'],
     // An array has none of a struct's fields: it used to be encoded as an empty struct.
     ['a struct given an array', { top: [1, 2] }, /^top: expected an object for Story, got an array$/, 'top'],
+    // Groups too: a group's own assign takes an array for an object with none of its fields.
+    ['a group given an array', { top: { place: ['Paris'] } }, /^top\.place: expected an object for Story_Place, got an array$/, 'top.place'],
+    ['a union group given an array', { top: { kind: { feature: [] } } }, /^top\.kind\.feature: expected an object for Story_Kind_Feature, got an array$/, 'top.kind.feature'],
     ['a list element given an array', { stories: [{}, ['x']] }, /^stories\[1\]: expected an object for Story, got an array$/, 'stories[1]'],
     ['a list of structs given a number', { stories: 5 }, /^stories: expected an array/, 'stories'],
     ['a list of lists', { top: { matrix: [['a'], ['b', null, 7]] } }, /^top\.matrix\[1\]\[2\]: expected a string for Text/, 'top.matrix[1][2]'],

@@ -1130,6 +1130,7 @@ export class CallBuilder extends $.GeneratedBuilder<Call, CallInit, CallReader> 
   }
 
   set sendResultsTo(value: Call_SendResultsToInit) {
+    $.refuseArray(value, 'Call_SendResultsTo');
     new Call_SendResultsToBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount).$assign(value);
   }
 
@@ -2186,6 +2187,7 @@ export class DisembargoBuilder extends $.GeneratedBuilder<Disembargo, Disembargo
   }
 
   set context(value: Disembargo_ContextInit) {
+    $.refuseArray(value, 'Disembargo_Context');
     new Disembargo_ContextBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount).$assign(value);
   }
 

@@ -489,6 +489,7 @@ export class NodeBuilder extends $.GeneratedBuilder<Node, NodeInit, NodeReader> 
   }
 
   set struct(value: Node_StructInit) {
+    $.refuseArray(value, 'Node_Struct');
     this.initStruct().$assign(value);
   }
 
@@ -511,6 +512,7 @@ export class NodeBuilder extends $.GeneratedBuilder<Node, NodeInit, NodeReader> 
   }
 
   set enum(value: Node_EnumInit) {
+    $.refuseArray(value, 'Node_Enum');
     this.initEnum().$assign(value);
   }
 
@@ -527,6 +529,7 @@ export class NodeBuilder extends $.GeneratedBuilder<Node, NodeInit, NodeReader> 
   }
 
   set interface(value: Node_InterfaceInit) {
+    $.refuseArray(value, 'Node_Interface');
     this.initInterface().$assign(value);
   }
 
@@ -544,6 +547,7 @@ export class NodeBuilder extends $.GeneratedBuilder<Node, NodeInit, NodeReader> 
   }
 
   set const(value: Node_ConstInit) {
+    $.refuseArray(value, 'Node_Const');
     this.initConst().$assign(value);
   }
 
@@ -561,6 +565,7 @@ export class NodeBuilder extends $.GeneratedBuilder<Node, NodeInit, NodeReader> 
   }
 
   set annotation(value: Node_AnnotationInit) {
+    $.refuseArray(value, 'Node_Annotation');
     this.initAnnotation().$assign(value);
   }
 
@@ -2378,6 +2383,7 @@ export class FieldBuilder extends $.GeneratedBuilder<Field, FieldInit, FieldRead
   }
 
   set slot(value: Field_SlotInit) {
+    $.refuseArray(value, 'Field_Slot');
     this.initSlot().$assign(value);
   }
 
@@ -2397,6 +2403,7 @@ export class FieldBuilder extends $.GeneratedBuilder<Field, FieldInit, FieldRead
   }
 
   set group(value: Field_GroupInit) {
+    $.refuseArray(value, 'Field_Group');
     this.initGroup().$assign(value);
   }
 
@@ -2413,6 +2420,7 @@ export class FieldBuilder extends $.GeneratedBuilder<Field, FieldInit, FieldRead
   }
 
   set ordinal(value: Field_OrdinalInit) {
+    $.refuseArray(value, 'Field_Ordinal');
     new Field_OrdinalBuilder(this.$segment, this.$data, this.$dataSize, this.$pointers, this.$pointerCount).$assign(value);
   }
 
@@ -3811,6 +3819,7 @@ export class TypeBuilder extends $.GeneratedBuilder<Type, TypeInit, TypeReader> 
   }
 
   set list(value: Type_ListInit) {
+    $.refuseArray(value, 'Type_List');
     this.initList().$assign(value);
   }
 
@@ -3827,6 +3836,7 @@ export class TypeBuilder extends $.GeneratedBuilder<Type, TypeInit, TypeReader> 
   }
 
   set enum(value: Type_EnumInit) {
+    $.refuseArray(value, 'Type_Enum');
     this.initEnum().$assign(value);
   }
 
@@ -3844,6 +3854,7 @@ export class TypeBuilder extends $.GeneratedBuilder<Type, TypeInit, TypeReader> 
   }
 
   set struct(value: Type_StructInit) {
+    $.refuseArray(value, 'Type_Struct');
     this.initStruct().$assign(value);
   }
 
@@ -3861,6 +3872,7 @@ export class TypeBuilder extends $.GeneratedBuilder<Type, TypeInit, TypeReader> 
   }
 
   set interface(value: Type_InterfaceInit) {
+    $.refuseArray(value, 'Type_Interface');
     this.initInterface().$assign(value);
   }
 
@@ -3878,6 +3890,7 @@ export class TypeBuilder extends $.GeneratedBuilder<Type, TypeInit, TypeReader> 
   }
 
   set anyPointer(value: Type_AnyPointerInit) {
+    $.refuseArray(value, 'Type_AnyPointer');
     this.initAnyPointer().$assign(value);
   }
 
@@ -4462,6 +4475,7 @@ export class Type_AnyPointerBuilder extends $.GeneratedBuilder<Type_AnyPointer, 
   }
 
   set unconstrained(value: Type_AnyPointer_UnconstrainedInit) {
+    $.refuseArray(value, 'Type_AnyPointer_Unconstrained');
     this.initUnconstrained().$assign(value);
   }
 
@@ -4478,6 +4492,7 @@ export class Type_AnyPointerBuilder extends $.GeneratedBuilder<Type_AnyPointer, 
   }
 
   set parameter(value: Type_AnyPointer_ParameterInit) {
+    $.refuseArray(value, 'Type_AnyPointer_Parameter');
     this.initParameter().$assign(value);
   }
 
@@ -4495,6 +4510,7 @@ export class Type_AnyPointerBuilder extends $.GeneratedBuilder<Type_AnyPointer, 
   }
 
   set implicitMethodParameter(value: Type_AnyPointer_ImplicitMethodParameterInit) {
+    $.refuseArray(value, 'Type_AnyPointer_ImplicitMethodParameter');
     this.initImplicitMethodParameter().$assign(value);
   }
 
@@ -6916,6 +6932,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder
   }
 
   set member(value: CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberInit) {
+    $.refuseArray(value, 'CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member');
     this.initMember().$assign(value);
   }
 
