@@ -1,7 +1,7 @@
 import { AnyPointerReader } from './any-pointer-reader.js';
 import {
   getListAt, getStructAt, getStructListAt, initDataAt, initTextAt, initListAt, initStructAt, initStructListAt,
-  setCapabilityAt, setDataAt, setListAt, setPointerAt, setStructAt, setTextAt, textArgument, dataArgument,
+  setCapabilityAt, setDataAt, setListAt, setPointerAt, setStructAt, setTextAt, textArgument, dataArgument, structArgument, listArgument, refuseArgument,
 } from './build-object.js';
 import type { ListBuilder } from './list-builder.js';
 import type { ListReader } from './list-reader.js';
@@ -46,7 +46,7 @@ export class AnyPointerBuilder {
   }
 
   setStruct(value: StructReader): void {
-    setStructAt(this.segment, this.offset, value);
+    setStructAt(this.segment, this.offset, structArgument(value));
   }
 
   initList(elementSize: number, length: number): ListBuilder {
@@ -66,7 +66,7 @@ export class AnyPointerBuilder {
   }
 
   setList(value: ListReader): void {
-    setListAt(this.segment, this.offset, value);
+    setListAt(this.segment, this.offset, listArgument(value));
   }
 
   setText(value: string): void {
@@ -92,6 +92,7 @@ export class AnyPointerBuilder {
 
   /** Sets this slot to a deep copy of what `value` points to (from any message). */
   set(value: AnyPointerReader): void {
+    if (!(value instanceof AnyPointerReader)) refuseArgument('an AnyPointerReader', value);
     setPointerAt(this.segment, this.offset, value.segment, value.offset, value.nestingLimit);
   }
 

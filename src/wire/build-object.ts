@@ -8,6 +8,7 @@ import { CapnpError } from './error.js';
 import { Kind, Size } from './core/layout.js';
 import { ListBuilder } from './list-builder.js';
 import type { ListReader } from './list-reader.js';
+import { ListView } from './list-view.js';
 import {
   allocated, allocateList, allocateObject, allocateStruct, allocateStructList, checkListLength, checkListShape, checkStructListShape, checkStructSize, existingStruct,
   getWritableList, getWritableStruct, getWritableStructList, isNull, transferPointer, writeNear, zeroObject,
@@ -16,6 +17,7 @@ import { ANY_SIZE, resolveListAs, resolved } from './core/read-pointer.js';
 import type { Segment } from './core/segment.js';
 import { StructBuilder } from './struct-builder.js';
 import type { StructReader } from './struct-reader.js';
+import { StructView } from './struct-view.js';
 import { encodeUtf8Fitting, encodeUtf8Into, utf8Length } from './core/text.js';
 import { allocateAnywhere, reserve } from './core/allocation.js';
 import { NO_NESTING_LIMIT } from './core/limits.js';
@@ -210,7 +212,23 @@ export function dataArgument(value: Uint8Array): Uint8Array {
   return value;
 }
 
-function refuseArgument(expected: string, value: unknown): never {
+/**
+ * `value`, checked to be a wire-level struct (a `StructReader`, or a `StructBuilder`, which
+ * copies as well), as the wire builders' `setStruct` take one: anything else would fail deep in
+ * the copy with a `TypeError`. A generated reader is not one (its `$`-fields are its own).
+ */
+export function structArgument(value: StructReader): StructReader {
+  if (!(value instanceof StructView)) refuseArgument('a StructReader or StructBuilder', value);
+  return value;
+}
+
+/** `value`, checked to be a wire-level list (a `ListReader` or `ListBuilder`), as `structArgument`. */
+export function listArgument(value: ListReader): ListReader {
+  if (!(value instanceof ListView)) refuseArgument('a ListReader or ListBuilder', value);
+  return value;
+}
+
+export function refuseArgument(expected: string, value: unknown): never {
   const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
   throw new CapnpError('INVALID_ARGUMENT', `expected ${expected}, got ${got}`);
 }

@@ -1,7 +1,7 @@
 import { AnyPointerBuilder } from './any-pointer-builder.js';
 import {
   getListAt, getStructListAt, initDataAt, initTextAt, initListAt, initStructListAt, setCapabilityAt, setDataAt,
-  setListAt, setPointerAt, setTextAt, textArgument, dataArgument,
+  setListAt, setPointerAt, setTextAt, textArgument, dataArgument, structArgument, listArgument,
 } from './build-object.js';
 import { CapnpError } from './error.js';
 import { DATA_BITS_PER_ELEMENT, Size, POINTERS_PER_ELEMENT } from './core/layout.js';
@@ -94,6 +94,7 @@ export class ListBuilder extends ListView {
    * element (a larger source) are dropped; fields the source lacks are zeroed.
    */
   setStruct(index: number, value: StructReader): void {
+    structArgument(value);
     const element = this.getStruct(index);
     const bytes = this.segment.bytes;
     const copyBytes = Math.min(element.dataSize, value.dataSize);
@@ -148,7 +149,7 @@ export class ListBuilder extends ListView {
   }
 
   setList(index: number, value: ListReader): void {
-    setListAt(this.segment, this.pointerOffsetOf(index), value);
+    setListAt(this.segment, this.pointerOffsetOf(index), listArgument(value));
   }
 
   getPointer(index: number): AnyPointerBuilder {

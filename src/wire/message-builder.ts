@@ -1,8 +1,8 @@
 import { AnyPointerBuilder } from './any-pointer-builder.js';
 import { Arena, type BuilderOptions } from './core/arena.js';
-import type { AnyPointerReader } from './any-pointer-reader.js';
+import { AnyPointerReader } from './any-pointer-reader.js';
 import {
-  getStructAt, initListAt, initStructAt, initStructListAt, setDataAt, setStructAt, setTextAt, textArgument, dataArgument, writeTextAt,
+  getStructAt, initListAt, initStructAt, initStructListAt, setDataAt, setStructAt, setTextAt, textArgument, dataArgument, structArgument, refuseArgument, writeTextAt,
 } from './build-object.js';
 import { CapnpError } from './error.js';
 import { frameSegments, segmentTableBytes, writeSegmentTable } from './formats/framing.js';
@@ -13,7 +13,9 @@ import { pack, packPieces } from './formats/packing.js';
 import { allocateBytes, lastSlabView } from './core/pool.js';
 import type { ReaderOptions } from './core/limits.js';
 import type { StructBuilder } from './struct-builder.js';
-import { StructReader } from './struct-reader.js';
+import type { StructReader } from './struct-reader.js';
+import { StructView } from './struct-view.js';
+import { ListView } from './list-view.js';
 import { ANY_SIZE } from './core/read-pointer.js';
 import { TextBatch } from './core/text-batch.js';
 import { copyList, copyStruct } from './core/copy.js';
@@ -84,7 +86,7 @@ export class MessageBuilder {
   /** Makes the root a deep copy of `value` (from any message). */
   setRoot(value: StructReader): void {
     const first = this.first;
-    setStructAt(first, first.start, value);
+    setStructAt(first, first.start, structArgument(value));
   }
 
   /** The root pointer, to hold anything (schema-less use). */
@@ -210,14 +212,16 @@ export class MessageBuilder {
 
   /** An orphan holding a deep copy of `value` (a struct, list or any pointer, from any message). */
   newOrphanCopy(value: StructReader | ListReader | AnyPointerReader): Orphan {
-    if (value instanceof StructReader) {
+    // A builder copies as its reader would (both are views: struct-view.ts, list-view.ts).
+    if (value instanceof StructView) {
       return newOrphan(this.arena, (segment, at) =>
         copyStruct(segment, at, value.segment, value.data, value.dataSize, value.pointers, value.pointerCount, value.nestingLimit, false));
     }
-    if ('elementSize' in value) {
+    if (value instanceof ListView) {
       return newOrphan(this.arena, (segment, at) =>
         copyList(segment, at, value.segment, value.offset, value.length, value.elementSize, value.step, value.dataSize, value.pointerCount, value.nestingLimit, false));
     }
+    if (!(value instanceof AnyPointerReader)) refuseArgument('a StructReader, ListReader or AnyPointerReader', value);
     return newOrphanCopy(this.arena, value.segment, value.offset, value.nestingLimit);
   }
 }

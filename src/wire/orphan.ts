@@ -95,6 +95,9 @@ export function disownAt(segment: Segment, at: number): Orphan {
 
 /** Points the slot at `orphan`, discarding what the slot held. */
 export function adoptAt(segment: Segment, at: number, orphan: Orphan): void {
+  if (!(orphan instanceof Orphan)) {
+    throw new CapnpError('INVALID_ARGUMENT', `expected an Orphan (from disown or a newOrphan method), got ${orphan === null ? 'null' : typeof orphan}`);
+  }
   orphan.take(segment.arena);
   zeroObject(segment, at);
   if (orphan.segment === null) return;

@@ -1,7 +1,7 @@
 import { AnyPointerBuilder } from './any-pointer-builder.js';
 import {
   checkSlot, getListAt, getStructAt, getStructListAt, initDataAt, initTextAt, initListAt, initStructAt, initStructListAt,
-  setCapabilityAt, setDataAt, setListAt, setStructAt, setTextAt, textArgument, dataArgument,
+  setCapabilityAt, setDataAt, setListAt, setStructAt, setTextAt, textArgument, dataArgument, structArgument, listArgument,
 } from './build-object.js';
 import { CapnpError } from './error.js';
 import { float32ToBits, float64ToBits } from './core/float-bits.js';
@@ -116,7 +116,7 @@ export class StructBuilder extends StructView {
 
   /** Sets pointer `index` to a deep copy of `value` (from any message). */
   setStruct(index: number, value: StructReader): void {
-    setStructAt(this.segment, this.slot(index), value);
+    setStructAt(this.segment, this.slot(index), structArgument(value));
   }
 
   /** Replaces pointer `index` with a new zeroed list of primitives or pointers. */
@@ -141,7 +141,7 @@ export class StructBuilder extends StructView {
 
   /** Sets pointer `index` to a deep copy of `value` (from any message). */
   setList(index: number, value: ListReader): void {
-    setListAt(this.segment, this.slot(index), value);
+    setListAt(this.segment, this.slot(index), listArgument(value));
   }
 
   setText(index: number, value: string): void {

@@ -410,6 +410,55 @@ describe('pointer fields: init, get, set', () => {
     }
   });
 
+  it('setStruct, setList, set, adopt and newOrphanCopy refuse what is not a view of their kind, keeping the field as it was', () => {
+    // Each failed deep inside the copy with a TypeError (reading 'arena' of undefined...).
+    const wrong: [string, (root: StructBuilder, b: MessageBuilder) => unknown][] = [
+      ['setStruct, a plain object', (root) => root.setStruct(0, {} as never)],
+      ['setStruct, null', (root) => root.setStruct(0, null as never)],
+      ['setStruct, a list reader', (root) => root.setStruct(0, root.getList(2, ElementSize.POINTER).asReader() as never)],
+      ['setList, an array', (root) => root.setList(2, [1, 2] as never)],
+      ['setList, a struct', (root) => root.setList(2, root.asReader() as never)],
+      ['list setStruct', (root) => root.getStructList(3, 1, 0).setStruct(0, { dataSize: 8 } as never)],
+      ['list setList', (root) => root.getList(2, ElementSize.POINTER).setList(0, 'x' as never)],
+      ['AnyPointer setStruct', (root) => root.getPointer(0).setStruct(5 as never)],
+      ['AnyPointer setList', (root) => root.getPointer(2).setList(undefined as never)],
+      ['AnyPointer set', (root) => root.getPointer(0).set({ segment: null, offset: 0 } as never)],
+      ['adopt, a plain object', (root) => root.adopt(0, {} as never)],
+      ['adopt, null', (root) => root.adopt(0, null as never)],
+      ['list adopt', (root) => root.getList(2, ElementSize.POINTER).adopt(0, 'x' as never)],
+      ['AnyPointer adopt', (root) => root.getPointer(1).adopt(undefined as never)],
+      ['setRoot', (_root, b) => b.setRoot({} as never)],
+      ['newOrphanCopy', (_root, b) => b.newOrphanCopy({ segment: {} } as never)],
+    ];
+    for (const [name, call] of wrong) {
+      const b = new MessageBuilder();
+      const root = b.initRoot(0, 4);
+      root.setText(0, 'text');
+      root.setData(1, new Uint8Array([9]));
+      root.initList(2, ElementSize.POINTER, 1).setText(0, 'item');
+      root.initStructList(3, 1, 1, 0).getStruct(0).setUint32(0, 5);
+      expectCapnpError(() => call(root, b), ErrorCode.INVALID_ARGUMENT);
+      const read = reread(b).getRoot();
+      expect([read.getText(0), [...read.getData(1)], read.getList(2, ElementSize.POINTER).getText(0), read.getList(3, ElementSize.INLINE_COMPOSITE).getStruct(0).getUint32(0)], name)
+        .toEqual(['text', [9], 'item', 5]);
+    }
+  });
+
+  it('setStruct and newOrphanCopy take a builder as its reader', () => {
+    const source = new MessageBuilder().initRoot(1, 1);
+    source.setUint32(0, 7);
+    source.setText(0, 'copied');
+    const b = new MessageBuilder();
+    const root = b.initRoot(0, 2);
+    root.setStruct(0, source as never);
+    root.adopt(1, b.newOrphanCopy(source as never));
+    const read = reread(b).getRoot();
+    for (const i of [0, 1]) {
+      const s = read.getStruct(i);
+      expect([s.getUint32(0), s.getText(0)]).toEqual([7, 'copied']);
+    }
+  });
+
   it('encodes lone surrogates as U+FFFD and sizes the text to match', () => {
     const b = new MessageBuilder();
     b.initRoot(0, 1).setText(0, 'a\ud800b\udc00');
