@@ -60,6 +60,15 @@ export interface ConnectionOptions {
   /** Largest incoming message, in bytes. Default 64 MiB. */
   maxMessageBytes?: number;
   /**
+   * Largest message this connection sends, in bytes, framed. Default: `maxMessageBytes`, as the
+   * C++ implementation does, on the assumption that the peer's limit is the same: a peer aborts
+   * the connection on a message over its limit, failing every call and capability on it. So a
+   * call whose message would be larger fails here (`MESSAGE_TOO_LARGE`, nothing sent), a
+   * method's results that would be are answered with an exception saying so, and an
+   * exception's reason is cut to fit. `Infinity` sends anything.
+   */
+  maxOutgoingMessageBytes?: number;
+  /**
    * Traversal limit for each incoming message, in words. Default: in proportion to the message
    * (64 words per word of it, at least 32 Ki words, as `ReaderOptions`' default), up to
    * maxMessageBytes / 8; so reading a message's params, however they point, costs work in
@@ -97,6 +106,7 @@ export function resolveConnectionOptions(options: ConnectionOptions): Required<O
   const maxMessageBytes = checkLimit(options.maxMessageBytes, DEFAULT_MAX_MESSAGE_BYTES, 'maxMessageBytes');
   return {
     maxMessageBytes,
+    maxOutgoingMessageBytes: checkLimit(options.maxOutgoingMessageBytes, maxMessageBytes, 'maxOutgoingMessageBytes'),
     traversalLimitInWords: checkLimit(options.traversalLimitInWords, Math.ceil(maxMessageBytes / 8), 'traversalLimitInWords'),
     nestingLimit: checkLimit(options.nestingLimit, 64, 'nestingLimit'),
     maxSegments: checkLimit(options.maxSegments, DEFAULT_MAX_SEGMENTS, 'maxSegments'),
@@ -127,6 +137,14 @@ export type ConnectionState = 'open' | 'closed';
 
 /** The default largest message a connection (and its transport) takes from the peer. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Room for all of a message carrying an exception (Return, Resolve or Abort) but the reason's
+ * Text: in one segment, the frame, the Message, a Return, the Exception struct and the Text's
+ * NUL and padding take 96 bytes; a long reason in a segment of its own adds a landing pad and
+ * an entry of the segment table.
+ */
+const EXCEPTION_MESSAGE_BYTES = 128;
 
 
 export abstract class ConnectionTables {
@@ -219,6 +237,27 @@ export abstract class ConnectionTables {
   }
 
   /**
+   * The error for `what` (a call, results) whose message, framed, is larger than this
+   * connection sends (`maxOutgoingMessageBytes`); null when it fits.
+   */
+  protected oversized(message: OutgoingMessage, what: string): RpcError | null {
+    const limit = this.options.maxOutgoingMessageBytes;
+    const bytes = message.framedBytes;
+    if (bytes <= limit) return null;
+    return new RpcError('failed', `${what} would be a message of ${bytes} bytes, over the ${limit}-byte limit of the connection sending it (maxOutgoingMessageBytes): not sent`, { code: 'MESSAGE_TOO_LARGE' });
+  }
+
+  /** The room an exception's reason has in a message this connection sends. */
+  protected get reasonBytes(): number {
+    return Math.max(0, this.options.maxOutgoingMessageBytes - EXCEPTION_MESSAGE_BYTES);
+  }
+
+  /** Gives back the references counted for cap table descriptors (`writeCapTable`) that the peer will not get. */
+  protected releaseExports(ids: readonly number[] | null): void {
+    if (ids !== null) for (const id of ids) this.releaseExport(id, 1);
+  }
+
+  /**
    * Writes the descriptors of `message`'s cap table (or of `taken`) into the payload's cap table
    * pointer at byte `at` of `segment`; returns the exports it counted.
    */
@@ -232,7 +271,7 @@ export abstract class ConnectionTables {
     } catch (error) {
       // A limit part way through: the message is not sent, so the references counted for the
       // descriptors before it are the peer's in no table but ours. Give them back.
-      for (const id of exported) this.releaseExport(id, 1);
+      this.releaseExports(exported);
       throw error;
     }
     return exported;
@@ -326,7 +365,7 @@ export abstract class ConnectionTables {
     if (failure !== null) {
       const resolve = startResolve();
       resolve.setUint16(RESOLVE_WHICH, RESOLVE_IS_EXCEPTION);
-      writeException(initException(resolve, RESOLVE_EXCEPTION), failure);
+      writeException(initException(resolve, RESOLVE_EXCEPTION), failure, this.reasonBytes);
     }
     this.flush(message);
     entry.resolveSent = true;
@@ -563,7 +602,7 @@ export abstract class ConnectionTables {
     if (this.closeError !== null) return;
     const message = this.scratch;
     message.reset();
-    writeException(initMessage(message, MESSAGE_IS_ABORT, EXCEPTION_WORDS, EXCEPTION_POINTERS), error);
+    writeException(initMessage(message, MESSAGE_IS_ABORT, EXCEPTION_WORDS, EXCEPTION_POINTERS), error, this.reasonBytes);
     this.flush(message);
     this.shutdown(error);
   }

@@ -106,6 +106,13 @@ export class Connection extends ConnectionTables {
       // A limit (too many exports): the call is not sent.
       return this.unsent(question, message, params, held, error);
     }
+    const tooLarge = this.oversized(message, `the call (interface 0x${interfaceId.toString(16)}, method @${methodId})`);
+    if (tooLarge !== null) {
+      // The peer would abort the connection on it (maxOutgoingMessageBytes): this call fails instead.
+      this.releaseExports(question.paramExports);
+      question.paramExports = null;
+      return this.unsent(question, message, params, held, tooLarge);
+    }
     params?.release();
     if (held !== null) for (const hook of held) hook.release();
     question.streaming = options.streaming === true;
@@ -352,10 +359,13 @@ export class Connection extends ConnectionTables {
       } catch (error) {
         // The results could not be copied or described (a limit): the caller gets the error.
         message.reset();
-        answer.returned = false;
-        answer.response = null;
-        response.release();
-        this.returnException(answer, error);
+        this.unreturned(answer, response, error);
+        return;
+      }
+      const tooLarge = this.oversized(message, 'the results');
+      if (tooLarge !== null) {
+        message.reset();
+        this.unreturned(answer, response, tooLarge);
         return;
       }
     }
@@ -377,15 +387,30 @@ export class Connection extends ConnectionTables {
       answer.resultExports = this.writeCapTable(message, segment, skeleton.capTable, response.capTable);
     } catch (error) {
       // The results could not be described (a limit): the caller gets the error.
-      answer.returned = false;
-      answer.response = null;
-      response.release();
-      this.returnException(answer, error);
+      this.unreturned(answer, response, error);
+      return;
+    }
+    const tooLarge = this.oversized(message, 'the results');
+    if (tooLarge !== null) {
+      this.unreturned(answer, response, tooLarge);
       return;
     }
     this.sendBytes(message.framedInPlace());
     if (response.capCount > 0) response.pinCapabilities((cap) => this.pinForPeer(cap));
     if (answer.finished) this.answers.delete(answer.id);
+  }
+
+  /**
+   * Results that cannot be sent (a limit, or larger than the peer would take): the references
+   * their cap table counted are given back, and the caller gets `error` instead.
+   */
+  private unreturned(answer: Answer, response: Response, error: unknown): void {
+    this.releaseExports(answer.resultExports);
+    answer.resultExports = null;
+    answer.returned = false;
+    answer.response = null;
+    response.release();
+    this.returnException(answer, error);
   }
 
   private returnException(answer: Answer, error: unknown): void {
@@ -401,7 +426,7 @@ export class Connection extends ConnectionTables {
       this.initReturn(message, answer, RETURN_IS_RESULTS_SENT_ELSEWHERE);
     } else {
       const ret = this.initReturn(message, answer, RETURN_IS_EXCEPTION);
-      writeException(initException(ret, RETURN_EXCEPTION), toRpcError(error));
+      writeException(initException(ret, RETURN_EXCEPTION), toRpcError(error), this.reasonBytes);
     }
     this.flush(message);
     if (answer.finished) this.answers.delete(answer.id);
@@ -412,9 +437,7 @@ export class Connection extends ConnectionTables {
     // A Finish for an answer we already forgot is allowed (we may have said noFinishNeeded).
     if (answer === undefined || answer.finished) return;
     answer.finished = true;
-    if (finish.getBool(FINISH_RELEASE_RESULT_CAPS, FINISH_RELEASE_RESULT_CAPS_DEFAULT) && answer.resultExports !== null) {
-      for (const id of answer.resultExports) this.releaseExport(id, 1);
-    }
+    if (finish.getBool(FINISH_RELEASE_RESULT_CAPS, FINISH_RELEASE_RESULT_CAPS_DEFAULT)) this.releaseExports(answer.resultExports);
     answer.resultExports = null;
     if (!answer.returned) {
       answer.result?.cancel();
@@ -453,9 +476,7 @@ export class Connection extends ConnectionTables {
 
   private takeReturn(question: Question, ret: StructReader, arena: Arena): void {
     question.noFinishNeeded = ret.getBool(RETURN_NO_FINISH_NEEDED);
-    if (ret.getBool(RETURN_RELEASE_PARAM_CAPS, RETURN_RELEASE_PARAM_CAPS_DEFAULT) && question.paramExports !== null) {
-      for (const id of question.paramExports) this.releaseExport(id, 1);
-    }
+    if (ret.getBool(RETURN_RELEASE_PARAM_CAPS, RETURN_RELEASE_PARAM_CAPS_DEFAULT)) this.releaseExports(question.paramExports);
     question.paramExports = null;
     if (question.finishSent || question.canceled) {
       // We canceled it (Finish with releaseResultCaps, sent or waiting for the last pin):

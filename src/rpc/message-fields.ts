@@ -4,7 +4,7 @@
  * and written at the offsets of `protocol/layout.ts`, through the wire layer's struct readers
  * and builders.
  */
-import { ElementSize, type StructBuilder, type StructReader } from '../wire/index.js';
+import { ElementSize, utf8Length, type StructBuilder, type StructReader } from '../wire/index.js';
 import { EXCEPTION_TYPES, protocolError, RpcError, toRpcError } from './errors.js';
 import { Response } from './hook.js';
 import { OutgoingMessage } from './outgoing-message.js';
@@ -59,10 +59,28 @@ export function readTransform(promised: StructReader): number[] {
   return path;
 }
 
-export function writeException(exception: StructBuilder, error: Error): void {
+/**
+ * Writes `error` into an Exception struct, its reason cut to `maxReasonBytes` of UTF-8 (see
+ * `reasonWithin`) so that the message carrying it is one the peer takes.
+ */
+export function writeException(exception: StructBuilder, error: Error, maxReasonBytes = Infinity): void {
   const rpcError = toRpcError(error);
-  exception.setText(EXCEPTION_REASON, rpcError.message);
+  exception.setText(EXCEPTION_REASON, reasonWithin(rpcError.message, maxReasonBytes));
   exception.setUint16(EXCEPTION_TYPE, EXCEPTION_TYPES.indexOf(rpcError.type));
+}
+
+/**
+ * `reason`, or, when its UTF-8 is longer than `maxBytes`, its start (cut where each character
+ * takes three bytes at most, never inside a surrogate pair) and how long it was: a method that
+ * throws a 100 MB message still gets an answer sent, and the connection stays up.
+ */
+export function reasonWithin(reason: string, maxBytes: number): string {
+  if (reason.length * 3 <= maxBytes || utf8Length(reason, maxBytes) <= maxBytes) return reason;
+  const note = `... (cut from ${reason.length} characters)`;
+  let end = Math.max(0, Math.floor((maxBytes - note.length) / 3));
+  const last = reason.charCodeAt(end - 1);
+  if (last >= 0xd800 && last < 0xdc00) end--;
+  return reason.slice(0, end) + note;
 }
 
 export function readException(exception: StructReader): RpcError {

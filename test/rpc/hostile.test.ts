@@ -164,7 +164,7 @@ describe('limits on what a peer can make a connection hold', () => {
 
   it('limits must be whole numbers of at least 0, or Infinity: a connection and listen refuse others', async () => {
     // A NaN limit compared false against every size: maxMessageBytes: NaN accepted any message.
-    const names = ['maxMessageBytes', 'traversalLimitInWords', 'nestingLimit', 'maxSegments', 'maxCapsPerMessage', 'maxAnswers', 'maxExports', 'streamWindowBytes'] as const;
+    const names = ['maxMessageBytes', 'maxOutgoingMessageBytes', 'traversalLimitInWords', 'nestingLimit', 'maxSegments', 'maxCapsPerMessage', 'maxAnswers', 'maxExports', 'streamWindowBytes'] as const;
     for (const name of names) {
       for (const bad of [NaN, -1, 2.5, '64' as unknown as number]) {
         const [a] = transportPair();
@@ -282,6 +282,96 @@ describe('limits on what a peer can make a connection hold', () => {
     echo.close();
     await expectEmpty(client, server);
     expect(counters.live).toBe(0);
+  });
+
+  // A peer aborts the connection on a message over its limit, which loses every call and
+  // capability on it; a connection sends nothing over its own (the peer's, presumably) instead.
+  it('maxOutgoingMessageBytes: a call larger than the connection sends fails, nothing is sent, and the connection stays up', async () => {
+    const { client, server, clientTap } = connectedPair({ bootstrap: () => gen.Echo.serve({ echo: (p: { text: string }) => ({ text: p.text }) }) }, { maxMessageBytes: 4096 });
+    const echo = client.bootstrap(gen.EchoClient) as any;
+    expect((await echo.echo({ text: 'small' })).text).toBe('small');
+    const sent = clientTap.sent.length;
+    const big = echo.echo({ text: 'x'.repeat(8192) });
+    await expect(big).rejects.toMatchObject({ type: 'failed', code: 'MESSAGE_TOO_LARGE', message: expect.stringMatching(/would be a message of 8\d{3} bytes, over the 4096-byte limit/) });
+    big.dispose();
+    expect(clientTap.sent.length).toBe(sent);
+    expect((await echo.echo({ text: 'still up' })).text).toBe('still up');
+    expect([client.state, server.state]).toEqual(['open', 'open']);
+    echo.close();
+    await expectEmpty(client, server);
+  });
+
+  it('maxOutgoingMessageBytes: the capabilities of a call that is not sent are given back', async () => {
+    const counters = liveCounters(gen);
+    // Every call is over a limit of 0 (the Bootstrap message is not a call: it goes).
+    const { client, server } = connectedPair({ bootstrap: () => gen.Echo.serve({ echoCap: (p: { cap: unknown }) => ({ cap: p.cap }) }) }, { maxOutgoingMessageBytes: 0 });
+    const echo = client.bootstrap(gen.EchoClient) as any;
+    await echo.whenResolved();
+    const local = counters.make();
+    const call = echo.echoCap({ cap: local });
+    await expect(call).rejects.toMatchObject({ code: 'MESSAGE_TOO_LARGE' });
+    expect(client.stats().exports).toBe(0);
+    call.dispose();
+    local.close();
+    echo.close();
+    await expectEmpty(client, server);
+    expect(counters.live).toBe(0);
+  });
+
+  it('maxOutgoingMessageBytes: results larger than the server sends are answered with an exception saying so', async () => {
+    const { client, server } = connectedPair({ bootstrap: () => gen.Echo.serve({ echo: (p: { text: string }) => ({ text: p.text }) }), maxOutgoingMessageBytes: 4096 });
+    const echo = client.bootstrap(gen.EchoClient) as any;
+    const big = echo.echo({ text: 'y'.repeat(8192) });
+    await expect(big).rejects.toMatchObject({ type: 'failed', message: expect.stringMatching(/^the results would be a message of 8\d{3} bytes, over the 4096-byte limit/) });
+    big.dispose();
+    expect((await echo.echo({ text: 'still up' })).text).toBe('still up');
+    expect([client.state, server.state]).toEqual(['open', 'open']);
+    echo.close();
+    await expectEmpty(client, server);
+  });
+
+  it('maxOutgoingMessageBytes: results not sent give back the exports their cap table counted', async () => {
+    const counters = liveCounters(gen);
+    const { client, server } = connectedPair({
+      bootstrap: () => gen.Echo.serve({
+        counters(p: { count: number }, context: { results: { counters: unknown } }) {
+          const handles = Array.from({ length: p.count }, () => counters.make());
+          context.results.counters = handles;
+          for (const handle of handles) handle.close();
+        },
+      }),
+      // The bootstrap capability's Return fits; twenty descriptors do not.
+      maxOutgoingMessageBytes: 400,
+    });
+    const echo = client.bootstrap(gen.EchoClient) as any;
+    const call = echo.counters({ count: 20 });
+    await expect(call).rejects.toMatchObject({ message: expect.stringContaining('the results would be a message of') });
+    expect(server.stats().exports).toBe(1);
+    call.dispose();
+    echo.close();
+    await expectEmpty(client, server);
+    expect(counters.live).toBe(0);
+  });
+
+  it('maxOutgoingMessageBytes: an exception\'s reason is cut to fit, never inside a character', async () => {
+    const { client, server } = connectedPair({
+      bootstrap: () => gen.Echo.serve({ fail: (p: { message: string }) => { throw new Error(p.message); } }),
+      maxOutgoingMessageBytes: 2048,
+      // The client takes nothing larger (a larger Return would end the connection) and sends
+      // anything (the reason goes out whole in the call's params).
+    }, { maxMessageBytes: 2048, maxOutgoingMessageBytes: Infinity });
+    const echo = client.bootstrap(gen.EchoClient) as any;
+    const reason = 'é😀'.repeat(3000);
+    const error = await echo.fail({ message: reason }).then(() => null, (e: RpcError) => e);
+    expect(error).toMatchObject({ type: 'failed' });
+    const cut = /^((?:é😀)+(?:é)?)\.\.\. \(cut from 9000 characters\)$/.exec(error.message);
+    expect(cut, error.message.slice(-60)).not.toBeNull();
+    expect(Buffer.byteLength(error.message)).toBeLessThanOrEqual(2048 - 128);
+    expect(Buffer.byteLength(error.message)).toBeGreaterThan(1000);
+    expect((await echo.fail({ message: 'short' }).catch((e: RpcError) => e)).message).toBe('short');
+    expect([client.state, server.state]).toEqual(['open', 'open']);
+    echo.close();
+    await expectEmpty(client, server);
   });
 
   it('over TCP, a frame larger than maxMessageBytes or of too many segments is refused before it is buffered, with an Abort', async () => {
