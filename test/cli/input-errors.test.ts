@@ -146,3 +146,12 @@ describeReference('the reference tool copies the same list', () => {
     }
   });
 });
+
+describe('a type the schema does not define', () => {
+  it('names the schema file as the command line gave it', async () => {
+    // An absolute path was shown as the file node's name, which has no leading '/'.
+    const escaped = CODECS.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expectOneLine(await runCli(['decode', CODECS, 'Nope'], binary), new RegExp(`^capstan: 'Nope' is not defined in ${escaped}$`));
+    expectOneLine(await runCli(['convert', 'binary:json', CODECS, 'Shape.Nope'], binary), new RegExp(`^capstan: 'Shape.Nope' is not defined in ${escaped}$`));
+  });
+});

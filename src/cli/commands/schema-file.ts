@@ -88,6 +88,8 @@ async function compileWithReference(file: string, options: ImportOptions): Promi
 export interface SchemaFile {
   loader: SchemaLoader;
   file: Node;
+  /** The file as the command line named it (the file node's name has no leading `/`). */
+  path: string;
 }
 
 export async function loadSchemaFile(path: string, options: ImportOptions, only?: CompileOnly): Promise<SchemaFile> {
@@ -95,7 +97,7 @@ export async function loadSchemaFile(path: string, options: ImportOptions, only?
   const loader = new SchemaLoader(request);
   const requested = request.requestedFiles?.[0];
   if (!requested) throw new CapnpError('INVALID_ARGUMENT', `compiling ${path} produced no file`);
-  return { loader, file: loader.graph.node(requested.id) };
+  return { loader, file: loader.graph.node(requested.id), path };
 }
 
 /** Looks up a dotted path (`Foo.Bar`) from the file's scope. */
@@ -116,7 +118,7 @@ export function rootType(schema: SchemaFile, name: string): StructSchema {
     throw new CapnpError('INVALID_ARGUMENT', `couldn't parse type name '${name}'`);
   }
   const node = lookupPath(schema, name);
-  if (!node) throw new CapnpError('INVALID_ARGUMENT', `'${name}' is not defined in ${schema.file.displayName}`);
+  if (!node) throw new CapnpError('INVALID_ARGUMENT', `'${name}' is not defined in ${schema.path}`);
   if (nodeKind(node) !== 'struct') throw new CapnpError('INVALID_ARGUMENT', `'${name}' is not a struct type`);
   return schema.loader.structSchema(node.id);
 }
