@@ -8,12 +8,13 @@ import * as net from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as rpcModule from '../../src/rpc/index.js';
 import { Connection, RpcError, transportPair, type CapabilityServer, type ConnectionOptions } from '../../src/rpc/index.js';
+import * as rpcNode from '../../src/rpc/node/index.js';
 import { listen } from '../../src/rpc/node/index.js';
 import * as rpc from '../../src/generated/std/rpc.capnp.js';
 import * as wire from '../../src/wire/index.js';
 import { MessageBuilder, readMessage } from '../../src/wire/index.js';
 import { createHost, type Host, type RpcFuzzModules } from '../../scripts/fuzz-rpc-core.mjs';
-import { connectedPair, EMPTY, expectEmpty, generateRpcFixture, liveCounters, settle } from './support.js';
+import { connectedPair, EMPTY, expectEmpty, generateRpcFixture, liveCounters, settle, until } from './support.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 let gen: any;
@@ -134,6 +135,18 @@ function sendSharedPointerCall(send: (bytes: Uint8Array) => void, depth: number)
   send(message.toBytes());
 }
 
+/** An Echo whose `counters(count)` answers with that many new counters of `counters`. */
+function countersServer(counters: ReturnType<typeof liveCounters>) {
+  return gen.Echo.serve({
+    counters(p: { count: number }, context: { results: { counters: unknown } }) {
+      const handles = Array.from({ length: p.count }, () => counters.make());
+      context.results.counters = handles;
+      // The results hold references of their own.
+      for (const handle of handles) handle.close();
+    },
+  });
+}
+
 describe('limits on what a peer can make a connection hold', () => {
   it('traversalLimitInWords: by default, params buy reading in proportion to their size, not maxMessageBytes / 8', async () => {
     const visits: number[] = [];
@@ -248,14 +261,7 @@ describe('limits on what a peer can make a connection hold', () => {
   it('maxExports: results that reach the limit part way through their cap table give back what they had counted', async () => {
     const counters = liveCounters(gen);
     const { client, server } = connectedPair({
-      bootstrap: () => gen.Echo.serve({
-        counters(p: { count: number }, context: { results: { counters: unknown } }) {
-          const handles = Array.from({ length: p.count }, () => counters.make());
-          context.results.counters = handles;
-          // The results hold references of their own.
-          for (const handle of handles) handle.close();
-        },
-      }),
+      bootstrap: () => countersServer(counters),
       maxExports: 3,
     });
     const echo = client.bootstrap(gen.EchoClient) as any;
@@ -333,13 +339,7 @@ describe('limits on what a peer can make a connection hold', () => {
   it('maxOutgoingMessageBytes: results not sent give back the exports their cap table counted', async () => {
     const counters = liveCounters(gen);
     const { client, server } = connectedPair({
-      bootstrap: () => gen.Echo.serve({
-        counters(p: { count: number }, context: { results: { counters: unknown } }) {
-          const handles = Array.from({ length: p.count }, () => counters.make());
-          context.results.counters = handles;
-          for (const handle of handles) handle.close();
-        },
-      }),
+      bootstrap: () => countersServer(counters),
       // The bootstrap capability's Return fits; twenty descriptors do not.
       maxOutgoingMessageBytes: 400,
     });
@@ -397,6 +397,45 @@ describe('limits on what a peer can make a connection hold', () => {
     }
     await listener.close();
     host.bootstrap.close();
+  });
+});
+
+describe('a peer that stops reading', () => {
+  it('over TCP, it ends its connection as overloaded once maxBufferedBytes wait to be sent, instead of being buffered for without bound', async () => {
+    // Before: 300 calls of a few bytes, each answered with 1 MiB, had the server hold 314 MB.
+    const result = 'y'.repeat(256 * 1024);
+    const listener = await listen('127.0.0.1:0', { bootstrap: () => gen.Echo.serve({ echo: () => ({ text: result }) }), maxBufferedBytes: 1 << 20 });
+    const socket = net.connect(listener.port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const client = new Connection(new rpcNode.SocketTransport(socket));
+    const echo = client.bootstrap(gen.EchoClient) as any;
+    expect((await echo.echo({ text: 'read' })).text.length).toBe(result.length);
+    const [server] = [...listener.connections];
+    socket.pause();
+    const calls = Array.from({ length: 128 }, () => echo.echo({ text: 'x' }));
+    for (const call of calls) call.catch(() => {});
+    await until(() => server!.state === 'closed', 'the server to end the connection', () => String(server!.error));
+    expect(server!.error).toMatchObject({ type: 'overloaded', message: expect.stringMatching(/bytes are waiting to be sent on the socket, more than maxBufferedBytes \(1048576\): the peer is not reading$/) });
+    expect(server!.stats()).toEqual(EMPTY);
+    socket.destroy();
+    await client.closed;
+    await listener.close();
+  });
+
+  it('over TCP, maxBufferedBytes must be a limit, and one large message always goes', async () => {
+    for (const bad of [NaN, -1, '1' as unknown as number]) {
+      await expect(listen('127.0.0.1:0', { bootstrap: null as never, maxBufferedBytes: bad })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('maxBufferedBytes') });
+      await expect(rpcNode.connect('127.0.0.1:1', { maxBufferedBytes: bad })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    }
+    // The check is of what already waits: a message larger than the limit is sent whole.
+    const result = 'z'.repeat(4 << 20);
+    const listener = await listen('127.0.0.1:0', { bootstrap: () => gen.Echo.serve({ echo: () => ({ text: result }) }), maxBufferedBytes: 1 << 20 });
+    const { connection, bootstrap } = await rpcNode.connectTo(`127.0.0.1:${listener.port}`, gen.EchoClient);
+    const echo = bootstrap as any;
+    expect((await echo.echo({ text: 'x' })).text).toBe(result);
+    echo.close();
+    await connection.close();
+    await listener.close();
   });
 });
 

@@ -9,21 +9,53 @@ import { resolveConnectionOptions } from '../connection-tables.js';
 import { Client, type ClientClass } from '../client.js';
 import { FrameSplitter } from '../frame-splitter.js';
 import type { Transport } from '../transport.js';
-import { CapnpError, DEFAULT_MAX_SEGMENTS } from '../../wire/index.js';
+import { CapnpError, checkLimit, DEFAULT_MAX_SEGMENTS } from '../../wire/index.js';
+import { RpcError } from '../errors.js';
+
+/** The default of `maxBufferedBytes` (as the WebSocket transport's). */
+const DEFAULT_MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
+
+export interface SocketTransportOptions {
+  /** The largest message the peer may send, in bytes (64 MiB by default, as for connections). */
+  maxMessageBytes?: number;
+  /** The most segments a message from the peer may have (512 by default). */
+  maxSegments?: number;
+  /**
+   * How many bytes may wait in the socket's write buffer (sent, not yet taken by the kernel)
+   * when another message is to be sent, before the connection is ended as `overloaded`: a peer
+   * that stops reading must not make us buffer without bound (300 calls of a few bytes each,
+   * answered with 1 MiB, had a server hold 314 MB for a client that never read). Checked before
+   * each message is added, so one message of any size always goes. 64 MiB by default;
+   * `Infinity` turns the check off.
+   */
+  maxBufferedBytes?: number;
+}
+
+/** Options of `connect` and `connectTo`: the connection's, and the socket's. */
+export interface TcpOptions extends ConnectionOptions, SocketTransportOptions {}
 
 /** A transport over a Node stream socket (TCP, a Unix socket, a pipe). */
 export class SocketTransport implements Transport {
   private corked = false;
   private closed = false;
+  private ended = false;
+  private onClose: ((error?: Error) => void) | null = null;
   private readonly splitter: FrameSplitter;
+  private readonly maxBufferedBytes: number;
 
-  constructor(private readonly socket: net.Socket, limits: { maxMessageBytes?: number; maxSegments?: number } = {}) {
-    this.splitter = new FrameSplitter(limits.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES, limits.maxSegments ?? DEFAULT_MAX_SEGMENTS);
+  constructor(private readonly socket: net.Socket, options: SocketTransportOptions = {}) {
+    this.splitter = new FrameSplitter(options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES, options.maxSegments ?? DEFAULT_MAX_SEGMENTS);
+    this.maxBufferedBytes = checkLimit(options.maxBufferedBytes, DEFAULT_MAX_BUFFERED_BYTES, 'maxBufferedBytes');
     socket.setNoDelay(true);
   }
 
   send(message: Uint8Array): void {
     if (this.closed || this.socket.destroyed) return;
+    const waiting = this.socket.writableLength;
+    if (waiting > this.maxBufferedBytes) {
+      this.overflow(waiting);
+      return;
+    }
     if (!this.corked) {
       this.corked = true;
       this.socket.cork();
@@ -36,28 +68,22 @@ export class SocketTransport implements Transport {
   }
 
   start(onMessage: (message: Uint8Array) => void, onClose: (error?: Error) => void): void {
-    let ended = false;
-    const end = (error?: Error): void => {
-      if (ended) return;
-      ended = true;
-      this.closed = true;
-      onClose(error);
-    };
+    this.onClose = onClose;
     this.socket.on('data', (chunk: Buffer) => {
-      if (ended) return;
+      if (this.ended) return;
       try {
         this.splitter.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength), onMessage);
       } catch (error) {
         // What the peer sent cannot be framed (a limit, a broken segment table): read no more,
         // and let the connection answer with Abort before the socket closes.
-        ended = true;
+        this.ended = true;
         this.socket.pause();
         onClose(error instanceof Error ? error : new Error(String(error)));
         this.close();
       }
     });
-    this.socket.on('error', (error) => end(error));
-    this.socket.on('close', () => end());
+    this.socket.on('error', (error) => this.end(error));
+    this.socket.on('close', () => this.end());
   }
 
   close(): void {
@@ -67,6 +93,30 @@ export class SocketTransport implements Transport {
     // A peer that never reads must not keep the socket open forever.
     setTimeout(() => this.socket.destroy(), 1000).unref();
   }
+
+  /**
+   * The peer has left more than `maxBufferedBytes` unread: nothing more is sent (an Abort would
+   * wait behind the rest), the connection ends as overloaded, and the socket and what it held
+   * are let go at once.
+   */
+  private overflow(waiting: number): void {
+    this.end(new RpcError('overloaded', `${waiting} bytes are waiting to be sent on the socket, more than maxBufferedBytes (${this.maxBufferedBytes}): the peer is not reading`));
+    this.socket.destroy();
+  }
+
+  /** The socket can take no more: the connection is told, once. */
+  private end(error?: Error): void {
+    this.closed = true;
+    if (this.ended) return;
+    this.ended = true;
+    this.onClose?.(error);
+  }
+}
+
+/** Refuses limits that are not limits (`checkLimit`), before any socket exists. */
+function checkTcpOptions(options: TcpOptions): void {
+  resolveConnectionOptions(options);
+  checkLimit(options.maxBufferedBytes, DEFAULT_MAX_BUFFERED_BYTES, 'maxBufferedBytes');
 }
 
 export function parseAddress(address: string): { host: string; port: number } {
@@ -81,10 +131,10 @@ export function parseAddress(address: string): { host: string; port: number } {
 }
 
 /** Connects to `address` ("host:port") and returns the connection once the socket is open. */
-export function connect(address: string, options: ConnectionOptions = {}): Promise<Connection> {
+export function connect(address: string, options: TcpOptions = {}): Promise<Connection> {
   const { host, port } = parseAddress(address);
   try {
-    resolveConnectionOptions(options);
+    checkTcpOptions(options);
   } catch (error) {
     return Promise.reject(error);
   }
@@ -99,12 +149,12 @@ export function connect(address: string, options: ConnectionOptions = {}): Promi
 }
 
 /** Connects and returns the peer's bootstrap capability, typed as `Class`, with its connection. */
-export async function connectTo<C extends Client>(address: string, Class: ClientClass<C>, options: ConnectionOptions = {}): Promise<{ connection: Connection; bootstrap: C }> {
+export async function connectTo<C extends Client>(address: string, Class: ClientClass<C>, options: TcpOptions = {}): Promise<{ connection: Connection; bootstrap: C }> {
   const connection = await connect(address, options);
   return { connection, bootstrap: connection.bootstrap(Class) };
 }
 
-export interface ListenOptions extends ConnectionOptions {
+export interface ListenOptions extends TcpOptions {
   /** The bootstrap capability of every connection: one shared client or server, or one made per connection. */
   bootstrap: NonNullable<ConnectionOptions['bootstrap']>;
 }
@@ -138,7 +188,7 @@ export function listen(address: string, options: ListenOptions): Promise<RpcList
   const { host, port } = parseAddress(address);
   try {
     // Refused here, not at each connection (where the error would have nobody to reach).
-    resolveConnectionOptions(options);
+    checkTcpOptions(options);
   } catch (error) {
     return Promise.reject(error);
   }
