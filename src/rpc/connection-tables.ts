@@ -231,19 +231,35 @@ export abstract class ConnectionTables {
     this.transport.send(bytes);
   }
 
+  /**
+   * `flush`, unless the framed message is larger than this connection sends: then it is reset
+   * but not sent, and its length returned (0 when sent). A call of its own, so that the callers
+   * V8 inlines into the answering of a call stay as small as they were with `flush`.
+   */
+  protected flushWithinLimit(message: OutgoingMessage): number {
+    if (this.closeError !== null) {
+      message.reset();
+      return 0;
+    }
+    const bytes = message.toBytes();
+    message.reset();
+    if (bytes.length > this.options.maxOutgoingMessageBytes) return bytes.length;
+    this.transport.send(bytes);
+    return 0;
+  }
+
   /** Sends a framed message (unless the connection has ended). */
   protected sendBytes(bytes: Uint8Array): void {
     if (this.closeError === null) this.transport.send(bytes);
   }
 
   /**
-   * The error for `what` (a call, results) whose message, framed, is larger than this
-   * connection sends (`maxOutgoingMessageBytes`); null when it fits.
+   * The error for `what` (a call, results) whose framed message of `bytes` is larger than this
+   * connection sends (`maxOutgoingMessageBytes`). Callers compare the length they framed with
+   * the limit first, so a message that fits costs one comparison.
    */
-  protected oversized(message: OutgoingMessage, what: string): RpcError | null {
+  protected oversizedError(what: string, bytes: number): RpcError {
     const limit = this.options.maxOutgoingMessageBytes;
-    const bytes = message.framedBytes;
-    if (bytes <= limit) return null;
     return new RpcError('failed', `${what} would be a message of ${bytes} bytes, over the ${limit}-byte limit of the connection sending it (maxOutgoingMessageBytes): not sent`, { code: 'MESSAGE_TOO_LARGE' });
   }
 

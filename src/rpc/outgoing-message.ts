@@ -9,7 +9,7 @@
  * RPC uses. A browser's RPC client leaves them out this way (test/rpc/client-bundle.test.ts).
  */
 import {
-  AnyPointerBuilder, AnyPointerReader, buildingArena, frameArena, frameInPlace, initStructAt, resetArena, segmentTableBytes, totalWords,
+  AnyPointerBuilder, AnyPointerReader, buildingArena, frameArena, frameInPlace, initStructAt, resetArena, totalWords,
   type Arena, type StructBuilder,
 } from '../wire/index.js';
 import { FRAME_HEADER_BYTES } from '../wire/core/allocation.js';
@@ -53,11 +53,6 @@ export class OutgoingMessage {
   /** Words in use across all segments. */
   get sizeInWords(): number {
     return totalWords(this.arena);
-  }
-
-  /** Bytes of the message in the standard stream framing: its segment table and its words. */
-  get framedBytes(): number {
-    return segmentTableBytes(this.arena.segments.length) + totalWords(this.arena) * 8;
   }
 
   /** The message in the standard stream framing, as a fresh copy. */
