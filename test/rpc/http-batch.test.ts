@@ -262,6 +262,37 @@ describe('handleBatchRequest (Fetch API)', () => {
     host.bootstrap.close();
   });
 
+  it('answers Returns past maxResponseBytes with overloaded exceptions, so a small batch cannot make a response without bound', async () => {
+    const host = createTransportHost(gen);
+    let responseBytes = 0;
+    const fetchDirect = async (url: string | URL, init: any) => {
+      const response = await handleBatchRequest(new Request(url, init), { bootstrap: host.bootstrap, maxResponseBytes: 200 * 1024 });
+      const body = new Uint8Array(await response.arrayBuffer());
+      responseBytes = body.byteLength;
+      return new Response(body, { status: response.status, headers: response.headers });
+    };
+    const { bootstrap: echo } = httpBatch('http://example.invalid/rpc', echoClass(), { fetch: fetchDirect });
+    const text = 'x'.repeat(64 * 1024);
+    const settled = await Promise.allSettled(Array.from({ length: 6 }, () => echo.echo({ text })));
+    // Three Returns of about 64 KiB fit in 200 KiB; the other three are exceptions.
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'rejected', 'rejected']);
+    for (const s of settled.slice(0, 3)) expect((s as PromiseFulfilledResult<any>).value.text).toBe(text);
+    for (const s of settled.slice(3)) {
+      expect((s as PromiseRejectedResult).reason).toMatchObject({ type: 'overloaded', message: expect.stringMatching(/Return of \d+ bytes would take the HTTP batch's response past maxResponseBytes \(204800\)$/) });
+    }
+    expect(responseBytes).toBeLessThan(200 * 1024 + 4096);
+    expect(host.live.counters).toBe(0);
+    host.bootstrap.close();
+  });
+
+  it('refuses a limit that is not one when the handler is made or called, as the server\'s error', async () => {
+    const request = new Request('http://example.invalid/rpc', { method: 'POST', body: bootstrapFrame() as BodyInit, headers: { 'content-type': HTTP_BATCH_CONTENT_TYPE } });
+    for (const name of ['maxResponseBytes', 'maxFrames', 'maxBodyBytes'] as const) {
+      await expect(handleBatchRequest(request.clone(), { bootstrap: null, [name]: NaN })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining(name) });
+      expect(() => nodeBatchHandler({ bootstrap: null, [name]: -1 })).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
+    }
+  });
+
   it('refuses with 405, 415, 413 and 400', async () => {
     const options = { bootstrap: null, maxBodyBytes: 100 };
     const url = 'http://example.invalid/rpc';

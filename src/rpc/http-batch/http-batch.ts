@@ -97,6 +97,14 @@ export interface HttpBatchServerOptions extends ConnectionOptions {
   /** The most messages one batch may hold; more is answered 413. 1024 by default. */
   maxFrames?: number;
   /**
+   * The most bytes of one batch's response, which the server holds until the batch is over: a
+   * Return that would take it past this is answered with an `overloaded` exception instead, so
+   * that a small request of many calls to a method with large results cannot make the server
+   * build a response without bound (1024 calls answered with 1 MiB each would be 1 GiB).
+   * 64 MiB by default; `Infinity` turns it off.
+   */
+  maxResponseBytes?: number;
+  /**
    * How long the server waits for the calls of a batch, in milliseconds. Calls still running
    * then are canceled and answered with a `overloaded` exception, and the batch is answered
    * with everything else. 30 000 by default.
@@ -121,11 +129,15 @@ export interface BatchAnswer {
  */
 class BatchServerTransport implements Transport {
   readonly out: Uint8Array[] = [];
+  /** Bytes in `out`. */
+  private outBytes = 0;
   readonly pending = new Set<number>();
   private onMessage: ((message: Uint8Array) => void) | null = null;
   private readonly unanswerable = new Set<number>();
   private closed = false;
   private wake: (() => void) | null = null;
+
+  constructor(private readonly maxResponseBytes: number) {}
 
   send(message: Uint8Array): void {
     if (this.closed) return;
@@ -149,8 +161,18 @@ class BatchServerTransport implements Transport {
       default:
         break;
     }
-    this.out.push(message);
+    if (which === MESSAGE_IS_RETURN && this.outBytes + message.length > this.maxResponseBytes) {
+      // The other messages a connection sends are small: only results grow the response.
+      message = exceptionReturn(id, new RpcError('overloaded', `this Return of ${message.length} bytes would take the HTTP batch's response past maxResponseBytes (${this.maxResponseBytes})`));
+    }
+    this.push(message);
     this.check();
+  }
+
+  /** Adds a frame to the response. */
+  push(message: Uint8Array): void {
+    this.outBytes += message.length;
+    this.out.push(message);
   }
 
   start(onMessage: (message: Uint8Array) => void): void {
@@ -227,7 +249,7 @@ async function runBatch(body: Uint8Array, options: HttpBatchServerOptions): Prom
     return errorAnswer(tooMany ? 413 : 400, problem.code, problem.message);
   }
   if (frames.length === 0) return errorAnswer(400, 'BAD_FRAMING', 'the batch body is empty');
-  const transport = new BatchServerTransport();
+  const transport = new BatchServerTransport(checkLimit(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, 'maxResponseBytes'));
   const connection = new Connection(transport, options);
   options.onConnection?.(connection);
   transport.feed(frames);
@@ -243,7 +265,7 @@ async function runBatch(body: Uint8Array, options: HttpBatchServerOptions): Prom
   }
   if (late) {
     const error = new RpcError('overloaded', `the call did not return within the HTTP batch's time limit of ${timeoutMs} ms`);
-    for (const id of transport.pending) transport.out.push(exceptionReturn(id, error));
+    for (const id of transport.pending) transport.push(exceptionReturn(id, error));
     transport.pending.clear();
   }
   await connection.close('the HTTP batch was answered');
@@ -276,6 +298,19 @@ export function tooLargeAnswer(maxBodyBytes: number): BatchAnswer {
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
+const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The options of a batch server, checked when it is made (`nodeBatchHandler`) or called
+ * (`handleBatchRequest`): a wrong limit is the server's error, not the client's. Returns
+ * `maxBodyBytes`.
+ */
+export function checkBatchServerOptions(options: HttpBatchServerOptions): number {
+  resolveConnectionOptions(options);
+  checkLimit(options.maxFrames, 1024, 'maxFrames');
+  checkLimit(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, 'maxResponseBytes');
+  return checkLimit(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes');
+}
 
 /**
  * Answers one HTTP batch with the Fetch API: a `Request` in, a `Response` out (Cloudflare
@@ -286,8 +321,7 @@ export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
  */
 export async function handleBatchRequest(request: Request, options: HttpBatchServerOptions = {}): Promise<Response> {
   // A wrong option is the server's error (a rejection, which the host answers 500), not a 400.
-  resolveConnectionOptions(options);
-  const maxBodyBytes = checkLimit(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes');
+  const maxBodyBytes = checkBatchServerOptions(options);
   let answer = refuseBatchRequest(request.method, request.headers.get('content-type'), request.headers.get('content-length'), maxBodyBytes);
   if (answer === null) {
     const body = request.body === null ? new Uint8Array(0) : await readStreamWithin(request.body, maxBodyBytes);

@@ -5,11 +5,10 @@
  */
 import type * as http from 'node:http';
 import {
-  answerBatch, DEFAULT_MAX_BODY_BYTES, refuseBatchRequest, tooLargeAnswer,
+  answerBatch, checkBatchServerOptions, refuseBatchRequest, tooLargeAnswer,
   type BatchAnswer, type HttpBatchServerOptions,
 } from './http-batch.js';
-import { checkLimit, concatBytes } from '../../wire/index.js';
-import { resolveConnectionOptions } from '../connection-tables.js';
+import { concatBytes } from '../../wire/index.js';
 
 function send(response: http.ServerResponse, answer: BatchAnswer): void {
   const body = typeof answer.body === 'string' ? Buffer.from(answer.body, 'utf8') : answer.body;
@@ -24,8 +23,7 @@ function send(response: http.ServerResponse, answer: BatchAnswer): void {
  */
 export function nodeBatchHandler(options: HttpBatchServerOptions = {}): (request: http.IncomingMessage, response: http.ServerResponse) => void {
   // Refused here, not at each request.
-  resolveConnectionOptions(options);
-  const maxBodyBytes = checkLimit(options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 'maxBodyBytes');
+  const maxBodyBytes = checkBatchServerOptions(options);
   return (request, response) => {
     const refused = refuseBatchRequest(request.method ?? 'GET', request.headers['content-type'], request.headers['content-length'], maxBodyBytes);
     if (refused !== null) {
