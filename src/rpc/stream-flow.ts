@@ -5,7 +5,7 @@
  * An error from any stream call fails the next call on the capability (stream or not), so a
  * producer learns of it without awaiting returns.
  */
-import type { CallResult, ClientHook } from './hook.js';
+import { listenTo, type CallListener, type CallResult, type ClientHook } from './hook.js';
 import { asError } from './errors.js';
 
 export const DEFAULT_STREAM_WINDOW_BYTES = 256 * 1024;
@@ -54,12 +54,16 @@ export function trackStreamCall(hook: ClientHook, bytes: number, result: CallRes
   }
   const tracked = flow;
   tracked.inFlight += bytes;
-  result.promise.then(
-    (response) => {
+  // Told at once when the call has already ended (a call the connection refused to send, such
+  // as one over maxOutgoingMessageBytes): then this call itself fails, not the next one.
+  const listener: CallListener = {
+    $response(response) {
       response.release();
       tracked.settled(bytes, null);
     },
-    (error: unknown) => tracked.settled(bytes, asError(error)),
-  );
+    $error: (error) => tracked.settled(bytes, asError(error)),
+  };
+  if (result.listen !== undefined) result.listen(listener);
+  else listenTo(result.promise, listener);
   return tracked.room();
 }

@@ -324,6 +324,22 @@ describe('limits on what a peer can make a connection hold', () => {
     expect(counters.live).toBe(0);
   });
 
+  it('maxOutgoingMessageBytes: a -> stream call over the limit fails itself, not only the next call', async () => {
+    let received = 0;
+    const { client, server } = connectedPair({ bootstrap: () => gen.Echo.serve({ write: (p: { data: Uint8Array }) => { received += p.data.length; } }) }, { maxOutgoingMessageBytes: 4096 });
+    const echo = client.bootstrap(gen.EchoClient) as any;
+    await echo.write({ data: new Uint8Array(100) });
+    // A stream call resolves once the window has room, before its Return; one the connection
+    // refused to send has already failed, so it says so at once.
+    await expect(echo.write({ data: new Uint8Array(10_000) })).rejects.toMatchObject({ code: 'MESSAGE_TOO_LARGE' });
+    // The stream stays failed, as after any failed stream call.
+    await expect(echo.write({ data: new Uint8Array(100) })).rejects.toMatchObject({ code: 'MESSAGE_TOO_LARGE' });
+    expect(received).toBe(100);
+    expect([client.state, server.state]).toEqual(['open', 'open']);
+    echo.close();
+    await expectEmpty(client, server);
+  });
+
   it('maxOutgoingMessageBytes: results larger than the server sends are answered with an exception saying so', async () => {
     const { client, server } = connectedPair({ bootstrap: () => gen.Echo.serve({ echo: (p: { text: string }) => ({ text: p.text }) }), maxOutgoingMessageBytes: 4096 });
     const echo = client.bootstrap(gen.EchoClient) as any;
