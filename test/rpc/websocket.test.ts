@@ -209,9 +209,13 @@ describe('WebSocketTransport', () => {
     const echo = connection.bootstrap((gen.EchoClient as ClientClass<any>));
     const small = echo.echo({ text: 'fits' });
     expect(connection.state).toBe('open');
+    // What already waits is checked before each message: one larger than the limit still goes,
+    // and the next one finds too much waiting.
     const big = echo.echo({ text: 'x'.repeat(8192) });
-    await expect(big).rejects.toMatchObject({ type: 'disconnected' });
-    await expect(small).rejects.toMatchObject({ type: 'disconnected' });
+    expect(connection.state).toBe('open');
+    expect(sent.at(-1)!.length).toBeGreaterThan(8192);
+    const next = echo.echo({ text: 'after' });
+    for (const call of [next, big, small]) await expect(call).rejects.toMatchObject({ type: 'disconnected' });
     expect(connection.error?.type).toBe('overloaded');
     expect(connection.error?.message).toMatch(/more than maxBufferedBytes \(4096\)/);
     expect(closedWith).toBe(1008);

@@ -34,8 +34,10 @@ export interface WebSocketTransportOptions {
   maxSegments?: number;
   /**
    * How many bytes may wait to be sent (queued before `open`, plus the socket's
-   * `bufferedAmount`) before the connection is ended as failed: a peer that stops reading must
-   * not make us buffer without bound. 64 MiB by default; `Infinity` turns the check off.
+   * `bufferedAmount`) when another message is to be sent, before the connection is ended as
+   * `overloaded`: a peer that stops reading must not make us buffer without bound. Checked
+   * before each message is added, so one message of any size always goes. 64 MiB by default;
+   * `Infinity` turns the check off.
    */
   maxBufferedBytes?: number;
 }
@@ -78,19 +80,20 @@ export class WebSocketTransport implements Transport {
 
   send(message: Uint8Array): void {
     if (this.closed) return;
+    // What already waits, before this message: one message of any size always goes (as over TCP).
+    const waiting = this.queuedBytes + this.socket.bufferedAmount;
+    if (waiting > this.maxBufferedBytes) {
+      this.fail(new RpcError('overloaded', `${waiting} bytes are waiting to be sent on the WebSocket, more than maxBufferedBytes (${this.maxBufferedBytes}): the peer is not reading fast enough`), CLOSE_POLICY, false);
+      return;
+    }
     const queue = this.queue;
     if (queue !== null) {
       queue.push(message);
       this.queuedBytes += message.byteLength;
     } else if (this.socket.readyState === OPEN) {
       this.socket.send(message);
-    } else {
-      return; // closing or closed: nothing more can leave
     }
-    const waiting = this.queuedBytes + this.socket.bufferedAmount;
-    if (waiting > this.maxBufferedBytes) {
-      this.fail(new RpcError('overloaded', `${waiting} bytes are waiting to be sent on the WebSocket, more than maxBufferedBytes (${this.maxBufferedBytes}): the peer is not reading fast enough`), CLOSE_POLICY, false);
-    }
+    // Else closing or closed: nothing more can leave.
   }
 
   start(onMessage: (message: Uint8Array) => void, onClose: (error?: Error) => void): void {
