@@ -9,6 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as rpcModule from '../../src/rpc/index.js';
 import { Connection, RpcError, transportPair, type CapabilityServer, type ConnectionOptions } from '../../src/rpc/index.js';
 import * as rpcNode from '../../src/rpc/node/index.js';
+import { WebSocketTransport } from '../../src/rpc/websocket/index.js';
+import { MessagePortTransport } from '../../src/rpc/message-port/index.js';
 import { listen } from '../../src/rpc/node/index.js';
 import * as rpc from '../../src/generated/std/rpc.capnp.js';
 import * as wire from '../../src/wire/index.js';
@@ -187,6 +189,21 @@ describe('limits on what a peer can make a connection hold', () => {
       new Connection(a, { [name]: Infinity }).close();
     }
     await expect(listen('127.0.0.1:0', { bootstrap: null as never, maxMessageBytes: NaN })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
+
+  it('a transport made with limits of its own refuses ones that are not limits', () => {
+    // new SocketTransport(socket, { maxMessageBytes: NaN }) framed messages of any size.
+    const makers: Array<[string, (limits: { maxMessageBytes?: number; maxSegments?: number }) => unknown]> = [
+      ['SocketTransport', (limits) => new rpcNode.SocketTransport(new net.Socket(), limits)],
+      ['WebSocketTransport', (limits) => new WebSocketTransport({ binaryType: 'blob', readyState: 1, bufferedAmount: 0, send() {}, close() {}, addEventListener() {} } as never, limits)],
+      ['MessagePortTransport', (limits) => new MessagePortTransport({ postMessage() {}, addEventListener() {} } as never, limits)],
+    ];
+    for (const [name, make] of makers) {
+      for (const limits of [{ maxMessageBytes: NaN }, { maxSegments: -1 }, { maxMessageBytes: '1' as unknown as number }]) {
+        expect(() => make(limits), `${name} ${JSON.stringify(limits)}`).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
+      }
+      expect(() => make({ maxMessageBytes: 1024, maxSegments: Infinity }), name).not.toThrow();
+    }
   });
 
   it('maxMessageBytes: a larger message ends the connection with a protocol error', async () => {

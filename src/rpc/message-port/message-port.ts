@@ -14,7 +14,7 @@ import { Connection, DEFAULT_MAX_MESSAGE_BYTES, type ConnectionOptions } from '.
 import type { Client, ClientClass } from '../client.js';
 import type { Transport } from '../transport.js';
 import { wholeMessageError } from '../whole-message.js';
-import { CapnpError, DEFAULT_MAX_SEGMENTS } from '../../wire/index.js';
+import { CapnpError, checkLimit, DEFAULT_MAX_SEGMENTS } from '../../wire/index.js';
 
 /** The notice posted before a port closes. */
 export const MESSAGE_PORT_CLOSE = 'capnp-rpc:close';
@@ -56,8 +56,8 @@ export class MessagePortTransport implements Transport {
   private onClose: ((error?: Error) => void) | null = null;
 
   constructor(private readonly port: MessagePortLike, options: MessagePortTransportOptions = {}) {
-    this.maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-    this.maxSegments = options.maxSegments ?? DEFAULT_MAX_SEGMENTS;
+    this.maxMessageBytes = checkLimit(options.maxMessageBytes, DEFAULT_MAX_MESSAGE_BYTES, 'maxMessageBytes');
+    this.maxSegments = checkLimit(options.maxSegments, DEFAULT_MAX_SEGMENTS, 'maxSegments');
     this.closePort = options.closePort ?? true;
   }
 

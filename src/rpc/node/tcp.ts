@@ -44,7 +44,8 @@ export class SocketTransport implements Transport {
   private readonly maxBufferedBytes: number;
 
   constructor(private readonly socket: net.Socket, options: SocketTransportOptions = {}) {
-    this.splitter = new FrameSplitter(options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES, options.maxSegments ?? DEFAULT_MAX_SEGMENTS);
+    // Checked here too: a transport may be made with limits of its own (a NaN would lift one).
+    this.splitter = new FrameSplitter(checkLimit(options.maxMessageBytes, DEFAULT_MAX_MESSAGE_BYTES, 'maxMessageBytes'), checkLimit(options.maxSegments, DEFAULT_MAX_SEGMENTS, 'maxSegments'));
     this.maxBufferedBytes = checkLimit(options.maxBufferedBytes, DEFAULT_MAX_BUFFERED_BYTES, 'maxBufferedBytes');
     socket.setNoDelay(true);
   }

@@ -68,8 +68,8 @@ export class WebSocketTransport implements Transport {
   private onClose: ((error?: Error) => void) | null = null;
 
   constructor(private readonly socket: WebSocketLike, options: WebSocketTransportOptions = {}) {
-    this.maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-    this.maxSegments = options.maxSegments ?? DEFAULT_MAX_SEGMENTS;
+    this.maxMessageBytes = checkLimit(options.maxMessageBytes, DEFAULT_MAX_MESSAGE_BYTES, 'maxMessageBytes');
+    this.maxSegments = checkLimit(options.maxSegments, DEFAULT_MAX_SEGMENTS, 'maxSegments');
     this.maxBufferedBytes = checkLimit(options.maxBufferedBytes, 64 * 1024 * 1024, 'maxBufferedBytes');
     socket.binaryType = 'arraybuffer';
     if (socket.readyState === CONNECTING) {
