@@ -9,9 +9,10 @@
  * ```
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { DEFAULT_MAX_MESSAGE_BYTES, type CapabilityServer, type Client, type Connection, type ConnectionOptions } from '../rpc/index.js';
+import type { CapabilityServer, Client, Connection, ConnectionOptions } from '../rpc/index.js';
+import { resolveConnectionOptions } from '../rpc/connection-tables.js';
 import { acceptWebSocket, type WebSocketLike, type WebSocketTransportOptions } from '../rpc/websocket/index.js';
-import { CapnpError } from '../wire/index.js';
+import { CapnpError, checkLimit } from '../wire/index.js';
 import { inRegisteringContext } from './shared-context.js';
 
 export interface CapnpRpcOptions extends Omit<ConnectionOptions, 'bootstrap'>, WebSocketTransportOptions {
@@ -41,7 +42,10 @@ const plugin: FastifyPluginAsync<CapnpRpcOptions> = async (fastify, options) => 
     throw new CapnpError('INVALID_ARGUMENT', 'capnpRpc needs a `path` and a `bootstrap` capability');
   }
   const { path, bootstrap, onConnection, websocket, ...connectionOptions } = options;
-  const maxMessageBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  // Limits are checked at registration, as `listen` checks them: at each connection, a wrong one
+  // would fail every upgrade (and `maxPayload: NaN` would reach `ws`).
+  const maxMessageBytes = resolveConnectionOptions(connectionOptions).maxMessageBytes;
+  checkLimit(options.maxBufferedBytes, 0, 'maxBufferedBytes');
 
   if (!fastify.hasDecorator('websocketServer')) {
     if (registeredOn.has(fastify.server)) {

@@ -183,6 +183,16 @@ describe('capnpRpc: RPC over a @fastify/websocket route', () => {
     echo.close();
   });
 
+  it('refuses limits that are not limits when it is registered, not at each connection', async () => {
+    // maxMessageBytes: NaN reached ws as maxPayload, and every upgrade failed in its handler.
+    for (const limits of [{ maxMessageBytes: NaN }, { maxAnswers: -1 }, { maxBufferedBytes: '1' as unknown as number }]) {
+      const app = Fastify();
+      apps.push(app);
+      await expect(app.register(capnpRpc, { path: '/rpc', bootstrap: () => makeEcho(), ...limits }))
+        .rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining(Object.keys(limits)[0]!) });
+    }
+  });
+
   it('refuses to register @fastify/websocket a second time in a sibling context', async () => {
     const app = Fastify();
     apps.push(app);
