@@ -27,6 +27,7 @@ import {
   type AnyStructType, type BodyOptions, type InputOfType, type ReaderOfType,
 } from '../fetch/index.js';
 import { CapnpError, isCapnpError, type ReaderOptions } from '../runtime/index.js';
+import { checkLimit, resolveReaderOptions } from '../wire/index.js';
 import { inRegisteringContext } from './shared-context.js';
 
 export interface CapstanFastifyOptions extends ReaderOptions {
@@ -73,15 +74,24 @@ function withStatus(error: Error, statusCode: number): Error {
 }
 
 const plugin: FastifyPluginCallback<CapstanFastifyOptions> = (fastify, options, done) => {
-  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  let bodyLimit: number;
+  let readerOptions: ReaderOptions;
+  try {
+    // Checked here, once: at each request a wrong limit would fail every body.
+    bodyLimit = checkLimit(options.bodyLimit, DEFAULT_BODY_LIMIT, 'bodyLimit');
+    readerOptions = {
+      // Unless given, the budget scales with each body (ReaderOptions' default rule) up to bodyLimit.
+      traversalLimitInWords: options.traversalLimitInWords ?? bodyLimit,
+      scaleTraversalLimit: options.scaleTraversalLimit ?? options.traversalLimitInWords === undefined,
+      ...(options.nestingLimit !== undefined ? { nestingLimit: options.nestingLimit } : {}),
+      ...(options.maxSegments !== undefined ? { maxSegments: options.maxSegments } : {}),
+    };
+    resolveReaderOptions(readerOptions);
+  } catch (error) {
+    done(error as Error);
+    return;
+  }
   const validate = options.validate ?? true;
-  const readerOptions: ReaderOptions = {
-    // Unless given, the budget scales with each body (ReaderOptions' default rule) up to bodyLimit.
-    traversalLimitInWords: options.traversalLimitInWords ?? bodyLimit,
-    scaleTraversalLimit: options.scaleTraversalLimit ?? options.traversalLimitInWords === undefined,
-    ...(options.nestingLimit !== undefined ? { nestingLimit: options.nestingLimit } : {}),
-    ...(options.maxSegments !== undefined ? { maxSegments: options.maxSegments } : {}),
-  };
 
   fastify.addContentTypeParser(
     [CAPNP_CONTENT_TYPE, CAPNP_PACKED_CONTENT_TYPE],

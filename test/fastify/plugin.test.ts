@@ -218,6 +218,18 @@ describe('content type and size', () => {
     }
   });
 
+  it('refuses limits that are not limits when it is registered, not at each request', async () => {
+    // traversalLimitInWords: NaN failed every body at its request.
+    for (const limits of [{ traversalLimitInWords: NaN }, { nestingLimit: -1 }, { bodyLimit: '1' as unknown as number }, { maxSegments: 1.5 }]) {
+      const server = Fastify();
+      try {
+        await expect(server.register(capnp, limits).ready()).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining(Object.keys(limits)[0]!) });
+      } finally {
+        await server.close();
+      }
+    }
+  });
+
   it('ties the traversal limit to bodyLimit unless given', async () => {
     // 3.4 KB of body pointing 400 times at one 100-byte text: 5,600 words read, under 4 KiB.
     const body = sharedText(400, 100);
