@@ -293,6 +293,28 @@ describe('handleBatchRequest (Fetch API)', () => {
     }
   });
 
+  it('the client reads a response within maxResponseBytes, and no further, whatever the server sends', async () => {
+    // An endless body: before, the client read it all (response.arrayBuffer()).
+    let pulled = 0;
+    const endless = (status: number, type: string) => async () => new Response(new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 65536;
+        controller.enqueue(new Uint8Array(65536));
+      },
+    }), { status, headers: { 'content-type': type } });
+    const ok = httpBatch('http://example.invalid/rpc', echoClass(), { fetch: endless(200, HTTP_BATCH_CONTENT_TYPE), maxResponseBytes: 1 << 20 });
+    await expect(ok.bootstrap.echo({ text: 'x' })).rejects.toMatchObject({ message: expect.stringContaining('the HTTP batch response is larger than maxResponseBytes (1048576): not read') });
+    expect(ok.connection.error).toMatchObject({ code: 'MESSAGE_TOO_LARGE' });
+    expect(pulled).toBeLessThan(2 << 20);
+    pulled = 0;
+    // A refusal's text is read up to 64 KiB, for its message.
+    const refused = httpBatch('http://example.invalid/rpc', echoClass(), { fetch: endless(500, 'text/plain') });
+    await expect(refused.bootstrap.echo({ text: 'x' })).rejects.toMatchObject({ message: expect.stringMatching(/the HTTP batch was refused with status 500$/) });
+    expect(pulled).toBeLessThan(256 * 1024);
+    expect(() => httpBatch('http://example.invalid/rpc', echoClass(), { fetch: endless(200, HTTP_BATCH_CONTENT_TYPE), maxResponseBytes: NaN }))
+      .toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('maxResponseBytes') }));
+  });
+
   it('refuses with 405, 415, 413 and 400', async () => {
     const options = { bootstrap: null, maxBodyBytes: 100 };
     const url = 'http://example.invalid/rpc';

@@ -23,7 +23,7 @@ import {
   RETURN_RELEASE_PARAM_CAPS, RETURN_RELEASE_PARAM_CAPS_DEFAULT, RETURN_WHICH, RETURN_WORDS,
 } from '../protocol/layout.js';
 import {
-  CapnpError, checkLimit, concatBytes, DEFAULT_MAX_SEGMENTS, framedMessageLength, readMessage, readStreamWithin,
+  CapnpError, checkLimit, concatBytes, decodeUtf8, DEFAULT_MAX_SEGMENTS, framedMessageLength, readMessage, readStreamWithin,
 } from '../../wire/index.js';
 import { resolveConnectionOptions } from '../connection-tables.js';
 
@@ -338,6 +338,8 @@ type FetchLike = (input: string | URL, init: { method: string; headers: Record<s
   headers: { get(name: string): string | null };
   arrayBuffer(): Promise<ArrayBuffer>;
   text(): Promise<string>;
+  /** The body as a stream (the Fetch API's `Response` has it): read within `maxResponseBytes`. */
+  body?: ReadableStream<Uint8Array> | null;
 }>;
 
 export interface HttpBatchClientOptions extends ConnectionOptions {
@@ -347,6 +349,27 @@ export interface HttpBatchClientOptions extends ConnectionOptions {
   headers?: Record<string, string>;
   /** Aborts the request. */
   signal?: AbortSignal;
+  /**
+   * The largest response body taken, in bytes: a larger one fails the batch's calls
+   * (`MESSAGE_TOO_LARGE`) and the rest of it is not read, so a server cannot make the client
+   * hold a body without bound. 64 MiB by default (the batch server's `maxResponseBytes`);
+   * `Infinity` turns it off. An error response's text is read up to 64 KiB.
+   */
+  maxResponseBytes?: number;
+}
+
+/** How much of a refused batch's response body is read for its message. */
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+/**
+ * A response body read within `limit` bytes: through its stream where it has one (the rest is
+ * then not read), else whole and then measured (a `fetch` of the caller's that offers no
+ * stream). Null when it is larger.
+ */
+async function bodyWithin(response: Awaited<ReturnType<FetchLike>>, limit: number): Promise<Uint8Array | null> {
+  if (response.body != null) return readStreamWithin(response.body, limit);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return bytes.byteLength > limit ? null : bytes;
 }
 
 /**
@@ -361,8 +384,10 @@ export class HttpBatchTransport implements Transport {
   private onMessage: ((message: Uint8Array) => void) | null = null;
   private onClose: ((error?: Error) => void) | null = null;
   private readonly fetch: FetchLike;
+  private readonly maxResponseBytes: number;
 
   constructor(private readonly url: string | URL, private readonly options: HttpBatchClientOptions = {}) {
+    this.maxResponseBytes = checkLimit(options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, 'maxResponseBytes');
     const fetch = options.fetch ?? (globalThis as { fetch?: FetchLike }).fetch;
     if (fetch === undefined) throw new CapnpError('INVALID_ARGUMENT', 'this runtime has no global fetch: pass one in options.fetch');
     // Called as a plain function: Workers (workerd) refuse the global fetch called as a method
@@ -428,7 +453,8 @@ export class HttpBatchTransport implements Transport {
         signal: this.options.signal,
       });
       if (!response.ok) {
-        const text = await response.text().catch(() => '');
+        const body = await bodyWithin(response, MAX_ERROR_BODY_BYTES).catch(() => null);
+        const text = body === null ? '' : decodeUtf8(body);
         let detail = text.slice(0, 500);
         try {
           const parsed = JSON.parse(text) as { error?: { code?: string; message?: string } };
@@ -443,7 +469,11 @@ export class HttpBatchTransport implements Transport {
         this.end(new RpcError('failed', `the HTTP batch response has the content type ${response.headers.get('content-type') ?? 'none'}, not ${HTTP_BATCH_CONTENT_TYPE}`, { code: 'BAD_CONTENT_TYPE' }));
         return;
       }
-      const bytes = new Uint8Array(await response.arrayBuffer());
+      const bytes = await bodyWithin(response, this.maxResponseBytes);
+      if (bytes === null) {
+        this.end(new RpcError('failed', `the HTTP batch response is larger than maxResponseBytes (${this.maxResponseBytes}): not read`, { code: 'MESSAGE_TOO_LARGE' }));
+        return;
+      }
       const maxMessageBytes = this.options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
       frames = splitFrames(bytes, { maxMessageBytes, maxSegments: this.options.maxSegments ?? DEFAULT_MAX_SEGMENTS, maxFrames: Infinity });
     } catch (error) {
