@@ -192,6 +192,23 @@ describe('WebSocketTransport', () => {
     socket.terminate();
   });
 
+  it('with ws\'s client class, ws refuses a message over maxMessageBytes before buffering it', async () => {
+    // ws's own limit is 100 MiB: the whole message was read before the transport refused it.
+    const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await once(wss, 'listening');
+    cleanups.push(() => new Promise<void>((resolve) => wss.close(() => resolve())));
+    const serverSocket = new Promise<WsSocket>((resolve) => wss.once('connection', resolve));
+    const connection = await connectWebSocket(`ws://127.0.0.1:${(wss.address() as AddressInfo).port}`, { WebSocket: WsWebSocket as unknown as WebSocketClass, maxMessageBytes: 1 << 20 });
+    const socket = await serverSocket;
+    const closed = new Promise<number>((resolve) => socket.on('close', (code: number) => resolve(code)));
+    socket.send(new Uint8Array(2 << 20));
+    await connection.closed;
+    // 1009, "message too big", sent by ws itself; the transport's refusal would read the message first.
+    expect(await closed).toBe(1009);
+    expect(connection.error?.message).not.toMatch(/larger than/);
+    socket.terminate();
+  });
+
   it('ends the connection as overloaded when bufferedAmount passes maxBufferedBytes', async () => {
     // A socket whose peer reads nothing: everything sent stays buffered.
     const sent: Uint8Array[] = [];

@@ -27,6 +27,9 @@ export interface WebSocketLike {
 /** A WebSocket class: the global `WebSocket`, or `ws`'s default export on Node 20. */
 export type WebSocketClass = new (url: string | URL, protocols?: string | string[]) => WebSocketLike;
 
+/** `ws`'s constructor, which also takes options (`maxPayload`). */
+type WsLikeClass = new (url: string | URL, protocols: string | string[], options: { maxPayload: number }) => WebSocketLike;
+
 export interface WebSocketTransportOptions {
   /** The largest message the peer may send, in bytes (64 MiB by default, as for connections). */
   maxMessageBytes?: number;
@@ -215,7 +218,12 @@ export function connectWebSocket(url: string | URL, options: WebSocketConnectOpt
   return new Promise((resolve, reject) => {
     let socket: WebSocketLike;
     try {
-      socket = options.protocols === undefined ? new Class(url) : new Class(url, options.protocols);
+      // A class of the caller's (on Node 20, `ws`'s) gets `maxPayload` too, so that `ws` refuses a
+      // message over maxMessageBytes before buffering it (its own default is 100 MiB); standard
+      // WebSocket constructors ignore a third argument.
+      socket = options.WebSocket !== undefined
+        ? new (Class as WsLikeClass)(url, options.protocols ?? [], { maxPayload: checkLimit(options.maxMessageBytes, DEFAULT_MAX_MESSAGE_BYTES, 'maxMessageBytes') })
+        : options.protocols === undefined ? new Class(url) : new Class(url, options.protocols);
     } catch (error) {
       reject(error);
       return;
