@@ -10,9 +10,9 @@
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { CapabilityServer, Client, Connection, ConnectionOptions } from '../rpc/index.js';
-import { resolveConnectionOptions } from '../rpc/connection-tables.js';
 import { acceptWebSocket, type WebSocketLike, type WebSocketTransportOptions } from '../rpc/websocket/index.js';
-import { CapnpError, checkLimit } from '../wire/index.js';
+import { checkWebSocketOptions } from '../rpc/websocket/websocket.js';
+import { CapnpError } from '../wire/index.js';
 import { inRegisteringContext } from './shared-context.js';
 
 export interface CapnpRpcOptions extends Omit<ConnectionOptions, 'bootstrap'>, WebSocketTransportOptions {
@@ -44,8 +44,7 @@ const plugin: FastifyPluginAsync<CapnpRpcOptions> = async (fastify, options) => 
   const { path, bootstrap, onConnection, websocket, ...connectionOptions } = options;
   // Limits are checked at registration, as `listen` checks them: at each connection, a wrong one
   // would fail every upgrade (and `maxPayload: NaN` would reach `ws`).
-  const maxMessageBytes = resolveConnectionOptions(connectionOptions).maxMessageBytes;
-  checkLimit(options.maxBufferedBytes, 0, 'maxBufferedBytes');
+  const maxMessageBytes = checkWebSocketOptions(connectionOptions);
 
   if (!fastify.hasDecorator('websocketServer')) {
     if (registeredOn.has(fastify.server)) {

@@ -220,30 +220,27 @@ export abstract class ConnectionTables {
 
   // ---- sending ----------------------------------------------------------------------------
 
-  /** Sends the message built in `message`, then resets it for reuse. */
+  /**
+   * Sends the message built in `message`, then resets it for reuse. The protocol's own messages
+   * (Bootstrap, Resolve, Disembargo, an exception's Return, Abort) go whatever their size: they
+   * are small, and an exception's reason is cut to fit (`reasonBytes`).
+   */
   protected flush(message: OutgoingMessage): void {
-    if (this.closeError !== null) {
-      message.reset();
-      return;
-    }
-    const bytes = message.toBytes();
-    message.reset();
-    this.transport.send(bytes);
+    this.flushWithin(message, Infinity);
   }
 
   /**
-   * `flush`, unless the framed message is larger than this connection sends: then it is reset
-   * but not sent, and its length returned (0 when sent). A call of its own, so that the callers
-   * V8 inlines into the answering of a call stay as small as they were with `flush`.
+   * `flush`, unless the framed message is larger than `limit`: then it is reset but not sent,
+   * and its length returned (0 when sent).
    */
-  protected flushWithinLimit(message: OutgoingMessage): number {
+  protected flushWithin(message: OutgoingMessage, limit: number): number {
     if (this.closeError !== null) {
       message.reset();
       return 0;
     }
     const bytes = message.toBytes();
     message.reset();
-    if (bytes.length > this.options.maxOutgoingMessageBytes) return bytes.length;
+    if (bytes.length > limit) return bytes.length;
     this.transport.send(bytes);
     return 0;
   }

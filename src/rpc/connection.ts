@@ -370,7 +370,7 @@ export class Connection extends ConnectionTables {
         return;
       }
     }
-    const unsent = this.flushWithinLimit(message);
+    const unsent = this.flushWithin(message, this.options.maxOutgoingMessageBytes);
     if (unsent > 0) {
       this.unreturned(answer, response, this.oversizedError('the results', unsent));
       return;

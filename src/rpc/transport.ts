@@ -24,6 +24,12 @@ export interface Transport {
 }
 
 /**
+ * The default `maxBufferedBytes` of the transports that can tell what waits to be sent (TCP,
+ * WebSocket): how much a peer that stops reading may leave unread before its connection ends.
+ */
+export const DEFAULT_MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
+
+/**
  * Two transports joined back to back in one process: what one sends, the other receives, on a
  * later microtask (as a network would: never re-entrantly inside `send`). For tests, benchmarks
  * and for connecting two parts of one program through the full protocol.

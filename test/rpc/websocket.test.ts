@@ -192,6 +192,23 @@ describe('WebSocketTransport', () => {
     socket.terminate();
   });
 
+  it('connectWebSocket and listenWebSocket refuse a transport limit that is not one before any socket exists', async () => {
+    // connectWebSocket made the transport in the socket's open handler: maxBufferedBytes: NaN
+    // threw there, uncaught, and the connection never settled.
+    const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await once(wss, 'listening');
+    cleanups.push(() => new Promise<void>((resolve) => wss.close(() => resolve())));
+    let upgrades = 0;
+    wss.on('connection', () => upgrades++);
+    const url = `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`;
+    for (const limits of [{ maxBufferedBytes: NaN }, { maxBufferedBytes: -1 }, { maxSegments: '8' as unknown as number }]) {
+      await expect(connectWebSocket(url, { WebSocket: WsWebSocket as unknown as WebSocketClass, ...limits }))
+        .rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining(Object.keys(limits)[0]!) });
+      await expect(listenWebSocket('127.0.0.1:0', { bootstrap: null as never, ...limits })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    }
+    expect(upgrades).toBe(0);
+  });
+
   it('with ws\'s client class, ws refuses a message over maxMessageBytes before buffering it', async () => {
     // ws's own limit is 100 MiB: the whole message was read before the transport refused it.
     const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });

@@ -8,12 +8,9 @@ import { Connection, DEFAULT_MAX_MESSAGE_BYTES, type ConnectionOptions } from '.
 import { resolveConnectionOptions } from '../connection-tables.js';
 import { Client, type ClientClass } from '../client.js';
 import { FrameSplitter } from '../frame-splitter.js';
-import type { Transport } from '../transport.js';
+import { DEFAULT_MAX_BUFFERED_BYTES, type Transport } from '../transport.js';
 import { CapnpError, checkLimit, DEFAULT_MAX_SEGMENTS } from '../../wire/index.js';
 import { RpcError } from '../errors.js';
-
-/** The default of `maxBufferedBytes` (as the WebSocket transport's). */
-const DEFAULT_MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
 
 export interface SocketTransportOptions {
   /** The largest message the peer may send, in bytes (64 MiB by default, as for connections). */

@@ -6,11 +6,10 @@
  */
 import type * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Connection, DEFAULT_MAX_MESSAGE_BYTES, type ConnectionOptions } from '../connection.js';
-import { resolveConnectionOptions } from '../connection-tables.js';
+import { Connection, type ConnectionOptions } from '../connection.js';
 import { parseAddress } from '../node/tcp.js';
 import { CapnpError } from '../../wire/index.js';
-import { WebSocketTransport, type WebSocketLike, type WebSocketTransportOptions } from './websocket.js';
+import { checkWebSocketOptions, WebSocketTransport, type WebSocketLike, type WebSocketTransportOptions } from './websocket.js';
 
 export interface WebSocketListenOptions extends ConnectionOptions, WebSocketTransportOptions {
   /** The bootstrap capability of every connection: one shared client or server, or one made per connection. */
@@ -64,14 +63,14 @@ export class WebSocketListener {
  */
 export async function listenWebSocket(address: string | http.Server, options: WebSocketListenOptions): Promise<WebSocketListener> {
   // Refused here, not at each connection (where the error would have nobody to reach).
-  resolveConnectionOptions(options);
+  const maxMessageBytes = checkWebSocketOptions(options);
   let ws: { WebSocketServer: new (options: Record<string, unknown>) => WsServer };
   try {
     ws = (await import('ws')) as unknown as typeof ws;
   } catch (error) {
     throw new CapnpError('UNSUPPORTED', 'listenWebSocket needs the `ws` package: npm install ws', { cause: error });
   }
-  const settings: Record<string, unknown> = { maxPayload: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES, ...options.ws };
+  const settings: Record<string, unknown> = { maxPayload: maxMessageBytes, ...options.ws };
   if (options.path !== undefined) settings['path'] = options.path;
   let httpServer: http.Server | null = null;
   if (typeof address === 'string') {

@@ -9,7 +9,7 @@ import { Connection, DEFAULT_MAX_MESSAGE_BYTES, type ConnectionOptions } from '.
 import { resolveConnectionOptions } from '../connection-tables.js';
 import type { Client, ClientClass } from '../client.js';
 import { disconnectedError, RpcError } from '../errors.js';
-import type { Transport } from '../transport.js';
+import { DEFAULT_MAX_BUFFERED_BYTES, type Transport } from '../transport.js';
 import { wholeMessageError } from '../whole-message.js';
 import { CapnpError, checkLimit, DEFAULT_MAX_SEGMENTS } from '../../wire/index.js';
 
@@ -73,7 +73,7 @@ export class WebSocketTransport implements Transport {
   constructor(private readonly socket: WebSocketLike, options: WebSocketTransportOptions = {}) {
     this.maxMessageBytes = checkLimit(options.maxMessageBytes, DEFAULT_MAX_MESSAGE_BYTES, 'maxMessageBytes');
     this.maxSegments = checkLimit(options.maxSegments, DEFAULT_MAX_SEGMENTS, 'maxSegments');
-    this.maxBufferedBytes = checkLimit(options.maxBufferedBytes, 64 * 1024 * 1024, 'maxBufferedBytes');
+    this.maxBufferedBytes = checkLimit(options.maxBufferedBytes, DEFAULT_MAX_BUFFERED_BYTES, 'maxBufferedBytes');
     socket.binaryType = 'arraybuffer';
     if (socket.readyState === CONNECTING) {
       this.queue = [];
@@ -194,6 +194,16 @@ export class WebSocketTransport implements Transport {
   }
 }
 
+/**
+ * Refuses limits that are not limits (`checkLimit`), the connection's and the transport's,
+ * before any socket exists: a transport made in a socket's `open` handler, or for each upgrade
+ * a server accepts, would throw where nobody can catch it. Returns `maxMessageBytes`.
+ */
+export function checkWebSocketOptions(options: ConnectionOptions & WebSocketTransportOptions): number {
+  checkLimit(options.maxBufferedBytes, DEFAULT_MAX_BUFFERED_BYTES, 'maxBufferedBytes');
+  return resolveConnectionOptions(options).maxMessageBytes;
+}
+
 export interface WebSocketConnectOptions extends ConnectionOptions, WebSocketTransportOptions {
   /** The WebSocket class to use: `globalThis.WebSocket` by default; on Node 20, `ws`'s. */
   WebSocket?: WebSocketClass;
@@ -210,8 +220,9 @@ export function connectWebSocket(url: string | URL, options: WebSocketConnectOpt
   if (Class === undefined) {
     return Promise.reject(new CapnpError('INVALID_ARGUMENT', 'this runtime has no global WebSocket: pass a WebSocket class in options.WebSocket (on Node 20, `import WebSocket from \'ws\'`)'));
   }
+  let maxMessageBytes: number;
   try {
-    resolveConnectionOptions(options);
+    maxMessageBytes = checkWebSocketOptions(options);
   } catch (error) {
     return Promise.reject(error);
   }
@@ -222,7 +233,7 @@ export function connectWebSocket(url: string | URL, options: WebSocketConnectOpt
       // message over maxMessageBytes before buffering it (its own default is 100 MiB); standard
       // WebSocket constructors ignore a third argument.
       socket = options.WebSocket !== undefined
-        ? new (Class as WsLikeClass)(url, options.protocols ?? [], { maxPayload: checkLimit(options.maxMessageBytes, DEFAULT_MAX_MESSAGE_BYTES, 'maxMessageBytes') })
+        ? new (Class as WsLikeClass)(url, options.protocols ?? [], { maxPayload: maxMessageBytes })
         : options.protocols === undefined ? new Class(url) : new Class(url, options.protocols);
     } catch (error) {
       reject(error);
