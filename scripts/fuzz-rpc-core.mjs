@@ -36,7 +36,7 @@ function check(condition, message) {
   if (!condition) throw new FuzzFailure(message);
 }
 
-const EMPTY = { questions: 0, awaitingReturn: 0, answers: 0, exports: 0, imports: 0, embargoes: 0 };
+const EMPTY = { questions: 0, awaitingReturn: 0, answers: 0, exports: 0, imports: 0, embargoes: 0, heldBytes: 0 };
 
 function isEmpty(stats) {
   return Object.keys(EMPTY).every((key) => stats[key] === 0);

@@ -85,6 +85,15 @@ export interface ConnectionOptions {
   maxAnswers?: number;
   /** Our capabilities the peer may hold at once (the export table). Default 65536. */
   maxExports?: number;
+  /**
+   * Bytes this side may hold for the peer's calls at once: each call's message from its arrival
+   * until the peer's Finish, and the results it was answered with until then (kept for calls
+   * pipelined on them). A call that arrives while the calls held, with it, would pass the limit
+   * is answered at once with an `overloaded` exception and not run; one arriving when nothing is
+   * held always runs. Default 64 MiB. Without it, a peer that makes calls which do not return at
+   * once (or never sends Finish) makes this side hold up to `maxAnswers` messages.
+   */
+  maxHeldBytes?: number;
   /** Bytes of `-> stream` calls allowed in flight per capability before callers wait. Default 256 KiB. */
   streamWindowBytes?: number;
   /**
@@ -113,6 +122,7 @@ export function resolveConnectionOptions(options: ConnectionOptions): Required<O
     maxCapsPerMessage: checkLimit(options.maxCapsPerMessage, 1024, 'maxCapsPerMessage'),
     maxAnswers: checkLimit(options.maxAnswers, 16384, 'maxAnswers'),
     maxExports: checkLimit(options.maxExports, 65536, 'maxExports'),
+    maxHeldBytes: checkLimit(options.maxHeldBytes, DEFAULT_MAX_HELD_BYTES, 'maxHeldBytes'),
     streamWindowBytes: checkLimit(options.streamWindowBytes, 256 * 1024, 'streamWindowBytes'),
     tailCallsToCaller: options.tailCallsToCaller ?? false,
   };
@@ -131,12 +141,17 @@ export interface ConnectionStats {
   exports: number;
   imports: number;
   embargoes: number;
+  /** Bytes of the peer's calls, and their results, held until the peer's Finish (`maxHeldBytes`). */
+  heldBytes: number;
 }
 
 export type ConnectionState = 'open' | 'closed';
 
 /** The default largest message a connection (and its transport) takes from the peer. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+/** The default of `maxHeldBytes`: the peer's calls and their results a connection holds at once. */
+const DEFAULT_MAX_HELD_BYTES = 64 * 1024 * 1024;
 
 /**
  * Room for all of a message carrying an exception (Return, Resolve or Abort) but the reason's
@@ -153,6 +168,8 @@ export abstract class ConnectionTables {
   protected readonly readLimits: ResolvedReaderOptions;
   protected readonly questions = new IdTable<Question>();
   protected readonly answers = new PeerIdTable<Answer>();
+  /** The sum of the answers' `heldBytes` (see `maxHeldBytes`). */
+  protected heldBytes = 0;
   private readonly exports = new IdTable<Export>();
   private readonly exportIds = new Map<ClientHook, number>();
   protected readonly imports = new PeerIdTable<Import>();
@@ -160,6 +177,8 @@ export abstract class ConnectionTables {
   protected bootstrapHook: ClientHook | null = null;
   protected bootstrapSource: ConnectionOptions['bootstrap'];
   protected readonly scratch = new OutgoingMessage(64);
+  /** The length of the last message `flushWithin` sent. */
+  protected sentBytes = 0;
   protected readonly callBuilders: OutgoingMessage[] = [];
   protected closeError: RpcError | null = null;
   private readonly listeners: Array<(error: RpcError) => void> = [];
@@ -209,6 +228,7 @@ export abstract class ConnectionTables {
       exports: this.exports.size,
       imports: this.imports.size,
       embargoes: this.embargoes.size,
+      heldBytes: this.heldBytes,
     };
   }
 
@@ -241,6 +261,7 @@ export abstract class ConnectionTables {
     const bytes = message.toBytes();
     message.reset();
     if (bytes.length > limit) return bytes.length;
+    this.sentBytes = bytes.length;
     this.transport.send(bytes);
     return 0;
   }
@@ -583,6 +604,28 @@ export abstract class ConnectionTables {
     }
   }
 
+  /**
+   * Counts `bytes` more as held for `answer` until it is forgotten (`maxHeldBytes`).
+   */
+  protected holdForAnswer(answer: Answer, bytes: number): void {
+    // Sending the Return may have ended the connection (a transport's limit), which let go of all.
+    if (this.closeError !== null) return;
+    answer.heldBytes += bytes;
+    this.heldBytes += bytes;
+  }
+
+  /** Whether a call of `bytes` is over `maxHeldBytes` with what is held already (never when nothing is). */
+  protected overHeldLimit(bytes: number): boolean {
+    return this.heldBytes > 0 && this.heldBytes + bytes > this.options.maxHeldBytes;
+  }
+
+  /** The answer is done with on both sides (returned and finished): its id and what it held go. */
+  protected forgetAnswer(answer: Answer): void {
+    this.answers.delete(answer.id);
+    this.heldBytes -= answer.heldBytes;
+    answer.heldBytes = 0;
+  }
+
   protected releaseExport(id: number, count: number): void {
     const entry = this.exports.get(id);
     if (entry === undefined) throw protocolError(`Release of export ${id}, which does not exist`);
@@ -637,8 +680,10 @@ export abstract class ConnectionTables {
       }
       answer.response?.release();
       answer.response = null;
+      answer.heldBytes = 0;
     }
     this.answers.clear();
+    this.heldBytes = 0;
     for (const entry of [...this.exports.values()]) {
       entry.hook.release();
       entry.pinned?.release();

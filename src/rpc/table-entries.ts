@@ -143,6 +143,11 @@ export class Answer {
   redirect = false;
   resultExports: number[] | null = null;
   tailQuestion: Question | null = null;
+  /**
+   * Bytes held for the peer on this answer's account until it is forgotten: the Call's message
+   * and the results it returned (`maxHeldBytes`). 0 for a Bootstrap and a call refused.
+   */
+  heldBytes = 0;
 
   constructor(readonly id: number) {}
 }

@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 
 // Method ordinals of Echo and Counter in test/fixtures/rpc/rpc-test.capnp.
-const ECHO = { echo: 0, echoCap: 1, makeCounter: 2, callCounter: 3, wait: 5, hold: 7, release: 8 } as const;
+const ECHO = { echo: 0, echoCap: 1, makeCounter: 2, callCounter: 3, wait: 5, hold: 7, release: 8, echoData: 12 } as const;
 
 type Descriptor = (d: rpc.CapDescriptorBuilder) => void;
 
@@ -179,7 +179,7 @@ describe('limits on what a peer can make a connection hold', () => {
 
   it('limits must be whole numbers of at least 0, or Infinity: a connection and listen refuse others', async () => {
     // A NaN limit compared false against every size: maxMessageBytes: NaN accepted any message.
-    const names = ['maxMessageBytes', 'maxOutgoingMessageBytes', 'traversalLimitInWords', 'nestingLimit', 'maxSegments', 'maxCapsPerMessage', 'maxAnswers', 'maxExports', 'streamWindowBytes'] as const;
+    const names = ['maxMessageBytes', 'maxOutgoingMessageBytes', 'traversalLimitInWords', 'nestingLimit', 'maxSegments', 'maxCapsPerMessage', 'maxAnswers', 'maxExports', 'maxHeldBytes', 'streamWindowBytes'] as const;
     for (const name of names) {
       for (const bad of [NaN, -1, 2.5, '64' as unknown as number]) {
         const [a] = transportPair();
@@ -256,6 +256,85 @@ describe('limits on what a peer can make a connection hold', () => {
     expect(server.error).toMatchObject({ type: 'overloaded', code: 'RPC_OVERLOADED' });
     for (const call of [...waits, last]) await expect(call).rejects.toMatchObject({ type: 'disconnected' });
     echo.close();
+  });
+
+  it('maxHeldBytes: calls that would hold more than allowed are answered overloaded, not run, and the connection carries on', async () => {
+    // Before: every call was run and held its message until it returned; 200 calls of 1 MiB to
+    // a method that waited held 216 MB (up to maxAnswers, 16384, such messages).
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => { open = resolve; });
+    let ran = 0;
+    const server = { echoData: async (p: { data: Uint8Array }) => { ran++; await gate; return { data: p.data }; } };
+    const { client, server: serverConnection } = connectedPair({ bootstrap: gen.Echo.serve(server), maxHeldBytes: 64 * 1024 });
+    const echo = client.bootstrap(gen.EchoClient) as any;
+    await echo.whenResolved();
+    const data = new Uint8Array(16 * 1024).fill(7);
+    // Each call's message is a little over 16 KiB: three fit in 64 KiB, the fourth would not.
+    const calls = Array.from({ length: 6 }, () => echo.echoData({ data }));
+    for (const call of calls) call.catch(() => {});
+    for (const call of calls.slice(3)) {
+      await expect(call).rejects.toMatchObject({ type: 'overloaded', message: expect.stringMatching(/would pass the limit on what the peer's calls hold on this connection \(maxHeldBytes: 65536; \d+ held\): not run/) });
+    }
+    expect(ran).toBe(3);
+    const held = serverConnection.stats().heldBytes;
+    expect(held).toBeGreaterThan(3 * data.length);
+    expect(held).toBeLessThanOrEqual(64 * 1024);
+    expect(serverConnection.state).toBe('open');
+    open();
+    for (const call of calls.slice(0, 3)) expect((await call).data).toEqual(data);
+    await settle();
+    // Returned and finished: nothing is held, and calls run again.
+    expect(serverConnection.stats()).toMatchObject({ answers: 0, heldBytes: 0 });
+    expect((await echo.echoData({ data })).data).toEqual(data);
+    echo.close();
+    await settle();
+    expectEmpty(client, serverConnection);
+  });
+
+  it('maxHeldBytes: results count until the peer sends Finish, and a refused call gives back the capabilities it carried', async () => {
+    let holds = 0;
+    const peer = rawPeer({ bootstrap: gen.Echo.serve({ echoData: (p: { data: Uint8Array }) => ({ data: p.data }), hold: () => { holds++; } }), maxHeldBytes: 64 * 1024 });
+    peer.send((message) => { message.initBootstrap().questionId = 0; });
+    const echoData = (questionId: number, bytes: number) => peer.send((message) => {
+      const c = message.initCall();
+      c.questionId = questionId;
+      c.interfaceId = gen.Echo.$info.typeId;
+      c.methodId = ECHO.echoData;
+      c.initTarget().initPromisedAnswer().questionId = 0;
+      c.initParams().initContent().initStruct(0, 1).initData(0, bytes);
+    });
+    const returns = () => peer.received.filter((r) => r.which() === 'return').map((r) => r.return);
+    // Two calls answered with 16 KiB each, whose Finish does not come: each holds its call and its results.
+    echoData(1, 16 * 1024);
+    await settle();
+    echoData(2, 16 * 1024);
+    await settle();
+    expect(returns().map((r) => [r.answerId, r.which()])).toEqual([[0, 'results'], [1, 'results'], [2, 'results']]);
+    expect(peer.server.stats().heldBytes).toBeGreaterThan(4 * 16 * 1024);
+    // A third is over the limit: refused. So is a call carrying our capability 5, which comes back.
+    echoData(3, 16 * 1024);
+    peer.call(4, { answer: 0, path: [] }, ECHO.hold, [(d) => { d.senderHosted = 5; }]);
+    await settle();
+    const refused = returns().filter((r) => r.answerId >= 3);
+    expect(refused.map((r) => [r.answerId, r.which(), r.exception.type])).toEqual([[3, 'exception', rpc.Exception_Type.overloaded], [4, 'exception', rpc.Exception_Type.overloaded]]);
+    const releases = peer.received.filter((r) => r.which() === 'release').map((r) => [r.release.id, r.release.referenceCount]);
+    expect(releases).toEqual([[5, 1]]);
+    expect(holds).toBe(0);
+    // The Finish of the first two lets go of what they held: the next call runs.
+    for (const questionId of [1, 2, 3, 4]) {
+      peer.send((message) => {
+        const finish = message.initFinish();
+        finish.questionId = questionId;
+      });
+    }
+    await settle();
+    expect(peer.server.stats()).toMatchObject({ answers: 1, heldBytes: 0 });
+    echoData(5, 16 * 1024);
+    await settle();
+    expect(returns().at(-1)).toMatchObject({ answerId: 5 });
+    expect(returns().at(-1)!.which()).toBe('results');
+    expect(peer.server.state).toBe('open');
+    await peer.close();
   });
 
   it('maxExports: a call whose results would export more capabilities than allowed fails overloaded', async () => {

@@ -90,7 +90,7 @@ export function settle(ms = 5): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-export const EMPTY = { questions: 0, awaitingReturn: 0, answers: 0, exports: 0, imports: 0, embargoes: 0 };
+export const EMPTY = { questions: 0, awaitingReturn: 0, answers: 0, exports: 0, imports: 0, embargoes: 0, heldBytes: 0 };
 
 /** Lets what is in flight settle, then checks that every table of each connection is empty. */
 export async function expectEmpty(...connections: Connection[]): Promise<void> {

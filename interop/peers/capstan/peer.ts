@@ -947,7 +947,7 @@ function describe(error: unknown): string {
 }
 
 function statsText(s: ConnectionStats): string {
-  return `questions=${s.questions} (awaiting the peer's Return after cancel: ${s.awaitingReturn}) answers=${s.answers} exports=${s.exports} imports=${s.imports} embargoes=${s.embargoes}`;
+  return `questions=${s.questions} (awaiting the peer's Return after cancel: ${s.awaitingReturn}) answers=${s.answers} exports=${s.exports} imports=${s.imports} embargoes=${s.embargoes} heldBytes=${s.heldBytes}`;
 }
 
 /**
@@ -960,7 +960,7 @@ function unsettled(s: ConnectionStats, steady: ConnectionStats): string[] {
   // A canceled call whose Return the peer never sends keeps its question id (the protocol says
   // so); that is the peer's choice (capnp-rpc makes it), not a leak here, and is reported apart.
   if (s.questions - s.awaitingReturn !== steady.questions) bad.push('questions');
-  for (const key of ['answers', 'exports', 'imports', 'embargoes'] as const) {
+  for (const key of ['answers', 'exports', 'imports', 'embargoes', 'heldBytes'] as const) {
     if (s[key] !== steady[key]) bad.push(key);
   }
   return bad;
@@ -985,7 +985,7 @@ async function clientMain(address: string, wanted: string[]): Promise<number> {
   // One connection for the whole run (a new one only if a scenario broke it).
   const session: { conn: Connection | null; interop: InteropClient | null } = { conn: null, interop: null };
   // The steady state of the tables: the bootstrap Interop import, nothing else.
-  const steady: ConnectionStats = { questions: 0, awaitingReturn: 0, answers: 0, exports: 0, imports: 1, embargoes: 0 };
+  const steady: ConnectionStats = { questions: 0, awaitingReturn: 0, answers: 0, exports: 0, imports: 1, embargoes: 0, heldBytes: 0 };
   const open = async (): Promise<InteropClient> => {
     if (session.conn !== null) {
       process.stderr.write(`capstan client: the connection is closed (${session.conn.error?.message}); reconnecting\n`);

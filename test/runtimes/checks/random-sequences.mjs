@@ -14,7 +14,7 @@ import { deepEqual, equal, ok } from '../assert.mjs';
 import { scheduledPair, seededRandom, turn } from './scheduled-pair.mjs';
 
 const STEPS = 60;
-const EMPTY_TABLES = { questions: 0, awaitingReturn: 0, answers: 0, exports: 0, imports: 0, embargoes: 0 };
+const EMPTY_TABLES = { questions: 0, awaitingReturn: 0, answers: 0, exports: 0, imports: 0, embargoes: 0, heldBytes: 0 };
 const disposeKey = Symbol.dispose ?? Symbol.for('Symbol.dispose');
 
 /** Whether calls through `path` may fail: the call it, or a reference it came from, came out of was canceled or broke. */

@@ -9,7 +9,7 @@ import { deepEqual, equal, ok, rejects } from '../assert.mjs';
 import { serveEcho } from './echo-server.mjs';
 
 const { EchoClient } = generated;
-const EMPTY_TABLES = { questions: 0, awaitingReturn: 0, answers: 0, exports: 0, imports: 0, embargoes: 0 };
+const EMPTY_TABLES = { questions: 0, awaitingReturn: 0, answers: 0, exports: 0, imports: 0, embargoes: 0, heldBytes: 0 };
 
 /** Calls every method of the Echo behind `connection` and checks what comes back. */
 async function exercise(connection) {
