@@ -86,10 +86,13 @@ export interface ConnectionOptions {
   /** Our capabilities the peer may hold at once (the export table). Default 65536. */
   maxExports?: number;
   /**
-   * Bytes this side may hold for the peer's calls at once: each call's message from its arrival
-   * until the peer's Finish, and the results it was answered with until then (kept for calls
-   * pipelined on them). A call that arrives while the calls held, with it, would pass the limit
-   * is answered at once with an `overloaded` exception and not run; one arriving when nothing is
+   * Bytes this side may hold for the peer's calls at once: the memory each call's message lies
+   * in, from its arrival until the peer's Finish, and the results it was answered with until
+   * then (kept for calls pipelined on them). A message's memory is its buffer, counted once
+   * however many held calls share it: a message read from a socket is a view of the chunk it
+   * arrived in, and a small one is read from a copy in a 16 KiB slab shared with the messages
+   * around it. A call that arrives while the calls held, with it, would pass the limit is
+   * answered at once with an `overloaded` exception and not run; one arriving when nothing is
    * held always runs. Default 64 MiB. Without it, a peer that makes calls which do not return at
    * once (or never sends Finish) makes this side hold up to `maxAnswers` messages.
    */
@@ -141,7 +144,7 @@ export interface ConnectionStats {
   exports: number;
   imports: number;
   embargoes: number;
-  /** Bytes of the peer's calls, and their results, held until the peer's Finish (`maxHeldBytes`). */
+  /** Bytes held for the peer's calls until its Finish: their messages' buffers and their results (`maxHeldBytes`). */
   heldBytes: number;
 }
 
@@ -168,8 +171,14 @@ export abstract class ConnectionTables {
   protected readonly readLimits: ResolvedReaderOptions;
   protected readonly questions = new IdTable<Question>();
   protected readonly answers = new PeerIdTable<Answer>();
-  /** The sum of the answers' `heldBytes` (see `maxHeldBytes`). */
+  /** What the answers hold (see `maxHeldBytes`): each held buffer's length once, and their `heldBytes`. */
   protected heldBytes = 0;
+  /** The buffer most held Calls lie in, the answers holding it, and its length (`holdBuffer`). */
+  private currentHeld: ArrayBufferLike | null = null;
+  private currentHolders = 0;
+  private currentHeldBytes = 0;
+  /** The other buffers held Calls lie in, each with the number of answers holding it. */
+  private readonly heldBuffers = new Map<ArrayBufferLike, number>();
   private readonly exports = new IdTable<Export>();
   private readonly exportIds = new Map<ClientHook, number>();
   protected readonly imports = new PeerIdTable<Import>();
@@ -614,9 +623,44 @@ export abstract class ConnectionTables {
     this.heldBytes += bytes;
   }
 
-  /** Whether a call of `bytes` is over `maxHeldBytes` with what is held already (never when nothing is). */
-  protected overHeldLimit(bytes: number): boolean {
-    return this.heldBytes > 0 && this.heldBytes + bytes > this.options.maxHeldBytes;
+  /**
+   * Holds the buffer the answer's Call lies in until the answer is forgotten. What a message
+   * keeps in memory is its whole buffer: its own, a chunk read from a socket, or the slab small
+   * messages are copied into to be read (wire's `Arena.forReadingOne`), which the calls read
+   * from it share. So a buffer is counted once, by its length, however many held calls lie in
+   * it: counting each message's length let a peer keep chunks and slabs many times what was
+   * counted. The buffer most calls lie in (the read slab) is kept in fields, the others in
+   * `heldBuffers`: a Map set and emptied at every call cost an in-process call 5% more
+   * instructions.
+   */
+  protected holdBuffer(answer: Answer, buffer: ArrayBufferLike): void {
+    answer.heldBuffer = buffer;
+    if (buffer === this.currentHeld) {
+      if (this.currentHolders++ === 0) this.heldBytes += this.currentHeldBytes;
+    } else {
+      this.holdOther(buffer);
+    }
+  }
+
+  private holdOther(buffer: ArrayBufferLike): void {
+    const holders = this.heldBuffers.get(buffer);
+    if (holders !== undefined) {
+      this.heldBuffers.set(buffer, holders + 1);
+      return;
+    }
+    // A new current buffer: the previous one, still held, waits in the map.
+    if (this.currentHeld !== null && this.currentHolders > 0) this.heldBuffers.set(this.currentHeld, this.currentHolders);
+    this.currentHeld = buffer;
+    this.currentHolders = 1;
+    this.currentHeldBytes = buffer.byteLength;
+    this.heldBytes += this.currentHeldBytes;
+  }
+
+  /** Whether holding `buffer` would pass `maxHeldBytes` (never when nothing is held, nor for a buffer held already). */
+  protected overHeldLimit(buffer: ArrayBufferLike): boolean {
+    if (this.heldBytes === 0) return false;
+    if (buffer === this.currentHeld) return this.currentHolders === 0 && this.heldBytes + this.currentHeldBytes > this.options.maxHeldBytes;
+    return !this.heldBuffers.has(buffer) && this.heldBytes + buffer.byteLength > this.options.maxHeldBytes;
   }
 
   /** The answer is done with on both sides (returned and finished): its id and what it held go. */
@@ -624,6 +668,20 @@ export abstract class ConnectionTables {
     this.answers.delete(answer.id);
     this.heldBytes -= answer.heldBytes;
     answer.heldBytes = 0;
+    const buffer = answer.heldBuffer;
+    if (buffer === null) return;
+    answer.heldBuffer = null;
+    if (buffer === this.currentHeld) {
+      if (--this.currentHolders === 0) this.heldBytes -= this.currentHeldBytes;
+      return;
+    }
+    const holders = this.heldBuffers.get(buffer)!;
+    if (holders > 1) {
+      this.heldBuffers.set(buffer, holders - 1);
+    } else {
+      this.heldBuffers.delete(buffer);
+      this.heldBytes -= buffer.byteLength;
+    }
   }
 
   protected releaseExport(id: number, count: number): void {
@@ -681,8 +739,12 @@ export abstract class ConnectionTables {
       answer.response?.release();
       answer.response = null;
       answer.heldBytes = 0;
+      answer.heldBuffer = null;
     }
     this.answers.clear();
+    this.heldBuffers.clear();
+    this.currentHeld = null;
+    this.currentHolders = 0;
     this.heldBytes = 0;
     for (const entry of [...this.exports.values()]) {
       entry.hook.release();

@@ -43,7 +43,14 @@ const MAX_KEPT_CALL_BUILDER_BYTES = 64 * 1024;
 const FROM_PEER: CallOptions = Object.freeze({ fromPeer: true });
 const FROM_PEER_NO_PIPELINING: CallOptions = Object.freeze({ fromPeer: true, noPromisePipelining: true });
 
+/** The largest array `bufferOf` keeps beside its buffer (the read slab is 16 KiB). */
+const LAST_ARRAY_BYTES = 64 * 1024;
+
 export class Connection extends ConnectionTables {
+  /** The last array `bufferOf` was asked about, and its buffer. */
+  private lastArray: Uint8Array | null = null;
+  private lastBuffer: ArrayBufferLike | null = null;
+
   /**
    * The peer's bootstrap capability (usable at once: calls are pipelined on the request).
    * `params` binds a generic interface's parameters: `bootstrap(StoreClient<TextCodec, DataCodec>, [TEXT, DATA])`.
@@ -219,7 +226,7 @@ export class Connection extends ConnectionTables {
       // packed, and a client's bundle then leaves the unpacker out.
       const root = locateFramedRoot(bytes, this.readLimits);
       // A null root (an empty message) needs no answer.
-      if (root.dataSize !== 0 || root.pointerCount !== 0) this.handle(root.segment, root.data, root.dataSize, root.pointerCount, root.nestingLimit, bytes.length);
+      if (root.dataSize !== 0 || root.pointerCount !== 0) this.handle(root.segment, root.data, root.dataSize, root.pointerCount, root.nestingLimit);
     } catch (error) {
       if (this.closeError !== null) return;
       const reason = error instanceof RpcError ? error
@@ -232,15 +239,14 @@ export class Connection extends ConnectionTables {
   /**
    * Handles the message whose root struct is at `data` in `segment`. The root is made a reader
    * only for the two kinds that need it whole (an unknown kind, echoed back in Unimplemented,
-   * and Disembargo); the others get the struct their union member holds. `size`: the message's
-   * length, which a Call holds while it is answered (`maxHeldBytes`).
+   * and Disembargo); the others get the struct their union member holds.
    */
-  private handle(segment: Segment, data: number, dataSize: number, pointerCount: number, nesting: number, size: number): void {
+  private handle(segment: Segment, data: number, dataSize: number, pointerCount: number, nesting: number): void {
     const which = dataSize >= MESSAGE_WHICH + 2 ? segment.view.getUint16(data + MESSAGE_WHICH, true) : 0;
     const body = pointerCount > MESSAGE_BODY ? data + dataSize + MESSAGE_BODY * 8 : -1;
     const arena = segment.arena;
     switch (which) {
-      case MESSAGE_IS_CALL: return this.handleCall(readStructAt(segment, body, nesting, null), arena, size);
+      case MESSAGE_IS_CALL: return this.handleCall(readStructAt(segment, body, nesting, null), arena);
       case MESSAGE_IS_RETURN: return this.handleReturn(readStructAt(segment, body, nesting, null), arena);
       case MESSAGE_IS_FINISH: return this.handleFinish(readStructAt(segment, body, nesting, null));
       case MESSAGE_IS_RESOLVE: return this.handleResolve(readStructAt(segment, body, nesting, null), arena);
@@ -299,7 +305,7 @@ export class Connection extends ConnectionTables {
     return this.bootstrapHook;
   }
 
-  private handleCall(call: StructReader, arena: Arena, size: number): void {
+  private handleCall(call: StructReader, arena: Arena): void {
     const id = call.getUint32(CALL_QUESTION_ID);
     this.checkNewAnswer(id);
     const redirect = call.getUint16(CALL_SEND_RESULTS_TO_WHICH);
@@ -324,9 +330,15 @@ export class Connection extends ConnectionTables {
     const options: CallOptions = this.options.tailCallsToCaller
       ? { noPromisePipelining, fromPeer: true, origin: { tailCall: (request, opts) => this.tailCall(answer, request, opts) } }
       : noPromisePipelining ? FROM_PEER_NO_PIPELINING : FROM_PEER;
-    const result = this.overHeldLimit(size)
-      ? this.refuseCall(target, params, size)
-      : this.runCall(answer, size, target, call.getUint64(CALL_INTERFACE_ID), call.getUint16(CALL_METHOD_ID), params, options);
+    // What the call keeps in memory while it is answered: the buffer its message lies in.
+    const held = this.bufferOf(arena.first.bytes);
+    let result: CallResult;
+    if (this.overHeldLimit(held)) {
+      result = this.refuseCall(target, params, held.byteLength);
+    } else {
+      this.holdBuffer(answer, held);
+      result = this.runCall(target, call.getUint64(CALL_INTERFACE_ID), call.getUint16(CALL_METHOD_ID), params, options);
+    }
     answer.result = result;
     const done = result.completed;
     if (done != null) {
@@ -340,12 +352,11 @@ export class Connection extends ConnectionTables {
   }
 
   /**
-   * Runs a call the peer made, holding its message (`size`) on the answer's account. A method
-   * of its own: written out in handleCall, with the check of the limit beside it, V8 inlined
-   * less of the server's call (+550 instructions an in-process call, counted by callgrind).
+   * Runs a call the peer made. A method of its own: written out in handleCall, beside the check
+   * of `maxHeldBytes`, V8 inlined less of the server's call (+550 instructions an in-process
+   * call, counted by callgrind).
    */
-  private runCall(answer: Answer, size: number, target: ClientHook, interfaceId: bigint, methodId: number, params: Params, options: CallOptions): CallResult {
-    this.holdForAnswer(answer, size);
+  private runCall(target: ClientHook, interfaceId: bigint, methodId: number, params: Params, options: CallOptions): CallResult {
     try {
       return target.call(interfaceId, methodId, params, options);
     } finally {
@@ -354,14 +365,30 @@ export class Connection extends ConnectionTables {
   }
 
   /**
+   * The buffer under `bytes`. Small messages are read from a copy in a slab that one array
+   * spans (16 KiB), so the last such array and its buffer are kept: a typed array's \`buffer\`
+   * is a call into V8's runtime, which at every call cost an in-process call about 1.3% more
+   * instructions. A larger array is not kept, so that no large message outlives its use here.
+   */
+  private bufferOf(bytes: Uint8Array): ArrayBufferLike {
+    if (bytes === this.lastArray) return this.lastBuffer!;
+    const buffer = bytes.buffer;
+    if (bytes.byteLength <= LAST_ARRAY_BYTES) {
+      this.lastArray = bytes;
+      this.lastBuffer = buffer;
+    }
+    return buffer;
+  }
+
+  /**
    * A call over `maxHeldBytes`, refused rather than run: what the peer's calls hold stays
    * bounded, and the peer learns why (it may retry once its calls return), with the connection
    * and its other calls intact. The target and the params' capabilities are given back.
    */
-  private refuseCall(target: ClientHook, params: Params, size: number): CallResult {
+  private refuseCall(target: ClientHook, params: Params, bytes: number): CallResult {
     target.release();
     params.release();
-    return brokenResult(new RpcError('overloaded', `this call's message of ${size} bytes would pass the limit on what the peer's calls hold on this connection (maxHeldBytes: ${this.options.maxHeldBytes}; ${this.heldBytes} held): not run, try again later`));
+    return brokenResult(new RpcError('overloaded', `this call would hold ${bytes} bytes more, past the limit on what the peer's calls hold on this connection (maxHeldBytes: ${this.options.maxHeldBytes}; ${this.heldBytes} held): not run, try again later`));
   }
 
   private returnResults(answer: Answer, response: Response, redirect: boolean): void {
@@ -401,7 +428,7 @@ export class Connection extends ConnectionTables {
     if (!redirect && response.capCount > 0) response.pinCapabilities((cap) => this.pinForPeer(cap));
     if (answer.finished) this.forgetAnswer(answer);
     // Kept for pipelined calls until the peer's Finish: held on the call's account.
-    else if (answer.heldBytes > 0) this.holdForAnswer(answer, redirect ? messageBytes(response.content) : this.sentBytes);
+    else if (answer.heldBuffer !== null) this.holdForAnswer(answer, redirect ? messageBytes(response.content) : this.sentBytes);
   }
 
   /**
@@ -428,7 +455,7 @@ export class Connection extends ConnectionTables {
     this.sendBytes(bytes);
     if (response.capCount > 0) response.pinCapabilities((cap) => this.pinForPeer(cap));
     if (answer.finished) this.forgetAnswer(answer);
-    else if (answer.heldBytes > 0) this.holdForAnswer(answer, bytes.length);
+    else if (answer.heldBuffer !== null) this.holdForAnswer(answer, bytes.length);
   }
 
   /**

@@ -144,9 +144,11 @@ export class Answer {
   resultExports: number[] | null = null;
   tailQuestion: Question | null = null;
   /**
-   * Bytes held for the peer on this answer's account until it is forgotten: the Call's message
-   * and the results it returned (`maxHeldBytes`). 0 for a Bootstrap and a call refused.
+   * What this answer holds for the peer until it is forgotten (`maxHeldBytes`): the buffer the
+   * Call's message lies in (null for a Bootstrap and a call refused),
+   * counted once however many answers share it, and the bytes of the results it returned.
    */
+  heldBuffer: ArrayBufferLike | null = null;
   heldBytes = 0;
 
   constructor(readonly id: number) {}

@@ -14,7 +14,7 @@ import { MessagePortTransport } from '../../src/rpc/message-port/index.js';
 import { listen } from '../../src/rpc/node/index.js';
 import * as rpc from '../../src/generated/std/rpc.capnp.js';
 import * as wire from '../../src/wire/index.js';
-import { MessageBuilder, readMessage } from '../../src/wire/index.js';
+import { concatBytes, MessageBuilder, readMessage } from '../../src/wire/index.js';
 import { createHost, type Host, type RpcFuzzModules } from '../../scripts/fuzz-rpc-core.mjs';
 import { connectedPair, EMPTY, expectEmpty, generateRpcFixture, liveCounters, settle, until } from './support.js';
 
@@ -81,7 +81,7 @@ function rawPeer(options: ConnectionOptions = {}) {
     host.impl.release();
     await settle();
   };
-  return { host, server, received, peerClosed: () => peerClosed, send, sendBuilt, call, close, kinds: () => received.map((r) => r.which()) };
+  return { host, server, received, peerClosed: () => peerClosed, send, sendBuilt, sendBytes: (bytes: Uint8Array) => peerEnd.send(bytes), call, close, kinds: () => received.map((r) => r.which()) };
 }
 
 function pair(serverOptions: ConnectionOptions = {}, clientOptions: ConnectionOptions = {}) {
@@ -273,7 +273,7 @@ describe('limits on what a peer can make a connection hold', () => {
     const calls = Array.from({ length: 6 }, () => echo.echoData({ data }));
     for (const call of calls) call.catch(() => {});
     for (const call of calls.slice(3)) {
-      await expect(call).rejects.toMatchObject({ type: 'overloaded', message: expect.stringMatching(/would pass the limit on what the peer's calls hold on this connection \(maxHeldBytes: 65536; \d+ held\): not run/) });
+      await expect(call).rejects.toMatchObject({ type: 'overloaded', message: expect.stringMatching(/^this call would hold \d+ bytes more, past the limit on what the peer's calls hold on this connection \(maxHeldBytes: 65536; \d+ held\): not run/) });
     }
     expect(ran).toBe(3);
     const held = serverConnection.stats().heldBytes;
@@ -289,6 +289,96 @@ describe('limits on what a peer can make a connection hold', () => {
     echo.close();
     await settle();
     expectEmpty(client, serverConnection);
+  });
+
+  it('maxHeldBytes: a held call counts the memory its message lies in, once however many calls share it', async () => {
+    // Before, each call counted its own length, while what it kept was the buffer it was read
+    // from: a chunk of a socket, or the slab small messages are read from a copy in. A peer that
+    // wrote each 1 136-byte waiting call with a 60 KB call that returned at once kept 86.9 MB over
+    // TCP while 1.1 MB was counted; one that sent each 136-byte waiting call among 30 small
+    // calls, 15.3 MB for 136 KB.
+    const peer = rawPeer({ maxHeldBytes: 48 * 1024 });
+    peer.send((message) => { message.initBootstrap().questionId = 0; });
+    const waitCall = (questionId: number, dataBytes: number) => {
+      const message = new MessageBuilder();
+      const c = rpc.Message.initRoot(message).initCall();
+      c.questionId = questionId;
+      c.interfaceId = gen.Echo.$info.typeId;
+      c.methodId = ECHO.wait;
+      c.initTarget().initPromisedAnswer().questionId = 0;
+      c.initParams().initContent().initStruct(0, 1).initData(0, dataBytes);
+      message.capTable.length = 0;
+      return message.toBytes();
+    };
+    // Two calls of 2 KB in one 64 KiB buffer, as two messages of one chunk read from a socket.
+    const chunk = new Uint8Array(64 * 1024);
+    const [first, second] = [waitCall(1, 2000), waitCall(2, 2000)];
+    chunk.set(first, 0);
+    chunk.set(second, first.length);
+    peer.sendBytes(chunk.subarray(0, first.length));
+    peer.sendBytes(chunk.subarray(first.length, first.length + second.length));
+    await settle();
+    // Both run (the second adds nothing: its buffer is held already), and the buffer counts once.
+    expect(peer.host.live.running).toBe(2);
+    expect(peer.server.stats()).toMatchObject({ answers: 3, heldBytes: 64 * 1024 });
+    // A call in a buffer of its own would pass the limit: refused.
+    peer.sendBytes(waitCall(3, 2000));
+    await settle();
+    const refused = peer.received.filter((r) => r.which() === 'return').map((r) => r.return).filter((r) => r.answerId === 3);
+    expect(refused.map((r) => r.exception.type)).toEqual([rpc.Exception_Type.overloaded]);
+    expect(peer.host.live.running).toBe(2);
+    // Small messages are read from a copy in a shared slab: held, it counts once too.
+    for (const questionId of [1, 2, 3]) peer.send((message) => { message.initFinish().questionId = questionId; });
+    await settle();
+    expect(peer.server.stats()).toMatchObject({ answers: 1, heldBytes: 0 });
+    peer.sendBytes(waitCall(4, 0));
+    peer.sendBytes(waitCall(5, 0));
+    await settle();
+    expect(peer.host.live.running).toBe(2);
+    const slab = peer.server.stats().heldBytes;
+    expect(slab).toBeGreaterThanOrEqual(8 * 1024);
+    expect(slab).toBeLessThanOrEqual(48 * 1024);
+    for (const questionId of [4, 5]) peer.send((message) => { message.initFinish().questionId = questionId; });
+    await settle();
+    expect(peer.server.stats()).toMatchObject({ answers: 1, heldBytes: 0 });
+    await peer.close();
+  });
+
+  it('maxHeldBytes: over TCP, a held call counts the chunk it arrived in, which it keeps', async () => {
+    // A message read from a socket is a view of the chunk it arrived in. Before, a call counted
+    // its own length: 1 000 waiting calls of 1 136 bytes, each written with a 60 KB call that
+    // returned at once, kept 86.9 MB where 1.1 MB was counted.
+    const listener = await listen('127.0.0.1:0', { bootstrap: () => gen.Echo.serve({ wait: () => new Promise(() => {}), echoData: () => ({}) }) });
+    const socket = net.connect(listener.port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.on('data', () => {});
+    const frame = (build: (message: rpc.MessageBuilder) => void) => {
+      const message = new MessageBuilder();
+      build(rpc.Message.initRoot(message));
+      message.capTable.length = 0;
+      return message.toBytes();
+    };
+    const call = (questionId: number, methodId: number, dataBytes: number) => frame((message) => {
+      const c = message.initCall();
+      c.questionId = questionId;
+      c.interfaceId = gen.Echo.$info.typeId;
+      c.methodId = methodId;
+      c.initTarget().initPromisedAnswer().questionId = 0;
+      c.initParams().initContent().initStruct(0, 1).initData(0, dataBytes);
+    });
+    const held = call(1, ECHO.wait, 1000);
+    socket.write(concatBytes([
+      frame((message) => { message.initBootstrap().questionId = 0; }),
+      held,
+      call(2, ECHO.echoData, 20_000),
+      frame((message) => { message.initFinish().questionId = 2; }),
+    ]));
+    const server = () => [...listener.connections][0];
+    await until(() => server()?.stats().answers === 2, 'the calls to be answered and the second finished');
+    expect(held.length).toBeLessThan(1200);
+    expect(server()!.stats().heldBytes).toBeGreaterThan(20_000);
+    socket.destroy();
+    await listener.close();
   });
 
   it('maxHeldBytes: results count until the peer sends Finish, and a refused call gives back the capabilities it carried', async () => {
