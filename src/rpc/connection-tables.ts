@@ -81,6 +81,14 @@ export interface ConnectionOptions {
   maxSegments?: number;
   /** Capabilities allowed in one incoming message's cap table. Default 1024. */
   maxCapsPerMessage?: number;
+  /**
+   * Capabilities this connection sends in one message. Default 1024, the limit a Capstan peer
+   * takes by default (`maxCapsPerMessage`), which ends the connection on a message of more: so
+   * a call that would carry more fails here, nothing sent, and results that would are answered
+   * with an exception saying so. Not tied to `maxCapsPerMessage`, which a server that takes no
+   * capabilities sets to 0 while handing out its own. `Infinity` sends any number.
+   */
+  maxOutgoingCapsPerMessage?: number;
   /** Calls from the peer that may be outstanding at once (the answer table). Default 16384. */
   maxAnswers?: number;
   /** Our capabilities the peer may hold at once (the export table). Default 65536. */
@@ -123,6 +131,7 @@ export function resolveConnectionOptions(options: ConnectionOptions): Required<O
     nestingLimit: checkLimit(options.nestingLimit, 64, 'nestingLimit'),
     maxSegments: checkLimit(options.maxSegments, DEFAULT_MAX_SEGMENTS, 'maxSegments'),
     maxCapsPerMessage: checkLimit(options.maxCapsPerMessage, 1024, 'maxCapsPerMessage'),
+    maxOutgoingCapsPerMessage: checkLimit(options.maxOutgoingCapsPerMessage, 1024, 'maxOutgoingCapsPerMessage'),
     maxAnswers: checkLimit(options.maxAnswers, 16384, 'maxAnswers'),
     maxExports: checkLimit(options.maxExports, 65536, 'maxExports'),
     maxHeldBytes: checkLimit(options.maxHeldBytes, DEFAULT_MAX_HELD_BYTES, 'maxHeldBytes'),
@@ -307,6 +316,7 @@ export abstract class ConnectionTables {
   protected writeCapTable(message: OutgoingMessage, segment: Segment, at: number, taken: readonly unknown[] | null = null): number[] | null {
     const caps = taken ?? message.capTable;
     if (caps.length === 0) return null;
+    if (caps.length > this.options.maxOutgoingCapsPerMessage) throw this.tooManyCapsError(caps.length);
     const table = initStructListAt(segment, at, caps.length, CAP_DESCRIPTOR_WORDS, CAP_DESCRIPTOR_POINTERS);
     const exported: number[] = [];
     try {
@@ -318,6 +328,11 @@ export abstract class ConnectionTables {
       throw error;
     }
     return exported;
+  }
+
+  /** The error for a message that would carry `count` capabilities, more than this connection sends (`maxOutgoingCapsPerMessage`). */
+  private tooManyCapsError(count: number): RpcError {
+    return new RpcError('failed', `the message would carry ${count} capabilities, more than the ${this.options.maxOutgoingCapsPerMessage} this connection sends in one (maxOutgoingCapsPerMessage; a Capstan peer ends the connection on more than its maxCapsPerMessage, 1024 by default): not sent`);
   }
 
   /** Writes what `entry` is into a new CapDescriptor (a struct builder of that size). */

@@ -179,7 +179,7 @@ describe('limits on what a peer can make a connection hold', () => {
 
   it('limits must be whole numbers of at least 0, or Infinity: a connection and listen refuse others', async () => {
     // A NaN limit compared false against every size: maxMessageBytes: NaN accepted any message.
-    const names = ['maxMessageBytes', 'maxOutgoingMessageBytes', 'traversalLimitInWords', 'nestingLimit', 'maxSegments', 'maxCapsPerMessage', 'maxAnswers', 'maxExports', 'maxHeldBytes', 'streamWindowBytes'] as const;
+    const names = ['maxMessageBytes', 'maxOutgoingMessageBytes', 'traversalLimitInWords', 'nestingLimit', 'maxSegments', 'maxCapsPerMessage', 'maxOutgoingCapsPerMessage', 'maxAnswers', 'maxExports', 'maxHeldBytes', 'streamWindowBytes'] as const;
     for (const name of names) {
       for (const bad of [NaN, -1, 2.5, '64' as unknown as number]) {
         const [a] = transportPair();
@@ -425,6 +425,43 @@ describe('limits on what a peer can make a connection hold', () => {
     expect(returns().at(-1)!.which()).toBe('results');
     expect(peer.server.state).toBe('open');
     await peer.close();
+  });
+
+  it('maxOutgoingCapsPerMessage: a message of more capabilities than a peer takes is not sent; the one call fails, the connection carries on', async () => {
+    // Before: results of 1 025 capabilities made the client, which takes 1 024, abort the
+    // connection, and every call and capability on it failed.
+    const counters = liveCounters(gen);
+    const { client, server } = connectedPair({ bootstrap: () => countersServer(counters) });
+    const echo = client.bootstrap(gen.EchoClient) as any;
+    const tooMany = echo.counters({ count: 1025 });
+    await expect(tooMany).rejects.toMatchObject({ type: 'failed', message: expect.stringMatching(/^the message would carry 1025 capabilities, more than the 1024 this connection sends in one \(maxOutgoingCapsPerMessage/) });
+    tooMany.dispose();
+    const enough = echo.counters({ count: 1024 });
+    expect((await enough).counters.length).toBe(1024);
+    enough.dispose();
+    expect([client.state, server.state]).toEqual(['open', 'open']);
+    // A call: its params' capabilities are given back, and nothing is sent.
+    const mine = Array.from({ length: 1025 }, () => counters.make());
+    const callsBefore = server.stats().answers;
+    const call = echo.call(gen.Echo.$info.typeId, ECHO.hold, (params: wire.AnyPointerBuilder) => {
+      const content = params.initStruct(0, mine.length);
+      mine.forEach((counter, i) => content.setCapability(i, counter));
+    }, () => null);
+    await expect(call).rejects.toMatchObject({ type: 'failed', message: expect.stringContaining('would carry 1025 capabilities') });
+    expect(server.stats().answers).toBe(callsBefore);
+    for (const counter of mine) counter.close();
+    echo.close();
+    await expectEmpty(client, server);
+    expect(counters.live).toBe(0);
+    // Infinity sends any number (to a peer that takes them).
+    const open = connectedPair({ bootstrap: () => countersServer(counters), maxOutgoingCapsPerMessage: Infinity }, { maxCapsPerMessage: 2048 });
+    const wide = open.client.bootstrap(gen.EchoClient) as any;
+    const many = wide.counters({ count: 1025 });
+    expect((await many).counters.length).toBe(1025);
+    many.dispose();
+    wide.close();
+    await expectEmpty(open.client, open.server);
+    expect(counters.live).toBe(0);
   });
 
   it('maxExports: a call whose results would export more capabilities than allowed fails overloaded', async () => {
