@@ -95,8 +95,9 @@ export interface ConnectionOptions {
   maxExports?: number;
   /**
    * Bytes this side may hold for the peer's calls at once: the memory each call's message lies
-   * in, from its arrival until the peer's Finish, and the results it was answered with until
-   * then (kept for calls pipelined on them). A message's memory is its buffer, counted once
+   * in, from its arrival until the peer's Finish, and the memory of the results it was answered
+   * with until then, if they hold capabilities (kept for calls pipelined on them; results
+   * without any are let go as they are sent). A message's memory is its buffer, counted once
    * however many held calls share it: a message read from a socket is a view of the chunk it
    * arrived in, and a small one is read from a copy in a 16 KiB slab shared with the messages
    * around it. A call that arrives while the calls held, with it, would pass the limit is
@@ -198,8 +199,6 @@ export abstract class ConnectionTables {
   protected bootstrapHook: ClientHook | null = null;
   protected bootstrapSource: ConnectionOptions['bootstrap'];
   protected readonly scratch = new OutgoingMessage(64);
-  /** The length of the last message `flushWithin` sent. */
-  protected sentBytes = 0;
   protected readonly callBuilders: OutgoingMessage[] = [];
   protected closeError: RpcError | null = null;
   private readonly listeners: Array<(error: RpcError) => void> = [];
@@ -282,7 +281,6 @@ export abstract class ConnectionTables {
     const bytes = message.toBytes();
     message.reset();
     if (bytes.length > limit) return bytes.length;
-    this.sentBytes = bytes.length;
     this.transport.send(bytes);
     return 0;
   }

@@ -4,7 +4,8 @@
  * `connection-tables.ts`; this class adds what travels: the calls we send (bootstrap, calls,
  * tail calls, disembargoes) and the handling of every message the peer sends.
  */
-import { AnyPointerBuilder, CapnpError, locateFramedRoot, readStructAt, StructReader, type AnyPointerReader, type Arena, type Segment, type StructBuilder } from '../wire/index.js';
+import { AnyPointerBuilder, AnyPointerReader, Arena, CapnpError, locateFramedRoot, readStructAt, StructReader, type Segment, type StructBuilder } from '../wire/index.js';
+import { NO_NESTING_LIMIT } from '../wire/core/limits.js';
 import { Client, type ClientClass, type TypeParams } from './client.js';
 import { ConnectionTables } from './connection-tables.js';
 import { canceledError, describeThrown, ignoreRejection, malformedError, protocolError, RpcError, toRpcError, unimplementedError } from './errors.js';
@@ -427,8 +428,24 @@ export class Connection extends ConnectionTables {
     }
     if (!redirect && response.capCount > 0) response.pinCapabilities((cap) => this.pinForPeer(cap));
     if (answer.finished) this.forgetAnswer(answer);
-    // Kept for pipelined calls until the peer's Finish: held on the call's account.
-    else if (answer.heldBuffer !== null) this.holdForAnswer(answer, redirect ? messageBytes(response.content) : this.sentBytes);
+    else if (answer.heldBuffer !== null) this.keepResults(answer, response);
+  }
+
+  /**
+   * Results returned whose Finish has not come: kept for calls the peer pipelines on them, on
+   * the call's account (`maxHeldBytes`), by the memory they keep (a small message's builder is
+   * a piece of a 64 KiB pool slab, which it keeps alive). Results without capabilities have
+   * nothing to pipeline on (a call on any path of them fails as on a null capability), so they
+   * are let go at once rather than kept for a Finish the peer may never send.
+   */
+  private keepResults(answer: Answer, response: Response): void {
+    if (response.capCount === 0 && !answer.redirect) {
+      // With no capabilities, the response holds no references to give back.
+      answer.response = noCapabilities();
+      answer.result = null;
+      return;
+    }
+    this.holdForAnswer(answer, pinnedBytes(response.content));
   }
 
   /**
@@ -455,7 +472,7 @@ export class Connection extends ConnectionTables {
     this.sendBytes(bytes);
     if (response.capCount > 0) response.pinCapabilities((cap) => this.pinForPeer(cap));
     if (answer.finished) this.forgetAnswer(answer);
-    else if (answer.heldBuffer !== null) this.holdForAnswer(answer, bytes.length);
+    else if (answer.heldBuffer !== null) this.keepResults(answer, response);
   }
 
   /**
@@ -711,9 +728,24 @@ function bootstrapHookOf(source: unknown, made: boolean): ClientHook {
   return new BrokenHook(new RpcError('failed', `the bootstrap option ${made ? 'returned' : 'is'} ${what}, not a capability (serve an implementation with X.serve(impl))`));
 }
 
-/** The bytes of the message `content` lies in, each segment's in use (results kept for a redirected call). */
-function messageBytes(content: AnyPointerReader): number {
-  let total = 0;
-  for (const segment of content.segment.arena.segments) total += segment.used - segment.start;
+/**
+ * What results without capabilities leave for pipelined calls: a null root (one instance, over
+ * 8 bytes of its own rather than a piece of a pool slab, which it would keep alive for good).
+ */
+let noCapabilitiesResponse: Response | null = null;
+
+function noCapabilities(): Response {
+  return (noCapabilitiesResponse ??= new Response(new AnyPointerReader(Arena.forConstant(new Uint8Array(8)).first, 0, NO_NESTING_LIMIT), []));
+}
+
+/** The memory the message `content` lies in keeps alive: each distinct buffer under its segments. */
+function pinnedBytes(content: AnyPointerReader): number {
+  const segments = content.segment.arena.segments;
+  const first = segments[0]!.bytes.buffer;
+  let total = first.byteLength;
+  for (let i = 1; i < segments.length; i++) {
+    const buffer = segments[i]!.bytes.buffer;
+    if (buffer !== first) total += buffer.byteLength;
+  }
   return total;
 }

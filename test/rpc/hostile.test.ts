@@ -416,47 +416,67 @@ describe('limits on what a peer can make a connection hold', () => {
     await listener.close();
   });
 
-  it('maxHeldBytes: results count until the peer sends Finish, and a refused call gives back the capabilities it carried', async () => {
+  it('maxHeldBytes: results with capabilities count until the peer sends Finish, results without are let go at once, and a refused call gives back the capabilities it carried', async () => {
     let holds = 0;
-    const peer = rawPeer({ bootstrap: gen.Echo.serve({ echoData: (p: { data: Uint8Array }) => ({ data: p.data }), hold: () => { holds++; } }), maxHeldBytes: 64 * 1024 });
+    const peer = rawPeer({
+      bootstrap: gen.Echo.serve({
+        echoData: (p: { data: Uint8Array }) => ({ data: p.data }),
+        makeCounter: () => ({ counter: gen.Counter.serve({ next: () => ({ n: 0 }) }) }),
+        hold: () => { holds++; },
+      }),
+      maxHeldBytes: 64 * 1024,
+    });
     peer.send((message) => { message.initBootstrap().questionId = 0; });
-    const echoData = (questionId: number, bytes: number) => peer.send((message) => {
+    const call = (questionId: number, methodId: number, dataBytes: number, cap = false) => peer.send((message) => {
       const c = message.initCall();
       c.questionId = questionId;
       c.interfaceId = gen.Echo.$info.typeId;
-      c.methodId = ECHO.echoData;
+      c.methodId = methodId;
       c.initTarget().initPromisedAnswer().questionId = 0;
-      c.initParams().initContent().initStruct(0, 1).initData(0, bytes);
+      const params = c.initParams();
+      // A message of over 512 bytes is read in place, from a buffer of its own.
+      const content = params.initContent().initStruct(0, 2);
+      // echoData's data is pointer 0; hold's capability is, and the data then follows it.
+      content.initData(cap ? 1 : 0, dataBytes);
+      if (cap) {
+        content.setCapability(0, 0);
+        params.initCapTable(1).get(0).senderHosted = 5;
+      }
     });
     const returns = () => peer.received.filter((r) => r.which() === 'return').map((r) => r.return);
-    // Two calls answered with 16 KiB each, whose Finish does not come: each holds its call and its results.
-    echoData(1, 16 * 1024);
-    await settle();
-    echoData(2, 16 * 1024);
+    // Two calls answered with 16 KiB each, whose Finish does not come: their results hold no
+    // capability, so nothing can be pipelined on them and they are let go; the calls count.
+    call(1, ECHO.echoData, 16 * 1024);
+    call(2, ECHO.echoData, 16 * 1024);
     await settle();
     expect(returns().map((r) => [r.answerId, r.which()])).toEqual([[0, 'results'], [1, 'results'], [2, 'results']]);
-    expect(peer.server.stats().heldBytes).toBeGreaterThan(4 * 16 * 1024);
-    // A third is over the limit: refused. So is a call carrying our capability 5, which comes back.
-    echoData(3, 16 * 1024);
-    peer.call(4, { answer: 0, path: [] }, ECHO.hold, [(d) => { d.senderHosted = 5; }]);
+    const calls = peer.server.stats().heldBytes;
+    expect(calls).toBeGreaterThan(2 * 16 * 1024);
+    expect(calls).toBeLessThan(2 * 17 * 1024);
+    // A pipelined call on them fails as on a null capability.
+    peer.call(3, { answer: 1, path: [0] }, ECHO.echo);
     await settle();
-    const refused = returns().filter((r) => r.answerId >= 3);
-    expect(refused.map((r) => [r.answerId, r.which(), r.exception.type])).toEqual([[3, 'exception', rpc.Exception_Type.overloaded], [4, 'exception', rpc.Exception_Type.overloaded]]);
+    expect(returns().at(-1)!.exception.reason).toContain('null capability');
+    // Results with a capability are kept until the Finish, by the memory they keep.
+    call(4, ECHO.makeCounter, 1000);
+    await settle();
+    expect(returns().at(-1)).toMatchObject({ answerId: 4 });
+    expect(peer.server.stats().heldBytes - calls).toBeGreaterThan(1000 + 1024);
+    // Past the limit now: a call in a buffer of its own is refused, and the capability it
+    // carried (our 5) comes back.
+    call(5, ECHO.hold, 40 * 1024, true);
+    await settle();
+    expect([returns().at(-1)!.answerId, returns().at(-1)!.which(), returns().at(-1)!.exception.type]).toEqual([5, 'exception', rpc.Exception_Type.overloaded]);
     const releases = peer.received.filter((r) => r.which() === 'release').map((r) => [r.release.id, r.release.referenceCount]);
     expect(releases).toEqual([[5, 1]]);
     expect(holds).toBe(0);
-    // The Finish of the first two lets go of what they held: the next call runs.
-    for (const questionId of [1, 2, 3, 4]) {
-      peer.send((message) => {
-        const finish = message.initFinish();
-        finish.questionId = questionId;
-      });
-    }
+    // The Finishes let go of what they held: the next call runs.
+    for (const questionId of [1, 2, 3, 4, 5]) peer.send((message) => { message.initFinish().questionId = questionId; });
     await settle();
     expect(peer.server.stats()).toMatchObject({ answers: 1, heldBytes: 0 });
-    echoData(5, 16 * 1024);
+    call(6, ECHO.echoData, 16 * 1024);
     await settle();
-    expect(returns().at(-1)).toMatchObject({ answerId: 5 });
+    expect(returns().at(-1)).toMatchObject({ answerId: 6 });
     expect(returns().at(-1)!.which()).toBe('results');
     expect(peer.server.state).toBe('open');
     await peer.close();
