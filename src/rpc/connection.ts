@@ -367,7 +367,7 @@ export class Connection extends ConnectionTables {
 
   /**
    * The buffer under `bytes`. Small messages are read from a copy in a slab that one array
-   * spans (16 KiB), so the last such array and its buffer are kept: a typed array's \`buffer\`
+   * spans (16 KiB), so the last such array and its buffer are kept: a typed array's `buffer`
    * is a call into V8's runtime, which at every call cost an in-process call about 1.3% more
    * instructions. A larger array is not kept, so that no large message outlives its use here.
    */
