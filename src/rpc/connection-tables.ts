@@ -163,8 +163,12 @@ export type ConnectionState = 'open' | 'closed';
 /** The default largest message a connection (and its transport) takes from the peer. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
-/** The largest buffer `holdBuffer` keeps in its fields once no call holds it (the read slab is 16 KiB). */
-const CURRENT_HELD_KEPT_BYTES = 64 * 1024;
+/**
+ * The largest buffer a connection keeps a reference to between calls, to find it again at the
+ * next call without a lookup (`holdBuffer`, and Connection's `bufferOf`): the read slab small
+ * messages are copied into is 16 KiB, and a larger message's buffer must not outlive its call.
+ */
+export const KEPT_BUFFER_BYTES = 64 * 1024;
 
 /** The default of `maxHeldBytes`: the peer's calls and their results a connection holds at once. */
 const DEFAULT_MAX_HELD_BYTES = 64 * 1024 * 1024;
@@ -690,9 +694,8 @@ export abstract class ConnectionTables {
     if (buffer === this.currentHeld) {
       if (--this.currentHolders === 0) {
         this.heldBytes -= this.currentHeldBytes;
-        // Kept for the next call only if it is small (the read slab): a large message's buffer
-        // must not outlive its last call.
-        if (this.currentHeldBytes > CURRENT_HELD_KEPT_BYTES) this.currentHeld = null;
+        // Kept for the next call only if it is small (the read slab).
+        if (this.currentHeldBytes > KEPT_BUFFER_BYTES) this.currentHeld = null;
       }
       return;
     }

@@ -7,7 +7,7 @@
 import { AnyPointerBuilder, AnyPointerReader, Arena, CapnpError, locateFramedRoot, readStructAt, StructReader, type Segment, type StructBuilder } from '../wire/index.js';
 import { NO_NESTING_LIMIT } from '../wire/core/limits.js';
 import { Client, type ClientClass, type TypeParams } from './client.js';
-import { ConnectionTables } from './connection-tables.js';
+import { ConnectionTables, KEPT_BUFFER_BYTES } from './connection-tables.js';
 import { canceledError, describeThrown, ignoreRejection, malformedError, protocolError, RpcError, toRpcError, unimplementedError } from './errors.js';
 import {
   BrokenHook, brokenResult, ClientHook, NO_OPTIONS, Params, Request, Response, takeCaps,
@@ -43,9 +43,6 @@ const MAX_KEPT_CALL_BUILDER_BYTES = 64 * 1024;
 /** The options of a call from the peer (see `CallOptions.fromPeer`). */
 const FROM_PEER: CallOptions = Object.freeze({ fromPeer: true });
 const FROM_PEER_NO_PIPELINING: CallOptions = Object.freeze({ fromPeer: true, noPromisePipelining: true });
-
-/** The largest array `bufferOf` keeps beside its buffer (the read slab is 16 KiB). */
-const LAST_ARRAY_BYTES = 64 * 1024;
 
 export class Connection extends ConnectionTables {
   /** The last array `bufferOf` was asked about, and its buffer. */
@@ -374,7 +371,7 @@ export class Connection extends ConnectionTables {
   private bufferOf(bytes: Uint8Array): ArrayBufferLike {
     if (bytes === this.lastArray) return this.lastBuffer!;
     const buffer = bytes.buffer;
-    if (bytes.byteLength <= LAST_ARRAY_BYTES) {
+    if (bytes.byteLength <= KEPT_BUFFER_BYTES) {
       this.lastArray = bytes;
       this.lastBuffer = buffer;
     }
