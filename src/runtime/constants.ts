@@ -1,6 +1,7 @@
 import { AnyPointerReader, CapnpError, constantSegment, type Segment } from '../wire/index.js';
 import { decodeBase64 } from './base64.js';
 import { NO_NESTING_LIMIT } from '../wire/core/limits.js';
+import { describeValue } from '../wire/core/describe-value.js';
 
 /** A constant message (a default value or pointer constant) from its base64 canonical bytes. */
 export function constant(base64: string): Segment {
@@ -14,7 +15,7 @@ export function constant(base64: string): Segment {
 export function toBigInt(value: bigint | number): bigint {
   if (typeof value === 'bigint') return value;
   if (!Number.isSafeInteger(value)) {
-    throw new CapnpError('INVALID_ARGUMENT', `a 64-bit integer field needs a bigint or a safe integer, got ${value}`);
+    throw new CapnpError('INVALID_ARGUMENT', `a 64-bit integer field needs a bigint or a safe integer, got ${describeValue(value)}`);
   }
   return BigInt(value);
 }

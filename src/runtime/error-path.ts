@@ -9,6 +9,9 @@
  * that the stack runs out) becomes a `CapnpError` at the first step.
  */
 import { CapnpError } from '../wire/index.js';
+import { describeValue } from '../wire/core/describe-value.js';
+
+export { describeValue };
 
 interface PathInfo {
   /** The message without the path. */
@@ -75,20 +78,6 @@ export function errorPath(error: unknown): string {
   const info = error instanceof CapnpError ? paths.get(error) : undefined;
   if (info === undefined) return '';
   return formatPath([...info.steps].reverse());
-}
-
-/** How a value that is not what a field needs is described: `number 5`, `null`, `an array`. */
-export function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  switch (typeof value) {
-    case 'string': return `string ${JSON.stringify(value.length > 30 ? `${value.slice(0, 30)}...` : value)}`;
-    case 'number': case 'bigint': case 'boolean': return `${typeof value} ${String(value)}`;
-    case 'undefined': return 'undefined';
-    case 'function': return 'a function';
-    case 'symbol': return 'a symbol';
-    default: return value instanceof Uint8Array ? 'a Uint8Array' : 'an object';
-  }
 }
 
 /**

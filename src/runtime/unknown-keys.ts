@@ -11,6 +11,7 @@
  */
 import { CapnpError } from '../wire/index.js';
 import { atStep } from './error-path.js';
+import { describeValue } from '../wire/core/describe-value.js';
 
 /** Options of plain-object assignment, accepted by `encode` and `assign` (generated and dynamic). */
 export interface AssignOptions {
@@ -34,7 +35,7 @@ export function withAssignOptions<T>(options: AssignOptions | undefined, run: ()
   const choice = options?.unknownKeys;
   if (choice === undefined) return run();
   if (choice !== 'ignore' && choice !== 'reject') {
-    throw new CapnpError('INVALID_ARGUMENT', `unknownKeys must be 'ignore' or 'reject', got ${String(choice)}`);
+    throw new CapnpError('INVALID_ARGUMENT', `unknownKeys must be 'ignore' or 'reject', got ${describeValue(choice)}`);
   }
   const previous = ASSIGN_MODE.rejectUnknownKeys;
   ASSIGN_MODE.rejectUnknownKeys = choice === 'reject';

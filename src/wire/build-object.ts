@@ -5,6 +5,7 @@
  */
 import { copyList, copyPointer, copyStruct } from './core/copy.js';
 import { CapnpError } from './error.js';
+import { describeValue } from './core/describe-value.js';
 import { Kind, Size } from './core/layout.js';
 import { ListBuilder } from './list-builder.js';
 import type { ListReader } from './list-reader.js';
@@ -229,8 +230,7 @@ export function listArgument(value: ListReader): ListReader {
 }
 
 export function refuseArgument(expected: string, value: unknown): never {
-  const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
-  throw new CapnpError('INVALID_ARGUMENT', `expected ${expected}, got ${got}`);
+  throw new CapnpError('INVALID_ARGUMENT', `expected ${expected}, got ${describeValue(value)}`);
 }
 
 export function setTextAt(segment: Segment, at: number, value: string): void {

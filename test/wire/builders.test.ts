@@ -1138,6 +1138,11 @@ describe('growth policies', () => {
     expectCapnpError(() => new MessageBuilder({ firstSegmentWords: 1.5 }), ErrorCode.INVALID_ARGUMENT);
     expectCapnpError(() => new MessageBuilder({ firstSegmentWords: 10, maxSegmentWords: 5 }), ErrorCode.INVALID_ARGUMENT);
     expectCapnpError(() => new MessageBuilder({ growth: 'exponential' as never }), ErrorCode.INVALID_ARGUMENT);
+    // Described, not interpolated: a symbol in a template literal throws a TypeError.
+    const symbol = expectCapnpError(() => new MessageBuilder({ firstSegmentWords: Symbol('w') as never }), ErrorCode.INVALID_ARGUMENT);
+    expect(symbol.message).toBe('firstSegmentWords must be an integer in 1..536870911, got a symbol');
+    expect(expectCapnpError(() => new MessageBuilder({ firstSegmentWords: 8n as never }), ErrorCode.INVALID_ARGUMENT).message).toMatch(/got bigint 8$/);
+    expect(expectCapnpError(() => new MessageBuilder({ growth: Symbol('g') as never }), ErrorCode.INVALID_ARGUMENT).message).toBe('unknown growth policy a symbol');
   });
 
   it('rejects objects that cannot fit in any segment, and bad sizes', () => {
@@ -1148,6 +1153,18 @@ describe('growth policies', () => {
     expectCapnpError(() => root.initList(0, ElementSize.INLINE_COMPOSITE, 1), ErrorCode.INVALID_ARGUMENT);
     expectCapnpError(() => root.initStruct(0, 65536, 0), ErrorCode.INVALID_ARGUMENT);
     expectCapnpError(() => root.initStructList(0, 2 ** 29, 1, 0), ErrorCode.INVALID_ARGUMENT);
+  });
+
+  it('describes a refused size or length in a few words, whatever it is', () => {
+    const root = new MessageBuilder().initRoot(0, 2);
+    expect(expectCapnpError(() => root.initStruct(0, 1, 70000), ErrorCode.INVALID_ARGUMENT).message)
+      .toBe('struct sections must be 0..65535 words and pointers, got number 1 and number 70000');
+    expect(expectCapnpError(() => root.initList(0, 9 as never, 1), ErrorCode.INVALID_ARGUMENT).message)
+      .toBe('element size must be a primitive or pointer size, 0..6 (struct lists take a struct size), got number 9');
+    // A 5 000-character string was put into the message whole.
+    const long = expectCapnpError(() => root.initList(0, ElementSize.BYTE, 'x'.repeat(5000) as never), ErrorCode.INVALID_ARGUMENT);
+    expect(long.message).toBe(`list length must be an integer in 0..536870911, got string "${'x'.repeat(30)}..."`);
+    expect(root.hasPointer(0)).toBe(false);
   });
 });
 

@@ -6,6 +6,7 @@
  * and are as cheap to call as the methods were.
  */
 import { CapnpError } from '../error.js';
+import { describeValue } from './describe-value.js';
 import { Arena, DEFAULT_FIRST_SEGMENT_WORDS, type BuilderOptions } from './arena.js';
 import { BYTES_PER_WORD, MAX_SEGMENT_WORDS } from './layout.js';
 import { allocateBytes, allocateBytesAfter } from './pool.js';
@@ -89,13 +90,13 @@ export function buildingArena(options: BuilderOptions): Arena {
   const maxSegmentWords = options.maxSegmentWords ?? MAX_SEGMENT_WORDS;
   const growth = options.growth ?? 'in-place';
   if (!Number.isInteger(firstSegmentWords) || firstSegmentWords < 1 || firstSegmentWords > MAX_SEGMENT_WORDS) {
-    throw new CapnpError('INVALID_ARGUMENT', `firstSegmentWords must be an integer in 1..${MAX_SEGMENT_WORDS}, got ${firstSegmentWords}`);
+    throw new CapnpError('INVALID_ARGUMENT', `firstSegmentWords must be an integer in 1..${MAX_SEGMENT_WORDS}, got ${describeValue(firstSegmentWords)}`);
   }
   if (!Number.isInteger(maxSegmentWords) || maxSegmentWords < firstSegmentWords || maxSegmentWords > MAX_SEGMENT_WORDS) {
-    throw new CapnpError('INVALID_ARGUMENT', `maxSegmentWords must be an integer in firstSegmentWords..${MAX_SEGMENT_WORDS}, got ${maxSegmentWords}`);
+    throw new CapnpError('INVALID_ARGUMENT', `maxSegmentWords must be an integer in firstSegmentWords..${MAX_SEGMENT_WORDS}, got ${describeValue(maxSegmentWords)}`);
   }
   if (growth !== 'in-place' && growth !== 'heuristic' && growth !== 'fixed') {
-    throw new CapnpError('INVALID_ARGUMENT', `unknown growth policy ${String(growth)}`);
+    throw new CapnpError('INVALID_ARGUMENT', `unknown growth policy ${describeValue(growth)}`);
   }
   // A message being built is trusted and acyclic: reading it back needs no limits.
   const segments = new Array<Segment>(1);

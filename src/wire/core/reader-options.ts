@@ -38,7 +38,11 @@ function resolveGiven(options: ReaderOptions): ResolvedReaderOptions {
  */
 export function checkLimit(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
-  // Math.floor gives back only a number that is whole or infinite (a string comes back a number).
-  if (!(Math.floor(value) === value && value >= 0)) throw new CapnpError('INVALID_ARGUMENT', `${name} must be an integer >= 0 or Infinity, got ${value}`);
+  // Number.isInteger is false for anything but a whole number (a numeric string, a bigint);
+  // Math.floor, used before, threw a TypeError for a bigint. (Not `describeValue`, which a
+  // decode-only app, 8 KB, would then carry.)
+  if (!((Number.isInteger(value) && value >= 0) || value === Infinity)) {
+    throw new CapnpError('INVALID_ARGUMENT', `${name} must be an integer >= 0 or Infinity, got ${value}`);
+  }
   return value;
 }
