@@ -184,7 +184,7 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
   base.builderMethods.push(
     method(`${has}(): boolean {`, `  return !$.isNullPointer(this.$segment, ${b});`, '}'),
     method(`/** Detaches the value (the field becomes null) to adopt it elsewhere in this message. */`, `${disown}(): $.Orphan {`, `  return $.disown(this.$segment, ${b});`, '}'),
-    method(`${adopt}(orphan: $.Orphan): void {`, `  $.adopt(this.$segment, ${b}, orphan);`, '}'),
+    method(`${adopt}(orphan: $.Orphan): void {`, `  $.adopt(this.$segment, ${b}, orphan, ${adoptedAs(scope, type!)});`, '}'),
   );
   const zero = [`$.clearPointer(this.$segment, ${b});`];
   const capabilityCheck = (v: string) => `$.checkCapability(${v})`;
@@ -357,6 +357,24 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
   }
 }
 
+/**
+ * What a pointer field adopts, as the runtime's `adopt` checks it: Text and Data a byte list, a
+ * list its element size, a struct, a capability; a generic parameter or AnyPointer anything.
+ */
+function adoptedAs(scope: GenericScope, type: Type): string {
+  switch (typeKey(type)) {
+    case 'text': case 'data': return '$.ElementSize.BYTE';
+    case 'struct': return '$.AdoptAs.STRUCT';
+    case 'list': return `$.ElementSize.${ELEMENT_SIZE_NAMES[listElementSize((type as { list: { elementType: Type | null } }).list.elementType)]}`;
+    case 'interface': return '$.AdoptAs.CAPABILITY';
+    default: {
+      if (parameterIndex(scope, type) >= 0) return '$.AdoptAs.ANY';
+      const flavour = anyPointerFlavour(type);
+      return flavour === 'struct' ? '$.AdoptAs.STRUCT' : flavour === 'list' ? '$.AdoptAs.ANY_LIST' : flavour === 'capability' ? '$.AdoptAs.CAPABILITY' : '$.AdoptAs.ANY';
+    }
+  }
+}
+
 export function describeField(ctx: FileContext, field: Field, members: MemberNames, docs: (string | null)[], index: number, scope: GenericScope, discriminantByte: number): FieldCode {
   const name = field.name ?? '';
   const accessor = MemberNames.accessor(name);
@@ -390,11 +408,24 @@ export function describeField(ctx: FileContext, field: Field, members: MemberNam
   }
   const slot = describeSlot(ctx, field as Field & { slot: unknown }, members, scope);
   if (discriminant !== null) {
-    // init* and adopt* of a union member make it the active member, as its setter does.
-    const setsMember = new RegExp(`^(${members.helper(`init${capitalize(name)}`).replace(/\$/g, '\\$')}|${members.helper(`adopt${capitalize(name)}`).replace(/\$/g, '\\$')})\\(`);
+    // init* and adopt* of a union member make it the active member, as its setter does. Those
+    // that take an argument (a length, an orphan) do so once the call has succeeded, so that
+    // one refused leaves the union as it was (made active first, the member refused was left
+    // active over the old member's pointer). An init* without one cannot be refused, and
+    // activates first: after the call, V8 loads the builder's fields again (eval +0.3%).
+    const setsMember = new RegExp(`^(${members.helper(`init${capitalize(name)}`).replace(/\$/g, '\\$')}|${members.helper(`adopt${capitalize(name)}`).replace(/\$/g, '\\$')})\\((\\))?`);
+    const activate = `  ${setDiscriminant(discriminantByte, discriminant)}`;
     for (const lines of slot.builderMethods) {
       const signature = lines.findIndex((l) => setsMember.test(l));
-      if (signature >= 0) lines.splice(signature + 1, 0, `  ${setDiscriminant(discriminantByte, discriminant)}`);
+      if (signature < 0) continue;
+      if (setsMember.exec(lines[signature]!)![2] !== undefined) {
+        lines.splice(signature + 1, 0, activate);
+        continue;
+      }
+      const last = lines.length - 2; // the one statement before the closing brace
+      const returned = /^  return (.*);$/.exec(lines[last]!);
+      if (returned === null) lines.splice(last + 1, 0, activate);
+      else lines.splice(last, 1, `  const $value = ${returned[1]};`, activate, '  return $value;');
     }
   }
   const ordinal = 'explicit' in field.ordinal ? ` @${field.ordinal.explicit}` : '';

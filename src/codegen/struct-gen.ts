@@ -145,8 +145,10 @@ export function emitStruct(ctx: FileContext, node: StructNode): void {
             w.line(`this.${members.helper(`init${capitalize(c.name)}`)}().$assign(value);`);
             return;
           }
-          if (c.discriminant !== null) w.line(setDiscriminant(discriminantByte, c.discriminant));
+          // The member becomes active once its value is written: a value refused (a number
+          // for a list) leaves the union as it was.
           for (const s of statements) w.line(s);
+          if (c.discriminant !== null) w.line(setDiscriminant(discriminantByte, c.discriminant));
         });
       }
       if (c.discriminant !== null && isGroup) {

@@ -5,8 +5,8 @@
  * these functions, which call the same `StructView` / `ListView` accessors generated code uses.
  */
 import {
-  AnyPointerBuilder, AnyPointerReader, CapnpError, ElementSize, ListBuilder, ListReader,
-  StructBuilder, StructReader, type Segment,
+  AdoptAs, AnyPointerBuilder, AnyPointerReader, CapnpError, ElementSize, ListBuilder, ListReader, Orphan,
+  StructBuilder, StructReader, describeOrphan, orphanFits, type Segment,
 } from '../wire/index.js';
 import { atStep, describeValue, notAnObject } from '../runtime/error-path.js';
 import { notData, notText } from '../runtime/access.js';
@@ -165,8 +165,9 @@ export function setField(b: StructBuilder, field: StructField, value: unknown): 
       break;
     default: break;
   }
-  activate(b, field);
+  // Made active once written: a value refused leaves the union as it was.
   setPointer(b.getPointer(at), type, value, fieldWhat(field));
+  activate(b, field);
 }
 
 /** The checks of the 32-bit-and-smaller number types (and Float32). */
@@ -183,15 +184,23 @@ function parseEnum(type: Extract<DynamicType, { kind: 'enum' }>, value: unknown)
 
 /** Initializes a pointer field (struct, list of `size`, Data of `size`, AnyPointer) or a group, and returns its builder. */
 export function initField(b: StructBuilder, field: StructField, size?: number): DynamicValue {
+  const type = field.type;
+  if (type.kind === 'struct' && field.isGroup) {
+    activate(b, field);
+    clearField(b, field);
+    return new DynamicStructBuilder(type.schema, b);
+  }
+  // Made active once made: a refused size leaves the union as it was.
+  const value = initPointerField(b, field, size);
   activate(b, field);
+  return value;
+}
+
+function initPointerField(b: StructBuilder, field: StructField, size: number | undefined): DynamicValue {
   const type = field.type;
   const at = field.offset;
   switch (type.kind) {
     case 'struct':
-      if (field.isGroup) {
-        clearField(b, field);
-        return new DynamicStructBuilder(type.schema, b);
-      }
       return new DynamicStructBuilder(type.schema, b.initStruct(at, type.schema.dataWords, type.schema.pointerCount));
     case 'list':
       return new DynamicListBuilder(type, initList(b.getPointer(at), type.element, requireSize(size, field)));
@@ -250,6 +259,43 @@ export function clearField(b: StructBuilder, field: StructField): void {
   }
 }
 
+/**
+ * Attaches `orphan` (from `disown` or a `newOrphan*` method of the same message) to a pointer
+ * field, making the field its union's active member. Wire-level orphans carry no schema type,
+ * so what the orphan is (struct, list and its element size, capability) is checked against
+ * the field's type first, as C++'s dynamic `adopt` compares types: adopted unchecked, a list of
+ * numbers in a `List(Text)` field made a message that failed only when read. A refused orphan
+ * leaves the field, the union and the orphan as they were.
+ */
+export function adoptField(b: StructBuilder, field: StructField, orphan: Orphan): void {
+  if (!(orphan instanceof Orphan)) {
+    throw new CapnpError('INVALID_ARGUMENT', `expected an Orphan (from disown or a newOrphan method), got ${describeValue(orphan)}`);
+  }
+  if (!orphanFits(orphan, adoptedAs(field.type))) {
+    throw new CapnpError('INVALID_ARGUMENT', `${field.parent.shortName}.${field.name} is ${typeName(field.type)}; it cannot adopt an orphan of ${describeOrphan(orphan)}`);
+  }
+  b.adopt(field.offset, orphan);
+  activate(b, field);
+}
+
+/** What a field of `type` adopts, as `adoptAt` takes it (see `AdoptAs`). */
+function adoptedAs(type: DynamicType): number {
+  switch (type.kind) {
+    case 'struct': return AdoptAs.STRUCT;
+    case 'text': case 'data': return ElementSize.BYTE;
+    case 'list': return listElementSize(type.element);
+    case 'interface': return AdoptAs.CAPABILITY;
+    case 'anyPointer':
+      switch (type.constraint) {
+        case 'struct': return AdoptAs.STRUCT;
+        case 'list': return AdoptAs.ANY_LIST;
+        case 'capability': return AdoptAs.CAPABILITY;
+        default: return AdoptAs.ANY;
+      }
+    default: throw new CapnpError('INVALID_ARGUMENT', `${typeName(type)} is not a pointer type`);
+  }
+}
+
 /** Whether the field is set: inactive union members are not; pointers are when non-null; data fields and groups always are. */
 export function hasField(s: StructReader, field: StructField): boolean {
   if (field.discriminant >= 0 && s.getUint16(field.parent.discriminantOffset) !== field.discriminant) return false;
@@ -286,7 +332,8 @@ export function setPointer(slot: AnyPointerBuilder, type: DynamicType, value: un
         return;
       }
       if (typeof value !== 'object') throw notAnObject(value, type.schema.shortName);
-      new DynamicStructBuilder(type.schema, slot.initStruct(type.schema.dataWords, type.schema.pointerCount)).assign(value as Record<string, unknown>);
+      const struct = slot.initStruct(type.schema.dataWords, type.schema.pointerCount);
+      writeOrClear(slot, () => new DynamicStructBuilder(type.schema, struct).assign(value as Record<string, unknown>));
       return;
     }
     case 'list': {
@@ -299,7 +346,8 @@ export function setPointer(slot: AnyPointerBuilder, type: DynamicType, value: un
       if (typeof value !== 'object' || typeof items.length !== 'number' || !(items.length >= 0 && items.length <= 0x1fffffff)) {
         throw new CapnpError('INVALID_ARGUMENT', `expected an array (or array-like, or a list reader) for a list, got ${describeValue(value)}`);
       }
-      fillList(initList(slot, type.element, items.length), type.element, items, what, false);
+      const list = initList(slot, type.element, items.length);
+      writeOrClear(slot, () => fillList(list, type.element, items, what, false));
       return;
     }
     case 'interface':
@@ -325,6 +373,20 @@ export function setPointer(slot: AnyPointerBuilder, type: DynamicType, value: un
     }
     default:
       throw new CapnpError('INVALID_ARGUMENT', `${what} is not a pointer`);
+  }
+}
+
+/**
+ * Runs `write`, which fills the new object at `slot` from a plain value; if a part of the value
+ * is refused, clears the slot before the error goes on, so that no half-written struct or list
+ * is left behind (the runtime's `assignListAt` and `StructType#set` do the same).
+ */
+function writeOrClear(slot: AnyPointerBuilder, write: () => void): void {
+  try {
+    write();
+  } catch (e) {
+    slot.clear();
+    throw e;
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import { CapnpError, type Orphan, type StructBuilder, type StructReader } from '../wire/index.js';
 import {
-  activate, builderField, clearField, hasField, initField, readField, setField, type DynamicValue,
+  activate, adoptField, builderField, clearField, hasField, initField, readField, setField, type DynamicValue,
 } from './fields.js';
 import { assignObject, structToObject } from './objects.js';
 import { atStep } from '../runtime/error-path.js';
@@ -145,11 +145,15 @@ export class DynamicStructBuilder {
     return this.$.disown(f.offset);
   }
 
+  /**
+   * Attaches an orphan of this message to a pointer field (making it its union's active
+   * member); the orphan must hold what the field's type reads (a struct for a struct field, a
+   * byte list for Text and Data, a list of the element's size, a capability for an interface).
+   */
   adopt(field: string | StructField, orphan: Orphan): void {
     const f = fieldOf(this.schema, field);
     if (f.isGroup || !isPointerKind(f.type.kind)) throw new CapnpError('INVALID_ARGUMENT', `${this.schema.shortName}.${f.name} is not a pointer field`);
-    activate(this.$, f);
-    this.$.adopt(f.offset, orphan);
+    adoptField(this.$, f, orphan);
   }
 
   /**

@@ -237,8 +237,9 @@ export function disown(segment: Segment, at: number): Orphan {
   return disownAt(segment, at);
 }
 
-export function adopt(segment: Segment, at: number, orphan: Orphan): void {
-  adoptAt(segment, at, orphan);
+/** `expected`: what the field reads (`ElementSize` of a list, or `AdoptAs`); see `adoptAt`. */
+export function adopt(segment: Segment, at: number, orphan: Orphan, expected: number): void {
+  adoptAt(segment, at, orphan, expected);
 }
 
 export function pointerBuilder(segment: Segment, at: number): AnyPointerBuilder {

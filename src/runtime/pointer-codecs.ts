@@ -243,7 +243,7 @@ export function assignListAt(segment: Segment, at: number, element: ElementType,
         }
       }
     } catch (e) {
-      throw atStep(e, i);
+      throw abandonList(segment, at, e, i);
     }
     return;
   }
@@ -252,8 +252,19 @@ export function assignListAt(segment: Segment, at: number, element: ElementType,
   try {
     for (; i < length; i++) element.set(list, i, items[i]);
   } catch (e) {
-    throw atStep(e, i);
+    throw abandonList(segment, at, e, i);
   }
+}
+
+/**
+ * A list refused at element `i` is not left half-written: its slot is cleared (a union keeps
+ * the member it had: generated setters make theirs active after the write). Returns the error
+ * with the index as a step of its path. One call in the `catch`, as `atStep` was: the cleanup
+ * written there counted news build +0.5% instructions.
+ */
+function abandonList(segment: Segment, at: number, e: unknown, i: number): CapnpError {
+  zeroObject(segment, at);
+  return atStep(e, i);
 }
 
 /** The codec of `List(element)`. */

@@ -16,6 +16,7 @@ export { padDataSection } from './padded-data.js';
  * "no limit", under the name generated code has always used.
  */
 export { NO_NESTING_LIMIT as UNLIMITED_NESTING } from '../wire/core/limits.js';
+export { AdoptAs } from '../wire/orphan.js';
 export * from './access.js';
 export { pointerListToObject, structListToObject, valueListToObject } from './list-objects.js';
 export { TEXT_READ, DATA_READ } from './pointer-codecs.js';

@@ -45,4 +45,4 @@ export {
   setTextAt, setDataAt, initDataAt, initTextAt, setCapabilityAt,
 } from './build-object.js';
 export { zeroObject, existingStruct } from './core/pointer-builder.js';
-export { disownAt, adoptAt } from './orphan.js';
+export { disownAt, adoptAt, AdoptAs, orphanFits, describeOrphan } from './orphan.js';

@@ -7,7 +7,8 @@
 import type { Arena } from './core/arena.js';
 import { CapnpError } from './error.js';
 import { copyPointer } from './core/copy.js';
-import { Kind, Size } from './core/layout.js';
+import { ELEMENT_SIZE_NAMES, Kind, Size } from './core/layout.js';
+import { describeValue } from './core/describe-value.js';
 import { ListBuilder } from './list-builder.js';
 import { StructBuilder } from './struct-builder.js';
 import { linkPointer, zeroObject } from './core/pointer-builder.js';
@@ -93,10 +94,55 @@ export function disownAt(segment: Segment, at: number): Orphan {
   return orphan;
 }
 
-/** Points the slot at `orphan`, discarding what the slot held. */
-export function adoptAt(segment: Segment, at: number, orphan: Orphan): void {
+/**
+ * What a slot of a known type adopts, for `adoptAt`'s `expected`: a list's element size
+ * (`ElementSize`, 0..7: Text and Data are byte lists, `INLINE_COMPOSITE` a struct list), or one
+ * of these. Orphans carry no schema type (as in capnp's wire layer), so generated builders and
+ * the dynamic API say what their field reads, and an orphan holding something else is refused
+ * before it is attached: a `List(Int32)` adopted into a `List(Text)` field made a message that
+ * failed only when read.
+ */
+export const AdoptAs: { readonly STRUCT: 8; readonly CAPABILITY: 9; readonly ANY_LIST: 10; readonly ANY: 11 } = {
+  STRUCT: 8,
+  CAPABILITY: 9,
+  ANY_LIST: 10,
+  ANY: 11,
+};
+
+/** Whether a slot that reads `expected` (see `AdoptAs`) takes what `orphan` holds; a null orphan fits all. */
+export function orphanFits(orphan: Orphan, expected: number): boolean {
+  if (orphan.segment === null || expected === AdoptAs.ANY) return true;
+  switch (expected) {
+    case AdoptAs.STRUCT: return orphan.kind === Kind.STRUCT;
+    case AdoptAs.CAPABILITY: return orphan.kind === Kind.OTHER;
+    case AdoptAs.ANY_LIST: return orphan.kind === Kind.LIST;
+    default: {
+      if (orphan.kind !== Kind.LIST) return false;
+      const size = orphan.hi & 7;
+      // A struct list is read from a list of any other element size (upgraded), never from bits.
+      return size === expected || (expected === Size.INLINE_COMPOSITE && size !== Size.BIT);
+    }
+  }
+}
+
+/** What an orphan holds, in words: `a struct`, `a list of four-byte elements`. */
+export function describeOrphan(orphan: Orphan): string {
+  const size = orphan.hi & 7;
+  return orphan.kind === Kind.STRUCT ? 'a struct' : orphan.kind === Kind.OTHER ? 'a capability'
+    : size === Size.INLINE_COMPOSITE ? 'a struct list' : `a list of ${ELEMENT_SIZE_NAMES[size]} elements`;
+}
+
+/**
+ * Points the slot at `orphan`, discarding what the slot held. `expected` (see `AdoptAs`) is
+ * what the slot's field reads; an orphan that does not fit it, an orphan of another message
+ * or one adopted before is refused, and slot and orphan are left as they were.
+ */
+export function adoptAt(segment: Segment, at: number, orphan: Orphan, expected: number = AdoptAs.ANY): void {
   if (!(orphan instanceof Orphan)) {
-    throw new CapnpError('INVALID_ARGUMENT', `expected an Orphan (from disown or a newOrphan method), got ${orphan === null ? 'null' : typeof orphan}`);
+    throw new CapnpError('INVALID_ARGUMENT', `expected an Orphan (from disown or a newOrphan method), got ${describeValue(orphan)}`);
+  }
+  if (!orphanFits(orphan, expected)) {
+    throw new CapnpError('INVALID_ARGUMENT', `the orphan holds ${describeOrphan(orphan)}, which this field does not read`);
   }
   orphan.take(segment.arena);
   zeroObject(segment, at);

@@ -93,7 +93,7 @@ export class Persistent_SaveParamsBuilder<SturdyRef extends $.PointerCodec<any, 
   }
 
   adoptSealFor(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.ANY);
   }
 
   override $assign(value: Persistent_SaveParamsInit<SturdyRef, Owner>): void {
@@ -185,7 +185,7 @@ export class Persistent_SaveResultsBuilder<SturdyRef extends $.PointerCodec<any,
   }
 
   adoptSturdyRef(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.ANY);
   }
 
   override $assign(value: Persistent_SaveResultsInit<SturdyRef, Owner>): void {

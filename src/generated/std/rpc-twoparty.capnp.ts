@@ -510,7 +510,7 @@ export class JoinResultBuilder extends $.GeneratedBuilder<JoinResult, JoinResult
   }
 
   adoptCap(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.CAPABILITY);
   }
 
   override $assign(value: JoinResultInit): void {

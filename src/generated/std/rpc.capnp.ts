@@ -264,8 +264,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   set unimplemented(value: MessageInit | MessageReader | null) {
-    this.$segment.view.setUint16(this.$data, 0, true);
     Message.set(this.$, 0, value);
+    this.$segment.view.setUint16(this.$data, 0, true);
   }
 
   hasUnimplemented(): boolean {
@@ -278,8 +278,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   adoptUnimplemented(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
     this.$segment.view.setUint16(this.$data, 0, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initUnimplemented(): MessageBuilder {
@@ -293,8 +293,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   set abort(value: ExceptionInit | ExceptionReader | null) {
-    this.$segment.view.setUint16(this.$data, 1, true);
     Exception.set(this.$, 0, value);
+    this.$segment.view.setUint16(this.$data, 1, true);
   }
 
   hasAbort(): boolean {
@@ -307,8 +307,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   adoptAbort(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
     this.$segment.view.setUint16(this.$data, 1, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initAbort(): ExceptionBuilder {
@@ -322,8 +322,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   set bootstrap(value: BootstrapInit | BootstrapReader | null) {
-    this.$segment.view.setUint16(this.$data, 8, true);
     Bootstrap.set(this.$, 0, value);
+    this.$segment.view.setUint16(this.$data, 8, true);
   }
 
   hasBootstrap(): boolean {
@@ -336,8 +336,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   adoptBootstrap(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
     this.$segment.view.setUint16(this.$data, 8, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initBootstrap(): BootstrapBuilder {
@@ -351,8 +351,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   set call(value: CallInit | CallReader | null) {
-    this.$segment.view.setUint16(this.$data, 2, true);
     Call.set(this.$, 0, value);
+    this.$segment.view.setUint16(this.$data, 2, true);
   }
 
   hasCall(): boolean {
@@ -365,8 +365,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   adoptCall(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
     this.$segment.view.setUint16(this.$data, 2, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initCall(): CallBuilder {
@@ -380,8 +380,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   set return(value: ReturnInit | ReturnReader | null) {
-    this.$segment.view.setUint16(this.$data, 3, true);
     Return.set(this.$, 0, value);
+    this.$segment.view.setUint16(this.$data, 3, true);
   }
 
   hasReturn(): boolean {
@@ -394,8 +394,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   adoptReturn(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
     this.$segment.view.setUint16(this.$data, 3, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initReturn(): ReturnBuilder {
@@ -409,8 +409,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   set finish(value: FinishInit | FinishReader | null) {
-    this.$segment.view.setUint16(this.$data, 4, true);
     Finish.set(this.$, 0, value);
+    this.$segment.view.setUint16(this.$data, 4, true);
   }
 
   hasFinish(): boolean {
@@ -423,8 +423,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   adoptFinish(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
     this.$segment.view.setUint16(this.$data, 4, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initFinish(): FinishBuilder {
@@ -438,8 +438,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   set resolve(value: ResolveInit | ResolveReader | null) {
-    this.$segment.view.setUint16(this.$data, 5, true);
     Resolve.set(this.$, 0, value);
+    this.$segment.view.setUint16(this.$data, 5, true);
   }
 
   hasResolve(): boolean {
@@ -452,8 +452,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   adoptResolve(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
     this.$segment.view.setUint16(this.$data, 5, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initResolve(): ResolveBuilder {
@@ -467,8 +467,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   set release(value: ReleaseInit | ReleaseReader | null) {
-    this.$segment.view.setUint16(this.$data, 6, true);
     Release.set(this.$, 0, value);
+    this.$segment.view.setUint16(this.$data, 6, true);
   }
 
   hasRelease(): boolean {
@@ -481,8 +481,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   adoptRelease(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
     this.$segment.view.setUint16(this.$data, 6, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initRelease(): ReleaseBuilder {
@@ -496,8 +496,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   set disembargo(value: DisembargoInit | DisembargoReader | null) {
-    this.$segment.view.setUint16(this.$data, 13, true);
     Disembargo.set(this.$, 0, value);
+    this.$segment.view.setUint16(this.$data, 13, true);
   }
 
   hasDisembargo(): boolean {
@@ -510,8 +510,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   adoptDisembargo(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
     this.$segment.view.setUint16(this.$data, 13, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initDisembargo(): DisembargoBuilder {
@@ -525,8 +525,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   set obsoleteSave(value: $.AnyValue | null) {
-    this.$segment.view.setUint16(this.$data, 7, true);
     $.setAnyPointer($.pointerBuilder(this.$segment, this.$pointers), value);
+    this.$segment.view.setUint16(this.$data, 7, true);
   }
 
   hasObsoleteSave(): boolean {
@@ -539,8 +539,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   adoptObsoleteSave(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.ANY);
     this.$segment.view.setUint16(this.$data, 7, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initObsoleteSave(): $.AnyPointerBuilder {
@@ -556,8 +556,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   set obsoleteDelete(value: $.AnyValue | null) {
-    this.$segment.view.setUint16(this.$data, 9, true);
     $.setAnyPointer($.pointerBuilder(this.$segment, this.$pointers), value);
+    this.$segment.view.setUint16(this.$data, 9, true);
   }
 
   hasObsoleteDelete(): boolean {
@@ -570,8 +570,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   adoptObsoleteDelete(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.ANY);
     this.$segment.view.setUint16(this.$data, 9, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initObsoleteDelete(): $.AnyPointerBuilder {
@@ -587,8 +587,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   set provide(value: ProvideInit | ProvideReader | null) {
-    this.$segment.view.setUint16(this.$data, 10, true);
     Provide.set(this.$, 0, value);
+    this.$segment.view.setUint16(this.$data, 10, true);
   }
 
   hasProvide(): boolean {
@@ -601,8 +601,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   adoptProvide(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
     this.$segment.view.setUint16(this.$data, 10, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initProvide(): ProvideBuilder {
@@ -616,8 +616,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   set accept(value: AcceptInit | AcceptReader | null) {
-    this.$segment.view.setUint16(this.$data, 11, true);
     Accept.set(this.$, 0, value);
+    this.$segment.view.setUint16(this.$data, 11, true);
   }
 
   hasAccept(): boolean {
@@ -630,8 +630,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   adoptAccept(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
     this.$segment.view.setUint16(this.$data, 11, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initAccept(): AcceptBuilder {
@@ -645,8 +645,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   set thirdPartyAnswer(value: ThirdPartyAnswerInit | ThirdPartyAnswerReader | null) {
-    this.$segment.view.setUint16(this.$data, 14, true);
     ThirdPartyAnswer.set(this.$, 0, value);
+    this.$segment.view.setUint16(this.$data, 14, true);
   }
 
   hasThirdPartyAnswer(): boolean {
@@ -659,8 +659,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   adoptThirdPartyAnswer(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
     this.$segment.view.setUint16(this.$data, 14, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initThirdPartyAnswer(): ThirdPartyAnswerBuilder {
@@ -674,8 +674,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   set join(value: JoinInit | JoinReader | null) {
-    this.$segment.view.setUint16(this.$data, 12, true);
     Join.set(this.$, 0, value);
+    this.$segment.view.setUint16(this.$data, 12, true);
   }
 
   hasJoin(): boolean {
@@ -688,8 +688,8 @@ export class MessageBuilder extends $.GeneratedBuilder<Message, MessageInit, Mes
   }
 
   adoptJoin(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
     this.$segment.view.setUint16(this.$data, 12, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initJoin(): JoinBuilder {
@@ -834,7 +834,7 @@ export class BootstrapBuilder extends $.GeneratedBuilder<Bootstrap, BootstrapIni
   }
 
   adoptDeprecatedObjectId(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.ANY);
   }
 
   initDeprecatedObjectId(): $.AnyPointerBuilder {
@@ -1042,7 +1042,7 @@ export class CallBuilder extends $.GeneratedBuilder<Call, CallInit, CallReader> 
   }
 
   adoptTarget(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
   }
 
   initTarget(): MessageTargetBuilder {
@@ -1117,7 +1117,7 @@ export class CallBuilder extends $.GeneratedBuilder<Call, CallInit, CallReader> 
   }
 
   adoptParams(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 8, orphan);
+    $.adopt(this.$segment, this.$pointers + 8, orphan, $.AdoptAs.STRUCT);
   }
 
   initParams(): PayloadBuilder {
@@ -1270,8 +1270,8 @@ export class Call_SendResultsToBuilder extends $.GeneratedBuilder<Call_SendResul
   }
 
   set thirdParty(value: $.AnyValue | null) {
-    this.$segment.view.setUint16(this.$data + 6, 2, true);
     $.setAnyPointer($.pointerBuilder(this.$segment, this.$pointers + 16), value);
+    this.$segment.view.setUint16(this.$data + 6, 2, true);
   }
 
   hasThirdParty(): boolean {
@@ -1284,8 +1284,8 @@ export class Call_SendResultsToBuilder extends $.GeneratedBuilder<Call_SendResul
   }
 
   adoptThirdParty(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers + 16, orphan, $.AdoptAs.ANY);
     this.$segment.view.setUint16(this.$data + 6, 2, true);
-    $.adopt(this.$segment, this.$pointers + 16, orphan);
   }
 
   initThirdParty(): $.AnyPointerBuilder {
@@ -1513,8 +1513,8 @@ export class ReturnBuilder extends $.GeneratedBuilder<Return, ReturnInit, Return
   }
 
   set results(value: PayloadInit | PayloadReader | null) {
-    this.$segment.view.setUint16(this.$data + 6, 0, true);
     Payload.set(this.$, 0, value);
+    this.$segment.view.setUint16(this.$data + 6, 0, true);
   }
 
   hasResults(): boolean {
@@ -1527,8 +1527,8 @@ export class ReturnBuilder extends $.GeneratedBuilder<Return, ReturnInit, Return
   }
 
   adoptResults(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
     this.$segment.view.setUint16(this.$data + 6, 0, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initResults(): PayloadBuilder {
@@ -1542,8 +1542,8 @@ export class ReturnBuilder extends $.GeneratedBuilder<Return, ReturnInit, Return
   }
 
   set exception(value: ExceptionInit | ExceptionReader | null) {
-    this.$segment.view.setUint16(this.$data + 6, 1, true);
     Exception.set(this.$, 0, value);
+    this.$segment.view.setUint16(this.$data + 6, 1, true);
   }
 
   hasException(): boolean {
@@ -1556,8 +1556,8 @@ export class ReturnBuilder extends $.GeneratedBuilder<Return, ReturnInit, Return
   }
 
   adoptException(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
     this.$segment.view.setUint16(this.$data + 6, 1, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initException(): ExceptionBuilder {
@@ -1591,8 +1591,8 @@ export class ReturnBuilder extends $.GeneratedBuilder<Return, ReturnInit, Return
   }
 
   set takeFromOtherQuestion(value: number) {
-    this.$segment.view.setUint16(this.$data + 6, 4, true);
     this.$segment.view.setUint32(this.$data + 8, value, true);
+    this.$segment.view.setUint16(this.$data + 6, 4, true);
   }
 
   /** `awaitFromThirdParty @7 :AnyPointer`: The results will come from a third vat. */
@@ -1601,8 +1601,8 @@ export class ReturnBuilder extends $.GeneratedBuilder<Return, ReturnInit, Return
   }
 
   set awaitFromThirdParty(value: $.AnyValue | null) {
-    this.$segment.view.setUint16(this.$data + 6, 5, true);
     $.setAnyPointer($.pointerBuilder(this.$segment, this.$pointers), value);
+    this.$segment.view.setUint16(this.$data + 6, 5, true);
   }
 
   hasAwaitFromThirdParty(): boolean {
@@ -1615,8 +1615,8 @@ export class ReturnBuilder extends $.GeneratedBuilder<Return, ReturnInit, Return
   }
 
   adoptAwaitFromThirdParty(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.ANY);
     this.$segment.view.setUint16(this.$data + 6, 5, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initAwaitFromThirdParty(): $.AnyPointerBuilder {
@@ -1904,8 +1904,8 @@ export class ResolveBuilder extends $.GeneratedBuilder<Resolve, ResolveInit, Res
   }
 
   set cap(value: CapDescriptorInit | CapDescriptorReader | null) {
-    this.$segment.view.setUint16(this.$data + 4, 0, true);
     CapDescriptor.set(this.$, 0, value);
+    this.$segment.view.setUint16(this.$data + 4, 0, true);
   }
 
   hasCap(): boolean {
@@ -1918,8 +1918,8 @@ export class ResolveBuilder extends $.GeneratedBuilder<Resolve, ResolveInit, Res
   }
 
   adoptCap(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
     this.$segment.view.setUint16(this.$data + 4, 0, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initCap(): CapDescriptorBuilder {
@@ -1933,8 +1933,8 @@ export class ResolveBuilder extends $.GeneratedBuilder<Resolve, ResolveInit, Res
   }
 
   set exception(value: ExceptionInit | ExceptionReader | null) {
-    this.$segment.view.setUint16(this.$data + 4, 1, true);
     Exception.set(this.$, 0, value);
+    this.$segment.view.setUint16(this.$data + 4, 1, true);
   }
 
   hasException(): boolean {
@@ -1947,8 +1947,8 @@ export class ResolveBuilder extends $.GeneratedBuilder<Resolve, ResolveInit, Res
   }
 
   adoptException(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
     this.$segment.view.setUint16(this.$data + 4, 1, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initException(): ExceptionBuilder {
@@ -2174,7 +2174,7 @@ export class DisembargoBuilder extends $.GeneratedBuilder<Disembargo, Disembargo
   }
 
   adoptTarget(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
   }
 
   initTarget(): MessageTargetBuilder {
@@ -2298,8 +2298,8 @@ export class Disembargo_ContextBuilder extends $.GeneratedBuilder<Disembargo_Con
   }
 
   set senderLoopback(value: number) {
-    this.$segment.view.setUint16(this.$data + 4, 0, true);
     this.$segment.view.setUint32(this.$data, value, true);
+    this.$segment.view.setUint16(this.$data + 4, 0, true);
   }
 
   /** `receiverLoopback @2 :UInt32`: The reflected message: the embargo is over. */
@@ -2308,8 +2308,8 @@ export class Disembargo_ContextBuilder extends $.GeneratedBuilder<Disembargo_Con
   }
 
   set receiverLoopback(value: number) {
-    this.$segment.view.setUint16(this.$data + 4, 1, true);
     this.$segment.view.setUint32(this.$data, value, true);
+    this.$segment.view.setUint16(this.$data + 4, 1, true);
   }
 
   /** `accept @3 :Data`: For a capability provided by a third vat. */
@@ -2318,8 +2318,8 @@ export class Disembargo_ContextBuilder extends $.GeneratedBuilder<Disembargo_Con
   }
 
   set accept(value: Uint8Array | null) {
-    this.$segment.view.setUint16(this.$data + 4, 2, true);
     $.setData(this.$segment, this.$pointers + 8, value);
+    this.$segment.view.setUint16(this.$data + 4, 2, true);
   }
 
   hasAccept(): boolean {
@@ -2332,14 +2332,15 @@ export class Disembargo_ContextBuilder extends $.GeneratedBuilder<Disembargo_Con
   }
 
   adoptAccept(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers + 8, orphan, $.ElementSize.BYTE);
     this.$segment.view.setUint16(this.$data + 4, 2, true);
-    $.adopt(this.$segment, this.$pointers + 8, orphan);
   }
 
   /** New zeroed Data to fill in (the view is valid until the message next allocates). */
   initAccept(length: number): Uint8Array {
+    const $value = $.initData(this.$segment, this.$pointers + 8, length);
     this.$segment.view.setUint16(this.$data + 4, 2, true);
-    return $.initData(this.$segment, this.$pointers + 8, length);
+    return $value;
   }
 
   override $assign(value: Disembargo_ContextInit): void {
@@ -2472,7 +2473,7 @@ export class ProvideBuilder extends $.GeneratedBuilder<Provide, ProvideInit, Pro
   }
 
   adoptTarget(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
   }
 
   initTarget(): MessageTargetBuilder {
@@ -2498,7 +2499,7 @@ export class ProvideBuilder extends $.GeneratedBuilder<Provide, ProvideInit, Pro
   }
 
   adoptRecipient(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 8, orphan);
+    $.adopt(this.$segment, this.$pointers + 8, orphan, $.AdoptAs.ANY);
   }
 
   initRecipient(): $.AnyPointerBuilder {
@@ -2635,7 +2636,7 @@ export class AcceptBuilder extends $.GeneratedBuilder<Accept, AcceptInit, Accept
   }
 
   adoptProvision(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.ANY);
   }
 
   initProvision(): $.AnyPointerBuilder {
@@ -2663,7 +2664,7 @@ export class AcceptBuilder extends $.GeneratedBuilder<Accept, AcceptInit, Accept
   }
 
   adoptEmbargo(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 8, orphan);
+    $.adopt(this.$segment, this.$pointers + 8, orphan, $.ElementSize.BYTE);
   }
 
   /** New zeroed Data to fill in (the view is valid until the message next allocates). */
@@ -2774,7 +2775,7 @@ export class ThirdPartyAnswerBuilder extends $.GeneratedBuilder<ThirdPartyAnswer
   }
 
   adoptCompletion(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.ANY);
   }
 
   initCompletion(): $.AnyPointerBuilder {
@@ -2928,7 +2929,7 @@ export class JoinBuilder extends $.GeneratedBuilder<Join, JoinInit, JoinReader> 
   }
 
   adoptTarget(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
   }
 
   initTarget(): MessageTargetBuilder {
@@ -2954,7 +2955,7 @@ export class JoinBuilder extends $.GeneratedBuilder<Join, JoinInit, JoinReader> 
   }
 
   adoptKeyPart(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 8, orphan);
+    $.adopt(this.$segment, this.$pointers + 8, orphan, $.AdoptAs.ANY);
   }
 
   initKeyPart(): $.AnyPointerBuilder {
@@ -3065,8 +3066,8 @@ export class MessageTargetBuilder extends $.GeneratedBuilder<MessageTarget, Mess
   }
 
   set importedCap(value: number) {
-    this.$segment.view.setUint16(this.$data + 4, 0, true);
     this.$segment.view.setUint32(this.$data, value, true);
+    this.$segment.view.setUint16(this.$data + 4, 0, true);
   }
 
   /** `promisedAnswer @1 :PromisedAnswer`: A capability in the results of a call the sender made and has not finished. */
@@ -3075,8 +3076,8 @@ export class MessageTargetBuilder extends $.GeneratedBuilder<MessageTarget, Mess
   }
 
   set promisedAnswer(value: PromisedAnswerInit | PromisedAnswerReader | null) {
-    this.$segment.view.setUint16(this.$data + 4, 1, true);
     PromisedAnswer.set(this.$, 0, value);
+    this.$segment.view.setUint16(this.$data + 4, 1, true);
   }
 
   hasPromisedAnswer(): boolean {
@@ -3089,8 +3090,8 @@ export class MessageTargetBuilder extends $.GeneratedBuilder<MessageTarget, Mess
   }
 
   adoptPromisedAnswer(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
     this.$segment.view.setUint16(this.$data + 4, 1, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initPromisedAnswer(): PromisedAnswerBuilder {
@@ -3206,7 +3207,7 @@ export class PayloadBuilder extends $.GeneratedBuilder<Payload, PayloadInit, Pay
   }
 
   adoptContent(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.ANY);
   }
 
   initContent(): $.AnyPointerBuilder {
@@ -3234,7 +3235,7 @@ export class PayloadBuilder extends $.GeneratedBuilder<Payload, PayloadInit, Pay
   }
 
   adoptCapTable(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 8, orphan);
+    $.adopt(this.$segment, this.$pointers + 8, orphan, $.ElementSize.INLINE_COMPOSITE);
   }
 
   initCapTable(length: number): $.StructListBuilder<CapDescriptorBuilder> {
@@ -3411,8 +3412,8 @@ export class CapDescriptorBuilder extends $.GeneratedBuilder<CapDescriptor, CapD
   }
 
   set senderHosted(value: number) {
-    this.$segment.view.setUint16(this.$data, 1, true);
     this.$segment.view.setUint32(this.$data + 4, value, true);
+    this.$segment.view.setUint16(this.$data, 1, true);
   }
 
   /** `senderPromise @2 :UInt32`: A promise the sender exports; a Resolve will follow. */
@@ -3421,8 +3422,8 @@ export class CapDescriptorBuilder extends $.GeneratedBuilder<CapDescriptor, CapD
   }
 
   set senderPromise(value: number) {
-    this.$segment.view.setUint16(this.$data, 2, true);
     this.$segment.view.setUint32(this.$data + 4, value, true);
+    this.$segment.view.setUint16(this.$data, 2, true);
   }
 
   /** `receiverHosted @3 :UInt32`: A capability the receiver exported. */
@@ -3431,8 +3432,8 @@ export class CapDescriptorBuilder extends $.GeneratedBuilder<CapDescriptor, CapD
   }
 
   set receiverHosted(value: number) {
-    this.$segment.view.setUint16(this.$data, 3, true);
     this.$segment.view.setUint32(this.$data + 4, value, true);
+    this.$segment.view.setUint16(this.$data, 3, true);
   }
 
   /** `receiverAnswer @4 :PromisedAnswer`: A capability in the results of one of the receiver's answers. */
@@ -3441,8 +3442,8 @@ export class CapDescriptorBuilder extends $.GeneratedBuilder<CapDescriptor, CapD
   }
 
   set receiverAnswer(value: PromisedAnswerInit | PromisedAnswerReader | null) {
-    this.$segment.view.setUint16(this.$data, 4, true);
     PromisedAnswer.set(this.$, 0, value);
+    this.$segment.view.setUint16(this.$data, 4, true);
   }
 
   hasReceiverAnswer(): boolean {
@@ -3455,8 +3456,8 @@ export class CapDescriptorBuilder extends $.GeneratedBuilder<CapDescriptor, CapD
   }
 
   adoptReceiverAnswer(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
     this.$segment.view.setUint16(this.$data, 4, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initReceiverAnswer(): PromisedAnswerBuilder {
@@ -3470,8 +3471,8 @@ export class CapDescriptorBuilder extends $.GeneratedBuilder<CapDescriptor, CapD
   }
 
   set thirdPartyHosted(value: ThirdPartyCapDescriptorInit | ThirdPartyCapDescriptorReader | null) {
-    this.$segment.view.setUint16(this.$data, 5, true);
     ThirdPartyCapDescriptor.set(this.$, 0, value);
+    this.$segment.view.setUint16(this.$data, 5, true);
   }
 
   hasThirdPartyHosted(): boolean {
@@ -3484,8 +3485,8 @@ export class CapDescriptorBuilder extends $.GeneratedBuilder<CapDescriptor, CapD
   }
 
   adoptThirdPartyHosted(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
     this.$segment.view.setUint16(this.$data, 5, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initThirdPartyHosted(): ThirdPartyCapDescriptorBuilder {
@@ -3626,7 +3627,7 @@ export class PromisedAnswerBuilder extends $.GeneratedBuilder<PromisedAnswer, Pr
   }
 
   adoptTransform(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.ElementSize.INLINE_COMPOSITE);
   }
 
   initTransform(length: number): $.StructListBuilder<PromisedAnswer_OpBuilder> {
@@ -3738,8 +3739,8 @@ export class PromisedAnswer_OpBuilder extends $.GeneratedBuilder<PromisedAnswer_
   }
 
   set getPointerField(value: number) {
-    this.$segment.view.setUint16(this.$data, 1, true);
     this.$segment.view.setUint16(this.$data + 2, value, true);
+    this.$segment.view.setUint16(this.$data, 1, true);
   }
 
   override $assign(value: PromisedAnswer_OpInit): void {
@@ -3860,7 +3861,7 @@ export class ThirdPartyCapDescriptorBuilder extends $.GeneratedBuilder<ThirdPart
   }
 
   adoptId(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.ANY);
   }
 
   initId(): $.AnyPointerBuilder {
@@ -4036,7 +4037,7 @@ export class ExceptionBuilder extends $.GeneratedBuilder<Exception, ExceptionIni
   }
 
   adoptReason(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.ElementSize.BYTE);
   }
 
   /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
@@ -4090,7 +4091,7 @@ export class ExceptionBuilder extends $.GeneratedBuilder<Exception, ExceptionIni
   }
 
   adoptTrace(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 8, orphan);
+    $.adopt(this.$segment, this.$pointers + 8, orphan, $.ElementSize.BYTE);
   }
 
   /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
@@ -4117,7 +4118,7 @@ export class ExceptionBuilder extends $.GeneratedBuilder<Exception, ExceptionIni
   }
 
   adoptDetails(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 16, orphan);
+    $.adopt(this.$segment, this.$pointers + 16, orphan, $.ElementSize.INLINE_COMPOSITE);
   }
 
   initDetails(length: number): $.StructListBuilder<Exception_DetailBuilder> {
@@ -4253,7 +4254,7 @@ export class Exception_DetailBuilder extends $.GeneratedBuilder<Exception_Detail
   }
 
   adoptData(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.ElementSize.BYTE);
   }
 
   /** New zeroed Data to fill in (the view is valid until the message next allocates). */

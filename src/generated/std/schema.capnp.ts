@@ -340,7 +340,7 @@ export class NodeBuilder extends $.GeneratedBuilder<Node, NodeInit, NodeReader> 
   }
 
   adoptDisplayName(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.ElementSize.BYTE);
   }
 
   /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
@@ -397,7 +397,7 @@ export class NodeBuilder extends $.GeneratedBuilder<Node, NodeInit, NodeReader> 
   }
 
   adoptParameters(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 40, orphan);
+    $.adopt(this.$segment, this.$pointers + 40, orphan, $.ElementSize.INLINE_COMPOSITE);
   }
 
   initParameters(length: number): $.StructListBuilder<Node_ParameterBuilder> {
@@ -440,7 +440,7 @@ export class NodeBuilder extends $.GeneratedBuilder<Node, NodeInit, NodeReader> 
   }
 
   adoptNestedNodes(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 8, orphan);
+    $.adopt(this.$segment, this.$pointers + 8, orphan, $.ElementSize.INLINE_COMPOSITE);
   }
 
   initNestedNodes(length: number): $.StructListBuilder<Node_NestedNodeBuilder> {
@@ -466,7 +466,7 @@ export class NodeBuilder extends $.GeneratedBuilder<Node, NodeInit, NodeReader> 
   }
 
   adoptAnnotations(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 16, orphan);
+    $.adopt(this.$segment, this.$pointers + 16, orphan, $.ElementSize.INLINE_COMPOSITE);
   }
 
   initAnnotations(length: number): $.StructListBuilder<AnnotationBuilder> {
@@ -890,7 +890,7 @@ export class Node_StructBuilder extends $.GeneratedBuilder<Node_Struct, Node_Str
   }
 
   adoptFields(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 24, orphan);
+    $.adopt(this.$segment, this.$pointers + 24, orphan, $.ElementSize.INLINE_COMPOSITE);
   }
 
   initFields(length: number): $.StructListBuilder<FieldBuilder> {
@@ -996,7 +996,7 @@ export class Node_EnumBuilder extends $.GeneratedBuilder<Node_Enum, Node_EnumIni
   }
 
   adoptEnumerants(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 24, orphan);
+    $.adopt(this.$segment, this.$pointers + 24, orphan, $.ElementSize.INLINE_COMPOSITE);
   }
 
   initEnumerants(length: number): $.StructListBuilder<EnumerantBuilder> {
@@ -1110,7 +1110,7 @@ export class Node_InterfaceBuilder extends $.GeneratedBuilder<Node_Interface, No
   }
 
   adoptMethods(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 24, orphan);
+    $.adopt(this.$segment, this.$pointers + 24, orphan, $.ElementSize.INLINE_COMPOSITE);
   }
 
   initMethods(length: number): $.StructListBuilder<MethodBuilder> {
@@ -1136,7 +1136,7 @@ export class Node_InterfaceBuilder extends $.GeneratedBuilder<Node_Interface, No
   }
 
   adoptSuperclasses(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 32, orphan);
+    $.adopt(this.$segment, this.$pointers + 32, orphan, $.ElementSize.INLINE_COMPOSITE);
   }
 
   initSuperclasses(length: number): $.StructListBuilder<SuperclassBuilder> {
@@ -1247,7 +1247,7 @@ export class Node_ConstBuilder extends $.GeneratedBuilder<Node_Const, Node_Const
   }
 
   adoptType(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 24, orphan);
+    $.adopt(this.$segment, this.$pointers + 24, orphan, $.AdoptAs.STRUCT);
   }
 
   initType(): TypeBuilder {
@@ -1273,7 +1273,7 @@ export class Node_ConstBuilder extends $.GeneratedBuilder<Node_Const, Node_Const
   }
 
   adoptValue(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 32, orphan);
+    $.adopt(this.$segment, this.$pointers + 32, orphan, $.AdoptAs.STRUCT);
   }
 
   initValue(): ValueBuilder {
@@ -1470,7 +1470,7 @@ export class Node_AnnotationBuilder extends $.GeneratedBuilder<Node_Annotation, 
   }
 
   adoptType(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 24, orphan);
+    $.adopt(this.$segment, this.$pointers + 24, orphan, $.AdoptAs.STRUCT);
   }
 
   initType(): TypeBuilder {
@@ -1688,7 +1688,7 @@ export class Node_ParameterBuilder extends $.GeneratedBuilder<Node_Parameter, No
   }
 
   adoptName(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.ElementSize.BYTE);
   }
 
   /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
@@ -1799,7 +1799,7 @@ export class Node_NestedNodeBuilder extends $.GeneratedBuilder<Node_NestedNode, 
   }
 
   adoptName(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.ElementSize.BYTE);
   }
 
   /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
@@ -1970,7 +1970,7 @@ export class Node_SourceInfoBuilder extends $.GeneratedBuilder<Node_SourceInfo, 
   }
 
   adoptDocComment(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.ElementSize.BYTE);
   }
 
   /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
@@ -1997,7 +1997,7 @@ export class Node_SourceInfoBuilder extends $.GeneratedBuilder<Node_SourceInfo, 
   }
 
   adoptMembers(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 8, orphan);
+    $.adopt(this.$segment, this.$pointers + 8, orphan, $.ElementSize.INLINE_COMPOSITE);
   }
 
   initMembers(length: number): $.StructListBuilder<Node_SourceInfo_MemberBuilder> {
@@ -2133,7 +2133,7 @@ export class Node_SourceInfo_MemberBuilder extends $.GeneratedBuilder<Node_Sourc
   }
 
   adoptDocComment(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.ElementSize.BYTE);
   }
 
   /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
@@ -2325,7 +2325,7 @@ export class FieldBuilder extends $.GeneratedBuilder<Field, FieldInit, FieldRead
   }
 
   adoptName(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.ElementSize.BYTE);
   }
 
   /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
@@ -2361,7 +2361,7 @@ export class FieldBuilder extends $.GeneratedBuilder<Field, FieldInit, FieldRead
   }
 
   adoptAnnotations(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 8, orphan);
+    $.adopt(this.$segment, this.$pointers + 8, orphan, $.ElementSize.INLINE_COMPOSITE);
   }
 
   initAnnotations(length: number): $.StructListBuilder<AnnotationBuilder> {
@@ -2594,7 +2594,7 @@ export class Field_SlotBuilder extends $.GeneratedBuilder<Field_Slot, Field_Slot
   }
 
   adoptType(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 16, orphan);
+    $.adopt(this.$segment, this.$pointers + 16, orphan, $.AdoptAs.STRUCT);
   }
 
   initType(): TypeBuilder {
@@ -2620,7 +2620,7 @@ export class Field_SlotBuilder extends $.GeneratedBuilder<Field_Slot, Field_Slot
   }
 
   adoptDefaultValue(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 24, orphan);
+    $.adopt(this.$segment, this.$pointers + 24, orphan, $.AdoptAs.STRUCT);
   }
 
   initDefaultValue(): ValueBuilder {
@@ -2828,8 +2828,8 @@ export class Field_OrdinalBuilder extends $.GeneratedBuilder<Field_Ordinal, Fiel
   }
 
   set explicit(value: number) {
-    this.$segment.view.setUint16(this.$data + 10, 1, true);
     this.$segment.view.setUint16(this.$data + 12, value, true);
+    this.$segment.view.setUint16(this.$data + 10, 1, true);
   }
 
   override $assign(value: Field_OrdinalInit): void {
@@ -2951,7 +2951,7 @@ export class EnumerantBuilder extends $.GeneratedBuilder<Enumerant, EnumerantIni
   }
 
   adoptName(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.ElementSize.BYTE);
   }
 
   /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
@@ -2987,7 +2987,7 @@ export class EnumerantBuilder extends $.GeneratedBuilder<Enumerant, EnumerantIni
   }
 
   adoptAnnotations(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 8, orphan);
+    $.adopt(this.$segment, this.$pointers + 8, orphan, $.ElementSize.INLINE_COMPOSITE);
   }
 
   initAnnotations(length: number): $.StructListBuilder<AnnotationBuilder> {
@@ -3106,7 +3106,7 @@ export class SuperclassBuilder extends $.GeneratedBuilder<Superclass, Superclass
   }
 
   adoptBrand(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
   }
 
   initBrand(): BrandBuilder {
@@ -3297,7 +3297,7 @@ export class MethodBuilder extends $.GeneratedBuilder<Method, MethodInit, Method
   }
 
   adoptName(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.ElementSize.BYTE);
   }
 
   /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
@@ -3333,7 +3333,7 @@ export class MethodBuilder extends $.GeneratedBuilder<Method, MethodInit, Method
   }
 
   adoptImplicitParameters(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 32, orphan);
+    $.adopt(this.$segment, this.$pointers + 32, orphan, $.ElementSize.INLINE_COMPOSITE);
   }
 
   initImplicitParameters(length: number): $.StructListBuilder<Node_ParameterBuilder> {
@@ -3372,7 +3372,7 @@ export class MethodBuilder extends $.GeneratedBuilder<Method, MethodInit, Method
   }
 
   adoptParamBrand(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 16, orphan);
+    $.adopt(this.$segment, this.$pointers + 16, orphan, $.AdoptAs.STRUCT);
   }
 
   initParamBrand(): BrandBuilder {
@@ -3407,7 +3407,7 @@ export class MethodBuilder extends $.GeneratedBuilder<Method, MethodInit, Method
   }
 
   adoptResultBrand(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 24, orphan);
+    $.adopt(this.$segment, this.$pointers + 24, orphan, $.AdoptAs.STRUCT);
   }
 
   initResultBrand(): BrandBuilder {
@@ -3433,7 +3433,7 @@ export class MethodBuilder extends $.GeneratedBuilder<Method, MethodInit, Method
   }
 
   adoptAnnotations(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 8, orphan);
+    $.adopt(this.$segment, this.$pointers + 8, orphan, $.ElementSize.INLINE_COMPOSITE);
   }
 
   initAnnotations(length: number): $.StructListBuilder<AnnotationBuilder> {
@@ -4016,7 +4016,7 @@ export class Type_ListBuilder extends $.GeneratedBuilder<Type_List, Type_ListIni
   }
 
   adoptElementType(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
   }
 
   initElementType(): TypeBuilder {
@@ -4131,7 +4131,7 @@ export class Type_EnumBuilder extends $.GeneratedBuilder<Type_Enum, Type_EnumIni
   }
 
   adoptBrand(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
   }
 
   initBrand(): BrandBuilder {
@@ -4247,7 +4247,7 @@ export class Type_StructBuilder extends $.GeneratedBuilder<Type_Struct, Type_Str
   }
 
   adoptBrand(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
   }
 
   initBrand(): BrandBuilder {
@@ -4363,7 +4363,7 @@ export class Type_InterfaceBuilder extends $.GeneratedBuilder<Type_Interface, Ty
   }
 
   adoptBrand(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
   }
 
   initBrand(): BrandBuilder {
@@ -4958,7 +4958,7 @@ export class BrandBuilder extends $.GeneratedBuilder<Brand, BrandInit, BrandRead
   }
 
   adoptScopes(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.ElementSize.INLINE_COMPOSITE);
   }
 
   initScopes(length: number): $.StructListBuilder<Brand_ScopeBuilder> {
@@ -5089,8 +5089,8 @@ export class Brand_ScopeBuilder extends $.GeneratedBuilder<Brand_Scope, Brand_Sc
   }
 
   set bind(value: $.ListInit<Brand_BindingInit | Brand_BindingReader> | null) {
-    this.$segment.view.setUint16(this.$data + 8, 0, true);
     $.assignListAt(this.$segment, this.$pointers, Brand_Binding, value);
+    this.$segment.view.setUint16(this.$data + 8, 0, true);
   }
 
   hasBind(): boolean {
@@ -5103,13 +5103,14 @@ export class Brand_ScopeBuilder extends $.GeneratedBuilder<Brand_Scope, Brand_Sc
   }
 
   adoptBind(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.ElementSize.INLINE_COMPOSITE);
     this.$segment.view.setUint16(this.$data + 8, 0, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initBind(length: number): $.StructListBuilder<Brand_BindingBuilder> {
+    const $value = $.initStructListOf(this.$segment, this.$pointers, length, 1, 1, Brand_BindingBuilder);
     this.$segment.view.setUint16(this.$data + 8, 0, true);
-    return $.initStructListOf(this.$segment, this.$pointers, length, 1, 1, Brand_BindingBuilder);
+    return $value;
   }
 
   /**
@@ -5238,8 +5239,8 @@ export class Brand_BindingBuilder extends $.GeneratedBuilder<Brand_Binding, Bran
   }
 
   set type(value: TypeInit | TypeReader | null) {
-    this.$segment.view.setUint16(this.$data, 1, true);
     Type.set(this.$, 0, value);
+    this.$segment.view.setUint16(this.$data, 1, true);
   }
 
   hasType(): boolean {
@@ -5252,8 +5253,8 @@ export class Brand_BindingBuilder extends $.GeneratedBuilder<Brand_Binding, Bran
   }
 
   adoptType(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
     this.$segment.view.setUint16(this.$data, 1, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initType(): TypeBuilder {
@@ -5535,8 +5536,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   set bool(value: boolean) {
-    this.$segment.view.setUint16(this.$data, 1, true);
     $.setBit(this.$segment.bytes, this.$data + 2, 1, value);
+    this.$segment.view.setUint16(this.$data, 1, true);
   }
 
   /** `int8 @2 :Int8` */
@@ -5545,8 +5546,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   set int8(value: number) {
-    this.$segment.view.setUint16(this.$data, 2, true);
     this.$segment.view.setInt8(this.$data + 2, value);
+    this.$segment.view.setUint16(this.$data, 2, true);
   }
 
   /** `int16 @3 :Int16` */
@@ -5555,8 +5556,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   set int16(value: number) {
-    this.$segment.view.setUint16(this.$data, 3, true);
     this.$segment.view.setInt16(this.$data + 2, value, true);
+    this.$segment.view.setUint16(this.$data, 3, true);
   }
 
   /** `int32 @4 :Int32` */
@@ -5565,8 +5566,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   set int32(value: number) {
-    this.$segment.view.setUint16(this.$data, 4, true);
     this.$segment.view.setInt32(this.$data + 4, value, true);
+    this.$segment.view.setUint16(this.$data, 4, true);
   }
 
   /** `int64 @5 :Int64` */
@@ -5575,8 +5576,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   set int64(value: bigint | number) {
-    this.$segment.view.setUint16(this.$data, 5, true);
     this.$segment.view.setBigInt64(this.$data + 8, $.toBigInt(value), true);
+    this.$segment.view.setUint16(this.$data, 5, true);
   }
 
   /** `uint8 @6 :UInt8` */
@@ -5585,8 +5586,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   set uint8(value: number) {
-    this.$segment.view.setUint16(this.$data, 6, true);
     this.$segment.view.setUint8(this.$data + 2, value);
+    this.$segment.view.setUint16(this.$data, 6, true);
   }
 
   /** `uint16 @7 :UInt16` */
@@ -5595,8 +5596,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   set uint16(value: number) {
-    this.$segment.view.setUint16(this.$data, 7, true);
     this.$segment.view.setUint16(this.$data + 2, value, true);
+    this.$segment.view.setUint16(this.$data, 7, true);
   }
 
   /** `uint32 @8 :UInt32` */
@@ -5605,8 +5606,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   set uint32(value: number) {
-    this.$segment.view.setUint16(this.$data, 8, true);
     this.$segment.view.setUint32(this.$data + 4, value, true);
+    this.$segment.view.setUint16(this.$data, 8, true);
   }
 
   /** `uint64 @9 :UInt64` */
@@ -5615,8 +5616,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   set uint64(value: bigint | number) {
-    this.$segment.view.setUint16(this.$data, 9, true);
     this.$segment.view.setBigUint64(this.$data + 8, $.toBigInt(value), true);
+    this.$segment.view.setUint16(this.$data, 9, true);
   }
 
   /** `float32 @10 :Float32` */
@@ -5625,8 +5626,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   set float32(value: number) {
-    this.$segment.view.setUint16(this.$data, 10, true);
     this.$segment.view.setFloat32(this.$data + 4, value, true);
+    this.$segment.view.setUint16(this.$data, 10, true);
   }
 
   /** `float64 @11 :Float64` */
@@ -5635,8 +5636,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   set float64(value: number) {
-    this.$segment.view.setUint16(this.$data, 11, true);
     this.$segment.view.setFloat64(this.$data + 8, value, true);
+    this.$segment.view.setUint16(this.$data, 11, true);
   }
 
   /** `text @12 :Text` */
@@ -5645,8 +5646,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   set text(value: string | null) {
-    this.$segment.view.setUint16(this.$data, 12, true);
     $.setText(this.$segment, this.$pointers, value);
+    this.$segment.view.setUint16(this.$data, 12, true);
   }
 
   hasText(): boolean {
@@ -5659,14 +5660,15 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   adoptText(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.ElementSize.BYTE);
     this.$segment.view.setUint16(this.$data, 12, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
   initText(byteLength: number): Uint8Array {
+    const $value = $.initText(this.$segment, this.$pointers, byteLength);
     this.$segment.view.setUint16(this.$data, 12, true);
-    return $.initText(this.$segment, this.$pointers, byteLength);
+    return $value;
   }
 
   /** `data @13 :Data` */
@@ -5675,8 +5677,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   set data(value: Uint8Array | null) {
-    this.$segment.view.setUint16(this.$data, 13, true);
     $.setData(this.$segment, this.$pointers, value);
+    this.$segment.view.setUint16(this.$data, 13, true);
   }
 
   hasData(): boolean {
@@ -5689,14 +5691,15 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   adoptData(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.ElementSize.BYTE);
     this.$segment.view.setUint16(this.$data, 13, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   /** New zeroed Data to fill in (the view is valid until the message next allocates). */
   initData(length: number): Uint8Array {
+    const $value = $.initData(this.$segment, this.$pointers, length);
     this.$segment.view.setUint16(this.$data, 13, true);
-    return $.initData(this.$segment, this.$pointers, length);
+    return $value;
   }
 
   /** `list @14 :AnyList`: Read it with the list type the schema gives. */
@@ -5705,8 +5708,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   set list(value: $.AnyValue | null) {
-    this.$segment.view.setUint16(this.$data, 14, true);
     $.setAnyPointer($.pointerBuilder(this.$segment, this.$pointers), value);
+    this.$segment.view.setUint16(this.$data, 14, true);
   }
 
   hasList(): boolean {
@@ -5719,8 +5722,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   adoptList(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.ANY_LIST);
     this.$segment.view.setUint16(this.$data, 14, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initList(): $.AnyPointerBuilder {
@@ -5736,8 +5739,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   set enum(value: number) {
-    this.$segment.view.setUint16(this.$data, 15, true);
     this.$segment.view.setUint16(this.$data + 2, value, true);
+    this.$segment.view.setUint16(this.$data, 15, true);
   }
 
   /** `struct @16 :AnyStruct`: Read it with the struct type the schema gives. */
@@ -5746,8 +5749,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   set struct(value: $.AnyValue | null) {
-    this.$segment.view.setUint16(this.$data, 16, true);
     $.setAnyPointer($.pointerBuilder(this.$segment, this.$pointers), value);
+    this.$segment.view.setUint16(this.$data, 16, true);
   }
 
   hasStruct(): boolean {
@@ -5760,8 +5763,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   adoptStruct(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
     this.$segment.view.setUint16(this.$data, 16, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initStruct(): $.AnyPointerBuilder {
@@ -5787,8 +5790,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   set anyPointer(value: $.AnyValue | null) {
-    this.$segment.view.setUint16(this.$data, 18, true);
     $.setAnyPointer($.pointerBuilder(this.$segment, this.$pointers), value);
+    this.$segment.view.setUint16(this.$data, 18, true);
   }
 
   hasAnyPointer(): boolean {
@@ -5801,8 +5804,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   adoptAnyPointer(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.ANY);
     this.$segment.view.setUint16(this.$data, 18, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initAnyPointer(): $.AnyPointerBuilder {
@@ -5958,7 +5961,7 @@ export class AnnotationBuilder extends $.GeneratedBuilder<Annotation, Annotation
   }
 
   adoptBrand(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 8, orphan);
+    $.adopt(this.$segment, this.$pointers + 8, orphan, $.AdoptAs.STRUCT);
   }
 
   initBrand(): BrandBuilder {
@@ -5984,7 +5987,7 @@ export class AnnotationBuilder extends $.GeneratedBuilder<Annotation, Annotation
   }
 
   adoptValue(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
   }
 
   initValue(): ValueBuilder {
@@ -6265,7 +6268,7 @@ export class CodeGeneratorRequestBuilder extends $.GeneratedBuilder<CodeGenerato
   }
 
   adoptCapnpVersion(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 16, orphan);
+    $.adopt(this.$segment, this.$pointers + 16, orphan, $.AdoptAs.STRUCT);
   }
 
   initCapnpVersion(): CapnpVersionBuilder {
@@ -6295,7 +6298,7 @@ export class CodeGeneratorRequestBuilder extends $.GeneratedBuilder<CodeGenerato
   }
 
   adoptNodes(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.ElementSize.INLINE_COMPOSITE);
   }
 
   initNodes(length: number): $.StructListBuilder<NodeBuilder> {
@@ -6321,7 +6324,7 @@ export class CodeGeneratorRequestBuilder extends $.GeneratedBuilder<CodeGenerato
   }
 
   adoptSourceInfo(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 24, orphan);
+    $.adopt(this.$segment, this.$pointers + 24, orphan, $.ElementSize.INLINE_COMPOSITE);
   }
 
   initSourceInfo(length: number): $.StructListBuilder<Node_SourceInfoBuilder> {
@@ -6347,7 +6350,7 @@ export class CodeGeneratorRequestBuilder extends $.GeneratedBuilder<CodeGenerato
   }
 
   adoptRequestedFiles(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 8, orphan);
+    $.adopt(this.$segment, this.$pointers + 8, orphan, $.ElementSize.INLINE_COMPOSITE);
   }
 
   initRequestedFiles(length: number): $.StructListBuilder<CodeGeneratorRequest_RequestedFileBuilder> {
@@ -6511,7 +6514,7 @@ export class CodeGeneratorRequest_RequestedFileBuilder extends $.GeneratedBuilde
   }
 
   adoptFilename(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.ElementSize.BYTE);
   }
 
   /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
@@ -6538,7 +6541,7 @@ export class CodeGeneratorRequest_RequestedFileBuilder extends $.GeneratedBuilde
   }
 
   adoptImports(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 8, orphan);
+    $.adopt(this.$segment, this.$pointers + 8, orphan, $.ElementSize.INLINE_COMPOSITE);
   }
 
   initImports(length: number): $.StructListBuilder<CodeGeneratorRequest_RequestedFile_ImportBuilder> {
@@ -6564,7 +6567,7 @@ export class CodeGeneratorRequest_RequestedFileBuilder extends $.GeneratedBuilde
   }
 
   adoptFileSourceInfo(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 16, orphan);
+    $.adopt(this.$segment, this.$pointers + 16, orphan, $.AdoptAs.STRUCT);
   }
 
   initFileSourceInfo(): CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder {
@@ -6686,7 +6689,7 @@ export class CodeGeneratorRequest_RequestedFile_ImportBuilder extends $.Generate
   }
 
   adoptName(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.ElementSize.BYTE);
   }
 
   /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
@@ -6784,7 +6787,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfoBuilder extends $.
   }
 
   adoptIdentifiers(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.ElementSize.INLINE_COMPOSITE);
   }
 
   initIdentifiers(length: number): $.StructListBuilder<CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder> {
@@ -6922,8 +6925,8 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder
   }
 
   set typeId(value: bigint | number) {
-    this.$segment.view.setUint16(this.$data + 16, 0, true);
     this.$segment.view.setBigUint64(this.$data + 8, $.toBigInt(value), true);
+    this.$segment.view.setUint16(this.$data + 16, 0, true);
   }
 
   /** `member :group`: The name refers to a member (field, enumerant or method) of this node. */

@@ -163,8 +163,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   set boolean(value: boolean) {
-    this.$segment.view.setUint16(this.$data, 1, true);
     $.setBit(this.$segment.bytes, this.$data + 2, 1, value);
+    this.$segment.view.setUint16(this.$data, 1, true);
   }
 
   /** `number @2 :Float64` */
@@ -173,8 +173,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   set number(value: number) {
-    this.$segment.view.setUint16(this.$data, 2, true);
     this.$segment.view.setFloat64(this.$data + 8, value, true);
+    this.$segment.view.setUint16(this.$data, 2, true);
   }
 
   /** `string @3 :Text` */
@@ -183,8 +183,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   set string(value: string | null) {
-    this.$segment.view.setUint16(this.$data, 3, true);
     $.setText(this.$segment, this.$pointers, value);
+    this.$segment.view.setUint16(this.$data, 3, true);
   }
 
   hasString(): boolean {
@@ -197,14 +197,15 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   adoptString(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.ElementSize.BYTE);
     this.$segment.view.setUint16(this.$data, 3, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
   initString(byteLength: number): Uint8Array {
+    const $value = $.initText(this.$segment, this.$pointers, byteLength);
     this.$segment.view.setUint16(this.$data, 3, true);
-    return $.initText(this.$segment, this.$pointers, byteLength);
+    return $value;
   }
 
   /** `array @4 :List(Value)` */
@@ -213,8 +214,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   set array(value: $.ListInit<ValueInit | ValueReader> | null) {
-    this.$segment.view.setUint16(this.$data, 4, true);
     $.assignListAt(this.$segment, this.$pointers, Value, value);
+    this.$segment.view.setUint16(this.$data, 4, true);
   }
 
   hasArray(): boolean {
@@ -227,13 +228,14 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   adoptArray(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.ElementSize.INLINE_COMPOSITE);
     this.$segment.view.setUint16(this.$data, 4, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initArray(length: number): $.StructListBuilder<ValueBuilder> {
+    const $value = $.initStructListOf(this.$segment, this.$pointers, length, 2, 1, ValueBuilder);
     this.$segment.view.setUint16(this.$data, 4, true);
-    return $.initStructListOf(this.$segment, this.$pointers, length, 2, 1, ValueBuilder);
+    return $value;
   }
 
   /** `object @5 :List(Value.Field)`: Members in order; a name may repeat. */
@@ -242,8 +244,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   set object(value: $.ListInit<Value_FieldInit | Value_FieldReader> | null) {
-    this.$segment.view.setUint16(this.$data, 5, true);
     $.assignListAt(this.$segment, this.$pointers, Value_Field, value);
+    this.$segment.view.setUint16(this.$data, 5, true);
   }
 
   hasObject(): boolean {
@@ -256,13 +258,14 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   adoptObject(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.ElementSize.INLINE_COMPOSITE);
     this.$segment.view.setUint16(this.$data, 5, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initObject(length: number): $.StructListBuilder<Value_FieldBuilder> {
+    const $value = $.initStructListOf(this.$segment, this.$pointers, length, 0, 2, Value_FieldBuilder);
     this.$segment.view.setUint16(this.$data, 5, true);
-    return $.initStructListOf(this.$segment, this.$pointers, length, 0, 2, Value_FieldBuilder);
+    return $value;
   }
 
   /** `call @6 :Value.Call`: Not standard JSON: a function call, `name(arg, ...)`, as some dialects allow. */
@@ -271,8 +274,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   set call(value: Value_CallInit | Value_CallReader | null) {
-    this.$segment.view.setUint16(this.$data, 6, true);
     Value_Call.set(this.$, 0, value);
+    this.$segment.view.setUint16(this.$data, 6, true);
   }
 
   hasCall(): boolean {
@@ -285,8 +288,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   adoptCall(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.AdoptAs.STRUCT);
     this.$segment.view.setUint16(this.$data, 6, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   initCall(): Value_CallBuilder {
@@ -300,8 +303,8 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   set raw(value: string | null) {
-    this.$segment.view.setUint16(this.$data, 7, true);
     $.setText(this.$segment, this.$pointers, value);
+    this.$segment.view.setUint16(this.$data, 7, true);
   }
 
   hasRaw(): boolean {
@@ -314,14 +317,15 @@ export class ValueBuilder extends $.GeneratedBuilder<Value, ValueInit, ValueRead
   }
 
   adoptRaw(orphan: $.Orphan): void {
+    $.adopt(this.$segment, this.$pointers, orphan, $.ElementSize.BYTE);
     this.$segment.view.setUint16(this.$data, 7, true);
-    $.adopt(this.$segment, this.$pointers, orphan);
   }
 
   /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
   initRaw(byteLength: number): Uint8Array {
+    const $value = $.initText(this.$segment, this.$pointers, byteLength);
     this.$segment.view.setUint16(this.$data, 7, true);
-    return $.initText(this.$segment, this.$pointers, byteLength);
+    return $value;
   }
 
   override $assign(value: ValueInit): void {
@@ -434,7 +438,7 @@ export class Value_FieldBuilder extends $.GeneratedBuilder<Value_Field, Value_Fi
   }
 
   adoptName(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.ElementSize.BYTE);
   }
 
   /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
@@ -461,7 +465,7 @@ export class Value_FieldBuilder extends $.GeneratedBuilder<Value_Field, Value_Fi
   }
 
   adoptValue(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 8, orphan);
+    $.adopt(this.$segment, this.$pointers + 8, orphan, $.AdoptAs.STRUCT);
   }
 
   initValue(): ValueBuilder {
@@ -570,7 +574,7 @@ export class Value_CallBuilder extends $.GeneratedBuilder<Value_Call, Value_Call
   }
 
   adoptFunction(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.ElementSize.BYTE);
   }
 
   /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
@@ -597,7 +601,7 @@ export class Value_CallBuilder extends $.GeneratedBuilder<Value_Call, Value_Call
   }
 
   adoptParams(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 8, orphan);
+    $.adopt(this.$segment, this.$pointers + 8, orphan, $.ElementSize.INLINE_COMPOSITE);
   }
 
   initParams(length: number): $.StructListBuilder<ValueBuilder> {
@@ -696,7 +700,7 @@ export class FlattenOptionsBuilder extends $.GeneratedBuilder<FlattenOptions, Fl
   }
 
   adoptPrefix(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.ElementSize.BYTE);
   }
 
   /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
@@ -819,7 +823,7 @@ export class DiscriminatorOptionsBuilder extends $.GeneratedBuilder<Discriminato
   }
 
   adoptName(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers, orphan);
+    $.adopt(this.$segment, this.$pointers, orphan, $.ElementSize.BYTE);
   }
 
   /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
@@ -850,7 +854,7 @@ export class DiscriminatorOptionsBuilder extends $.GeneratedBuilder<Discriminato
   }
 
   adoptValueName(orphan: $.Orphan): void {
-    $.adopt(this.$segment, this.$pointers + 8, orphan);
+    $.adopt(this.$segment, this.$pointers + 8, orphan, $.ElementSize.BYTE);
   }
 
   /** New Text of `byteLength` zero bytes to fill with UTF-8 (the view is valid until the message next allocates). */
