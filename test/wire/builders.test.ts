@@ -585,6 +585,41 @@ describe('pointer fields: init, get, set', () => {
     expect(root.hasPointer(0)).toBe(false);
   });
 
+  it('a list of pointers builds each element as a struct field does: Text, Data, lists, struct lists, capabilities, orphans', () => {
+    const b = new MessageBuilder();
+    const list = b.initRoot(0, 1).initList(0, ElementSize.POINTER, 7);
+    list.setText(0, 'first');
+    list.initData(1, 3).set([1, 2, 3]);
+    list.initList(2, ElementSize.FOUR_BYTES, 2).setInt32(1, -5);
+    list.initStructList(3, 2, 1, 1).getStruct(1).setText(0, 'inner');
+    list.setCapability(4, 'cap');
+    // The getters read back what was built, as a builder (the list's own memory).
+    expect(list.getText(0)).toBe('first');
+    expect(list.getText(6, 'default')).toBe('default');
+    expect(Array.from(list.getData(1))).toEqual([1, 2, 3]);
+    expect(list.getList(2, ElementSize.FOUR_BYTES).getInt32(1)).toBe(-5);
+    expect(list.getStructList(3, 1, 1).getStruct(1).getText(0)).toBe('inner');
+    expect(list.getCapability(4)).toBe('cap');
+    expect(b.capTable).toEqual(['cap']);
+    // getList and getStructList make what is null, as a struct's getters do.
+    expect(list.getList(5, ElementSize.BYTE).length).toBe(0);
+    list.getStructList(6, 1, 0);
+    // An element moves without a copy: disown leaves it null, adopt attaches it.
+    const moved = list.disown(0);
+    expect(list.getPointer(0).isNull()).toBe(true);
+    list.adopt(5, moved);
+    const read = reread(b).getRoot().getList(0, ElementSize.POINTER);
+    expect(read.getText(5)).toBe('first');
+    expect(read.getPointer(0).isNull()).toBe(true);
+    expect(Array.from(read.getData(1))).toEqual([1, 2, 3]);
+    expect(read.getList(2, ElementSize.FOUR_BYTES).getInt32(1)).toBe(-5);
+    expect(read.getList(3, ElementSize.INLINE_COMPOSITE).getStruct(1).getText(0)).toBe('inner');
+    expect(read.getPointer(4).type()).toBe('capability');
+    expect(read.getList(6, ElementSize.INLINE_COMPOSITE).length).toBe(0);
+    // An element past the end is refused, as for a struct's pointers.
+    expectCapnpError(() => list.getText(7), ErrorCode.INDEX_OUT_OF_RANGE);
+  });
+
   it('AnyPointerBuilder holds anything', () => {
     const b = new MessageBuilder();
     const any = b.getRootPointer();
@@ -602,6 +637,11 @@ describe('pointer fields: init, get, set', () => {
     expect(Array.from(any.asReader().getData())).toEqual([4]);
     any.initStructList(2, 1, 0).getStruct(1).setUint8(0, 8);
     expect(any.getStructList(1, 0).getStruct(1).getUint8(0)).toBe(8);
+    any.initData(2).set([9, 8]);
+    const data = any.disown();
+    expect(any.isNull()).toBe(true);
+    any.adopt(data);
+    expect(Array.from(any.asReader().getData())).toEqual([9, 8]);
     any.setCapability('c');
     expect(any.type()).toBe('capability');
     any.clear();
