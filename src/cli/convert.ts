@@ -9,10 +9,10 @@
 import { parseArgs } from 'node:util';
 import {
   MAX_SEGMENT_WORDS, MessageBuilder, canonicalize, isCanonical,
-  readMessage, readMessages, CapnpError, type BuilderOptions, type MessageReader, type ReaderOptions,
+  readMessage, CapnpError, type BuilderOptions, type MessageReader, type ReaderOptions,
 } from '../wire/index.js';
 import { LIMIT_HELP, limits } from './commands/options.js';
-import { explainMisread } from './misread-format.js';
+import { forEachInputMessage } from './input-messages.js';
 import { EXIT_OK, UsageError, type CliIo, type Command } from './io.js';
 
 const INPUT_FORMATS = ['binary', 'packed', 'flat', 'flat-packed', 'canonical'] as const;
@@ -116,15 +116,14 @@ function parse(args: readonly string[]): ConvertOptions {
   };
 }
 
-/** The messages in `input`, one by one (the flat formats hold exactly one). */
+/**
+ * The message in all of `input` (the flat formats hold exactly one; binary and packed streams
+ * are read as they arrive, by `forEachInputMessage`).
+ */
 function* messagesOf(input: Uint8Array, options: ConvertOptions): Generator<MessageReader> {
   // Empty input is an empty stream, in every format (as the reference tool has it).
   if (input.length === 0) return;
   switch (options.from) {
-    case 'binary':
-    case 'packed':
-      yield* readMessages(input, { ...options.limits, format: options.from });
-      return;
     case 'flat':
     case 'flat-packed':
       yield readMessage(input, { ...options.limits, format: options.from });
@@ -159,23 +158,12 @@ export const convertCommand: Command = {
   help: HELP,
   async run(args: readonly string[], io: CliIo): Promise<number> {
     const options = parse(args);
-    const input = await io.readStdin();
-    let converted = 0;
-    try {
-      for (const message of messagesOf(input, options)) {
-        await io.writeStdout(convertMessage(message, options.to, options.segmentSize));
-        converted++;
-      }
-    } catch (error) {
-      // Packed input read as binary (and the like) is said so, in one line.
-      const explained = explainMisread(error, input, options.from, options.limits, (actual) => `try ${actual}:${options.to}`);
-      if (explained !== error) throw explained;
-      // In a stream, say which message was bad.
-      if (error instanceof CapnpError && (options.from === 'binary' || options.from === 'packed')) {
-        throw new CapnpError(error.code, `message ${converted + 1} of the input: ${error.message}`, { cause: error });
-      }
-      throw error;
-    }
+    await forEachInputMessage(
+      io, options.from, options.limits,
+      (input) => messagesOf(input, options),
+      (message) => io.writeStdout(convertMessage(message, options.to, options.segmentSize)),
+      (actual) => `try ${actual}:${options.to}`,
+    );
     return EXIT_OK;
   },
 };

@@ -6,6 +6,8 @@
 export interface CliIo {
   /** All of standard input. */
   readStdin(): Promise<Uint8Array>;
+  /** Standard input as it arrives (for binary and packed streams; read this or `readStdin`, once). */
+  stdin(): AsyncIterable<Uint8Array>;
   /** Writes to standard output (resolves once the bytes are accepted). */
   writeStdout(chunk: Uint8Array | string): Promise<void>;
   /** Writes to standard error. */

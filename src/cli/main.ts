@@ -28,6 +28,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 
 const io: CliIo = {
   readStdin,
+  stdin: () => process.stdin,
   writeStdout,
   writeStderr: (text) => {
     process.stderr.write(text);

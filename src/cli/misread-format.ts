@@ -15,14 +15,15 @@ const SIBLING: Record<BinaryFormat, BinaryFormat> = {
 
 /**
  * Whether all of `input` reads as messages in `format`, every object of each reachable, and at
- * least one root is not empty.
+ * least one root is not empty. `partial`: `input` is the start of a stream, whose last message
+ * may be cut short.
  */
-export function readsCleanlyAs(input: Uint8Array, format: BinaryFormat, limits: ReaderOptions): boolean {
+export function readsCleanlyAs(input: Uint8Array, format: BinaryFormat, limits: ReaderOptions, partial = false): boolean {
+  let holdsSomething = false;
   try {
     const messages = format === 'binary' || format === 'packed'
       ? readMessages(input, { ...limits, format })
       : [readMessage(input, { ...limits, format })];
-    let holdsSomething = false;
     for (const message of messages) {
       // A full copy visits every object: a message in the wrong encoding fails somewhere.
       const root = message.getRoot();
@@ -31,9 +32,10 @@ export function readsCleanlyAs(input: Uint8Array, format: BinaryFormat, limits: 
     }
     // Zeros read as anything; only messages with content are evidence.
     return holdsSomething;
-  } catch {
-    // Anything at all (a stack overflow on a pointer cycle included) means "no".
-    return false;
+  } catch (error) {
+    // Anything at all (a stack overflow on a pointer cycle included) means "no", but the end
+    // of a stream's start, after whole messages with content.
+    return partial && holdsSomething && error instanceof CapnpError && error.code === 'TRUNCATED';
   }
 }
 
@@ -41,10 +43,10 @@ export function readsCleanlyAs(input: Uint8Array, format: BinaryFormat, limits: 
  * The encoding `input` is in when it failed to read as `format` but reads as its sibling;
  * null when it does not (the original error stands).
  */
-export function misreadFormat(input: Uint8Array, format: string, limits: ReaderOptions): BinaryFormat | null {
+export function misreadFormat(input: Uint8Array, format: string, limits: ReaderOptions, partial = false): BinaryFormat | null {
   if (!(format in SIBLING)) return null;
   const sibling = SIBLING[format as BinaryFormat];
-  return readsCleanlyAs(input, sibling, limits) ? sibling : null;
+  return readsCleanlyAs(input, sibling, limits, partial) ? sibling : null;
 }
 
 /**
@@ -53,10 +55,10 @@ export function misreadFormat(input: Uint8Array, format: string, limits: ReaderO
  * error itself.
  */
 export function explainMisread(
-  error: unknown, input: Uint8Array, format: string, limits: ReaderOptions, advice: (actual: BinaryFormat) => string,
+  error: unknown, input: Uint8Array, format: string, limits: ReaderOptions, advice: (actual: BinaryFormat) => string, partial = false,
 ): unknown {
   if (!(error instanceof CapnpError)) return error;
-  const actual = misreadFormat(input, format, limits);
+  const actual = misreadFormat(input, format, limits, partial);
   if (actual === null) return error;
   return new CapnpError(error.code, `the input is not in ${format} format; it looks like ${actual} format (${advice(actual)})`, { cause: error });
 }

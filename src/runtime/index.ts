@@ -16,6 +16,7 @@ export { Segment } from '../wire/core/segment.js';
 export { type ReaderOptions, DEFAULT_NESTING_LIMIT, DEFAULT_TRAVERSAL_LIMIT_WORDS, DEFAULT_MAX_SEGMENTS } from '../wire/core/limits.js';
 export { framedMessageLength, frameSegments, segmentTableBytes } from '../wire/formats/framing.js';
 export { concatBytes, readStreamWithin, type ByteStream } from '../wire/formats/read-stream.js';
+export { readMessageStream, type MessageStreamOptions } from '../wire/formats/message-stream.js';
 
 // Readers and builders, schema-less.
 export { StructView } from '../wire/struct-view.js';

@@ -31,6 +31,7 @@ export { allocateBytes } from './core/pool.js';
 // A message's memory, for builders outside this folder (the RPC engine's OutgoingMessage).
 export { buildingArena, resetArena, totalWords } from './core/allocation.js';
 export { concatBytes, readStreamWithin, type ByteStream } from './formats/read-stream.js';
+export { readMessageStream, type MessageStreamOptions } from './formats/message-stream.js';
 export { pack, unpack, packPieces, PackedReader } from './formats/packing.js';
 export { canonicalize, isCanonical } from './formats/canonical.js';
 export { constantSegment } from './core/constant.js';

@@ -188,6 +188,18 @@ function rootOf(arena: Arena): Location {
 }
 
 /**
+ * The first packed message of `bytes` and the packed bytes it took, for a reader of a stream
+ * that arrives in pieces (formats/message-stream.ts): TRUNCATED when `bytes` ends inside it.
+ */
+export function readPackedPrefix(bytes: Uint8Array, limits: ResolvedReaderOptions): [MessageReader, number] {
+  const reader = new PackedReader(bytes);
+  const segments = readPackedFrame(reader, limits);
+  // Each message is packed on its own, so no run goes on past its end (C++ refuses one too).
+  if (reader.pendingBytes > 0) throw new CapnpError('BAD_FRAMING', 'a packed run goes on past the end of its message');
+  return [new MessageReader(openedSegments(segments, limits)), reader.offset];
+}
+
+/**
  * Reads a stream of concatenated messages (`binary` or `packed`). Flat formats have no framing
  * and so hold exactly one message.
  */

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import {
   ElementSize, MessageBuilder, canonicalize, readMessage, readMessages, type MessageFormat,
@@ -5,7 +6,7 @@ import {
 import { buildEverything, expectEverything } from '../fixtures/wire/everything.js';
 import { Everything as E } from '../fixtures/wire/wiretest-layout.js';
 import { concat, toHex } from '../support/bytes.js';
-import { builtCliProblem, runCli, spawnCli } from '../support/cli.js';
+import { BUILT_CLI, builtCliProblem, runCli, spawnCli } from '../support/cli.js';
 import { convert as referenceConvert, describeReference } from '../support/reference.js';
 
 function small(value: number): MessageBuilder {
@@ -273,6 +274,25 @@ describe.skipIf(builtProblem !== null)('the built capstan executable', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(canonicalOf(result.stdout, 'packed')).toEqual(EXPECTED_CANONICAL);
+  });
+
+  it('writes each message of a live pipe as it arrives, not at the end of the input', async () => {
+    // `producer | capstan convert` keeps up with its producer (as `capnp decode` does): the
+    // first message comes out while standard input is still open, and the stream is read in
+    // the memory of one message. Read whole first, nothing came out before the end.
+    const child = spawn(process.execPath, [BUILT_CLI, 'convert', 'binary:canonical'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const output: Buffer[] = [];
+    const firstOut = new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stdin.write(MESSAGES[2]!.toBytes());
+    const first = await Promise.race([firstOut.then(() => 'written'), new Promise((resolve) => setTimeout(() => resolve('nothing yet'), 10_000))]);
+    expect(first).toBe('written');
+    expect(child.exitCode).toBe(null);
+    child.stdin.end(MESSAGES[0]!.toBytes());
+    const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(status).toBe(0);
+    const expected = concat(canonicalize(readMessage(MESSAGES[2]!.toBytes()).getRoot()), canonicalize(readMessage(MESSAGES[0]!.toBytes()).getRoot()));
+    expect(toHex(new Uint8Array(Buffer.concat(output)))).toBe(toHex(expected));
   });
 
   it('reports bad input in one line on stderr, with exit status 1 and no stack trace', () => {

@@ -26,12 +26,20 @@ function concat(chunks: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** The size of the pieces in-process standard input arrives in (odd, so pieces end anywhere). */
+const STDIN_PIECE_BYTES = 1021;
+
 /** Runs `capstan argv...` in-process with `stdin` as its input. */
 export async function runCli(argv: readonly string[], stdin: Uint8Array | string = new Uint8Array(0)): Promise<CliResult> {
   const out: Uint8Array[] = [];
   let err = '';
+  const bytes = typeof stdin === 'string' ? new TextEncoder().encode(stdin) : stdin;
   const io: CliIo = {
-    readStdin: async () => (typeof stdin === 'string' ? new TextEncoder().encode(stdin) : stdin),
+    readStdin: async () => bytes,
+    // In pieces, as a pipe delivers them: messages are cut out of a stream across pieces.
+    stdin: async function* () {
+      for (let at = 0; at < bytes.length; at += STDIN_PIECE_BYTES) yield bytes.slice(at, at + STDIN_PIECE_BYTES);
+    },
     writeStdout: async (chunk) => {
       out.push(typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk.slice());
     },

@@ -89,8 +89,7 @@ export function convertCommand(schemaless: Command): Command {
       }
       const [, file, type] = positionalsExactly('convert', positionals, ['from>:<to', 'schema-file', 'type']);
       const schema = rootType(await loadSchemaFile(file!, importOptions(values), { declarations: [type!], annotations: from === 'json' || to === 'json' }), type!);
-      const input = await io.readStdin();
-      await convertStream(input, from, to, schema, {
+      await convertStream(io, from, to, schema, {
         pretty: values.short !== true,
         segmentSize: segmentSize('convert', values),
         limits: limits('convert', values),

@@ -46,7 +46,7 @@ export const decodeCommand: Command = {
     const [file, type] = positionalsExactly('decode', positionals, ['schema-file', 'type']);
     const schema = rootType(await loadSchemaFile(file!, importOptions(values), { declarations: [type!], annotations: false }), type!);
     const from = binaryFormat(values.flat === true, values.packed === true);
-    await convertStream(await io.readStdin(), from, 'text', schema, {
+    await convertStream(io, from, 'text', schema, {
       pretty: values.short !== true,
       limits: limits('decode', values),
       advice: (actual) => (actual.endsWith('packed') ? 'try --packed' : 'try without --packed'),
@@ -87,7 +87,7 @@ export const encodeCommand: Command = {
     if (values.flat === true && values['segment-size'] !== undefined) throw new UsageError('--segment-size cannot be used with --flat', 'encode');
     const schema = rootType(await loadSchemaFile(file!, importOptions(values), { declarations: [type!], annotations: false }), type!);
     const to = binaryFormat(values.flat === true, values.packed === true);
-    await convertStream(await io.readStdin(), 'text', to, schema, {
+    await convertStream(io, 'text', to, schema, {
       pretty: true,
       segmentSize: segmentSize('encode', values),
       limits: {},

@@ -5,13 +5,15 @@
  * schema-less convert's `convertMessage`, so both commands lay messages out alike.
  */
 import {
-  CapnpError, isCanonical, readMessage, readMessages, type MessageReader, type ReaderOptions,
+  CapnpError, isCanonical, readMessage, type MessageReader, type ReaderOptions,
 } from '../../wire/index.js';
 import { DynamicStruct, type StructSchema } from '../../dynamic/index.js';
 import { parseText, printStructText, splitTextMessages } from '../../text/index.js';
 import { JsonCodec, splitJsonMessages } from '../../json/index.js';
 import { convertMessage } from '../convert.js';
-import { explainMisread, type BinaryFormat } from '../misread-format.js';
+import type { BinaryFormat } from '../misread-format.js';
+import { forEachInputMessage } from '../input-messages.js';
+import type { CliIo } from '../io.js';
 
 export const FORMATS = ['binary', 'packed', 'flat', 'flat-packed', 'canonical', 'text', 'json'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -44,14 +46,13 @@ function documentLimits(settings: Settings): { maxNestingDepth?: number } {
   return limit !== undefined && Number.isFinite(limit) ? { maxNestingDepth: limit } : {};
 }
 
-/** The messages of `input` in format `from`, one by one. */
-export function* readInput(input: Uint8Array, from: Format, schema: StructSchema | null, settings: Settings): Generator<MessageReader> {
+/**
+ * The messages of all of `input` in format `from`, one by one: the formats read whole (binary
+ * and packed streams are read as they arrive, by `forEachInputMessage`).
+ */
+function* readInput(input: Uint8Array, from: Format, schema: StructSchema | null, settings: Settings): Generator<MessageReader> {
   if (input.length === 0) return;
   switch (from) {
-    case 'binary':
-    case 'packed':
-      yield* readMessages(input, { ...settings.limits, format: from });
-      return;
     case 'flat':
     case 'flat-packed':
       yield readMessage(input, { ...settings.limits, format: from });
@@ -88,26 +89,18 @@ export function writeOutput(message: MessageReader, to: Format, schema: StructSc
 }
 
 /**
- * Converts every message of `input`, writing each as it is done. Errors name the message
- * (in a stream of several) where they happened.
+ * Converts every message of standard input, writing each as it is done (binary and packed
+ * streams as they arrive). Errors name the message (in a stream of several) where they happened.
  */
 export async function convertStream(
-  input: Uint8Array, from: Format, to: Format, schema: StructSchema | null, settings: Settings,
+  io: CliIo, from: Format, to: Format, schema: StructSchema | null, settings: Settings,
   write: (chunk: Uint8Array | string) => Promise<void>,
 ): Promise<void> {
-  let count = 0;
   const json = to === 'json' ? new JsonCodec({ pretty: settings.pretty }) : undefined;
-  try {
-    for (const message of readInput(input, from, schema, settings)) {
-      await write(writeOutput(message, to, schema, settings, json));
-      count++;
-    }
-  } catch (error) {
-    const explained = explainMisread(error, input, from, settings.limits, settings.advice ?? ((actual) => `read it as ${actual}`));
-    if (explained !== error) throw explained;
-    if (error instanceof CapnpError && from !== 'flat' && from !== 'flat-packed' && from !== 'canonical') {
-      throw new CapnpError(error.code, `message ${count + 1} of the input: ${error.message}`, { cause: error });
-    }
-    throw error;
-  }
+  await forEachInputMessage(
+    io, from, settings.limits,
+    (input) => readInput(input, from, schema, settings),
+    (message) => write(writeOutput(message, to, schema, settings, json)),
+    settings.advice ?? ((actual) => `read it as ${actual}`),
+  );
 }
