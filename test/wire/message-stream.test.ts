@@ -22,6 +22,12 @@ function sampleMessages(): Uint8Array[] {
     out.push(b.toBytes());
   }
   out.push(new MessageBuilder().toBytes());
+  // Its last word has no zero byte: packed, it ends with the verbatim tag's count byte, which
+  // belongs to this message and not the next.
+  const dense = new MessageBuilder();
+  dense.initRoot(1, 0).setUint32(0, 0x01010101);
+  dense.getRoot(1, 0).setUint32(4, 0x02020202);
+  out.push(dense.toBytes());
   out.push(bigMessage());
   return out;
 }
