@@ -5,7 +5,7 @@
 // each runtime must reproduce Node's bytes exactly.
 //
 // Each check throws on a mismatch; `runChecks` reports every check as { name, ok, error }.
-import { MessageBuilder, readMessage } from 'capstan';
+import { MessageBuilder, readMessage, readMessageStream } from 'capstan';
 import { compile } from 'capstan/compiler';
 import { generateJavaScript } from 'capstan/codegen';
 import { RpcError } from 'capstan/rpc';
@@ -157,6 +157,20 @@ export function sharedChecks(expected, runtime) {
       tags.set(1, 'q');
       const back = Point.decode(message.toBytes());
       equal([back.x, back.label, back.tags], [3, 'built', ['p', 'q']], 'built by setters');
+    },
+    'messages: a ReadableStream of messages read as it arrives (readMessageStream)': async () => {
+      const one = Point.encode(POINT);
+      const two = Point.encode({ ...POINT, x: 99 });
+      const all = new Uint8Array([...one, ...two]);
+      const stream = new ReadableStream({
+        start(controller) {
+          for (let at = 0; at < all.length; at += 5) controller.enqueue(all.subarray(at, at + 5));
+          controller.close();
+        },
+      });
+      const xs = [];
+      for await (const message of readMessageStream({ getReader: () => stream.getReader() })) xs.push(Point.readRoot(message).x);
+      equal(xs, [POINT.x, 99], 'x of each message');
     },
     'compiler: compiles and generates the code Node generates': () => {
       equal(compileHere(), expected.compiled, 'compile + generateJavaScript');

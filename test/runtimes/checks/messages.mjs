@@ -1,5 +1,5 @@
 // Messages built and read with the code generated for test/runtimes/runtime.capnp.
-import { ElementSize, MessageBuilder, canonicalize, pack, readMessage, unpack } from 'capstan';
+import { ElementSize, MessageBuilder, canonicalize, pack, readMessage, readMessageStream, unpack } from 'capstan';
 import * as generated from '../.generated/runtime.capnp.js';
 import { deepEqual, equal, ok } from '../assert.mjs';
 
@@ -85,6 +85,33 @@ export const checks = [
       checkSample(Item.read(packed, { format: 'packed' }));
       const canonical = canonicalize(readMessage(bytes).getRoot());
       checkSample(Item.read(canonical, { format: 'flat' }));
+    },
+  },
+  {
+    name: 'messages: a stream read as it arrives (readMessageStream), from an async iterable and from a ReadableStream',
+    async run() {
+      const one = Item.encode(sample);
+      const two = Item.encode({ id: 2n, name: 'second' });
+      const all = new Uint8Array([...one, ...two, ...one]);
+      const ids = async (source, format) => {
+        const out = [];
+        for await (const message of readMessageStream(source, { format })) out.push(Item.readRoot(message).id);
+        return out;
+      };
+      async function* pieces(bytes, size) {
+        for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+      }
+      deepEqual(await ids(pieces(all, 7), 'binary'), [12345678901234567890n, 2n, 12345678901234567890n], 'binary in pieces of 7 bytes');
+      const packed = new Uint8Array([...pack(one), ...pack(two)]);
+      deepEqual(await ids(pieces(packed, 3), 'packed'), [12345678901234567890n, 2n], 'packed in pieces of 3 bytes');
+      const web = new ReadableStream({
+        start(controller) {
+          controller.enqueue(all.subarray(0, 10));
+          controller.enqueue(all.subarray(10));
+          controller.close();
+        },
+      });
+      deepEqual(await ids(web, 'binary'), [12345678901234567890n, 2n, 12345678901234567890n], 'a ReadableStream');
     },
   },
   {
