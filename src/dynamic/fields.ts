@@ -268,14 +268,19 @@ export function clearField(b: StructBuilder, field: StructField): void {
  * leaves the field, the union and the orphan as they were.
  */
 export function adoptField(b: StructBuilder, field: StructField, orphan: Orphan): void {
+  adoptPointer(b.getPointer(field.offset), field.type, orphan, `${field.parent.shortName}.${field.name}`);
+  activate(b, field);
+}
+
+/** Attaches `orphan` at a pointer slot of `type` (a field's, or a list element's: `what`), checked as `adoptField` says. */
+export function adoptPointer(slot: AnyPointerBuilder, type: DynamicType, orphan: Orphan, what: string): void {
   if (!(orphan instanceof Orphan)) {
     throw new CapnpError('INVALID_ARGUMENT', `expected an Orphan (from disown or a newOrphan method), got ${describeValue(orphan)}`);
   }
-  if (!orphanFits(orphan, adoptedAs(field.type))) {
-    throw new CapnpError('INVALID_ARGUMENT', `${field.parent.shortName}.${field.name} is ${typeName(field.type)}; it cannot adopt an orphan of ${describeOrphan(orphan)}`);
+  if (!orphanFits(orphan, adoptedAs(type))) {
+    throw new CapnpError('INVALID_ARGUMENT', `${what} is ${typeName(type)}; it cannot adopt an orphan of ${describeOrphan(orphan)}`);
   }
-  b.adopt(field.offset, orphan);
-  activate(b, field);
+  slot.adopt(orphan);
 }
 
 /** What a field of `type` adopts, as `adoptAt` takes it (see `AdoptAs`). */

@@ -2,11 +2,11 @@
  * Lists read and built through their element type: `DynamicList` over a `ListReader`,
  * `DynamicListBuilder` over a `ListBuilder`.
  */
-import { CapnpError, type ListBuilder, type ListReader } from '../wire/index.js';
+import { CapnpError, type ListBuilder, type ListReader, type Orphan } from '../wire/index.js';
 import { atStep } from '../runtime/error-path.js';
-import { builderElement, fillList, initList, readElement, setElement, type DynamicValue } from './fields.js';
+import { adoptPointer, builderElement, fillList, initList, readElement, setElement, type DynamicValue } from './fields.js';
 import { listToObject } from './objects.js';
-import { typeName, type DynamicType, type ListType } from './types.js';
+import { isPointerType, typeName, type DynamicType, type ListType } from './types.js';
 
 /** A list being read. */
 export class DynamicList implements Iterable<DynamicValue> {
@@ -93,11 +93,34 @@ export class DynamicListBuilder {
     fillList(this.$, this.type.element, values, `List(${typeName(this.type.element)})`);
   }
 
+  /** Detaches element `index` of a list of pointers (it becomes null), to adopt it elsewhere in this message. */
+  disown(index: number): Orphan {
+    this.requirePointers('disown');
+    return this.$.disown(index);
+  }
+
+  /**
+   * Attaches an orphan of this message as element `index` of a list of pointers; it must hold
+   * what the element type reads, as for `DynamicStructBuilder#adopt`.
+   */
+  adopt(index: number, orphan: Orphan): void {
+    this.requirePointers('adopt');
+    adoptPointer(this.$.getPointer(index), this.type.element, orphan, `element ${index} of List(${typeName(this.type.element)})`);
+  }
+
   asReader(): DynamicList {
     return new DynamicList(this.type, this.$.asReader());
   }
 
   toObject(): unknown[] {
     return listToObject(this.$.asReader(), this.type.element);
+  }
+
+  /** Struct elements lie in the list itself, and primitives are no objects: neither is disowned. */
+  private requirePointers(what: string): void {
+    const element = this.type.element;
+    if (!isPointerType(element) || element.kind === 'struct') {
+      throw new CapnpError('INVALID_ARGUMENT', `cannot ${what} elements of List(${typeName(element)}): they are not pointers`);
+    }
   }
 }

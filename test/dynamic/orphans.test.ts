@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, MessageBuilder, canonicalize } from '../../src/index.js';
-import { initRoot, loadSchema, readRoot } from '../../src/dynamic/index.js';
+import { initRoot, loadSchema, readRoot, type DynamicListBuilder } from '../../src/dynamic/index.js';
 import { compileSources } from '../support/compile-memory.js';
 import { failure } from '../support/failure.js';
 
@@ -120,6 +120,23 @@ describe('dynamic orphans', () => {
     expect(root.which()).toBe('subtitle');
     expect(failure(() => root.disown('none')).message).toBe('Book.none is not a pointer field');
     expect(failure(() => root.adopt('none', root.disown('tags'))).message).toBe('Book.none is not a pointer field');
+  });
+
+  it('moves elements of lists of pointers, checked as fields are; struct and number lists have none to move', () => {
+    const { message, root } = book();
+    const tags = root.get('tags') as DynamicListBuilder;
+    const first = tags.disown(0);
+    expect(tags.get(0)).toBe('');
+    tags.adopt(0, tags.disown(1));
+    tags.adopt(1, first);
+    expect(readRoot(Book, message.toBytes()).toObject().tags).toEqual(['classic', 'sf']);
+    const pages = root.disown('pages');
+    expect(failure(() => tags.adopt(0, pages)).message).toBe('element 0 of List(Text) is Text; it cannot adopt an orphan of a list of four-byte elements');
+    expect(tags.get(0)).toBe('classic');
+    expect(failure(() => tags.adopt(2, first)).code).toBe(ErrorCode.INDEX_OUT_OF_RANGE);
+    const shelf = root.get('shelf') as DynamicListBuilder;
+    expect(failure(() => shelf.disown(0)).message).toBe('cannot disown elements of List(Book): they are not pointers');
+    expect(failure(() => (root.get('pages') as DynamicListBuilder).adopt(0, pages)).message).toBe('cannot adopt elements of List(Int32): they are not pointers');
   });
 
   it('refuses an orphan of another message, leaving the union as it was', () => {
