@@ -141,7 +141,10 @@ export function emitStruct(ctx: FileContext, node: StructNode): void {
           const usesValue = statements.some((s) => s.includes('value'));
           if (!usesValue && c.readerType === 'null') w.line('void value;');
           if (c.discriminant !== null && isGroup) {
-            w.line(c.set![0]!); // the group's refusal of an array (field-code.ts)
+            // Anything but an object is refused before `init*` makes the group active and zeroes
+            // it, where the member that was active keeps its fields (a number given once
+            // switched the union and zeroed them before `$assign` refused it).
+            w.line(`$.refuseNonObject(value, '${c.objectType.replace(/<.*$/, '')}');`);
             w.line(`this.${members.helper(`init${capitalize(c.name)}`)}().$assign(value);`);
             return;
           }

@@ -154,7 +154,8 @@ export function setField(b: StructBuilder, field: StructField, value: unknown): 
     }
     case 'struct':
       if (field.isGroup) {
-        if (value != null && typeof value !== 'object') throw notAnObject(value, type.schema.shortName);
+        // Refused before the union switches to the group and zeroes it (an array too).
+        if (value != null && (typeof value !== 'object' || Array.isArray(value))) throw notAnObject(value, type.schema.shortName);
         activate(b, field);
         const group = new DynamicStructBuilder(type.schema, b);
         if (field.inUnion) group.clearAll();

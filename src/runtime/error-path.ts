@@ -92,6 +92,16 @@ export function refuseArray(value: unknown, displayName: string): void {
   if (Array.isArray(value)) throw notAnObject(value, displayName.slice(displayName.lastIndexOf(':') + 1));
 }
 
+/**
+ * Refuses anything but an object (an array, a number, null) for a group that is a union member,
+ * before the union switches to it and zeroes it (see refuseArray for the name).
+ */
+export function refuseNonObject(value: unknown, displayName: string): void {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw notAnObject(value, displayName.slice(displayName.lastIndexOf(':') + 1));
+  }
+}
+
 /** The error for a struct value that is not an object (`encode(5)`, `{ inner: 'x' }`). */
 export function notAnObject(value: unknown, typeName: string): CapnpError {
   return new CapnpError('INVALID_ARGUMENT', `expected an object for ${typeName}, got ${describeValue(value)}`);

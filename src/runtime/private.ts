@@ -29,4 +29,4 @@ export {
 } from './value-checks.js';
 export { ASSIGN_MODE, checkKeys } from './unknown-keys.js';
 export { isNullPointer, locateStructAt, readListAt, readTextAt, readDataAt, readCapabilityAt } from '../wire/read-object.js';
-export { atStep, asCapnpError, formatPath, describeValue, isStackOverflow, notAnObject, refuseArray } from './error-path.js';
+export { atStep, asCapnpError, formatPath, describeValue, isStackOverflow, notAnObject, refuseArray, refuseNonObject } from './error-path.js';

@@ -22,6 +22,7 @@ struct Shelf {
     item @4 :Item;
     items @5 :List(Item);
     names @6 :List(Text);
+    box :group { width @9 :UInt16; label @10 :Text; }
   }
   others @7 :List(Item);
   first @8 :Item;
@@ -56,6 +57,9 @@ describe('a refused union member leaves the union as it was', () => {
     ['initItems(1.5)', (s) => s.initItems(1.5)],
     ['adoptBytes(not an orphan)', (s) => s.adoptBytes(5)],
     ['adoptBytes(an orphan of another message)', (s) => s.adoptBytes(new MessageBuilder().newOrphanData(new Uint8Array(2)))],
+    ['box = a number (a group)', (s) => { s.box = 5; }],
+    ['box = an array (a group)', (s) => { s.box = [1]; }],
+    ['box = null (a group)', (s) => { s.box = null; }],
     ['adoptInts(a Text orphan)', (s, m) => s.adoptInts(m.newOrphanText('xy'))],
     ['adoptItem(a Data orphan)', (s, m) => s.adoptItem(m.newOrphanData(new Uint8Array(2)))],
   ];
@@ -79,6 +83,8 @@ describe('a refused union member leaves the union as it was', () => {
     ['set item to a number', (s) => s.set('item', 5)],
     ['init ints without a size', (s) => s.init('ints')],
     ['init bytes of 2 ** 40', (s) => s.init('bytes', 2 ** 40)],
+    ['set the group box to a number', (s) => s.set('box', 5)],
+    ['set the group box to an array', (s) => s.set('box', [1])],
     ['adopt what is not an orphan', (s) => s.adopt('bytes', 5 as never)],
     ['adopt an orphan of another message', (s) => s.adopt('bytes', new MessageBuilder().newOrphanData(new Uint8Array(2)))],
   ];

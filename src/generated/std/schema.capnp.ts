@@ -489,7 +489,7 @@ export class NodeBuilder extends $.GeneratedBuilder<Node, NodeInit, NodeReader> 
   }
 
   set struct(value: Node_StructInit) {
-    $.refuseArray(value, 'Node_Struct');
+    $.refuseNonObject(value, 'Node_Struct');
     this.initStruct().$assign(value);
   }
 
@@ -512,7 +512,7 @@ export class NodeBuilder extends $.GeneratedBuilder<Node, NodeInit, NodeReader> 
   }
 
   set enum(value: Node_EnumInit) {
-    $.refuseArray(value, 'Node_Enum');
+    $.refuseNonObject(value, 'Node_Enum');
     this.initEnum().$assign(value);
   }
 
@@ -529,7 +529,7 @@ export class NodeBuilder extends $.GeneratedBuilder<Node, NodeInit, NodeReader> 
   }
 
   set interface(value: Node_InterfaceInit) {
-    $.refuseArray(value, 'Node_Interface');
+    $.refuseNonObject(value, 'Node_Interface');
     this.initInterface().$assign(value);
   }
 
@@ -547,7 +547,7 @@ export class NodeBuilder extends $.GeneratedBuilder<Node, NodeInit, NodeReader> 
   }
 
   set const(value: Node_ConstInit) {
-    $.refuseArray(value, 'Node_Const');
+    $.refuseNonObject(value, 'Node_Const');
     this.initConst().$assign(value);
   }
 
@@ -565,7 +565,7 @@ export class NodeBuilder extends $.GeneratedBuilder<Node, NodeInit, NodeReader> 
   }
 
   set annotation(value: Node_AnnotationInit) {
-    $.refuseArray(value, 'Node_Annotation');
+    $.refuseNonObject(value, 'Node_Annotation');
     this.initAnnotation().$assign(value);
   }
 
@@ -2383,7 +2383,7 @@ export class FieldBuilder extends $.GeneratedBuilder<Field, FieldInit, FieldRead
   }
 
   set slot(value: Field_SlotInit) {
-    $.refuseArray(value, 'Field_Slot');
+    $.refuseNonObject(value, 'Field_Slot');
     this.initSlot().$assign(value);
   }
 
@@ -2403,7 +2403,7 @@ export class FieldBuilder extends $.GeneratedBuilder<Field, FieldInit, FieldRead
   }
 
   set group(value: Field_GroupInit) {
-    $.refuseArray(value, 'Field_Group');
+    $.refuseNonObject(value, 'Field_Group');
     this.initGroup().$assign(value);
   }
 
@@ -3819,7 +3819,7 @@ export class TypeBuilder extends $.GeneratedBuilder<Type, TypeInit, TypeReader> 
   }
 
   set list(value: Type_ListInit) {
-    $.refuseArray(value, 'Type_List');
+    $.refuseNonObject(value, 'Type_List');
     this.initList().$assign(value);
   }
 
@@ -3836,7 +3836,7 @@ export class TypeBuilder extends $.GeneratedBuilder<Type, TypeInit, TypeReader> 
   }
 
   set enum(value: Type_EnumInit) {
-    $.refuseArray(value, 'Type_Enum');
+    $.refuseNonObject(value, 'Type_Enum');
     this.initEnum().$assign(value);
   }
 
@@ -3854,7 +3854,7 @@ export class TypeBuilder extends $.GeneratedBuilder<Type, TypeInit, TypeReader> 
   }
 
   set struct(value: Type_StructInit) {
-    $.refuseArray(value, 'Type_Struct');
+    $.refuseNonObject(value, 'Type_Struct');
     this.initStruct().$assign(value);
   }
 
@@ -3872,7 +3872,7 @@ export class TypeBuilder extends $.GeneratedBuilder<Type, TypeInit, TypeReader> 
   }
 
   set interface(value: Type_InterfaceInit) {
-    $.refuseArray(value, 'Type_Interface');
+    $.refuseNonObject(value, 'Type_Interface');
     this.initInterface().$assign(value);
   }
 
@@ -3890,7 +3890,7 @@ export class TypeBuilder extends $.GeneratedBuilder<Type, TypeInit, TypeReader> 
   }
 
   set anyPointer(value: Type_AnyPointerInit) {
-    $.refuseArray(value, 'Type_AnyPointer');
+    $.refuseNonObject(value, 'Type_AnyPointer');
     this.initAnyPointer().$assign(value);
   }
 
@@ -4475,7 +4475,7 @@ export class Type_AnyPointerBuilder extends $.GeneratedBuilder<Type_AnyPointer, 
   }
 
   set unconstrained(value: Type_AnyPointer_UnconstrainedInit) {
-    $.refuseArray(value, 'Type_AnyPointer_Unconstrained');
+    $.refuseNonObject(value, 'Type_AnyPointer_Unconstrained');
     this.initUnconstrained().$assign(value);
   }
 
@@ -4492,7 +4492,7 @@ export class Type_AnyPointerBuilder extends $.GeneratedBuilder<Type_AnyPointer, 
   }
 
   set parameter(value: Type_AnyPointer_ParameterInit) {
-    $.refuseArray(value, 'Type_AnyPointer_Parameter');
+    $.refuseNonObject(value, 'Type_AnyPointer_Parameter');
     this.initParameter().$assign(value);
   }
 
@@ -4510,7 +4510,7 @@ export class Type_AnyPointerBuilder extends $.GeneratedBuilder<Type_AnyPointer, 
   }
 
   set implicitMethodParameter(value: Type_AnyPointer_ImplicitMethodParameterInit) {
-    $.refuseArray(value, 'Type_AnyPointer_ImplicitMethodParameter');
+    $.refuseNonObject(value, 'Type_AnyPointer_ImplicitMethodParameter');
     this.initImplicitMethodParameter().$assign(value);
   }
 
@@ -6935,7 +6935,7 @@ export class CodeGeneratorRequest_RequestedFile_FileSourceInfo_IdentifierBuilder
   }
 
   set member(value: CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_MemberInit) {
-    $.refuseArray(value, 'CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member');
+    $.refuseNonObject(value, 'CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier_Member');
     this.initMember().$assign(value);
   }
 
