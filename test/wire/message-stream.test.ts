@@ -3,6 +3,7 @@
  * pieces cut anywhere; each one handed out once its last byte is in; limits applied before a
  * body is waited for; a stream cut short refused as `readMessages` refuses the same bytes.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   CapnpError, ErrorCode, MessageBuilder, canonicalize, pack, readMessageStream, readMessages, type MessageReader,
@@ -157,5 +158,56 @@ describe('readMessageStream', () => {
   it('an empty stream has no messages', async () => {
     expect(await collect(inPieces(new Uint8Array(0), [1]))).toEqual([]);
   });
-});
 
+  it('reads what readMessages reads, and fails where it fails, for mutated streams cut into random pieces', async () => {
+    // A differential property: valid messages, some bytes changed, cut anywhere. The stream
+    // gives the same messages and then the same error code as readMessages on the whole (which
+    // lets a packed run go on into the next message, where the stream refuses it: BAD_FRAMING).
+    const stream = fc.record({
+      texts: fc.array(fc.string({ maxLength: 40 }), { minLength: 1, maxLength: 6 }),
+      packed: fc.boolean(),
+      edits: fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 3 }),
+      cut: fc.nat(),
+      pieces: fc.array(fc.integer({ min: 1, max: 64 }), { minLength: 1, maxLength: 8 }),
+    });
+    await fc.assert(fc.asyncProperty(stream, async ({ texts, packed, edits, cut, pieces }) => {
+      const format = packed ? 'packed' : 'binary';
+      const parts = texts.map((text, i) => {
+        const b = new MessageBuilder(i % 2 === 1 ? { firstSegmentWords: 2, growth: 'fixed' } : undefined);
+        const root = b.initRoot(1, 1);
+        root.setUint32(0, i);
+        root.setText(0, text);
+        return b.toBytes(format);
+      });
+      let bytes = concatBytes(parts).slice();
+      for (const [at, value] of edits) if (bytes.length > 0) bytes[at % bytes.length] = value;
+      if (cut % 4 === 0) bytes = bytes.subarray(0, cut % (bytes.length + 1));
+      const limits = { format, traversalLimitInWords: 1 << 16 } as const;
+      const whole: { messages: number[][]; code: string | null } = { messages: [], code: null };
+      try {
+        for (const m of readMessages(bytes, limits)) whole.messages.push(Array.from(canonicalize(m.getRoot())));
+      } catch (e) {
+        whole.code = (e as CapnpError).code;
+      }
+      const streamed: { messages: number[][]; code: string | null } = { messages: [], code: null };
+      let runPastItsMessage = false;
+      try {
+        for await (const m of readMessageStream(inPieces(bytes, pieces), limits)) streamed.messages.push(Array.from(canonicalize(m.getRoot())));
+      } catch (e) {
+        expect(e).toBeInstanceOf(CapnpError);
+        streamed.code = (e as CapnpError).code;
+        runPastItsMessage = (e as CapnpError).message === 'a packed run goes on past the end of its message';
+      }
+      if (runPastItsMessage) {
+        // Only where a run goes on past its message: the messages before it agree.
+        expect(whole.messages.slice(0, streamed.messages.length)).toEqual(streamed.messages);
+        return;
+      }
+      expect(streamed.messages).toEqual(whole.messages);
+      // Both fail, or neither. Where, the code may differ: a segment table the limits refuse is
+      // refused as it arrives, where readMessages, holding all of a stream cut short, says
+      // TRUNCATED first.
+      expect(streamed.code === null).toBe(whole.code === null);
+    }), { numRuns: 300 });
+  });
+});
