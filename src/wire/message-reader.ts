@@ -193,10 +193,19 @@ function rootOf(arena: Arena): Location {
  */
 export function readPackedPrefix(bytes: Uint8Array, limits: ResolvedReaderOptions): [MessageReader, number] {
   const reader = new PackedReader(bytes);
+  const message = readPackedMessage(reader, limits);
+  return [message, reader.offset];
+}
+
+/**
+ * The next message of a packed stream. Each message is packed on its own, so no run goes on
+ * past its end: one that does is refused, as C++ refuses it ("did not end cleanly on a segment
+ * boundary"), rather than carried into the next message.
+ */
+function readPackedMessage(reader: PackedReader, limits: ResolvedReaderOptions): MessageReader {
   const segments = readPackedFrame(reader, limits);
-  // Each message is packed on its own, so no run goes on past its end (C++ refuses one too).
   if (reader.pendingBytes > 0) throw new CapnpError('BAD_FRAMING', 'a packed run goes on past the end of its message');
-  return [new MessageReader(openedSegments(segments, limits)), reader.offset];
+  return new MessageReader(openedSegments(segments, limits));
 }
 
 /**
@@ -225,7 +234,7 @@ export function* readMessages(input: Uint8Array | ArrayBuffer, options?: ReadMes
     }
   } else if (format === 'packed') {
     const reader = new PackedReader(bytes);
-    while (!reader.atEnd()) yield new MessageReader(openedSegments(readPackedFrame(reader, limits), limits));
+    while (!reader.atEnd()) yield readPackedMessage(reader, limits);
   } else {
     yield readMessage(bytes, options);
   }

@@ -153,6 +153,10 @@ describe('readMessageStream', () => {
     // claims 3 more words: they would belong to the next message.
     const packed = new Uint8Array([0x10, 0x01, 0x00, 0x03]);
     await expect(collect(inPieces(packed, [4]), 'packed')).rejects.toMatchObject({ code: 'BAD_FRAMING' });
+    // readMessages likewise, as C++ ("did not end cleanly on a segment boundary"); it once read
+    // the three words as a second message, and `capnp convert packed:binary` repeats its error
+    // for ever on these 4 bytes.
+    expect(() => [...readMessages(packed, { format: 'packed' })]).toThrow('a packed run goes on past the end of its message');
   });
 
   it('an empty stream has no messages', async () => {
@@ -161,8 +165,7 @@ describe('readMessageStream', () => {
 
   it('reads what readMessages reads, and fails where it fails, for mutated streams cut into random pieces', async () => {
     // A differential property: valid messages, some bytes changed, cut anywhere. The stream
-    // gives the same messages and then the same error code as readMessages on the whole (which
-    // lets a packed run go on into the next message, where the stream refuses it: BAD_FRAMING).
+    // gives the same messages as readMessages on the whole, and fails if and only if it fails.
     const stream = fc.record({
       texts: fc.array(fc.string({ maxLength: 40 }), { minLength: 1, maxLength: 6 }),
       packed: fc.boolean(),
@@ -190,18 +193,11 @@ describe('readMessageStream', () => {
         whole.code = (e as CapnpError).code;
       }
       const streamed: { messages: number[][]; code: string | null } = { messages: [], code: null };
-      let runPastItsMessage = false;
       try {
         for await (const m of readMessageStream(inPieces(bytes, pieces), limits)) streamed.messages.push(Array.from(canonicalize(m.getRoot())));
       } catch (e) {
         expect(e).toBeInstanceOf(CapnpError);
         streamed.code = (e as CapnpError).code;
-        runPastItsMessage = (e as CapnpError).message === 'a packed run goes on past the end of its message';
-      }
-      if (runPastItsMessage) {
-        // Only where a run goes on past its message: the messages before it agree.
-        expect(whole.messages.slice(0, streamed.messages.length)).toEqual(streamed.messages);
-        return;
       }
       expect(streamed.messages).toEqual(whole.messages);
       // Both fail, or neither. Where, the code may differ: a segment table the limits refuse is

@@ -28,9 +28,8 @@ export interface MessageStreamOptions extends ReaderOptions {
  * where it is iterable) or a web `ReadableStream` itself. A stream that ends inside a message is
  * TRUNCATED, as `readMessages` refuses the same bytes; each message is read under `options`, as
  * `readMessage` reads one. A segment table the limits refuse is refused as soon as it arrives
- * (where `readMessages`, given a stream cut short, may say TRUNCATED first), and a packed run
- * that goes on past the end of its message is BAD_FRAMING, as in C++ (where `readMessages`
- * carries it into the next message). Leaving the loop early stops reading the source.
+ * (where `readMessages`, given a stream cut short, may say TRUNCATED first). Leaving the loop
+ * early stops reading the source.
  */
 export async function* readMessageStream(source: AsyncIterable<Uint8Array> | ByteStream, options?: MessageStreamOptions): AsyncGenerator<MessageReader, void, undefined> {
   const format = options?.format ?? 'binary';
