@@ -31,7 +31,7 @@ export async function forEachInputMessage(
   let input: Uint8Array | null = null;
   try {
     if (from === 'binary' || from === 'packed') {
-      head = new StreamHead(io.stdin());
+      head = new StreamHead(io.stdin?.() ?? whole(io));
       for await (const message of readMessageStream(head, { ...limits, format: from })) {
         await handle(message);
         count++;
@@ -58,6 +58,11 @@ export async function forEachInputMessage(
   } finally {
     await head?.close();
   }
+}
+
+/** All of standard input as one piece, for a `CliIo` that cannot give it as it arrives. */
+async function* whole(io: CliIo): AsyncGenerator<Uint8Array, void, undefined> {
+  yield await io.readStdin();
 }
 
 /**

@@ -6,8 +6,11 @@
 export interface CliIo {
   /** All of standard input. */
   readStdin(): Promise<Uint8Array>;
-  /** Standard input as it arrives (for binary and packed streams; read this or `readStdin`, once). */
-  stdin(): AsyncIterable<Uint8Array>;
+  /**
+   * Standard input as it arrives, for binary and packed streams (read this or `readStdin`,
+   * once). Without it they are read whole, through `readStdin`.
+   */
+  stdin?(): AsyncIterable<Uint8Array>;
   /** Writes to standard output (resolves once the bytes are accepted). */
   writeStdout(chunk: Uint8Array | string): Promise<void>;
   /** Writes to standard error. */

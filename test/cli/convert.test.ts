@@ -8,6 +8,7 @@ import { Everything as E } from '../fixtures/wire/wiretest-layout.js';
 import { concat, toHex } from '../support/bytes.js';
 import { BUILT_CLI, builtCliProblem, runCli, spawnCli } from '../support/cli.js';
 import { convert as referenceConvert, describeReference } from '../support/reference.js';
+import { run } from '../../src/cli/run.js';
 
 function small(value: number): MessageBuilder {
   const b = new MessageBuilder();
@@ -134,6 +135,21 @@ describe('capstan convert: conversions', () => {
     for (let i = 0; i < 10; i++) s = s.initStruct(0, 0, 1);
     expect((await runCli(['convert', '--nesting-limit=5', 'binary:binary'], deep.toBytes())).status).toBe(1);
     expect((await runCli(['convert', '--nesting-limit=50', 'binary:binary'], deep.toBytes())).status).toBe(0);
+  });
+});
+
+describe('capstan convert: standard input', () => {
+  it('a CliIo that cannot give standard input as it arrives (no stdin()) has it read whole', async () => {
+    const out: Uint8Array[] = [];
+    const status = await run(['convert', 'binary:canonical'], {
+      readStdin: async () => stream('binary'),
+      writeStdout: async (chunk) => {
+        out.push(typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk.slice());
+      },
+      writeStderr: () => {},
+    });
+    expect(status).toBe(0);
+    expect(toHex(concat(...out))).toBe(EXPECTED_CANONICAL.join(' '));
   });
 });
 
