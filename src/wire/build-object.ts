@@ -96,21 +96,32 @@ function sharesMemory(segment: Segment, source: Segment): boolean {
 /**
  * Replaces whatever the slot holds with a copy made by `copy`. When the source is in the same
  * message it may be the very object the slot holds (or inside it), so the copy is made first,
- * into a spare word, and moved into the slot once the old object is zeroed.
+ * into a spare word, and moved into the slot once the old object is zeroed. A copy that fails
+ * partway (a source past its reader's limits) is not left half-made: it is zeroed, and the slot
+ * is null (or, for a source in the same message, as it was).
  */
 function replaceWithCopy(segment: Segment, at: number, source: Segment, copy: (to: Segment, toAt: number) => void): void {
   if (!sharesMemory(segment, source)) {
     zeroObject(segment, at);
-    copy(segment, at);
+    copyOrZero(copy, segment, at);
     return;
   }
   const spare = allocateAnywhere(segment.arena, 8);
   const spareAt = spare.used - 8;
-  copy(spare, spareAt);
+  copyOrZero(copy, spare, spareAt);
   zeroObject(segment, at);
   transferPointer(segment, at, spare, spareAt);
   spare.view.setUint32(spareAt, 0, true);
   spare.view.setUint32(spareAt + 4, 0, true);
+}
+
+function copyOrZero(copy: (to: Segment, toAt: number) => void, to: Segment, toAt: number): void {
+  try {
+    copy(to, toAt);
+  } catch (error) {
+    zeroObject(to, toAt);
+    throw error;
+  }
 }
 
 /** Replaces whatever the slot holds with a deep copy of `value`. */

@@ -162,7 +162,13 @@ export function adoptAt(segment: Segment, at: number, orphan: Orphan, expected: 
 export function newOrphan(arena: Arena, make: (segment: Segment, at: number) => void): Orphan {
   const spare = allocateAnywhere(arena, 8);
   const at = spare.used - 8;
-  make(spare, at);
+  try {
+    make(spare, at);
+  } catch (error) {
+    // A copy that failed partway (newOrphanCopy of a source past its limits) is not left behind.
+    zeroObject(spare, at);
+    throw error;
+  }
   return disownAt(spare, at);
 }
 

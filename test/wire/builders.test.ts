@@ -474,6 +474,26 @@ describe('pointer fields: init, get, set', () => {
     expect(allZero(b.toBytes('flat').subarray(8))).toBe(true);
   });
 
+  it('a copy that fails partway (a source past its reader\'s limits) is not left half-made', () => {
+    // A chain of 100 structs, read with a nesting limit of 10: the copy fails 10 levels down.
+    const source = new MessageBuilder();
+    let link = source.initRoot(1, 1);
+    for (let i = 1; i < 100; i++) link = link.initStruct(0, 1, 1);
+    const chain = readMessage(source.toBytes(), { nestingLimit: 10 }).getRoot();
+    const list = readMessage(source.toBytes(), { nestingLimit: 10 }).getRootPointer();
+    const b = new MessageBuilder();
+    const root = b.initRoot(0, 3);
+    root.setText(0, 'replaced');
+    expectCapnpError(() => root.setStruct(0, chain), ErrorCode.NESTING_LIMIT);
+    expectCapnpError(() => root.getPointer(1).set(list), ErrorCode.NESTING_LIMIT);
+    expectCapnpError(() => b.newOrphanCopy(chain), ErrorCode.NESTING_LIMIT);
+    // Before, 10 levels of the chain were left in the message: 200 bytes of it.
+    const read = reread(b).getRoot();
+    expect(read.getPointer(0).isNull()).toBe(true);
+    expect(read.getPointer(1).isNull()).toBe(true);
+    expect(allZero(b.toBytes('flat').subarray(8 + 3 * 8))).toBe(true);
+  });
+
   it('setStruct and setList deep-copy from another message', () => {
     const src = new MessageBuilder();
     const s = src.initRoot(1, 3);
