@@ -4,6 +4,7 @@
  * one write (the socket is corked until the next tick).
  */
 import * as net from 'node:net';
+import type { Duplex } from 'node:stream';
 import { Connection, DEFAULT_MAX_MESSAGE_BYTES, type ConnectionOptions } from '../connection.js';
 import { resolveConnectionOptions } from '../connection-tables.js';
 import { Client, type ClientClass } from '../client.js';
@@ -31,7 +32,12 @@ export interface SocketTransportOptions {
 /** Options of `connect` and `connectTo`: the connection's, and the socket's. */
 export interface TcpOptions extends ConnectionOptions, SocketTransportOptions {}
 
-/** A transport over a Node stream socket (TCP, a Unix socket, a pipe). */
+/**
+ * A transport over a Node stream socket (TCP, a Unix socket, a named pipe) or any duplex
+ * stream of bytes: a child process's standard streams joined with `Duplex.from({ readable:
+ * child.stdout, writable: child.stdin })` (and, in the child, `process.stdin` and
+ * `process.stdout`), as capnp's two-party RPC runs over any byte stream.
+ */
 export class SocketTransport implements Transport {
   private corked = false;
   private closed = false;
@@ -40,11 +46,13 @@ export class SocketTransport implements Transport {
   private readonly splitter: FrameSplitter;
   private readonly maxBufferedBytes: number;
 
-  constructor(private readonly socket: net.Socket, options: SocketTransportOptions = {}) {
+  constructor(private readonly socket: net.Socket | Duplex, options: SocketTransportOptions = {}) {
     // Checked here too: a transport may be made with limits of its own (a NaN would lift one).
     this.splitter = new FrameSplitter(checkLimit(options.maxMessageBytes, DEFAULT_MAX_MESSAGE_BYTES, 'maxMessageBytes'), checkLimit(options.maxSegments, DEFAULT_MAX_SEGMENTS, 'maxSegments'));
     this.maxBufferedBytes = checkLimit(options.maxBufferedBytes, DEFAULT_MAX_BUFFERED_BYTES, 'maxBufferedBytes');
-    socket.setNoDelay(true);
+    // A TCP socket sends each write at once (no Nagle delay: the transport batches a tick's
+    // messages itself); other streams have no such setting.
+    if (socket instanceof net.Socket) socket.setNoDelay(true);
   }
 
   send(message: Uint8Array): void {
@@ -81,6 +89,9 @@ export class SocketTransport implements Transport {
       }
     });
     this.socket.on('error', (error) => this.end(error));
+    // The peer sent its last byte: the connection is over, as a TCP socket (which then closes
+    // itself) and a stream joined from two pipes (which closes only once both sides end) alike.
+    this.socket.on('end', () => this.end());
     this.socket.on('close', () => this.end());
   }
 
