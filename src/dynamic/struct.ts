@@ -21,6 +21,19 @@ function fieldOf(schema: StructSchema, field: string | StructField): StructField
   return schema.field(field);
 }
 
+/**
+ * Refuses to read a union member that is not the active one, as C++'s dynamic `get` does: its
+ * slot holds another member's value (a Text read as Data gave the Text's bytes), and a builder's
+ * `get` of a struct or list member would make one there, under the other member's name.
+ */
+function requireActive(struct: StructReader | StructBuilder, field: StructField): void {
+  if (field.discriminant < 0) return;
+  const active = struct.getUint16(field.parent.discriminantOffset);
+  if (active === field.discriminant) return;
+  const name = field.parent.fieldByDiscriminant(active)?.name;
+  throw new CapnpError('INVALID_ARGUMENT', `${field.parent.shortName}.${field.name} is not the union's active member (${name === undefined ? `its discriminant is ${active}, unknown to this schema` : `${name} is`}); check which() first`);
+}
+
 /** A struct being read, with fields by name. */
 export class DynamicStruct {
   readonly schema: StructSchema;
@@ -37,7 +50,9 @@ export class DynamicStruct {
    * for AnyPointer fields. Null pointers read as the field's default (or an empty value).
    */
   get(field: string | StructField): DynamicValue {
-    return readField(this.$, fieldOf(this.schema, field));
+    const f = fieldOf(this.schema, field);
+    requireActive(this.$, f);
+    return readField(this.$, f);
   }
 
   /** Whether the field is set: an active union member, and for pointers non-null. */
@@ -80,7 +95,9 @@ export class DynamicStructBuilder {
 
   /** The field's value; pointer fields and groups come back as builders (made if null). */
   get(field: string | StructField): DynamicValue {
-    return builderField(this.$, fieldOf(this.schema, field));
+    const f = fieldOf(this.schema, field);
+    requireActive(this.$, f);
+    return builderField(this.$, f);
   }
 
   /**

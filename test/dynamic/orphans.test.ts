@@ -139,6 +139,19 @@ describe('dynamic orphans', () => {
     expect(failure(() => (root.get('pages') as DynamicListBuilder).adopt(0, pages)).message).toBe('cannot adopt elements of List(Int32): they are not pointers');
   });
 
+  it('get refuses a union member that is not the active one, as C++ does, on readers and builders', () => {
+    const { message, root } = book();
+    root.set('subtitle', 'hi');
+    // Before, get read the slot as the member asked for: another member's Text as Data gave
+    // its bytes, and a builder's get of a list or struct member made one where a data member
+    // was active.
+    expect(failure(() => root.get('chapters')).message).toBe("Book.chapters is not the union's active member (subtitle is); check which() first");
+    const read = readRoot(Book, message.toBytes());
+    expect(failure(() => read.get('none')).code).toBe(ErrorCode.INVALID_ARGUMENT);
+    expect(read.get('subtitle')).toBe('hi');
+    expect(readRoot(Book, message.toBytes()).get('subtitle')).toBe('hi');
+  });
+
   it('refuses an orphan of another message, leaving the union as it was', () => {
     const { root } = book();
     const other = book().root.disown('title');
