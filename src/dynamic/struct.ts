@@ -10,6 +10,7 @@ import { assignObject, structToObject } from './objects.js';
 import { atStep } from '../runtime/error-path.js';
 import { withAssignOptions, type AssignOptions } from '../runtime/unknown-keys.js';
 import type { StructField, StructSchema } from './schema.js';
+import { isPointerType } from './types.js';
 
 function fieldOf(schema: StructSchema, field: string | StructField): StructField {
   if (typeof field !== 'string') {
@@ -158,7 +159,7 @@ export class DynamicStructBuilder {
   /** Detaches a pointer field's value (the field becomes null) to adopt it elsewhere in the message. */
   disown(field: string | StructField): Orphan {
     const f = fieldOf(this.schema, field);
-    if (f.isGroup || !isPointerKind(f.type.kind)) throw new CapnpError('INVALID_ARGUMENT', `${this.schema.shortName}.${f.name} is not a pointer field`);
+    if (f.isGroup || !isPointerType(f.type)) throw new CapnpError('INVALID_ARGUMENT', `${this.schema.shortName}.${f.name} is not a pointer field`);
     return this.$.disown(f.offset);
   }
 
@@ -169,7 +170,7 @@ export class DynamicStructBuilder {
    */
   adopt(field: string | StructField, orphan: Orphan): void {
     const f = fieldOf(this.schema, field);
-    if (f.isGroup || !isPointerKind(f.type.kind)) throw new CapnpError('INVALID_ARGUMENT', `${this.schema.shortName}.${f.name} is not a pointer field`);
+    if (f.isGroup || !isPointerType(f.type)) throw new CapnpError('INVALID_ARGUMENT', `${this.schema.shortName}.${f.name} is not a pointer field`);
     adoptField(this.$, f, orphan);
   }
 
@@ -190,8 +191,4 @@ export class DynamicStructBuilder {
   toObject(): Record<string, unknown> {
     return structToObject(this.schema, this.$.asReader());
   }
-}
-
-function isPointerKind(kind: string): boolean {
-  return kind === 'text' || kind === 'data' || kind === 'list' || kind === 'struct' || kind === 'interface' || kind === 'anyPointer';
 }

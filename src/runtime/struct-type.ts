@@ -6,7 +6,7 @@ import type { PointerCodec, PointerSource, PointerTarget } from './codec.js';
 import { wrapBuilder, wrapReader, type BuilderClass, type ReaderClass } from './access.js';
 import { borrowBuilder, returnBuilder, shouldBatchText, textBatchMissed, worthKeeping } from './scratch-builder.js';
 import { withAssignOptions, type AssignOptions } from './unknown-keys.js';
-import { notAnObject, refuseArray } from './error-path.js';
+import { refuseArray, refuseNonObject } from './error-path.js';
 
 /**
  * What every generated struct reader offers. The `$`-prefixed members are the runtime's
@@ -239,8 +239,7 @@ export class StructType<O, I, R extends StructReaderLike<O>, B extends StructBui
       return;
     }
     // Refused before the slot is cleared for the new struct: a number loses nothing.
-    if (typeof value !== 'object') throw notAnObject(value, this.displayName.slice(this.displayName.lastIndexOf(':') + 1));
-    refuseArray(value, this.displayName);
+    refuseNonObject(value, this.displayName);
     const struct = slot ? slot.initStruct(this.dataWords, this.pointerCount) : (to as StructBuilder).initStruct(index, this.dataWords, this.pointerCount);
     try {
       this.builder(struct).$assign(value as I);

@@ -47,7 +47,7 @@ export function framedMessageLength(bytes: Uint8Array, offset = 0, options?: Rea
 }
 
 /** A little-endian u32 read byte by byte: cheaper than making a DataView for a few reads. */
-function readUint32(bytes: Uint8Array, at: number): number {
+export function readUint32(bytes: Uint8Array, at: number): number {
   return (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24)) >>> 0;
 }
 

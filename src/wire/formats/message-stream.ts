@@ -9,7 +9,7 @@ import { CapnpError } from '../error.js';
 import type { ReaderOptions } from '../core/limits.js';
 import { resolveReaderOptions } from '../core/reader-options.js';
 import { MessageReader, readMessage, readMessages, readPackedPrefix } from '../message-reader.js';
-import { framedMessageLength, segmentTableBytes } from './framing.js';
+import { framedMessageLength, readUint32, segmentTableBytes } from './framing.js';
 import { concatBytes, type ByteStream } from './read-stream.js';
 
 export interface MessageStreamOptions extends ReaderOptions {
@@ -94,8 +94,7 @@ export async function* readMessageStream(source: AsyncIterable<Uint8Array> | Byt
 function tableBytesNeeded(pending: Uint8Array): number {
   if (pending.byteLength < 4) return 4;
   // The count (one less than the segments) was checked against the limits by framedMessageLength.
-  const count = (pending[0]! | (pending[1]! << 8) | (pending[2]! << 16) | (pending[3]! << 24)) >>> 0;
-  return segmentTableBytes(count + 1);
+  return segmentTableBytes(readUint32(pending, 0) + 1);
 }
 
 /** The pieces of `source`, from an async iterable or a web stream's reader. */
