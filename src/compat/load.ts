@@ -3,7 +3,7 @@
  * text kept for line numbers. Runs anywhere (files come through a `SourceLoader`); reading
  * directories and git revisions from disk is in node.ts.
  */
-import { compile, createMemoryLoader, formatDiagnostic, layerLoaders, type SourceLoader } from '../compiler/index.js';
+import { compile, createMemoryLoader, formatDiagnostic, layerLoaders, type SchemaLanguage, type SourceLoader } from '../compiler/index.js';
 import { CapnpError } from '../wire/index.js';
 import type { SchemaFileEntry, SchemaVersion } from './types.js';
 
@@ -19,6 +19,8 @@ export interface LoadOptions {
   readonly importPaths?: readonly string[];
   /** Search the standard schemas (default true). */
   readonly standardImports?: boolean;
+  /** The edition of the schema language (default `'1.0'`; see `CompileOptions.language`). */
+  readonly language?: SchemaLanguage;
   /**
    * The key that pairs each file with its other version when file ids differ (default: the
    * name as given). Given the file as passed in `files`.
@@ -61,6 +63,7 @@ export function compileSchemaVersion(options: LoadOptions): SchemaVersion {
     cwd,
     importPaths: options.importPaths ?? [],
     standardImports: options.standardImports ?? true,
+    language: options.language,
   });
   const label = options.label ?? '';
   if (request === null || diagnostics.length > 0) {

@@ -13,6 +13,7 @@ import { ModuleLoader, locateSourceFile, type SourceDirectory } from './files/mo
 import { evalPath, formatPath, parsePath, type PathParts } from './files/posix-path.js';
 import { createMemoryLoader, layerLoaders, type SourceLoader } from './files/source-loader.js';
 import { STANDARD_SCHEMAS } from '../generated/std-schema-files.js';
+import { DEFAULT_SCHEMA_LANGUAGE, type SchemaLanguage } from './language.js';
 
 export interface CompileOptions {
   /** The files to compile (relative paths are taken from `cwd`). */
@@ -47,6 +48,18 @@ export interface CompileOptions {
    * them out (their errors are not reported either) unless they convert JSON, which reads them.
    */
   readonly annotations?: boolean;
+  /**
+   * The edition of the schema language (default `'1.0'`, the newest): `'0.9'` rejects what 1.0
+   * added (block quotes, a struct value given as its first field's value) as the reference
+   * tool 0.9.2 does (docs/compiler.md, "The language's editions").
+   */
+  readonly language?: SchemaLanguage;
+  /**
+   * Whether a file must declare its id (default true, as `capnp compile` has it). False, as
+   * `capnp eval` has it since 1.0: a file without one gets a random id and no error, which
+   * suits config files of constants (nodes' ids then change from run to run).
+   */
+  readonly fileIdsRequired?: boolean;
 }
 
 export interface CompileResult {
@@ -144,7 +157,7 @@ export function compile(options: CompileOptions): CompileResult {
     sink.addGeneralError(options.files.join(' '), 'only one file can be compiled when declarations are named');
     return { request: null, diagnostics: sink.diagnostics };
   }
-  const compiler = new Compiler(sink, modules, options.annotations ?? true);
+  const compiler = new Compiler(sink, modules, options.annotations ?? true, options.language ?? DEFAULT_SCHEMA_LANGUAGE, options.fileIdsRequired ?? true);
   const requested: CompiledModule[] = [];
   try {
     for (const file of options.files) {

@@ -4,6 +4,7 @@
  * `createNodeLoader()` from `capstan/compiler/node-loader` in Node).
  */
 export { compile, REFERENCE_CAPNP_VERSION, type CompileOptions, type CompileResult } from './compile.js';
+export { DEFAULT_SCHEMA_LANGUAGE, type SchemaLanguage } from './language.js';
 export { formatDiagnostic, type Diagnostic } from './diagnostics.js';
 export { createMemoryLoader, layerLoaders, type SourceLoader } from './files/source-loader.js';
 export { childId, groupId, methodParamsId, randomId, formatId } from './ids.js';

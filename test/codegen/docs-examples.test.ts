@@ -9,22 +9,10 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, expect, it } from 'vitest';
 import { generateFrom, ROOT } from '../support/generate.js';
 import { describeReference } from '../support/reference.js';
+import { tsExamples } from '../support/markdown.js';
 
 /** Each page, and how many examples it has at least. */
 const PAGES = { 'docs/codegen.md': 4, 'docs/performance.md': 2 };
-
-function examples(markdown: string): { line: number; code: string }[] {
-  const out: { line: number; code: string }[] = [];
-  const lines = markdown.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    if (lines[i]!.trim() !== '```ts') continue;
-    let end = i + 1;
-    while (end < lines.length && lines[end]!.trim() !== '```') end++;
-    out.push({ line: i + 2, code: lines.slice(i + 1, end).join('\n') });
-    i = end;
-  }
-  return out;
-}
 
 let dir = '';
 
@@ -34,7 +22,7 @@ describeReference('docs examples against generated code', () => {
   });
 
   for (const [page, least] of Object.entries(PAGES)) {
-    const found = examples(readFileSync(join(ROOT, page), 'utf8'));
+    const found = tsExamples(readFileSync(join(ROOT, page), 'utf8'));
     const name = page.replace(/^docs\//, '').replace(/\.md$/, '');
 
     it(`${page} has examples`, () => expect(found.length).toBeGreaterThanOrEqual(least));

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { CompileAbort } from '../../src/compiler/compile-abort.js';
 import { DiagnosticSink, formatDiagnostic } from '../../src/compiler/diagnostics.js';
 import { lexStatements, type Statement, type Token } from '../../src/compiler/syntax/lexer.js';
+import type { SchemaLanguage } from '../../src/compiler/language.js';
 
-function lex(source: string | Uint8Array) {
+function lex(source: string | Uint8Array, language?: SchemaLanguage) {
   const bytes = typeof source === 'string' ? new TextEncoder().encode(source) : source;
   const sink = new DiagnosticSink();
-  const statements = lexStatements(bytes, sink.reporterFor('test.capnp', bytes));
+  const statements = lexStatements(bytes, sink.reporterFor('test.capnp', bytes), language);
   return { statements, errors: sink.diagnostics.map(formatDiagnostic) };
 }
 
@@ -29,6 +30,24 @@ function describeToken(token: Token): string {
     case 'bracketedList': return `[${token.items.map((item) => item.map(describeToken).join(' ')).join(' | ')}]`;
   }
 }
+
+describe('lexer: block quotes (1.0)', () => {
+  it('quotes the rest of the line verbatim and ends it with a newline', () => {
+    expect(tokens('a = `b "c" # d \\n $e\n;')).toEqual(['id:a', 'op:=', 'str:"b \\"c\\" # d \\\\n $e\\n"']);
+    expect(tokens('a = `\n;')).toEqual(['id:a', 'op:=', 'str:"\\n"']);
+    expect(tokens('a = `héllo\n;')).toEqual(['id:a', 'op:=', 'str:"héllo\\n"']);
+  });
+
+  it('ends the quote at CR or LF alike, and the value at LF', () => {
+    expect(tokens('a = `x\r\n  `y\r  `z\n;')).toEqual(['id:a', 'op:=', 'str:"x\\n"', 'str:"y\\n"', 'str:"z\\n"']);
+  });
+
+  it('spans the quote from the backtick to the end of the line', () => {
+    const { statements } = lex('a = `xy\n;');
+    const quote = statements![0]!.tokens[2]!;
+    expect([quote.startByte, quote.endByte]).toEqual([4, 7]);
+  });
+});
 
 describe('lexer: tokens', () => {
   it('reads identifiers, operators and punctuation-free lists', () => {
@@ -125,7 +144,11 @@ describe('lexer: errors (positions as the reference reports them)', () => {
   });
 
   it('reports characters that start no token', () => {
-    expect(lex('a = `b`;').errors).toEqual(['test.capnp:1:5: error: Parse error.']);
+    expect(lex('a = \\b;').errors).toEqual(['test.capnp:1:5: error: Parse error.']);
+    // In 0.9's language a backtick starts nothing either; in 1.0's it quotes the rest of the
+    // line, `;` included, so the statement is left without its end.
+    expect(lex('a = `b`;', '0.9').errors).toEqual(['test.capnp:1:5: error: Parse error.']);
+    expect(lex('a = `b`;').errors).toEqual(['test.capnp:1:9: error: Parse error.']);
   });
 
   it('recognizes UTF-16 and NUL bytes as not UTF-8', () => {

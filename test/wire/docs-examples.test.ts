@@ -7,34 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { tsExamples } from '../support/markdown.js';
 
 const DOC = fileURLToPath(new URL('../../docs/wire.md', import.meta.url));
 const RUNTIME = pathToFileURL(fileURLToPath(new URL('../../src/index.ts', import.meta.url))).href;
 
-interface Example {
-  line: number;
-  heading: string;
-  code: string;
-}
-
-function examples(markdown: string): Example[] {
-  const out: Example[] = [];
-  const lines = markdown.split('\n');
-  let heading = '';
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (line.startsWith('#')) heading = line.replace(/^#+\s*/, '');
-    if (line.trim() !== '```ts') continue;
-    const start = i + 1;
-    let end = start;
-    while (end < lines.length && lines[end]!.trim() !== '```') end++;
-    out.push({ line: start + 1, heading, code: lines.slice(start, end).join('\n') });
-    i = end;
-  }
-  return out;
-}
-
-const found = examples(readFileSync(DOC, 'utf8'));
+const found = tsExamples(readFileSync(DOC, 'utf8'));
 const scratch = mkdtempSync(join(tmpdir(), 'capstan-docs-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 

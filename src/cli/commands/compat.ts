@@ -65,8 +65,8 @@ export const compatCommand: Command = {
     if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, got '${format}'`, 'compat');
     const failOn = (values['fail-on'] as string | undefined) ?? 'wire';
     if (failOn !== 'wire' && failOn !== 'source') throw new UsageError(`--fail-on must be wire or source, got '${failOn}'`, 'compat');
-    const imports = importOptions(values);
-    const options = { importPaths: imports.importPaths, standardImports: !imports.noStandardImport };
+    const imports = importOptions(values, 'compat');
+    const options = { importPaths: imports.importPaths, standardImports: !imports.noStandardImport, language: imports.language };
 
     let old: SchemaVersion;
     let next: SchemaVersion;

@@ -60,7 +60,7 @@ export const compileCommand: Command = {
     if (positionals.length === 0) throw new UsageError('no source files given', 'compile');
     const outputs = ((values.output as string[] | undefined) ?? []).map(outputOf);
     if (outputs.length === 0) throw new UsageError('no output given: use -o- for the request, -o ts:<dir> or -o js:<dir>', 'compile');
-    const imports = importOptions(values);
+    const imports = importOptions(values, 'compile');
     const { request, diagnostics } = compile({
       files: positionals,
       loader: createNodeLoader(),
@@ -68,6 +68,7 @@ export const compileCommand: Command = {
       importPaths: imports.importPaths,
       srcPrefixes: (values['src-prefix'] as string[] | undefined) ?? [],
       standardImports: !imports.noStandardImport,
+      language: imports.language,
     });
     for (const diagnostic of diagnostics) io.writeStderr(`${formatDiagnostic(diagnostic)}\n`);
     if (request === null) return EXIT_BAD_INPUT;

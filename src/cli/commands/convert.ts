@@ -88,7 +88,7 @@ export function convertCommand(schemaless: Command): Command {
         throw new UsageError(`the ${format} format needs a schema: missing ${positionals.length < 2 ? '<schema-file> ' : ''}<type>`, 'convert');
       }
       const [, file, type] = positionalsExactly('convert', positionals, ['from>:<to', 'schema-file', 'type']);
-      const schema = rootType(await loadSchemaFile(file!, importOptions(values), { declarations: [type!], annotations: from === 'json' || to === 'json' }), type!);
+      const schema = rootType(await loadSchemaFile(file!, importOptions(values, 'convert'), { declarations: [type!], annotations: from === 'json' || to === 'json' }), type!);
       await convertStream(io, from, to, schema, {
         pretty: values.short !== true,
         segmentSize: segmentSize('convert', values),

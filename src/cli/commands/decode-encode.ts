@@ -44,7 +44,7 @@ export const decodeCommand: Command = {
       ...IMPORT_OPTIONS, ...LIMIT_OPTIONS,
     });
     const [file, type] = positionalsExactly('decode', positionals, ['schema-file', 'type']);
-    const schema = rootType(await loadSchemaFile(file!, importOptions(values), { declarations: [type!], annotations: false }), type!);
+    const schema = rootType(await loadSchemaFile(file!, importOptions(values, 'decode'), { declarations: [type!], annotations: false }), type!);
     const from = binaryFormat(values.flat === true, values.packed === true);
     await convertStream(io, from, 'text', schema, {
       pretty: values.short !== true,
@@ -85,7 +85,7 @@ export const encodeCommand: Command = {
     });
     const [file, type] = positionalsExactly('encode', positionals, ['schema-file', 'type']);
     if (values.flat === true && values['segment-size'] !== undefined) throw new UsageError('--segment-size cannot be used with --flat', 'encode');
-    const schema = rootType(await loadSchemaFile(file!, importOptions(values), { declarations: [type!], annotations: false }), type!);
+    const schema = rootType(await loadSchemaFile(file!, importOptions(values, 'encode'), { declarations: [type!], annotations: false }), type!);
     const to = binaryFormat(values.flat === true, values.packed === true);
     await convertStream(io, 'text', to, schema, {
       pretty: true,

@@ -144,7 +144,9 @@ export const evalCommand: Command = {
     // The declarations the name starts with (`c.field[1]`: `c`), as far as they go; without
     // annotations, as the reference evaluates (its -ojson output ignores $Json annotations).
     const declarations = [name!.split('[')[0]!];
-    const schema = await loadSchemaFile(file!, importOptions(values), { declarations, annotations: false });
+    const imports = importOptions(values, 'eval');
+    // As `capnp eval` since 1.0: a config file of constants need not declare an id.
+    const schema = await loadSchemaFile(file!, imports, { declarations, annotations: false, fileIdsRequired: imports.language === '0.9' });
     const { type, value } = evaluate(schema, name!);
     const pretty = values.short !== true;
     if (format === 'text') {

@@ -119,7 +119,7 @@ export const openapiCommand: Command = {
         return runImport(values, rest, io);
       case 'export': {
         const [file] = positionalsExactly('openapi', rest, ['file.capnp']);
-        const request = await compileSchemaFile(file!, importOptions(values));
+        const request = await compileSchemaFile(file!, importOptions(values, 'openapi'));
         const document = exportOpenApi(request, {
           title: values.title as string | undefined, version: values['api-version'] as string | undefined,
         });
@@ -128,7 +128,7 @@ export const openapiCommand: Command = {
       }
       case 'jsonschema': {
         const [file, type] = positionalsExactly('openapi', rest, ['file.capnp', 'Type']);
-        const request = await compileSchemaFile(file!, importOptions(values));
+        const request = await compileSchemaFile(file!, importOptions(values, 'openapi'));
         const document = exportJsonSchema(request, type!);
         await emit(io, values.output as string | undefined, `${JSON.stringify(document, null, 2)}\n`);
         return EXIT_OK;

@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_NESTING_LIMIT, MAX_SEGMENT_WORDS, type ReaderOptions } from '../../wire/index.js';
 import { UsageError } from '../io.js';
+import { DEFAULT_SCHEMA_LANGUAGE } from '../../compiler/index.js';
 import type { ImportOptions } from './schema-file.js';
 
 type OptionSpec = { type: 'string' | 'boolean'; short?: string; multiple?: boolean };
@@ -12,6 +13,7 @@ type OptionSpec = { type: 'string' | 'boolean'; short?: string; multiple?: boole
 export const IMPORT_OPTIONS: Record<string, OptionSpec> = {
   'import-path': { type: 'string', short: 'I', multiple: true },
   'no-standard-import': { type: 'boolean' },
+  language: { type: 'string' },
 };
 
 export const LIMIT_OPTIONS: Record<string, OptionSpec> = {
@@ -21,7 +23,10 @@ export const LIMIT_OPTIONS: Record<string, OptionSpec> = {
 
 export const IMPORT_HELP = `    -I, --import-path=<dir> Search <dir> for imports that start with '/'.
     --no-standard-import    Do not search the standard directories
-                            (/usr/local/include, /usr/include).`;
+                            (/usr/local/include, /usr/include).
+    --language=<edition>    1.0 (default): the schema language of Cap'n Proto 1.0
+                            and later; 0.9: that of 0.9.2, without block quotes
+                            or struct values given as their first field's.`;
 
 export const LIMIT_HELP = `    --traversal-limit=<n>   Fail once a message has made the reader visit <n>
                             words (default: 64 words per word of the message,
@@ -47,10 +52,13 @@ export function parse(command: string, args: readonly string[], options: Record<
   }
 }
 
-export function importOptions(values: Parsed['values']): ImportOptions {
+export function importOptions(values: Parsed['values'], command: string): ImportOptions {
+  const language = (values.language as string | undefined) ?? DEFAULT_SCHEMA_LANGUAGE;
+  if (language !== '1.0' && language !== '0.9') throw new UsageError(`--language must be 1.0 or 0.9, got '${language}'`, command);
   return {
     importPaths: (values['import-path'] as string[] | undefined) ?? [],
     noStandardImport: values['no-standard-import'] === true,
+    language,
   };
 }
 

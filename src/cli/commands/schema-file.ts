@@ -8,7 +8,7 @@
  * run the reference compiler (`capnp compile -o-`) instead.
  */
 import { execFile } from 'node:child_process';
-import { compile, formatDiagnostic } from '../../compiler/index.js';
+import { compile, formatDiagnostic, type SchemaLanguage } from '../../compiler/index.js';
 import { createNodeLoader } from '../../compiler/files/node-loader.js';
 import { decodeCodeGeneratorRequest, nodeKind, type CodeGeneratorRequest, type Node } from '../../schema/index.js';
 import { CapnpError } from '../../wire/index.js';
@@ -19,6 +19,8 @@ export interface ImportOptions {
   importPaths: readonly string[];
   /** Do not add the standard directories (/usr/local/include, /usr/include). */
   noStandardImport: boolean;
+  /** The edition of the schema language (`--language`; default 1.0). */
+  language?: SchemaLanguage;
 }
 
 /** The reference compiler CAPSTAN_COMPILER=capnp runs. */
@@ -32,6 +34,8 @@ const CAPNP = process.env.CAPNP ?? 'capnp';
 export interface CompileOnly {
   declarations: readonly string[];
   annotations: boolean;
+  /** False for `eval`: as `capnp eval` since 1.0, a file need not declare its id. */
+  fileIdsRequired?: boolean;
 }
 
 /** Compiles `file` (and what it imports) to a `CodeGeneratorRequest`; all of it unless `only` says. */
@@ -47,6 +51,7 @@ function compileInProcess(file: string, options: ImportOptions, only: CompileOnl
     cwd: process.cwd(),
     importPaths: options.importPaths,
     standardImports: !options.noStandardImport,
+    language: options.language,
     loader: createNodeLoader(),
     ...only,
   });

@@ -12,6 +12,7 @@ import { formatId } from '../ids.js';
 import type { ModuleLoader, SourceModule } from '../files/module-loader.js';
 import { BUILTIN_KINDS, type BuiltinKind } from './resolver.js';
 import { SchemaValidationError, validateNode, type NodeKind } from './schema-validation.js';
+import { DEFAULT_SCHEMA_LANGUAGE, type SchemaLanguage } from '../language.js';
 
 const TOP_BIT = 1n << 63n;
 
@@ -19,6 +20,10 @@ export class Compiler {
   readonly sink: DiagnosticSink;
   readonly modules: ModuleLoader;
   readonly compileAnnotations: boolean;
+  /** The edition of the language the files are read in. */
+  readonly language: SchemaLanguage;
+  /** Whether a file without an id is an error (else it gets a random one). */
+  readonly fileIdsRequired: boolean;
   readonly schemas: SchemaResolver;
 
   private readonly compiledModules = new Map<SourceModule, CompiledModule>();
@@ -40,10 +45,12 @@ export class Compiler {
   /** Doc comments and member docs, first entry per id wins (as in the reference). */
   readonly sourceInfoById = new Map<bigint, Node_SourceInfo>();
 
-  constructor(sink: DiagnosticSink, modules: ModuleLoader, compileAnnotations = true) {
+  constructor(sink: DiagnosticSink, modules: ModuleLoader, compileAnnotations = true, language: SchemaLanguage = DEFAULT_SCHEMA_LANGUAGE, fileIdsRequired = true) {
     this.sink = sink;
     this.modules = modules;
     this.compileAnnotations = compileAnnotations;
+    this.language = language;
+    this.fileIdsRequired = fileIdsRequired;
     this.schemas = new SchemaResolver((id) => this.typeLookup(id), (id) => this.dependencyLookup(id));
     BUILTIN_KINDS.forEach((kind, index) => {
       const name = kind.slice('builtin'.length);
@@ -59,7 +66,7 @@ export class Compiler {
     const known = this.compiledModules.get(source);
     if (known !== undefined) return known;
     const reporter = this.sink.reporterFor(source.displayName, source.content);
-    const parsedFile = CompiledModule.parse(source, reporter);
+    const parsedFile = CompiledModule.parse(source, reporter, this.language, this.fileIdsRequired);
     const fileId = parsedFile.id.kind === 'uid' ? parsedFile.id.value.value : 0n;
     // Another version of one of Capstan's standard schemas (the same file id: say, the system's
     // copy named on the command line, while imports find the embedded one) is that schema: the

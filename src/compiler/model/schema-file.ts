@@ -11,6 +11,7 @@ import { OUTSIDE_DIRECTORY, type SourceModule } from '../files/module-loader.js'
 import { CompileAbort } from '../compile-abort.js';
 import { parseFile } from '../syntax/parser.js';
 import { compareUtf8 } from './utf8-order.js';
+import type { SchemaLanguage } from '../language.js';
 
 /**
  * The reference compiler gives up on the run when a relative path climbs above the directory
@@ -42,9 +43,9 @@ export class CompiledModule {
   }
 
   /** Lexes and parses a file (errors go to `reporter`). */
-  static parse(source: SourceModule, reporter: ErrorReporter): Declaration {
-    const statements = lexStatements(source.content, reporter) ?? [];
-    return parseFile(statements, reporter);
+  static parse(source: SourceModule, reporter: ErrorReporter, language: SchemaLanguage, requireId: boolean): Declaration {
+    const statements = lexStatements(source.content, reporter, language) ?? [];
+    return parseFile(statements, reporter, requireId);
   }
 
   get sourceName(): string {

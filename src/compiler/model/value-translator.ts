@@ -8,10 +8,12 @@ import { decodeUtf8, MessageBuilder, readMessage, type AnyPointerReader } from '
 import type { Expression, ExpressionParam } from '../syntax/ast.js';
 import { ANY_POINTER, sameSchema, sameType, type ResolvedType } from './branded-schema.js';
 import { BUILTIN_TYPE_NAMES } from '../../schema/builtin-types.js';
+import type { Field } from '../../schema/types.js';
 import { CompileAbort, reportingAbortAt } from '../compile-abort.js';
 import { addErrorOn, type ErrorReporter } from '../diagnostics.js';
 import { expressionString } from '../syntax/expression-string.js';
 import { NO_IMPLICIT_PARAMS } from './generics.js';
+import { hasVersion1Additions } from '../language.js';
 import type { NodeTranslator } from './node-translator.js';
 import { StructWriter, fromSchemaValue, newList, setListElement, type ConstantValue } from './values.js';
 
@@ -35,10 +37,14 @@ export class ValueTranslator {
   /** Bootstrap values are primitive: constants are read in their bootstrap form. */
   private readonly isBootstrap: boolean;
 
+  /** Whether 1.0's language is read: a struct or group may be given as its first field's value. */
+  private readonly version1: boolean;
+
   constructor(translator: NodeTranslator, reporter: ErrorReporter, isBootstrap: boolean) {
     this.translator = translator;
     this.reporter = reporter;
     this.isBootstrap = isBootstrap;
+    this.version1 = hasVersion1Additions(translator.resolver.compiler.language);
   }
 
   private get schemas() {
@@ -54,18 +60,38 @@ export class ValueTranslator {
     }
     const result = this.compileValueInner(source, type);
     if (result === null) return null;
+    const matched = this.matchesType(source, type, result);
+    if (matched !== null) return matched;
+    if (type.which === 'struct' && this.version1) {
+      // 1.0's language: a value that is not the struct may be its first field's.
+      const writer = StructWriter.create(type.schema, this.schemas);
+      const first = writer.fields[0];
+      const firstType = first === undefined ? null : writer.fieldType(first);
+      const value = firstType === null ? null : this.matchesType(source, firstType, result);
+      if (value !== null) {
+        writer.set(first!, value);
+        return { type: 'struct', schema: type.schema, reader: writer.builder.asReader() };
+      }
+    }
+    addErrorOn(this.reporter, source, `Type mismatch; expected ${typeName(type)}.`);
+    return null;
+  }
 
+  /**
+   * `result` (what `source` evaluated to, `type` having served only as a hint) if it is a value
+   * of `type`, else null. An integer of a numeric type but out of its range is reported and
+   * clamped, and matches.
+   */
+  private matchesType(source: Expression, type: ResolvedType, result: ConstantValue): ConstantValue | null {
     switch (result.type) {
       case 'void':
-        if (type.which === 'void') return result;
-        break;
+        return type.which === 'void' ? result : null;
       case 'bool':
-        if (type.which === 'bool') return result;
-        break;
+        return type.which === 'bool' ? result : null;
       case 'int':
       case 'uint': {
         const range = INT_RANGES[type.which];
-        if (range === undefined) break;
+        if (range === undefined) return null;
         if (result.value < range.min) {
           addErrorOn(this.reporter, source, 'Integer value out of range.');
           return { type: 'int', value: range.min };
@@ -77,37 +103,23 @@ export class ValueTranslator {
         return result;
       }
       case 'float':
-        if (type.which === 'float32' || type.which === 'float64') return result;
-        break;
+        return type.which === 'float32' || type.which === 'float64' ? result : null;
       case 'text':
-        if (type.which === 'text') return result;
-        break;
+        return type.which === 'text' ? result : null;
       case 'data':
-        if (type.which === 'data') return result;
-        break;
+        return type.which === 'data' ? result : null;
       case 'list':
-        if (type.which === 'list') {
-          if (sameType(result.schema, type)) return result;
-        } else if (type.which === 'anyPointer' && 'kind' in type && (type.kind === 'anyKind' || type.kind === 'list')) {
-          return result;
-        }
-        break;
+        if (type.which === 'list') return sameType(result.schema, type) ? result : null;
+        return type.which === 'anyPointer' && 'kind' in type && (type.kind === 'anyKind' || type.kind === 'list') ? result : null;
       case 'enum':
-        if (type.which === 'enum' && sameSchema(result.schema, type.schema)) return result;
-        break;
+        return type.which === 'enum' && sameSchema(result.schema, type.schema) ? result : null;
       case 'struct':
-        if (type.which === 'struct') {
-          if (sameSchema(result.schema, type.schema)) return result;
-        } else if (type.which === 'anyPointer' && 'kind' in type && (type.kind === 'anyKind' || type.kind === 'struct')) {
-          return result;
-        }
-        break;
+        if (type.which === 'struct') return sameSchema(result.schema, type.schema) ? result : null;
+        return type.which === 'anyPointer' && 'kind' in type && (type.kind === 'anyKind' || type.kind === 'struct') ? result : null;
       case 'anyPointer':
         // The reference compiler stops here ("AnyPointers can't have literal values").
         throw new CompileAbort("AnyPointers can't have literal values.");
     }
-    addErrorOn(this.reporter, source, `Type mismatch; expected ${typeName(type)}.`);
-    return null;
   }
 
   private compileValueInner(source: Expression, type: ResolvedType): ConstantValue | null {
@@ -227,10 +239,36 @@ export class ValueTranslator {
       } else if (value.kind === 'tuple') {
         const group = writer.initGroup(field);
         if (group !== null) this.fillStruct(group, value.params);
+      } else if (this.version1) {
+        this.fillGroupFromFirstField(writer, field, value);
       } else {
         addErrorOn(this.reporter, value, 'Type mismatch; expected group.');
       }
     }
+  }
+
+  /**
+   * 1.0's language: a group given a value that is not a parenthesized list takes it as its
+   * first field's value, if it is one. The value is evaluated with the group as the type it
+   * should have, so only a value whose type shows on its own can match; one that cannot be
+   * evaluated has had its error reported, and nothing is added to it. As in the reference, the
+   * group is cleared (and made the active union member) before the value is looked at.
+   */
+  private fillGroupFromFirstField(writer: StructWriter, field: Field, value: Expression): void {
+    const group = writer.initGroup(field);
+    if (group === null) return;
+    const first = group.fields[0];
+    if (first !== undefined) {
+      const result = this.compileValueInner(value, { which: 'struct', schema: group.schema });
+      if (result === null) return;
+      const firstType = group.fieldType(first);
+      const matched = firstType === null ? null : this.matchesType(value, firstType, result);
+      if (matched !== null) {
+        group.set(first, matched);
+        return;
+      }
+    }
+    addErrorOn(this.reporter, value, 'Type mismatch; expected group.');
   }
 
   /** The value of the constant `source` names (reporting what is wrong with it). */

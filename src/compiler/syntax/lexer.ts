@@ -14,6 +14,7 @@
 import { decodeUtf8 } from '../../wire/index.js';
 import { CompileAbort, reportingAbortAt } from '../compile-abort.js';
 import type { ErrorReporter } from '../diagnostics.js';
+import { DEFAULT_SCHEMA_LANGUAGE, hasVersion1Additions, type SchemaLanguage } from '../language.js';
 import { FAIL, type Fail, ParseInput, attempt, notLookingAt, type Parser } from './parse-input.js';
 
 interface TokenBase {
@@ -47,7 +48,7 @@ const enum Char {
   Tab = 0x09, Newline = 0x0a, VerticalTab = 0x0b, FormFeed = 0x0c, Return = 0x0d, Space = 0x20,
   Quote = 0x22, Hash = 0x23, LeftParen = 0x28, RightParen = 0x29, Comma = 0x2c, Dot = 0x2e,
   Zero = 0x30, Seven = 0x37, Nine = 0x39, Semicolon = 0x3b, LeftBracket = 0x5b, Backslash = 0x5c,
-  RightBracket = 0x5d, Underscore = 0x5f, LowerX = 0x78, LeftBrace = 0x7b, RightBrace = 0x7d,
+  RightBracket = 0x5d, Underscore = 0x5f, Backtick = 0x60, LowerX = 0x78, LeftBrace = 0x7b, RightBrace = 0x7d,
 }
 
 const isWhitespace = (c: number) => c === Char.Space || (c >= Char.Tab && c <= Char.Return);
@@ -360,12 +361,15 @@ export const MAX_SCHEMA_NESTING = 128;
 export class Lexer {
   private readonly bytes: Uint8Array;
   private readonly reporter: ErrorReporter;
+  /** Whether a backtick begins a block quote (1.0's language); in 0.9's it is a parse error. */
+  private readonly blockQuotes: boolean;
   private depth = 0;
   private reportedTooDeep = false;
 
-  constructor(bytes: Uint8Array, reporter: ErrorReporter) {
+  constructor(bytes: Uint8Array, reporter: ErrorReporter, language: SchemaLanguage = DEFAULT_SCHEMA_LANGUAGE) {
     this.bytes = bytes;
     this.reporter = reporter;
+    this.blockQuotes = hasVersion1Additions(language);
   }
 
   private readonly identifier: Parser<number, Token> = (input) => {
@@ -379,6 +383,23 @@ export class Lexer {
     const start = input.pos;
     const bytes = doubleQuotedString(input);
     if (bytes === FAIL) return FAIL;
+    return { kind: 'string', text: decodeUtf8(bytes), bytes, startByte: start, endByte: input.pos };
+  };
+
+  /**
+   * A block quote: a backtick and the rest of its line, verbatim, as a string literal that ends
+   * with a newline (whichever line ending the file uses, so the value does not depend on it).
+   * The quote takes every byte but CR and LF, `#` and `"` included; the line ending is left to
+   * the whitespace after the token. Literals side by side are joined by the parser.
+   */
+  private readonly blockQuote: Parser<number, Token> = (input) => {
+    const start = input.pos;
+    if (exact(input, Char.Backtick) === FAIL) return FAIL;
+    const contentStart = input.pos;
+    skipWhile(input, (c) => c !== Char.Newline && c !== Char.Return);
+    const bytes = new Uint8Array(input.pos - contentStart + 1);
+    bytes.set(this.bytes.subarray(contentStart, input.pos));
+    bytes[bytes.length - 1] = Char.Newline;
     return { kind: 'string', text: decodeUtf8(bytes), bytes, startByte: start, endByte: input.pos };
   };
 
@@ -433,6 +454,9 @@ export class Lexer {
 
   private token(input: Input): Token | Fail {
     if (input.atEnd()) return FAIL;
+    // In 0.9's language nothing begins with a backtick, and the byte is left unread (so the
+    // parse error is reported where the reference reports it).
+    if (input.current() === Char.Backtick) return this.blockQuotes ? attempt(input, this.blockQuote) : FAIL;
     for (const index of ALTERNATIVES_BY_BYTE[input.current()]!) {
       const token = attempt(input, this.alternatives[index]!);
       if (token !== FAIL) return token;
@@ -558,6 +582,6 @@ export class Lexer {
 }
 
 /** Lexes a whole schema file into statements (null, with an error reported, if it cannot). */
-export function lexStatements(bytes: Uint8Array, reporter: ErrorReporter): Statement[] | null {
-  return new Lexer(bytes, reporter).lexStatements();
+export function lexStatements(bytes: Uint8Array, reporter: ErrorReporter, language: SchemaLanguage = DEFAULT_SCHEMA_LANGUAGE): Statement[] | null {
+  return new Lexer(bytes, reporter, language).lexStatements();
 }

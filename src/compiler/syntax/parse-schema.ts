@@ -5,6 +5,7 @@
  */
 import type { Declaration } from './ast.js';
 import { DiagnosticSink, LineTable, type Diagnostic } from '../diagnostics.js';
+import { DEFAULT_SCHEMA_LANGUAGE, type SchemaLanguage } from '../language.js';
 import { lexStatements } from './lexer.js';
 import { parseFile } from './parser.js';
 
@@ -20,11 +21,11 @@ export interface ParsedSchema {
 }
 
 /** Parses `content` (the file named `fileName` in diagnostics) without compiling it. */
-export function parseSchema(content: Uint8Array | string, fileName = '<schema>'): ParsedSchema {
+export function parseSchema(content: Uint8Array | string, fileName = '<schema>', language: SchemaLanguage = DEFAULT_SCHEMA_LANGUAGE): ParsedSchema {
   const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
   const sink = new DiagnosticSink();
   const reporter = sink.reporterFor(fileName, bytes);
-  const file = parseFile(lexStatements(bytes, reporter) ?? [], reporter);
+  const file = parseFile(lexStatements(bytes, reporter, language) ?? [], reporter);
   const lines = new LineTable(bytes);
   return {
     file,

@@ -617,7 +617,12 @@ function uidOf(uid: LocatedInteger | null): Declaration['id'] {
  * Parses a file's statements into its root declaration (kind `file`). A file without an id gets
  * a random one, with an error suggesting it, unless earlier errors may have hidden the id.
  */
-export function parseFile(statements: readonly Statement[], reporter: ErrorReporter): Declaration {
+/**
+ * The file declaration of `statements`. A file without an id gets a random one and, when
+ * `requireId` (as `capnp compile` has it), an error suggesting it; without (`capnp eval` since
+ * 1.0, for config files that define no types worth naming) the random id is all.
+ */
+export function parseFile(statements: readonly Statement[], reporter: ErrorReporter, requireId = true): Declaration {
   const parser = new CapnpParser(reporter);
   const file = newDecl({ kind: 'file' });
   const decls: Declaration[] = [];
@@ -644,7 +649,7 @@ export function parseFile(statements: readonly Statement[], reporter: ErrorRepor
   if (file.id.kind !== 'uid') {
     const id = randomId();
     file.id = { kind: 'uid', value: { value: id, startByte: 0, endByte: 0 } };
-    if (!reporter.hadErrors()) {
+    if (requireId && !reporter.hadErrors()) {
       reporter.addError(0, 0, `File does not declare an ID.  I've generated one for you.  Add this line to your file: ${formatId(id)};`);
     }
   }

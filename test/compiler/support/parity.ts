@@ -19,8 +19,13 @@ export function referenceCompile(args: CompileArgs): ReferenceRun {
   return runReference(args, CAPNP);
 }
 
+/**
+ * Capstan's compiler as the reference 0.9.2 runs: in 0.9's language, which rejects what 1.0
+ * added (test/compiler/language-editions.test.ts checks 1.0's against pycapnp's compiler).
+ */
 export function capstanCompile(args: CompileArgs, extra?: Partial<CompileOptions>) {
   return compile({
+    language: '0.9',
     files: args.files,
     cwd: args.cwd,
     loader: createNodeLoader(),
