@@ -1,5 +1,6 @@
 // workerd, for real: Cloudflare's runtime from the npm package `workerd`, serving the Worker of
-// workerd-worker.mjs (bundled with esbuild) by a capnp text config written here. From this Node
+// workerd-worker.mjs (bundled with esbuild) by a capnp text config written here, which Capstan's
+// CLI compiles to the binary config workerd reads. From this Node
 // process: the shared checks run in the Worker; HTTP-batch RPC to the Worker (handleBatchRequest
 // inside, httpBatch here); and the Worker as an HTTP-batch client of a nodeBatchHandler server
 // here ("HTTP batch from a Worker").
@@ -17,6 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { HERE, ROOT, buildBundles, reportCli, scratchDir } from './web-build.mjs';
 
 export const WORKERD = process.env.CAPSTAN_WORKERD ?? join(ROOT, 'node_modules/.bin/workerd');
+const CAPSTAN_CLI = join(ROOT, 'dist/bundle/cli/main.js');
 
 function config(compatibilityDate) {
   return `using Workerd = import "/workerd/workerd.capnp";
@@ -69,6 +71,12 @@ export async function runWorkerd() {
   const { files, node } = await buildBundles(dir, { worker: join(HERE, 'workerd-worker.mjs') });
   const compatibilityDate = "2026-10-01";
   writeFileSync(join(dir, 'config.capnp'), config(compatibilityDate));
+  // workerd is given the config as Capstan compiles it: \`capstan eval --binary\` of the text
+  // above, against the workerd package's own workerd.capnp (written in the 1.0 schema language:
+  // \`globalOutbound = "loopback"\` is a ServiceDesignator given as its first field, and the
+  // file declares no id, as capnp eval 1.x allows), read by workerd with --binary.
+  const binaryConfig = join(dir, 'config.bin');
+  writeFileSync(binaryConfig, execFileSync(process.execPath, [CAPSTAN_CLI, 'eval', '--binary', '-I', join(ROOT, 'node_modules'), 'config.capnp', 'config'], { cwd: dir }));
   // The Node side: a Calc in HTTP batches, for the Worker to call.
   const batchServer = createServer(node.nodeBatchHandler({ bootstrap: () => node.serveCalc('node') }));
   batchServer.listen(0, '127.0.0.1');
@@ -76,13 +84,13 @@ export async function runWorkerd() {
   const nodeUrl = `http://127.0.0.1:${batchServer.address().port}/rpc`;
   const port = await freePort();
   const output = [];
-  const child = spawn(WORKERD, ['serve', join(dir, 'config.capnp'), '--socket-addr', `http=127.0.0.1:${port}`], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(WORKERD, ['serve', '--binary', binaryConfig, '--socket-addr', `http=127.0.0.1:${port}`], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (d) => output.push(String(d)));
   child.stderr.on('data', (d) => output.push(String(d)));
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${base}/ready`, child, output, 20000);
-    const results = [];
+    const results = [{ name: 'workerd serves the binary config capstan eval made of a 1.0-language config', ok: true }];
     const json = async (path) => {
       const response = await fetch(`${base}${path}`);
       const text = await response.text();

@@ -30,6 +30,9 @@ const EDITIONS = fileURLToPath(new URL('../fixtures/compiler/editions', import.m
 const CORPUS = fileURLToPath(new URL('../fixtures/compiler/parity', import.meta.url));
 const FIXTURES = readdirSync(EDITIONS).filter((name) => name.endsWith('.capnp')).sort();
 const FILE_ID = '@0xc4a1d3f0e5b6a7ff;\n';
+/** Cloudflare's config schema, as the `workerd` devDependency ships it: a schema written for 1.x. */
+const WORKERD = fileURLToPath(new URL('../../node_modules/workerd', import.meta.url));
+const STD = fileURLToPath(new URL('../../std', import.meta.url));
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
@@ -244,11 +247,14 @@ describePycapnp('the 1.0 language, against pycapnp\'s compiler (Cap\'n Proto 1.x
     }
   });
 
+  it('compiles workerd.capnp (the workerd package\'s) to the nodes it makes', () => {
+    expect(expectPycapnpNodes('workerd.capnp', WORKERD, [STD])).toBeGreaterThan(40);
+  });
+
   it('compiles the parity corpus to the nodes it makes', () => {
-    const std = fileURLToPath(new URL('../../std', import.meta.url));
     const files = readdirSync(CORPUS).filter((name) => name.endsWith('.capnp'));
     let nodes = 0;
-    for (const file of files) nodes += expectPycapnpNodes(file, CORPUS, [join(CORPUS, 'include'), std]);
+    for (const file of files) nodes += expectPycapnpNodes(file, CORPUS, [join(CORPUS, 'include'), STD]);
     expect(nodes).toBeGreaterThan(200);
   });
 
@@ -278,6 +284,12 @@ struct B { d @0 :Data; }
 });
 
 describeReference('the 0.9 language, against the reference tool 0.9.2', () => {
+  it('rejects workerd.capnp with the reference\'s errors', () => {
+    const result = checkParity({ files: ['workerd.capnp'], cwd: WORKERD, noStandardImport: true, importPaths: [STD] });
+    expect(result.theirErrors.join('\n')).toMatch(/Type mismatch; expected ServiceDesignator/);
+    expect(result.mismatch).toBeNull();
+  });
+
   for (const file of FIXTURES) {
     it(`rejects ${file} with the reference's errors`, () => {
       const result = checkParity({ files: [file], cwd: EDITIONS, noStandardImport: true });
