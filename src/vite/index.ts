@@ -20,7 +20,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { HmrContext, ModuleNode, Plugin } from 'vite';
-import { compile, formatDiagnostic, type Diagnostic } from '../compiler/index.js';
+import { compile, formatDiagnostic, type Diagnostic, type SchemaLanguage } from '../compiler/index.js';
 import { createNodeLoader } from '../compiler/files/node-loader.js';
 import { relativeModule } from '../codegen/context.js';
 import { generateJavaScript } from '../codegen/javascript.js';
@@ -38,6 +38,11 @@ export interface CapnpPluginOptions {
    * `/usr/local/include`) after `importPaths` (default true).
    */
   standardImports?: boolean;
+  /**
+   * The edition of the schema language (default `'1.0'`; `'0.9'` rejects block quotes and
+   * struct values given as their first field's, as the reference tool 0.9.2 does).
+   */
+  language?: SchemaLanguage;
   /**
    * Write `NAME.capnp.d.ts` beside each schema compiled (and the schemas it imports), so that
    * TypeScript sees the real types of `import ... from './NAME.capnp'` (default false; without
@@ -122,7 +127,7 @@ export function compileSchemaModule(file: string, options: CapnpPluginOptions & 
   const importPaths = (options.importPaths ?? []).map((p) => resolve(root, p));
   const standardImports = options.standardImports ?? true;
   const loader = createNodeLoader();
-  const { request, diagnostics } = compile({ files: [file], loader, cwd: dirname(file), importPaths, standardImports });
+  const { request, diagnostics } = compile({ files: [file], loader, cwd: dirname(file), importPaths, standardImports, language: options.language });
   if (request === null) throw compileError(file, diagnostics, root, importPaths);
 
   const graph = new SchemaGraph(request);

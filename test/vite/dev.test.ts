@@ -160,4 +160,11 @@ export function roundTrip(name: string, city: string) {
     expect(compiled.code).toContain(`from '${join(app.dir, 'shared/units.capnp')}'`);
     expect(compiled.dependencies).toEqual([runPath, join(app.dir, 'shared/units.capnp')]);
   });
+
+  it('reads the 1.0 schema language unless language is 0.9', () => {
+    app = scratchApp();
+    const path = app.write('schemas/site.capnp', '@0xd1c3f4a5b6c7d8e5;\nstruct Page { path @0 :Text; }\nconst home :Page = "/";\nconst footer :Text = `made here\n  ;\n');
+    expect(compileSchemaModule(path, { root: app.dir }).code).toContain('footer');
+    expect(() => compileSchemaModule(path, { root: app!.dir, language: '0.9' })).toThrow(/Parse error/);
+  });
 });
