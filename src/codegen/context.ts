@@ -190,22 +190,15 @@ export class FileContext {
     return lines;
   }
 
+  /**
+   * Where `target`'s module is: a standard schema's bindings, known by the file's id (a file may
+   * reach one without importing it: through a type of another file, or `-> stream`), else the
+   * module generated beside this one.
+   */
   private moduleSpecifier(target: Node): string {
-    const targetName = target.displayName ?? '';
-    const importName = this.importNameOf(target.id);
-    if (importName?.startsWith('/capnp/') && STANDARD_SCHEMAS.has(importName.slice('/capnp/'.length))) {
-      return `${this.options.stdImportPrefix}${importName.slice('/capnp/'.length)}.js`;
-    }
-    return relativeModule(this.file.displayName ?? '', targetName);
-  }
-
-  /** How this file's source imported `id` (e.g. "/capnp/schema.capnp"), if it did. */
-  private importNameOf(id: bigint): string | undefined {
-    for (const requested of this.graph.request.requestedFiles ?? []) {
-      if (requested.id !== this.file.id) continue;
-      for (const imported of requested.imports ?? []) if (imported.id === id) return imported.name ?? undefined;
-    }
-    return undefined;
+    const standard = STANDARD_SCHEMAS.get(target.id);
+    if (standard !== undefined) return `${this.options.stdImportPrefix}${standard}.js`;
+    return relativeModule(this.file.displayName ?? '', target.displayName ?? '');
   }
 
   /** Registers a default-value constant (a canonical message, base64); returns its identifier. */
@@ -275,10 +268,19 @@ export class FileContext {
   }
 }
 
-/** The standard schemas Capstan ships bindings for (`capstan/std/*`); other `/capnp/` imports are generated like any file. */
-const STANDARD_SCHEMAS = new Set([
-  'schema.capnp', 'rpc.capnp', 'rpc-twoparty.capnp', 'persistent.capnp', 'stream.capnp', 'c++.capnp',
-  'compat/json.capnp',
+/**
+ * The standard schemas Capstan ships bindings for (`capstan/std/*`), by file id (the same in
+ * every copy of them: std/capnp's, upstream's); other files, `/capnp/` ones included, are
+ * generated like any file.
+ */
+const STANDARD_SCHEMAS: ReadonlyMap<bigint, string> = new Map([
+  [0xa93fc509624c72d9n, 'schema.capnp'],
+  [0xb312981b2552a250n, 'rpc.capnp'],
+  [0xa184c7885cdaf2a1n, 'rpc-twoparty.capnp'],
+  [0xb8630836983feed7n, 'persistent.capnp'],
+  [0x86c366a91393f3f8n, 'stream.capnp'],
+  [0xbdf87d7bb8304e81n, 'c++.capnp'],
+  [0x8ef99297a43a5e34n, 'compat/json.capnp'],
 ]);
 
 /** The module specifier from generated file `from` (a schema path) to generated file `to`. */

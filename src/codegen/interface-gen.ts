@@ -331,7 +331,11 @@ export function emitInterface(ctx: FileContext, node: InterfaceNode): void {
     const wanted = method.name ?? `method${ordinal}`;
     const methodName = members.claim(CLIENT_MEMBERS.includes(wanted) ? `${wanted}$` : wanted);
     const params = structName(ctx, method.paramStructType);
-    const results = structName(ctx, method.resultStructType);
+    // A streaming method's results (stream.capnp's StreamResult) appear only in the interface
+    // const, which only its own interface writes: naming them here would import stream.capnp
+    // into a file that extends the interface, unused.
+    const streaming = method.resultStructType === STREAM_RESULT_ID;
+    const results = streaming ? null : structName(ctx, method.resultStructType);
     // A method's own parameters are type parameters of the client method, bound by `options.bind`.
     const ownNames = (method.implicitParameters ?? []).map((p, i) => p.name ?? `T${i}`);
     const callScope = scope.withMethodParams(ownNames);
@@ -339,9 +343,9 @@ export function emitInterface(ctx: FileContext, node: InterfaceNode): void {
     const ownArgs = callScope.params.slice(scope.params.length).map((p) => p.name);
     const optionsType = ownNames.length === 0 ? '$rpc.CallMethodOptions' : `$rpc.GenericCallOptions<readonly [${ownArgs.join(', ')}]>`;
     const paramsArgs = typeArgs(ctx, callScope, structTypes(ctx, owner, method, method.paramStructType, method.paramBrand));
-    const resultsArgs = typeArgs(ctx, callScope, structTypes(ctx, owner, method, method.resultStructType, method.resultBrand));
+    const resultsArgs = streaming ? '' : typeArgs(ctx, callScope, structTypes(ctx, owner, method, method.resultStructType, method.resultBrand));
     const serverParamsArgs = typeArgs(ctx, scope, structTypes(ctx, owner, method, method.paramStructType, method.paramBrand));
-    const serverResultsArgs = typeArgs(ctx, scope, structTypes(ctx, owner, method, method.resultStructType, method.resultBrand));
+    const serverResultsArgs = streaming ? '' : typeArgs(ctx, scope, structTypes(ctx, owner, method, method.resultStructType, method.resultBrand));
     const paramsType = params === null ? 'never' : `$rpc.ParamsInput<${params.init}${paramsArgs} | ${params.reader}${paramsArgs}, ${params.builder}${paramsArgs}>`;
     // Its own methods reach the info through a function, not the interface const: a client
     // then does not bundle the const's struct types (their encode, decode and packing).
@@ -359,7 +363,7 @@ export function emitInterface(ctx: FileContext, node: InterfaceNode): void {
     const docLine = `  /** \`${signature(ctx, method, ordinal)}\`${methodDoc ? ` — ${methodDoc.trim().replace(/\*\//g, '*\\/').split('\n').join(' ')}` : ''} */`;
     out.push(docLine);
     const serverParams = params === null ? 'never' : `${params.reader}${serverParamsArgs}`;
-    if (method.resultStructType === STREAM_RESULT_ID) {
+    if (streaming) {
       const streamOptions = ownNames.length === 0 ? '' : `, options?: ${optionsType}`;
       out.push(
         `  ${propertyKey(methodName)}${ownDeclaration}(params?: ${paramsType}${streamOptions}): Promise<void> {`,

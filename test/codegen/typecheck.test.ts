@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { FIXTURES, generateFixtures, generateFrom, ROOT } from '../support/generate.js';
+import { FIXTURES, generateFixtures, generateFrom, ROOT, STD_BINDINGS } from '../support/generate.js';
 import { decode, describeReference, encode } from '../support/reference.js';
 
 const STANDARD = ['c++', 'schema', 'rpc', 'rpc-twoparty', 'persistent', 'stream', 'compat/json']
@@ -29,6 +29,11 @@ function typecheck(dir: string): string {
 describeReference('generated code type-checks', () => {
   it('for the feature fixture', () => {
     const dir = generateFixtures('typecheck-features', 'codegen', ['features.capnp', 'other.capnp']);
+    expect(typecheck(dir)).toBe('');
+  });
+
+  it('for files that reach standard schemas and streaming methods only through another file', () => {
+    const dir = generateFixtures('typecheck-reach', 'codegen', ['reach/app.capnp', 'reach/base.capnp'], STD_BINDINGS);
     expect(typecheck(dir)).toBe('');
   });
 

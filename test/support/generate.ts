@@ -16,23 +16,28 @@ export const GENERATED = join(ROOT, 'test/.generated');
 
 /**
  * Compiles `files` (paths relative to test/fixtures/<folder>) with the reference tool and
- * writes the generated modules to test/.generated/<name>/. Returns that directory.
+ * writes the generated modules to test/.generated/<name>/. Returns that directory. `stdDir`
+ * as for `generateFrom`.
  */
-export function generateFixtures(name: string, folder: string, files: readonly string[]): string {
+export function generateFixtures(name: string, folder: string, files: readonly string[], stdDir?: string): string {
   const sourceDir = join(FIXTURES, folder);
-  return generateFrom(name, files.map((f) => join(sourceDir, f)), sourceDir);
+  return generateFrom(name, files.map((f) => join(sourceDir, f)), sourceDir, stdDir);
 }
+
+/** The bindings of the standard schemas that `capstan/std/*` exports, in this repository's sources. */
+export const STD_BINDINGS = join(ROOT, 'src/generated/std');
 
 /**
  * Compiles absolute `files` (with `srcPrefix` stripped from their names) and generates them
- * into test/.generated/<name>/. Standard imports (`/capnp/...`) resolve to modules generated
- * alongside, under capnp/.
+ * into test/.generated/<name>/. Standard imports (`/capnp/...`) resolve to `stdDir`: by default
+ * modules generated alongside, under capnp/ (when the standard schemas are among `files`), or
+ * `STD_BINDINGS`, the bindings the package ships.
  */
-export function generateFrom(name: string, files: readonly string[], srcPrefix: string): string {
+export function generateFrom(name: string, files: readonly string[], srcPrefix: string, stdDir?: string): string {
   const request = decodeCodeGeneratorRequest(compileRequest(files, { srcPrefix }));
   const outDir = join(GENERATED, name);
   rmSync(outDir, { recursive: true, force: true });
-  writeGenerated(outDir, generateTypeScript(request, { runtimeImport: 'RUNTIME', rpcImport: 'RPC', stdImportPrefix: 'STD/' }), join(outDir, 'capnp'));
+  writeGenerated(outDir, generateTypeScript(request, { runtimeImport: 'RUNTIME', rpcImport: 'RPC', stdImportPrefix: 'STD/' }), stdDir ?? join(outDir, 'capnp'));
   return outDir;
 }
 
