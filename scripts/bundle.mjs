@@ -49,7 +49,8 @@ export function entryPoints(pkg) {
       // `./std/*`: each generated binding of the standard schemas is an entry point of its own.
       const [prefix, suffix] = file.split('*');
       const dir = join(ROOT, 'src', prefix.replace(/^\.\/dist\/bundle\//, ''));
-      for (const name of readdirSync(dir).filter((n) => n.endsWith('.capnp.ts'))) {
+      // Recursively: compat/json.capnp.ts is `capstan/std/compat/json.capnp.js`.
+      for (const name of readdirSync(dir, { recursive: true }).filter((n) => n.endsWith('.capnp.ts'))) {
         const entry = sourceOf(`${prefix}${name.replace(/\.ts$/, '')}${suffix}`);
         entries.set(entry.out, entry);
       }

@@ -11,7 +11,7 @@
  * Needs the build (`npm test` builds first).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -73,6 +73,19 @@ describe('the bundled entry points (dist/bundle/)', () => {
       for (const file of graphOf(join(ROOT, js)).files) {
         expect(existsSync(file), relative(ROOT, file)).toBe(true);
         expect(relative(join(ROOT, 'dist/bundle'), file).startsWith('..'), `${js} loads ${relative(ROOT, file)}`).toBe(false);
+      }
+    }
+  });
+
+  it('every binding of the standard schemas is there for Node and for bundlers, those in subfolders too', () => {
+    const bindings = readdirSync(join(ROOT, 'src/generated/std'), { recursive: true })
+      .map(String).filter((name) => name.endsWith('.capnp.ts')).map((name) => name.replace(/\.ts$/, ''));
+    expect(bindings).toContain('compat/json.capnp');
+    const target = pkg.exports['./std/*.js'] as { types: string; node: string; default: string };
+    for (const name of bindings) {
+      for (const file of [target.node, target.default, target.types]) {
+        const path = join(ROOT, file.replace('*', name));
+        expect(existsSync(path), `capstan/std/${name}.js: ${relative(ROOT, path)}`).toBe(true);
       }
     }
   });
