@@ -234,7 +234,11 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
       return {
         ...base,
         read,
-        toObject: constant ? `${read}.$toObject()` : `$.hasPointer(${r}) ? ${read}.$toObject() : null`,
+        // A null pointer reads as the default, guarded against a default that holds itself
+        // (runtime/default-objects.ts).
+        toObject: constant
+          ? `$.hasPointer(${r}) ? ${read}.$toObject() : $.defaultToObject(${d}, () => ${read}.$toObject())`
+          : `$.hasPointer(${r}) ? ${read}.$toObject() : null`,
         builderRead: `$.getStruct<${f.builder}>(${n.builder}, this.$segment, ${b}, ${dw}, ${pc}${d ? `, ${d}` : ''}${params})`,
         set: [`${structCodec(ctx, scope, structType)}.set(this.$, ${index}, value);`],
         zero,
@@ -247,7 +251,8 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
       const size = `$.ElementSize.${ELEMENT_SIZE_NAMES[listElementSize(elementType)]}`;
       const element = elementExpression(ctx, elementType, scope);
       const constant = pointerConstant(defaultValue);
-      const d = constant ? `, ${ctx.constant(constant)}` : '';
+      const defaultName = constant ? ctx.constant(constant) : null;
+      const d = defaultName === null ? '' : `, ${defaultName}`;
       const list = `$.readList(${r}, ${size}, this.$nesting${d})`;
       const elementPrimitive = PRIMITIVES[elementKey];
       let read: string;
@@ -295,7 +300,10 @@ function describeSlot(ctx: FileContext, field: Field & { slot: unknown }, member
       return {
         ...base,
         read,
-        toObject: d ? object : `$.hasPointer(${r}) ? ${object} : null`,
+        // As for a struct: a list default may hold structs whose default is the list again.
+        toObject: defaultName !== null
+          ? `$.hasPointer(${r}) ? ${object} : $.defaultToObject(${defaultName}, () => ${object})`
+          : `$.hasPointer(${r}) ? ${object} : null`,
         builderRead,
         set: [`$.assignListAt(this.$segment, ${b}, ${element}, value);`],
         zero,

@@ -7,6 +7,7 @@
 import {
   ANY_SIZE, CapnpError, ListReader, type Segment, type StructBuilder, type StructReader,
 } from '../wire/index.js';
+import { defaultToObject } from '../runtime/default-objects.js';
 import { atStep, notAnObject } from '../runtime/error-path.js';
 import { ASSIGN_MODE, checkKeys } from '../runtime/unknown-keys.js';
 import { setField } from './fields.js';
@@ -47,14 +48,14 @@ export function fieldToObject(s: StructReader, field: StructField): unknown {
     case 'struct': {
       if (field.isGroup) return structToObject(type.schema, s);
       const d = explicit ? (field.defaultValue as Segment | null) : null;
-      if (d !== null) return structToObject(type.schema, s.getStruct(at, d));
-      return s.hasPointer(at) ? structToObject(type.schema, s.getStruct(at)) : null;
+      if (s.hasPointer(at)) return structToObject(type.schema, s.getStruct(at));
+      return d === null ? null : defaultToObject(d, () => structToObject(type.schema, s.getStruct(at, d)));
     }
     case 'list': {
       const size = listElementSize(type.element);
       const d = explicit ? (field.defaultValue as Segment | null) : null;
-      if (d !== null) return listToObject(s.getList(at, size, d), type.element);
-      return s.hasPointer(at) ? listToObject(s.getList(at, size), type.element) : null;
+      if (s.hasPointer(at)) return listToObject(s.getList(at, size), type.element);
+      return d === null ? null : defaultToObject(d, () => listToObject(s.getList(at, size, d), type.element));
     }
     case 'interface': return s.getCapability(at);
     case 'anyPointer':

@@ -19,6 +19,7 @@ export { NO_NESTING_LIMIT as UNLIMITED_NESTING } from '../wire/core/limits.js';
 export { AdoptAs } from '../wire/orphan.js';
 export * from './access.js';
 export { pointerListToObject, structListToObject, valueListToObject } from './list-objects.js';
+export { defaultToObject } from './default-objects.js';
 export { TEXT_READ, DATA_READ } from './pointer-codecs.js';
 export { lazyCodec, wrapList, wrapListBuilder, elementListToObject, assignList, assignListAt, elementSizeOf, setAnyPointer } from './pointer-codecs.js';
 export { checkOneMember, constant, constantBytes, constantPointer, toBigInt } from './constants.js';
