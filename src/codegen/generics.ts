@@ -104,7 +104,11 @@ export function bindings(ctx: FileContext, here: GenericScope, target: Node, bra
   const targetScope = scopeOf(ctx, target);
   return targetScope.params.map((p) => {
     const entry = (brand?.scopes ?? []).find((s) => s.scopeId === p.scopeId);
-    if (entry && 'bind' in entry && entry.bind) {
+    // A scope the brand does not list is unbound (schema.capnp's Brand): `TestGenerics.Inner`
+    // written inside TestGenerics(Foo, Bar) is Inner of TestGenerics(AnyPointer, AnyPointer).
+    // Only `inherit` takes the parameters of the place the type is written.
+    if (entry === undefined) return ANY;
+    if ('bind' in entry && entry.bind) {
       const binding = entry.bind[p.index];
       if (binding && 'type' in binding && binding.type) return codecOf(binding.type);
       return ANY;

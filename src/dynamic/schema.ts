@@ -195,6 +195,9 @@ export class SchemaLoader {
       const count = scope.parameters?.length ?? 0;
       if (count === 0) continue;
       const entry = brand?.scopes?.find((s) => s.scopeId === scope.id);
+      // A scope the brand does not list is unbound (schema.capnp's Brand): AnyPointer. Only
+      // `inherit` takes the context's bindings.
+      if (entry === undefined) continue;
       for (let i = 0; i < count; i++) {
         const key = bindingKey(scope.id, i);
         let bound: DynamicType | undefined;
