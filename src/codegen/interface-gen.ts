@@ -324,6 +324,16 @@ export function emitInterface(ctx: FileContext, node: InterfaceNode): void {
   out.push(`/** A capability of interface \`${node.displayName?.split(':').pop()}\`${doc ? `: ${doc}` : '.'} */`);
   out.push(`export class ${client}${declaration} extends $rpc.Client {`);
   const serverLines: string[] = [];
+  // A server's methods are named as the schema names them, but a name an interface it extends
+  // already used gets the suffix the client's does (`foo$2`): rpc/interface.ts's methodTable
+  // names them the same way when it looks them up in the implementation.
+  const serverNames = new Set<string>();
+  const serverKey = (name: string): string => {
+    let key = name;
+    for (let n = 2; serverNames.has(key); n++) key = `${name}$${n}`;
+    serverNames.add(key);
+    return key;
+  };
   for (const { owner, method, ordinal } of methods) {
     const ownerNames = owner.node.id === node.id ? names : ctx.names(owner.node.id);
     // A method named like a member every client has gets a `$` suffix (`Function.call` is
@@ -370,7 +380,7 @@ export function emitInterface(ctx: FileContext, node: InterfaceNode): void {
         `    return $rpc.callStream(this, ${infoRef}, ${methodRef}, params${scopeArg});`,
         '  }',
       );
-      serverLines.push(docLine, `  ${propertyKey(method.name ?? '')}?(params: ${serverParams}, context: $rpc.CallContext<never>): Promise<void> | void;`);
+      serverLines.push(docLine, `  ${propertyKey(serverKey(method.name ?? ''))}?(params: ${serverParams}, context: $rpc.CallContext<never>): Promise<void> | void;`);
       continue;
     }
     const resultsReader = results === null ? 'never' : `${results.reader}${resultsArgs}`;
@@ -383,7 +393,7 @@ export function emitInterface(ctx: FileContext, node: InterfaceNode): void {
     const resultsInit = results === null ? 'void' : `${results.init}${serverResultsArgs} | void`;
     serverLines.push(
       docLine,
-      `  ${propertyKey(method.name ?? '')}?(params: ${serverParams}, context: $rpc.CallContext<${results === null ? 'never' : `${results.builder}${serverResultsArgs}`}>): Promise<${resultsInit}> | ${resultsInit};`,
+      `  ${propertyKey(serverKey(method.name ?? ''))}?(params: ${serverParams}, context: $rpc.CallContext<${results === null ? 'never' : `${results.builder}${serverResultsArgs}`}>): Promise<${resultsInit}> | ${resultsInit};`,
     );
   }
   out.push('}', '');

@@ -253,15 +253,30 @@ class MethodContext implements CallContext<unknown> {
 /** The methods of one interface a server answers, with the codecs its parameters are bound to. */
 interface BoundMethods {
   readonly methods: readonly MethodInfo[];
+  /** Where the implementation has each method (`keys[i]` for `methods[i]`). */
+  readonly keys: readonly string[];
   readonly params: TypeParams;
 }
 
-/** All methods of `iface` (bound to `params`) and the interfaces it extends (bound as it extends them), by interface id. */
+/**
+ * All methods of `iface` (bound to `params`) and the interfaces it extends (bound as it extends
+ * them), by interface id, each with its key in the implementation: its name, or, where an
+ * interface met earlier (its own first, then those it extends, depth first) already has that
+ * name, the name with the suffix generated code gives it (`foo$2`), as the generated server type
+ * declares it. So an interface that extends one with a method of the same name serves both.
+ */
 function methodTable(iface: InterfaceInfo, params: TypeParams): Map<bigint, BoundMethods> {
   const table = new Map<bigint, BoundMethods>();
+  const taken = new Set<string>();
+  const keyFor = (name: string): string => {
+    let key = name;
+    for (let n = 2; taken.has(key); n++) key = `${name}$${n}`;
+    taken.add(key);
+    return key;
+  };
   const visit = (info: InterfaceInfo, bound: TypeParams): void => {
     if (table.has(info.typeId)) return;
-    table.set(info.typeId, { methods: info.methods, params: bound });
+    table.set(info.typeId, { methods: info.methods, keys: info.methods.map((method) => keyFor(method.name)), params: bound });
     const parents = info.bindSuperclasses?.(bound);
     info.superclasses.forEach((parent, i) => visit(parent, parents?.[i] ?? NO_PARAMS));
   };
@@ -294,8 +309,9 @@ export function serverFor(iface: InterfaceInfo, impl: object, params: TypeParams
       if (method === undefined) {
         throw unimplementedError(`${iface.displayName} does not have method ${call.methodId} of interface 0x${call.interfaceId.toString(16)}`);
       }
-      const fn = target[method.name];
-      if (typeof fn !== 'function') throw unimplementedError(`method ${method.name} of ${iface.displayName} is not implemented`);
+      const key = bound!.keys[call.methodId]!;
+      const fn = target[key];
+      if (typeof fn !== 'function') throw unimplementedError(`method ${key} of ${iface.displayName} is not implemented`);
       const type = method.params;
       const scope = bound!.params;
       const params = readContent(type.Reader, call.params.content, paramsCodecs(method, scope));

@@ -31,6 +31,11 @@ export function generateRpcFixture(): string {
   return generateFixture('rpc-test.capnp', join(GENERATED, 'rpc'));
 }
 
+/** Generates test/fixtures/rpc/clashes.capnp (methods named alike across `extends`) likewise; returns the module's path. */
+export function generateClashesFixture(): string {
+  return generateFixture('clashes.capnp', join(GENERATED, 'rpc-clashes'));
+}
+
 /** Generates test/fixtures/rpc/generics.capnp (generic interfaces) likewise; returns the module's path. */
 export function generateGenericsFixture(): string {
   return generateFixture('generics.capnp', join(GENERATED, 'rpc-generics'));
