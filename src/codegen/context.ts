@@ -180,6 +180,12 @@ export class FileContext {
     return alias;
   }
 
+  /** Whether this file's module imports another schema's (not a standard schema's bindings). */
+  importsSchemaModules(): boolean {
+    for (const id of this.imports.keys()) if (!STANDARD_SCHEMAS.has(id)) return true;
+    return false;
+  }
+
   /** Import lines for the other files this file referred to. */
   importLines(): string[] {
     const lines: string[] = [];

@@ -23,6 +23,23 @@ export function emitEnum(ctx: FileContext, node: Node & { enum: unknown }): void
   w.line('');
 }
 
+/** Whether `expression` names something of another schema's module (`$other.Name`, not `$.` or `$rpc.`). */
+function importsClass(expression: string): boolean {
+  return /(^|[^\w$])\$(?!rpc\.)[A-Za-z_][\w$]*\./.test(expression);
+}
+
+/**
+ * A constant made from `dependency` (a class or codec of another module) through
+ * `$.defineConstant`: that module may be one of an import cycle still evaluating
+ * (runtime/cyclic-constants.ts).
+ */
+function cyclicConstant(name: string, type: string, dependency: string, make: (dependency: string) => string): string {
+  return [
+    `export let ${name}: ${type};`,
+    `$.defineConstant(() => ${dependency}, ($d) => { ${name} = ${make('$d')}; });`,
+  ].join('\n');
+}
+
 export function emitConst(ctx: FileContext, node: Node & { const: unknown }): void {
   const w = ctx.w;
   const name = ctx.names(node.id).value;
@@ -42,12 +59,16 @@ export function emitConst(ctx: FileContext, node: Node & { const: unknown }): vo
     if (key === 'struct') {
       const n = ctx.names((type as { struct: { typeId: bigint } }).struct.typeId);
       const view = constant ? `${pointer}.getStruct()` : '$.emptyStruct()';
-      ctx.deferred.push(`export const ${name}: ${n.reader} = $.wrapReader(${n.reader}, ${view});`);
+      ctx.deferred.push(importsClass(n.reader)
+        ? cyclicConstant(name, n.reader, n.reader, (Reader) => `$.wrapReader(${Reader}, ${view})`)
+        : `export const ${name}: ${n.reader} = $.wrapReader(${n.reader}, ${view});`);
       return;
     }
     if (key === 'list') {
       const element = (type as { list: { elementType: Parameters<typeof elementExpression>[1] } }).list.elementType;
-      ctx.deferred.push(`export const ${name}: ${f.reader} = $.wrapList(${pointer}.getList(${listElementSize(element)}), ${elementExpression(ctx, element)}) as ${f.reader};`);
+      const codec = elementExpression(ctx, element);
+      const make = (elements: string) => `$.wrapList(${pointer}.getList(${listElementSize(element)}), ${elements}) as ${f.reader}`;
+      ctx.deferred.push(importsClass(codec) ? cyclicConstant(name, f.reader, codec, make) : `export const ${name}: ${f.reader} = ${make(codec)};`);
       return;
     }
     // AnyStruct and AnyList constants are the struct or list itself, as their type says.

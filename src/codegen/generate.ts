@@ -73,6 +73,9 @@ function generateFile(graph: SchemaGraph, file: Node, options: Required<CodegenO
     ctx.w.toString(),
     structTypes.length ? structTypes.join('\n') + '\n' : '',
     ctx.deferred.length ? ctx.deferred.join('\n\n') + '\n' : '',
+    // A module that imports another schema's module may be one of an import cycle: once it has
+    // defined its classes, the constants of the other module that wait for them can be made.
+    ctx.importsSchemaModules() ? '$.settleConstants();\n' : '',
   ].filter((s) => s !== '').join('\n');
   const usesRuntime = /(^|[^\w$.])\$\./m.test(body);
   const usesRpc = /(^|[^\w$.])\$rpc\./m.test(body);

@@ -10,8 +10,13 @@ import { classMembers, firstOf, isName, parameters, skipAngles, skipType, skipTy
 /** TypeScript to declarations, for the generator's own output (see the top of this file). */
 export function declarations(typescript: string): string {
   const s = new Source(typescript);
-  statements(s, ({ exported, keyword, end }) => {
+  statements(s, ({ exported, keyword, end, expression }) => {
     const first = firstOf(s, keyword);
+    if (expression) {
+      // What runs at load (defining constants): nothing to declare.
+      s.remove(first, end, 'comments');
+      return;
+    }
     switch (s.text(keyword)) {
       case 'const':
       case 'let': {

@@ -253,10 +253,12 @@ export function skipTypeReference(s: Source, i: number): number {
 interface Statement {
   /** `export`ed. */
   exported: boolean;
-  /** Index of the keyword after `export`. */
+  /** Index of the keyword after `export` (for an expression statement, its first token). */
   keyword: number;
   /** Index of the statement's last token. */
   end: number;
+  /** A call at the top level (`$.settleConstants();`), not a declaration. */
+  expression: boolean;
 }
 
 /** Words that may stand before a class member's name. */
@@ -323,9 +325,14 @@ export function statements(s: Source, visit: (st: Statement) => void): void {
         end = s.matching(s.find(keyword, ['{']));
         break;
       default:
-        s.fail(keyword, 'unexpected statement');
+        // The one other statement generated code has: a call through a name (`$.defineConstant(...)`).
+        if (exported || !isName(s, keyword) || KEYWORDS.has(s.text(keyword))) s.fail(keyword, 'unexpected statement');
+        end = s.find(keyword, [';']);
+        visit({ exported, keyword, end, expression: true });
+        i = end + 1;
+        continue;
     }
-    visit({ exported, keyword, end });
+    visit({ exported, keyword, end, expression: false });
     i = end + 1;
   }
 }

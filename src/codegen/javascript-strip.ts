@@ -126,7 +126,11 @@ function stripParameters(s: Source, open: number, close: number): void {
 
 export function stripTypes(typescript: string): string {
   const s = new Source(typescript);
-  statements(s, ({ keyword, end }) => {
+  statements(s, ({ keyword, end, expression }) => {
+    if (expression) {
+      stripCode(s, keyword, end);
+      return;
+    }
     switch (s.text(keyword)) {
       case 'type':
       case 'interface':

@@ -20,6 +20,7 @@ export { AdoptAs } from '../wire/orphan.js';
 export * from './access.js';
 export { pointerListToObject, structListToObject, valueListToObject } from './list-objects.js';
 export { defaultToObject } from './default-objects.js';
+export { defineConstant, settleConstants } from './cyclic-constants.js';
 export { TEXT_READ, DATA_READ } from './pointer-codecs.js';
 export { lazyCodec, wrapList, wrapListBuilder, elementListToObject, assignList, assignListAt, elementSizeOf, setAnyPointer } from './pointer-codecs.js';
 export { checkOneMember, constant, constantBytes, constantPointer, toBigInt } from './constants.js';
