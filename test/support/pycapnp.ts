@@ -16,12 +16,17 @@ import { REQUIRE_REFERENCE } from './reference.js';
 const SCRIPT = fileURLToPath(new URL('./pycapnp-nodes.py', import.meta.url));
 const PEER_PYTHON = fileURLToPath(new URL('../../interop/peers/python/build-out/venv/bin/python', import.meta.url));
 
+/**
+ * The first Python that imports pycapnp 2 or later: the releases that bundle Cap'n Proto 1.x
+ * (pycapnp 1.x bundled 0.8 to 0.10, whose compilers lack what is checked here).
+ */
 function findPython(): { python: string; version: string } | null {
   const candidates = [process.env.CAPSTAN_PYCAPNP_PYTHON, existsSync(PEER_PYTHON) ? PEER_PYTHON : undefined, 'python3'];
   for (const python of candidates) {
     if (python === undefined) continue;
     const probe = spawnSync(python, ['-c', 'import capnp; print(capnp.__version__)'], { encoding: 'utf8' });
-    if (probe.error === undefined && probe.status === 0) return { python, version: probe.stdout.trim() };
+    const version = probe.stdout?.trim() ?? '';
+    if (probe.error === undefined && probe.status === 0 && Number.parseInt(version, 10) >= 2) return { python, version };
   }
   return null;
 }
@@ -40,12 +45,12 @@ export function describePycapnp(name: string, fn: () => void): void {
   if (REQUIRE_REFERENCE) {
     describe(name, () => {
       it('needs pycapnp', () => {
-        throw new Error('CAPSTAN_REQUIRE_REFERENCE=1 but no Python here imports pycapnp: run interop/peers/python/build <vectors>, or set CAPSTAN_PYCAPNP_PYTHON');
+        throw new Error('CAPSTAN_REQUIRE_REFERENCE=1 but no Python here imports pycapnp 2 or later: run interop/peers/python/build <vectors>, or set CAPSTAN_PYCAPNP_PYTHON');
       });
     });
     return;
   }
-  console.warn('[capstan] pycapnp not found: skipping the checks of the 1.0 schema language against its compiler (run interop/peers/python/build <vectors>, or set CAPSTAN_PYCAPNP_PYTHON)');
+  console.warn('[capstan] pycapnp 2 or later not found: skipping the checks of the 1.0 schema language against its compiler (run interop/peers/python/build <vectors>, or set CAPSTAN_PYCAPNP_PYTHON)');
   describe.skip(name, fn);
 }
 
