@@ -266,7 +266,7 @@ struct C { c @0 :Color; } enum Color { red @0; }
 struct B { d @0 :Data; }
 `;
     const lines = ['const c :S = "text";', 'const c :S = 300;', 'const c :S = -1;', 'const c :S = [1];', 'const c :S = 0x"00";',
-      'const c :B = "bytes";', 'const c :C = red;', 'const c :List(S) = [1, "x"];', 'const c :G = (g = [1]);', 'const c :G = (g = 5);',
+      'const c :B = "bytes";', 'const c :C = red;', 'const c :List(S) = [1, "x"];', 'const c :G = (g = [1]);', 'const c :G = (g = 5);', 'const c :G = (g = undefinedName);',
       'struct T { s @0 :S = "x"; }'];
     try {
       for (const line of lines) {
