@@ -18,6 +18,7 @@ export const STANDARD_SCHEMAS = ['capnp/c++.capnp', 'capnp/schema.capnp', 'capnp
 /** Where the bindings go, and the file the schema text is embedded in (relative to the root). */
 export const BINDINGS_DIRECTORY = 'src/generated/std';
 export const SCHEMA_FILES_MODULE = 'src/generated/std-schema-files.ts';
+export const SCHEMA_IDS_MODULE = 'src/generated/std-schema-ids.ts';
 
 const REGENERATE = 'npm run build && node scripts/generate-std.mjs';
 
@@ -25,7 +26,7 @@ const REGENERATE = 'npm run build && node scripts/generate-std.mjs';
  * The bindings as { path under src/generated/std/: content }. Each module imports the runtime
  * relative to itself (they live inside the package) and the other standard modules beside it.
  */
-export function stdBindings({ compile, createNodeLoader, generateTypeScript, stdDirectory }) {
+function compileStandardSchemas({ compile, createNodeLoader, stdDirectory }) {
   const { request, diagnostics } = compile({
     files: STANDARD_SCHEMAS,
     cwd: stdDirectory,
@@ -34,6 +35,12 @@ export function stdBindings({ compile, createNodeLoader, generateTypeScript, std
     standardImports: false,
   });
   if (request === null) throw new Error(`the standard schemas do not compile:\n${diagnostics.map((d) => d.message).join('\n')}`);
+  return request;
+}
+
+export function stdBindings(tools) {
+  const { generateTypeScript } = tools;
+  const request = compileStandardSchemas(tools);
   const out = {};
   for (const file of generateTypeScript(request, { runtimeImport: 'RUNTIME', rpcImport: 'RPC', stdImportPrefix: 'STD/' })) {
     const path = file.filename.replace(/^capnp\//, '');
@@ -88,10 +95,28 @@ export const STANDARD_SCHEMAS: ReadonlyMap<string, Uint8Array> = new Map(
 `;
 }
 
+/**
+ * The content src/generated/std-schema-ids.ts should have: each standard schema's file id and
+ * its path under capnp/, which code generation uses to import a standard schema's types from
+ * `capstan/std/*` however a file reached it.
+ */
+export function renderSchemaIds(tools) {
+  const entries = (compileStandardSchemas(tools).requestedFiles ?? [])
+    .map((file) => `  [0x${file.id.toString(16)}n, ${JSON.stringify(file.filename.replace(/^capnp\//, ''))}],`).join('\n');
+  return `// Generated from std/capnp/**/*.capnp by scripts/generate-std.mjs (the standard schemas' file ids).
+// Do not edit: run \`${REGENERATE}\`.
+/** The standard schemas \`capstan/std/*\` has bindings for, by file id: their path under capnp/. */
+export const STANDARD_SCHEMA_IDS: ReadonlyMap<bigint, string> = new Map([
+${entries}
+]);
+`;
+}
+
 /** Every generated file, as { path relative to the root: content }. */
 export function generatedStdFiles(tools) {
   const out = {};
   for (const [path, content] of Object.entries(stdBindings(tools))) out[`${BINDINGS_DIRECTORY}/${path}`] = content;
   out[SCHEMA_FILES_MODULE] = renderStandardSchemas(tools.stdDirectory);
+  out[SCHEMA_IDS_MODULE] = renderSchemaIds(tools);
   return out;
 }

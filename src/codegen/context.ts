@@ -4,6 +4,7 @@
  * helpers (default-value constants, lazily made codecs) the file's classes refer to.
  */
 import { nodeKind, SchemaGraph, type Node } from '../schema/index.js';
+import { STANDARD_SCHEMA_IDS } from '../generated/std-schema-ids.js';
 import { CodeWriter } from './code-writer.js';
 import { capitalize, NameRegistry } from './names.js';
 import { encodeBase64 } from '../runtime/base64.js';
@@ -182,7 +183,7 @@ export class FileContext {
 
   /** Whether this file's module imports another schema's (not a standard schema's bindings). */
   importsSchemaModules(): boolean {
-    for (const id of this.imports.keys()) if (!STANDARD_SCHEMAS.has(id)) return true;
+    for (const id of this.imports.keys()) if (!STANDARD_SCHEMA_IDS.has(id)) return true;
     return false;
   }
 
@@ -202,7 +203,7 @@ export class FileContext {
    * module generated beside this one.
    */
   private moduleSpecifier(target: Node): string {
-    const standard = STANDARD_SCHEMAS.get(target.id);
+    const standard = STANDARD_SCHEMA_IDS.get(target.id);
     if (standard !== undefined) return `${this.options.stdImportPrefix}${standard}.js`;
     return relativeModule(this.file.displayName ?? '', target.displayName ?? '');
   }
@@ -274,20 +275,6 @@ export class FileContext {
   }
 }
 
-/**
- * The standard schemas Capstan ships bindings for (`capstan/std/*`), by file id (the same in
- * every copy of them: std/capnp's, upstream's); other files, `/capnp/` ones included, are
- * generated like any file.
- */
-const STANDARD_SCHEMAS: ReadonlyMap<bigint, string> = new Map([
-  [0xa93fc509624c72d9n, 'schema.capnp'],
-  [0xb312981b2552a250n, 'rpc.capnp'],
-  [0xa184c7885cdaf2a1n, 'rpc-twoparty.capnp'],
-  [0xb8630836983feed7n, 'persistent.capnp'],
-  [0x86c366a91393f3f8n, 'stream.capnp'],
-  [0xbdf87d7bb8304e81n, 'c++.capnp'],
-  [0x8ef99297a43a5e34n, 'compat/json.capnp'],
-]);
 
 /** The module specifier from generated file `from` (a schema path) to generated file `to`. */
 export function relativeModule(from: string, to: string): string {

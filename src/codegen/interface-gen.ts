@@ -6,6 +6,7 @@
  * struct that holds capabilities, a pipeline class for pipelining into it.
  */
 import type { Brand, Node, Type } from '../schema/index.js';
+import { claimMethodKey } from '../rpc/method-keys.js';
 import type { FileContext } from './context.js';
 import { clientOf, codecBinding } from './field-types.js';
 import { bindings, scopeOf, type Binding, type GenericScope } from './generics.js';
@@ -324,16 +325,8 @@ export function emitInterface(ctx: FileContext, node: InterfaceNode): void {
   out.push(`/** A capability of interface \`${node.displayName?.split(':').pop()}\`${doc ? `: ${doc}` : '.'} */`);
   out.push(`export class ${client}${declaration} extends $rpc.Client {`);
   const serverLines: string[] = [];
-  // A server's methods are named as the schema names them, but a name an interface it extends
-  // already used gets the suffix the client's does (`foo$2`): rpc/interface.ts's methodTable
-  // names them the same way when it looks them up in the implementation.
+  // The server's method names, claimed in the order the dispatch claims them (rpc/method-keys.ts).
   const serverNames = new Set<string>();
-  const serverKey = (name: string): string => {
-    let key = name;
-    for (let n = 2; serverNames.has(key); n++) key = `${name}$${n}`;
-    serverNames.add(key);
-    return key;
-  };
   for (const { owner, method, ordinal } of methods) {
     const ownerNames = owner.node.id === node.id ? names : ctx.names(owner.node.id);
     // A method named like a member every client has gets a `$` suffix (`Function.call` is
@@ -380,7 +373,7 @@ export function emitInterface(ctx: FileContext, node: InterfaceNode): void {
         `    return $rpc.callStream(this, ${infoRef}, ${methodRef}, params${scopeArg});`,
         '  }',
       );
-      serverLines.push(docLine, `  ${propertyKey(serverKey(method.name ?? ''))}?(params: ${serverParams}, context: $rpc.CallContext<never>): Promise<void> | void;`);
+      serverLines.push(docLine, `  ${propertyKey(claimMethodKey(serverNames, method.name ?? ''))}?(params: ${serverParams}, context: $rpc.CallContext<never>): Promise<void> | void;`);
       continue;
     }
     const resultsReader = results === null ? 'never' : `${results.reader}${resultsArgs}`;
@@ -393,7 +386,7 @@ export function emitInterface(ctx: FileContext, node: InterfaceNode): void {
     const resultsInit = results === null ? 'void' : `${results.init}${serverResultsArgs} | void`;
     serverLines.push(
       docLine,
-      `  ${propertyKey(serverKey(method.name ?? ''))}?(params: ${serverParams}, context: $rpc.CallContext<${results === null ? 'never' : `${results.builder}${serverResultsArgs}`}>): Promise<${resultsInit}> | ${resultsInit};`,
+      `  ${propertyKey(claimMethodKey(serverNames, method.name ?? ''))}?(params: ${serverParams}, context: $rpc.CallContext<${results === null ? 'never' : `${results.builder}${serverResultsArgs}`}>): Promise<${resultsInit}> | ${resultsInit};`,
     );
   }
   out.push('}', '');

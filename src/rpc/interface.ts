@@ -11,6 +11,7 @@
  * through the method's `paramsBrand`/`resultsBrand`).
  */
 import { ANY_POINTER } from '../runtime/index.js';
+import { claimMethodKey } from './method-keys.js';
 import { getStruct, initStruct, readStruct, type BuilderClass, type ReaderClass } from '../runtime/access.js';
 import type { AnyPointerReader } from '../wire/index.js';
 import { Client, disposeSymbol, RpcPromise, type ClientClass, type TypeParams } from './client.js';
@@ -260,23 +261,16 @@ interface BoundMethods {
 
 /**
  * All methods of `iface` (bound to `params`) and the interfaces it extends (bound as it extends
- * them), by interface id, each with its key in the implementation: its name, or, where an
- * interface met earlier (its own first, then those it extends, depth first) already has that
- * name, the name with the suffix generated code gives it (`foo$2`), as the generated server type
- * declares it. So an interface that extends one with a method of the same name serves both.
+ * them), by interface id, each with its key in the implementation (method-keys.ts: `foo`, and
+ * `foo$2` for a method of the same name in an interface it extends, as the generated server
+ * type declares them), so that an interface extending one with a method of the same name serves both.
  */
 function methodTable(iface: InterfaceInfo, params: TypeParams): Map<bigint, BoundMethods> {
   const table = new Map<bigint, BoundMethods>();
   const taken = new Set<string>();
-  const keyFor = (name: string): string => {
-    let key = name;
-    for (let n = 2; taken.has(key); n++) key = `${name}$${n}`;
-    taken.add(key);
-    return key;
-  };
   const visit = (info: InterfaceInfo, bound: TypeParams): void => {
     if (table.has(info.typeId)) return;
-    table.set(info.typeId, { methods: info.methods, keys: info.methods.map((method) => keyFor(method.name)), params: bound });
+    table.set(info.typeId, { methods: info.methods, keys: info.methods.map((method) => claimMethodKey(taken, method.name)), params: bound });
     const parents = info.bindSuperclasses?.(bound);
     info.superclasses.forEach((parent, i) => visit(parent, parents?.[i] ?? NO_PARAMS));
   };

@@ -21,7 +21,7 @@ function filesUnder(dir: string): string[] {
 it('the committed generated files (bindings and embedded schema text) are current', () => {
   const files = generatedStdFiles({ compile, createNodeLoader, generateTypeScript, stdDirectory: join(ROOT, 'std') });
   expect(Object.keys(files).sort()).toEqual([
-    'src/generated/std-schema-files.ts',
+    'src/generated/std-schema-files.ts', 'src/generated/std-schema-ids.ts',
     'src/generated/std/c++.capnp.ts', 'src/generated/std/compat/json.capnp.ts', 'src/generated/std/persistent.capnp.ts',
     'src/generated/std/rpc-twoparty.capnp.ts', 'src/generated/std/rpc.capnp.ts', 'src/generated/std/schema.capnp.ts',
     'src/generated/std/stream.capnp.ts',
