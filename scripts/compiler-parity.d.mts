@@ -31,6 +31,7 @@ export interface Modules {
   schema: Pick<typeof Schema, 'decodeCodeGeneratorRequest'>;
 }
 
+export declare function withoutSourcePositions(request: Schema.CodeGeneratorRequest): Schema.CodeGeneratorRequest;
 export declare function referenceCompile(args: ReferenceArgs, capnp?: string): ReferenceRun;
 export declare function compareRequests(ours: Uint8Array, theirs: Uint8Array, modules: Modules, sections?: readonly Section[]): Difference[];
 export declare function nodeCount(wire: typeof Wire, bytes: Uint8Array): number;

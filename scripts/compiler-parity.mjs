@@ -25,6 +25,21 @@ export function referenceCompile(args, capnp = process.env.CAPNP ?? 'capnp') {
   };
 }
 
+/**
+ * `request` (a decoded CodeGeneratorRequest) without what Cap'n Proto 1.x added to it and 0.9.2
+ * does not write: the source positions of nodes and source info, and each requested file's
+ * `fileSourceInfo`. For comparisons with the reference tool 0.9.2; the 1.x tool writes them all.
+ */
+export function withoutSourcePositions(request) {
+  const unplaced = (entry) => ({ ...entry, startByte: 0, endByte: 0 });
+  return {
+    ...request,
+    nodes: request.nodes?.map(unplaced) ?? null,
+    sourceInfo: request.sourceInfo?.map(unplaced) ?? null,
+    requestedFiles: request.requestedFiles?.map((file) => ({ ...file, fileSourceInfo: null })) ?? null,
+  };
+}
+
 const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** Canonical bytes (hex) of each element of the struct list at pointer `index` of `root`. */
@@ -106,7 +121,7 @@ export function normalizeReferenceErrors(stderr) {
   let aborting = false;
   for (const line of stderr.split('\n')) {
     if (line === '*** Uncaught exception ***') aborting = true;
-    const failed = /^\S+\.c\+\+:\d+: failed: (.*)$/.exec(line);
+    const failed = /^\S+\.(?:c\+\+|h):\d+: failed: (.*)$/.exec(line);
     // KJ prefixes a failed requirement with its condition, and the values in it if any:
     // `expected x > 0 [0 > 0]; message`, `expected !path.startsWith("/"); message`.
     if (aborting && failed !== null) out.push(`FATAL: ${failed[1].replace(/^expected (?:.*? \[.*?\]|[^;[]*); /, '')}`);

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// A long randomized differential campaign of the schema compiler against `capnp compile`:
+// A long randomized differential campaign of the schema compiler against `capnp compile`, 0.9.2
+// and 1.x (scripts/install-capnp-1x.sh installs the latter; both are required here):
 //   node scripts/compiler-random.mjs [COUNT] [FIRST_SEED]     (default 5000 schemas from seed 1)
 // Runs test/compiler/random.test.ts with a larger budget; a failure prints the seed and the
 // schema, which reproduces with CAPSTAN_RANDOM_SEED=<seed> CAPSTAN_RANDOM_SCHEMAS=1.

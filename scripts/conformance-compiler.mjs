@@ -9,13 +9,18 @@
 // - Checks that Capstan's own standard schemas (std/capnp) compile to the same nodes as the
 //   newest upstream ones (their comments, and so their source info, are Capstan's own).
 // - Compiles errors*.capnp.nobuild and compares the diagnostics with errors*.txt.
+// - Against the capnp tool of 1.x too, when there is one (scripts/install-capnp-1x.sh): the
+//   same schemas with everything 1.x writes (source positions, fileSourceInfo), and the errors.
 // - Times the in-process compilation of test.capnp next to `capnp compile`.
+// Against 0.9.2 Capstan reads 0.9's edition of the language and its requests are compared
+// without what 0.9.2 does not write; against 1.x, 1.0's edition and everything.
 // Exits non-zero on any difference.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { compareRequests, nodeCount, normalizeOurErrors, normalizeReferenceErrors, referenceCompile } from './compiler-parity.mjs';
+import { existsSync } from 'node:fs';
+import { compareRequests, nodeCount, normalizeOurErrors, normalizeReferenceErrors, referenceCompile, withoutSourcePositions } from './compiler-parity.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const vectors = process.argv[2];
@@ -44,26 +49,30 @@ const report = (ok, what, detail = '') => {
   if (!ok) failures++;
 };
 
-function ours(args) {
-  // In 0.9's language, the reference's (1.0's additions are checked against pycapnp's compiler
-  // by test/compiler/language-editions.test.ts).
+function ours(args, language = '0.9') {
+  // In 0.9's language against the reference 0.9.2; in 1.0's against the 1.x tool (section 6).
   return compile({
     files: args.files, cwd: args.cwd, loader, importPaths: args.importPaths, srcPrefixes: args.srcPrefixes,
-    standardImports: !args.noStandardImport, language: '0.9',
+    standardImports: !args.noStandardImport, language,
   });
 }
 
-/** Both compilers on `args`; compares the requests (all sections, or `sections`). */
-function parity(label, args, sections) {
-  const reference = referenceCompile(args);
-  const result = ours(args);
+/**
+ * Both compilers on `args`; compares the requests (all sections, or `sections`). Against 0.9.2
+ * (`capnp` on PATH), without the source positions and `fileSourceInfo` it does not write;
+ * against the 1.x tool (`capnp1x`), with them.
+ */
+function parity(label, args, sections, capnp1x = null) {
+  const reference = referenceCompile(args, capnp1x ?? undefined);
+  const result = ours(args, capnp1x === null ? '0.9' : '1.0');
   if (reference.status !== 0 || result.request === null) {
     const theirs = normalizeReferenceErrors(reference.stderr);
     const mine = normalizeOurErrors(result.diagnostics, formatDiagnostic);
     report(false, label, `reference exit ${reference.status}:\n${theirs.join('\n')}\ncapstan:\n${mine.join('\n')}`);
     return;
   }
-  const differences = compareRequests(schema.encodeCodeGeneratorRequest(result.request), reference.stdout, modules, sections);
+  const request = capnp1x === null ? withoutSourcePositions(result.request) : result.request;
+  const differences = compareRequests(schema.encodeCodeGeneratorRequest(request), reference.stdout, modules, sections);
   const count = nodeCount(wire, reference.stdout);
   nodesCompared += count;
   differenceCount += differences.length;
@@ -114,6 +123,30 @@ for (const name of ['errors', 'errors2']) {
     `first difference at line ${mismatch + 1}:\n  ours:   ${actual[mismatch]}\n  theirs: ${expected[mismatch]}`);
   const live = normalizeReferenceErrors(referenceCompile(args).stderr).map((line) => line.replace(`${file}:`, 'file:'));
   report(JSON.stringify(live) === JSON.stringify(actual), `${file}: the same diagnostics as capnp compile prints now`);
+}
+
+// 6. The capnp tool of Cap'n Proto 1.x (CAPSTAN_CAPNP_1X, else the one scripts/install-capnp-1x.sh
+//    puts in .reference/): Capstan in the 1.0 edition, and everything 1.x writes compared, source
+//    positions and each requested file's fileSourceInfo included. Required under
+//    CAPSTAN_REQUIRE_REFERENCE=1 (CI); otherwise skipped with a notice when there is none.
+{
+  const capnp1x = process.env.CAPSTAN_CAPNP_1X ?? join(root, '.reference/capnp-1x/venv/bin/capnp');
+  const version = existsSync(capnp1x) ? spawnSync(capnp1x, ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? '' : '';
+  if (/^Cap'n Proto version 1\./.test(version)) {
+    console.log(`-- against ${version} (${capnp1x})`);
+    for (const files of v092Sets) parity(`1.x: capnp-0.9.2 ${files.join(' ')}`, v092Args(files), undefined, capnp1x);
+    parity('1.x: capnp-0.9.2 all of them in one run', v092Args(v092Sets.flat()), undefined, capnp1x);
+    for (const name of ['errors', 'errors2']) {
+      const args = { files: [`capnp/testdata/${name}.capnp.nobuild`], cwd: v092, noStandardImport: true };
+      const mine = normalizeOurErrors(ours(args, '1.0').diagnostics, formatDiagnostic);
+      const theirs = normalizeReferenceErrors(referenceCompile(args, capnp1x).stderr);
+      report(mine.length > 0 && JSON.stringify(mine) === JSON.stringify(theirs), `1.x: ${args.files[0]}: ${mine.length} diagnostics, the same as capnp compile 1.x prints`,
+        `ours:\n${mine.join('\n')}\ntheirs:\n${theirs.join('\n')}`);
+    }
+    parity('1.x: capnp-head standard schemas', { files: stdFiles, cwd: head, noStandardImport: true, importPaths: [head] }, undefined, capnp1x);
+  } else {
+    report(process.env.CAPSTAN_REQUIRE_REFERENCE !== '1', `the capnp 1.x tool is not at ${capnp1x}: section 6 skipped (bash scripts/install-capnp-1x.sh installs it)`);
+  }
 }
 
 // 5. Compile time of test.capnp, in process, next to the reference tool (a whole process run).

@@ -1,8 +1,8 @@
 /**
- * Source positions of declarations and members. Compiled nodes carry none (Capstan's compiler
- * leaves `startByte` 0, as the reference compiler 0.9.2 does), so the file is parsed again
- * (parsing only, no compiling) and each declaration is keyed by its path of names, the same
- * path the compared nodes are named by:
+ * Source positions of declarations and members. Compiled nodes carry those of declarations
+ * only, as the 1.x releases write them (members, groups and params have none; the reference
+ * 0.9.2 wrote none at all), so the file is parsed again (parsing only, no compiling) and each
+ * declaration is keyed by its path of names, the same path the compared nodes are named by:
  *
  * - a type, constant or annotation: `Outer.Inner`
  * - a struct member: `Outer.Inner/group.field` (groups and named unions are path components;

@@ -195,12 +195,12 @@ export function compile(options: CompileOptions): CompileResult {
     id: module.rootNode.id,
     filename: module.sourceName,
     imports: module.importTable(),
-    fileSourceInfo: null,
+    fileSourceInfo: { identifiers: [...module.reporter.resolutions] },
   }));
   return {
     request: {
       capnpVersion: { ...REFERENCE_CAPNP_VERSION },
-      nodes: [...compiler.finalNodes.values()],
+      nodes: compiler.finalNodeList(),
       sourceInfo: [...compiler.sourceInfoById.values()],
       requestedFiles,
     },

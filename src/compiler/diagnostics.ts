@@ -3,6 +3,7 @@
  * reference tool's, `file:line:col-col: error: message`, so that editors and scripts that
  * understand one understand the other.
  */
+import type { CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier } from '../schema/types.js';
 
 export interface Diagnostic {
   /** The file as the user named it (or as it was found on the import path). */
@@ -62,6 +63,18 @@ export interface ErrorReporter {
   addError(startByte: number, endByte: number, message: string, fatal?: boolean): void;
   /** Whether any error has been reported in this compilation (in any file). */
   hadErrors(): boolean;
+  /**
+   * Records that the name at `startByte..endByte` of this file refers to the declaration
+   * `typeId` (a built-in type's id is below 2^31). Not an error, but the reporter is what every
+   * stage of the compiler holds for its file, as in the reference compiler; the records become
+   * the file's `fileSourceInfo`, which editors use to jump from a name to its declaration.
+   */
+  reportResolution(startByte: number, endByte: number, typeId: bigint): void;
+}
+
+/** The reporter of one file, holding the names it resolved, in the order they were resolved. */
+export interface FileReporter extends ErrorReporter {
+  readonly resolutions: readonly CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier[];
 }
 
 /** Anything with a source range, such as a token or a syntax-tree node. */
@@ -79,9 +92,14 @@ export class DiagnosticSink {
   readonly diagnostics: Diagnostic[] = [];
 
   /** An error reporter for one file. */
-  reporterFor(displayName: string, content: Uint8Array): ErrorReporter {
+  reporterFor(displayName: string, content: Uint8Array): FileReporter {
     let lines: LineTable | null = null;
+    const resolutions: CodeGeneratorRequest_RequestedFile_FileSourceInfo_Identifier[] = [];
     return {
+      resolutions,
+      reportResolution: (startByte, endByte, typeId) => {
+        resolutions.push({ startByte, endByte, typeId });
+      },
       addError: (startByte, endByte, message, fatal) => {
         lines ??= new LineTable(content);
         const start = lines.position(startByte);

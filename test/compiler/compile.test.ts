@@ -20,8 +20,7 @@ function nodeNamed(nodes: readonly Node[] | null | undefined, displayName: strin
 }
 
 describe('compile(): the request', () => {
-  const result = compileSources({
-    '/dir/main.capnp': `${FILE_ID}# Main file.
+  const SOURCE = `${FILE_ID}# Main file.
 struct Person {
   # A person.
   name @0 :Text;
@@ -33,8 +32,8 @@ struct Empty {}
 interface Greeter {
   greet @0 (person :Person) -> (greeting :Text);
 }
-`,
-  }, { cwd: '/dir' });
+`;
+  const result = compileSources({ '/dir/main.capnp': SOURCE }, { cwd: '/dir' });
 
   it('has no diagnostics and reports the reference version', () => {
     expect(errors(result)).toEqual([]);
@@ -80,8 +79,33 @@ interface Greeter {
     expect(info.find((entry) => entry.id === 0xe1f6b3a5c7d9e0f1n)!.docComment).toBe('Main file.\n');
   });
 
-  it('lists the requested files', () => {
-    expect(result.request!.requestedFiles).toEqual([{ id: 0xe1f6b3a5c7d9e0f1n, filename: 'main.capnp', imports: [], fileSourceInfo: null }]);
+  it('lists the requested files, with the declaration each name in them refers to', () => {
+    const [file, ...others] = result.request!.requestedFiles!;
+    expect(others).toEqual([]);
+    expect(file).toMatchObject({ id: 0xe1f6b3a5c7d9e0f1n, filename: 'main.capnp', imports: [] });
+    const source = new TextEncoder().encode(SOURCE);
+    const named = file!.fileSourceInfo!.identifiers!.map((identifier) => {
+      const name = new TextDecoder().decode(source.subarray(identifier.startByte, identifier.endByte));
+      return [name, 'typeId' in identifier ? identifier.typeId : null];
+    });
+    const person = nodeNamed(result.request!.nodes, 'main.capnp:Person').id;
+    // Built-in types have ids of their own below 2^31 (1000 + their kind's place in the
+    // reference's syntax tree: Text 1026, UInt8 1020, List 1028).
+    expect(named).toEqual([['Text', 1026n], ['UInt8', 1020n], ['List', 1028n], ['Person', person], ['Person', person], ['Text', 1026n]]);
+  });
+
+  it('records where each declaration is', () => {
+    const source = new TextEncoder().encode(SOURCE);
+    const text = (node: Node) => new TextDecoder().decode(source.subarray(node.startByte, node.endByte));
+    expect(text(nodeNamed(result.request!.nodes, 'main.capnp:Empty'))).toBe('struct Empty {}');
+    expect(text(nodeNamed(result.request!.nodes, 'main.capnp:Greeter'))).toMatch(/^interface Greeter \{\n.*\n\}$/);
+    const person = nodeNamed(result.request!.nodes, 'main.capnp:Person');
+    expect(text(person)).toMatch(/^struct Person \{\n {2}# A person\.\n[^]*friends @2 :List\(Person\);\n\}$/);
+    const info = result.request!.sourceInfo!.find((entry) => entry.id === person.id)!;
+    expect([info.startByte, info.endByte]).toEqual([person.startByte, person.endByte]);
+    // The file has no statement of its own; the structs of a method's params have none either.
+    expect(nodeNamed(result.request!.nodes, 'main.capnp')).toMatchObject({ startByte: 0, endByte: 0 });
+    expect(nodeNamed(result.request!.nodes, 'main.capnp:Greeter.greet$Params')).toMatchObject({ startByte: 0, endByte: 0 });
   });
 
   it('encodes and decodes through the schema bindings', () => {

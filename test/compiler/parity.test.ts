@@ -16,7 +16,7 @@ const SYSTEM_INCLUDE = '/usr/include';
 
 const FILES = [
   'primitives.capnp', 'unions.capnp', 'interfaces.capnp', 'generics.capnp', 'constants.capnp', 'annotations.capnp',
-  'imports.capnp', 'embed.capnp', 'docs.capnp', 'std.capnp', 'lib.capnp', 'sub/deep.capnp', 'edge-cases.capnp', 'aliases.capnp',
+  'imports.capnp', 'embed.capnp', 'docs.capnp', 'std.capnp', 'lib.capnp', 'sub/deep.capnp', 'edge-cases.capnp', 'aliases.capnp', 'resolutions.capnp',
 ];
 
 function expectSame(args: CompileArgs): number {

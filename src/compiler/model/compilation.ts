@@ -13,6 +13,8 @@ import type { ModuleLoader, SourceModule } from '../files/module-loader.js';
 import { BUILTIN_KINDS, type BuiltinKind } from './resolver.js';
 import { SchemaValidationError, validateNode, type NodeKind } from './schema-validation.js';
 import { DEFAULT_SCHEMA_LANGUAGE, type SchemaLanguage } from '../language.js';
+import { STREAM_RESULT_ID } from './node-translator.js';
+import { nodeUsesType } from './type-uses.js';
 
 const TOP_BIT = 1n << 63n;
 
@@ -54,8 +56,11 @@ export class Compiler {
     this.schemas = new SchemaResolver((id) => this.typeLookup(id), (id) => this.dependencyLookup(id));
     BUILTIN_KINDS.forEach((kind, index) => {
       const name = kind.slice('builtin'.length);
-      // Built-in ids only need to be distinct from real ones (which have the top bit set).
-      const node = CompilerNode.builtin(this, name, kind, 1000n + BigInt(index), kind === 'builtinList' ? 1 : 0);
+      // A built-in's id only needs to be distinct from real ones (which have the top bit set),
+      // but it shows in `fileSourceInfo`, where a name like `UInt32` resolves to it. The
+      // reference numbers them 1000 + the discriminant of their kind in its syntax tree's
+      // Declaration union, where the built-ins follow 14 kinds of declaration, in this order.
+      const node = CompilerNode.builtin(this, name, kind, 1014n + BigInt(index), kind === 'builtinList' ? 1 : 0);
       this.builtinsByName.set(name, node);
       this.builtinsByKind.set(kind, node);
     });
@@ -129,6 +134,18 @@ export class Compiler {
       }
     });
     this.bootstrapNodes.set(node.id, node);
+  }
+
+  /**
+   * The output's nodes, in the order they were finished. When another node uses StreamResult
+   * (a `-> stream` method does), the reference loads its own built-in copy of that node in place
+   * of the one compiled from stream.capnp; the copies are the same but for the source position,
+   * which the built-in one lacks.
+   */
+  finalNodeList(): Node[] {
+    const nodes = [...this.finalNodes.values()];
+    const builtinStreamResult = nodes.some((node) => nodeUsesType(node, STREAM_RESULT_ID));
+    return nodes.map((node) => (node.id === STREAM_RESULT_ID && builtinStreamResult ? { ...node, startByte: 0, endByte: 0 } : node));
   }
 
   /** Adds a finished node to the output (the first version of an id wins). */

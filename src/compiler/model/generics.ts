@@ -84,6 +84,11 @@ export class BrandedDecl {
     return this.brand!.interpretResolve(node, result, subSource);
   }
 
+  /** The declaration's id, without its brand; null for a generic parameter. */
+  declId(): bigint | null {
+    return 'decl' in this.body ? this.body.decl.id : null;
+  }
+
   /** The declaration's kind; null for an unbound generic parameter. */
   getKind(): DeclKind | null {
     return 'decl' in this.body ? this.body.decl.kind : null;
@@ -394,6 +399,17 @@ export class BrandScope {
     throw new CompileAbort('internal: an alias refers to an implicit method parameter');
   }
 
+  /**
+   * `interpretResolve`, then records where the name led when it named a declaration (not a
+   * generic parameter), after whatever the interpretation resolved on the way (an alias's
+   * target), as the reference orders them.
+   */
+  private interpretAndRecord(resolver: CompilerNode, result: ResolveResult, source: Expression): BrandedDecl {
+    const decl = this.interpretResolve(resolver, result, source);
+    if ('decl' in result) this.reporter.reportResolution(source.startByte, source.endByte, result.decl.id);
+    return decl;
+  }
+
   /** Evaluates a name expression (possibly with generic arguments) in this scope. */
   compileDeclExpression(source: Expression, resolver: CompilerNode, implicitMethodParams: ImplicitParams): BrandedDecl | null {
     switch (source.kind) {
@@ -421,7 +437,7 @@ export class BrandScope {
           addErrorOn(this.reporter, source.name, `Not defined: ${name}`);
           return null;
         }
-        return this.interpretResolve(resolver, result, source);
+        return this.interpretAndRecord(resolver, result, source);
       }
       case 'absoluteName': {
         const result = resolver.getTopScope().node.resolveMember(source.name.value);
@@ -429,7 +445,7 @@ export class BrandScope {
           addErrorOn(this.reporter, source.name, `Not defined: ${source.name.value}`);
           return null;
         }
-        return this.interpretResolve(resolver, result, source);
+        return this.interpretAndRecord(resolver, result, source);
       }
       case 'import': {
         const decl = reportingAbortAt(this.reporter, source.path, () => resolver.resolveImport(source.path.value));
@@ -437,6 +453,7 @@ export class BrandScope {
           addErrorOn(this.reporter, source.path, `Import failed: ${source.path.value}`);
           return null;
         }
+        this.reporter.reportResolution(source.startByte, source.endByte, decl.id);
         // An import is a file: a new top-level scope.
         return new BrandedDecl({ decl }, BrandScope.forDeclaration(this.reporter, decl.id, decl.genericParamCount, decl.node), source);
       }
@@ -463,6 +480,8 @@ export class BrandScope {
           addErrorOn(this.reporter, source.name, `'${expressionString(source.parent)}' has no member named '${source.name.value}'`);
           return null;
         }
+        const memberId = member.declId();
+        if (memberId !== null) this.reporter.reportResolution(source.startByte, source.endByte, memberId);
         return member;
       }
     }

@@ -143,6 +143,18 @@ export class NodeTranslator {
         throw new Error(`internal: a ${decl.body.kind} declaration is not a node`);
     }
 
+    // Where the declaration is in its file, as Cap'n Proto 1.x records it: the statement's byte
+    // range (its block included) in the node and its source info. An annotation's node leaves
+    // it out, as the reference does; a file has no statement, so zeros; groups and the structs
+    // made of a method's parameters have none either (1.x leaves them zero).
+    if (decl.body.kind !== 'file') {
+      if (decl.body.kind !== 'annotation') {
+        node.startByte = decl.startByte;
+        node.endByte = decl.endByte;
+      }
+      this.sourceInfo.startByte = decl.startByte;
+      this.sourceInfo.endByte = decl.endByte;
+    }
     node.annotations = this.compileAnnotationApplications(decl.annotations, targetsFlag);
     this.sourceInfo.id = node.id;
     if (decl.docComment !== null) this.sourceInfo.docComment = decl.docComment;

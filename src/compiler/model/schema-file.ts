@@ -5,7 +5,7 @@
 import type { Declaration, Expression, ParamList } from '../syntax/ast.js';
 import type { Compiler } from './compilation.js';
 import { CompilerNode } from './declaration-node.js';
-import type { ErrorReporter } from '../diagnostics.js';
+import type { ErrorReporter, FileReporter } from '../diagnostics.js';
 import { lexStatements } from '../syntax/lexer.js';
 import { OUTSIDE_DIRECTORY, type SourceModule } from '../files/module-loader.js';
 import { CompileAbort } from '../compile-abort.js';
@@ -30,11 +30,11 @@ function checkNotDoublyAbsolute(path: string): void {
 export class CompiledModule {
   readonly compiler: Compiler;
   readonly source: SourceModule;
-  readonly reporter: ErrorReporter;
+  readonly reporter: FileReporter;
   readonly parsedFile: Declaration;
   readonly rootNode: CompilerNode;
 
-  constructor(compiler: Compiler, source: SourceModule, reporter: ErrorReporter, parsedFile: Declaration) {
+  constructor(compiler: Compiler, source: SourceModule, reporter: FileReporter, parsedFile: Declaration) {
     this.compiler = compiler;
     this.source = source;
     this.reporter = reporter;

@@ -21,6 +21,7 @@
  * in units of the field's own size.
  */
 import { CompileAbort } from '../compile-abort.js';
+import type { SchemaLanguage } from '../language.js';
 
 const HOLE_SIZES = 6;
 
@@ -172,11 +173,22 @@ export class UnionLayout {
 
 /**
  * The reference compiler rejects two rare expansion cases that releases before 0.6 laid out
- * wrongly (its "issue 344"), rather than silently changing their layout.
+ * wrongly (its "issue 344"), rather than silently changing their layout. The message links the
+ * issue where the repository was when 0.9.2 was released; 1.x links its present home
+ * (`issue344Message`).
  */
-export const ISSUE_344_MESSAGE =
-  "Bad news: Cap'n Proto 0.5.x and previous contained a bug which would cause this schema to be compiled incorrectly. " +
-  'Please see: https://github.com/sandstorm-io/capnproto/issues/344';
+export class Issue344Abort extends CompileAbort {
+  constructor() {
+    super(issue344Message('0.9'));
+  }
+}
+
+/** The message of `Issue344Abort` as the reference of `language`'s edition words it. */
+export function issue344Message(language: SchemaLanguage): string {
+  const owner = language === '0.9' ? 'sandstorm-io' : 'capnproto';
+  return "Bad news: Cap'n Proto 0.5.x and previous contained a bug which would cause this schema to be compiled incorrectly. " +
+    `Please see: https://github.com/${owner}/capnproto/issues/344`;
+}
 
 /** How much of one of the union's data locations a member uses, and the holes in that part. */
 class DataLocationUsage {
@@ -258,7 +270,7 @@ class DataLocationUsage {
       this.holes.addHolesAtEnd(this.lgSizeUsed, 1, desiredUsage);
     } else {
       // Reached only for unions nested in unions, where old releases placed fields wrongly.
-      throw new CompileAbort(ISSUE_344_MESSAGE);
+      throw new Issue344Abort();
     }
     this.lgSizeUsed = desiredUsage;
     return true;
@@ -332,7 +344,7 @@ export class UnionMemberLayout implements FieldScope {
       if (location.lgSize >= oldLgSize && oldOffset >>> (location.lgSize - oldLgSize) === location.offset) {
         const localOffset = oldOffset - (location.offset << (location.lgSize - oldLgSize));
         const result = this.usages[i]!.tryExpand(this.union, location, oldLgSize, localOffset, expansionFactor);
-        if (impossible && result) throw new CompileAbort(ISSUE_344_MESSAGE);
+        if (impossible && result) throw new Issue344Abort();
         return result;
       }
     }

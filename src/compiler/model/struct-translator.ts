@@ -17,7 +17,7 @@ import { addErrorOn } from '../diagnostics.js';
 import type { ImplicitParams } from './generics.js';
 import { groupId } from '../ids.js';
 import { DuplicateOrdinalDetector, newSourceInfo, newSourceInfoMember, newStructBody, type NodeTranslator } from './node-translator.js';
-import { TopLayout, UnionLayout, UnionMemberLayout, type FieldScope } from './struct-layout.js';
+import { Issue344Abort, TopLayout, UnionLayout, UnionMemberLayout, issue344Message, type FieldScope } from './struct-layout.js';
 import { defaultValueFor } from './values.js';
 
 type MemberKind = 'field' | 'union' | 'group';
@@ -336,7 +336,8 @@ export class StructTranslator {
       return step();
     } catch (error) {
       if (error instanceof CompileAbort && !error.reported) {
-        this.reporter.addError(member.nameStart, member.nameEnd, `${error.message} (laying out '${member.name}')`, true);
+        const message = error instanceof Issue344Abort ? issue344Message(this.translator.resolver.compiler.language) : error.message;
+        this.reporter.addError(member.nameStart, member.nameEnd, `${message} (laying out '${member.name}')`, true);
         error.reported = true;
       }
       throw error;
