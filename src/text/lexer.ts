@@ -2,7 +2,8 @@
  * Tokens of the Cap'n Proto value syntax (the text format `capnp encode` reads, which is the
  * schema language's literal syntax): identifiers, strings with C escapes, `0x"..."` binary
  * literals, integers (decimal, `0x` hex, `0` octal), floats, operators, and parenthesized and
- * bracketed lists of comma-separated token sequences. `#` starts a comment.
+ * bracketed lists of comma-separated token sequences. `#` starts a comment; a backtick starts a
+ * block quote (1.0's syntax), which runs to the end of its line.
  */
 import { CapnpError, type ErrorCode } from '../wire/index.js';
 
@@ -72,7 +73,7 @@ function isWhitespace(c: number): boolean {
 class Lexer {
   private at = 0;
   private depth = 0;
-  constructor(private readonly input: string, private readonly maxDepth: number) {}
+  constructor(private readonly input: string, private readonly maxDepth: number, private readonly blockQuotes: boolean) {}
 
   error(offset: number, message: string): CapnpError {
     return textError(this.input, offset, message);
@@ -115,6 +116,7 @@ class Lexer {
       return { kind: 'identifier', value: input.slice(start, end), start, end };
     }
     if (c === 34 /* " */) return this.string();
+    if (c === 96 /* ` */ && this.blockQuotes) return this.blockQuote();
     if (c === 48 && input.charCodeAt(start + 1) === 120 && input.charCodeAt(start + 2) === 34) return this.binary();
     if (isDigit(c)) return this.number();
     if (OPERATOR_CHARS.includes(input[start]!)) {
@@ -157,6 +159,26 @@ class Lexer {
       }
       return items;
     }
+  }
+
+  /**
+   * A block quote (Cap'n Proto 1.0's): a backtick and the rest of its line, verbatim (no
+   * escapes; `#` and `"` are text), as a string that ends with a newline whatever the line
+   * ending was. Side-by-side strings are joined by the parser, so a run of backtick lines is
+   * one multi-line string.
+   */
+  private blockQuote(): Token {
+    const input = this.input;
+    const start = this.at;
+    let end = start + 1;
+    while (end < input.length) {
+      const c = input.charCodeAt(end);
+      if (c === 10 || c === 13) break;
+      end++;
+    }
+    this.at = end;
+    const text = `${input.slice(start + 1, end)}\n`;
+    return { kind: 'string', value: encoder.encode(text), start, end, text };
   }
 
   private string(): Token {
@@ -306,9 +328,12 @@ class Lexer {
   }
 }
 
-/** Lexes `input` into a token sequence (parentheses and brackets nesting at most `maxDepth` deep). */
-export function lex(input: string, maxDepth = DEFAULT_TEXT_NESTING_LIMIT): Token[] {
-  const lexer = new Lexer(input, maxDepth);
+/**
+ * Lexes `input` into a token sequence (parentheses and brackets nesting at most `maxDepth` deep);
+ * `blockQuotes` reads 1.0's block quotes, which 0.9's syntax does not have.
+ */
+export function lex(input: string, maxDepth = DEFAULT_TEXT_NESTING_LIMIT, blockQuotes = true): Token[] {
+  const lexer = new Lexer(input, maxDepth, blockQuotes);
   const tokens = lexer.sequence();
   if (lexer.offset < input.length) throw textError(input, lexer.offset, `unexpected '${input[lexer.offset]}'`);
   return tokens;

@@ -10,7 +10,7 @@ import {
   DynamicStructBuilder, initRoot, listElementSize, setScalarElement, typeName,
   type DynamicType, type StructField, type StructSchema,
 } from '../dynamic/index.js';
-import { isStackOverflow } from '../runtime/error-path.js';
+import { describeValue, isStackOverflow } from '../runtime/error-path.js';
 import { DEFAULT_TEXT_NESTING_LIMIT, lex, textError, type Token } from './lexer.js';
 import { splitMessages, TEXT_MESSAGES } from './split-messages.js';
 
@@ -147,9 +147,49 @@ const INT_RANGES: Record<string, [bigint, bigint]> = {
   uint8: [0n, 0xffn], uint16: [0n, 0xffffn], uint32: [0n, 0xffffffffn], uint64: [0n, 0xffffffffffffffffn],
 };
 
+/**
+ * Whether `e` is a value of `type` as it stands, its type showing without a type to expect: a
+ * number, a string (Text, not Data), `void`, `true`, `false`, `nan`, `inf`. The values a struct
+ * or group given as its first field's may be (1.0's syntax), as the reference compiler
+ * evaluates them: `0x"..."`, enumerants and lists never are.
+ */
+function showsType(e: Expression, type: DynamicType): boolean {
+  const float = type.kind === 'float32' || type.kind === 'float64';
+  switch (e.kind) {
+    case 'int': return float || INT_RANGES[type.kind] !== undefined;
+    case 'float': return float;
+    case 'string': return type.kind === 'text';
+    case 'name':
+      if (e.value === 'void') return type.kind === 'void';
+      if (e.value === 'true' || e.value === 'false') return type.kind === 'bool';
+      return (e.value === 'nan' || e.value === 'inf') && float;
+    default: return false;
+  }
+}
+
 /** Turns expressions into values of schema types, writing them into builders. */
 class Translator {
-  constructor(private readonly parser: Parser) {}
+  /**
+   * @param firstFieldValues 1.0's syntax: a struct or group given a value that is not a struct
+   *   literal takes it as its first field's (by ordinal), if the value is one.
+   */
+  constructor(private readonly parser: Parser, private readonly firstFieldValues: boolean) {}
+
+  /**
+   * The first field (by ordinal) of `schema` when `e`, not a struct literal, can be its value
+   * (see `firstFieldValues`); null otherwise. One level only: a first field that is a struct or
+   * a group is not unpacked again.
+   */
+  private firstFieldFor(schema: StructSchema, e: Expression): StructField | null {
+    if (!this.firstFieldValues) return null;
+    const first = schema.fields[0];
+    return first !== undefined && !first.isGroup && showsType(e, first.type) ? first : null;
+  }
+
+  /** Writes `e` as the value of `builder`'s first field (`firstFieldFor` having said it is one). */
+  private setFirstField(builder: DynamicStructBuilder, first: StructField, e: Expression, path: string): void {
+    builder.set(first, this.scalar(e, first.type, `${path}.${first.name}`));
+  }
 
   private mismatch(e: Expression, type: DynamicType, path: string): CapnpError {
     return this.parser.error(e, `type mismatch; expected ${typeName(type)}`, path);
@@ -166,18 +206,21 @@ class Translator {
   }
 
   private setField(builder: DynamicStructBuilder, field: StructField, value: Expression, path: string): void {
-    if (field.isGroup) {
-      if (value.kind !== 'tuple') throw this.parser.error(value, `type mismatch; expected group`, path);
-      this.fillStruct(builder.init(field) as DynamicStructBuilder, value.params, path);
-      return;
-    }
     const type = field.type;
-    switch (type.kind) {
-      case 'struct': {
-        if (value.kind !== 'tuple') throw this.check(value, type, path);
+    if (field.isGroup || type.kind === 'struct') {
+      if (value.kind === 'tuple') {
         this.fillStruct(builder.init(field) as DynamicStructBuilder, value.params, path);
         return;
       }
+      const first = type.kind === 'struct' ? this.firstFieldFor(type.schema, value) : null;
+      if (first !== null) {
+        this.setFirstField(builder.init(field) as DynamicStructBuilder, first, value, path);
+        return;
+      }
+      if (field.isGroup) throw this.parser.error(value, `type mismatch; expected group`, path);
+      throw this.check(value, type, path);
+    }
+    switch (type.kind) {
       case 'list': {
         if (value.kind !== 'list') throw this.check(value, type, path);
         const list = builder.init(field, value.items.length) as { $: ListBuilder };
@@ -195,8 +238,14 @@ class Translator {
       const at = `${path}[${i}]`;
       switch (element.kind) {
         case 'struct': {
-          if (item.kind !== 'tuple') throw this.check(item, element, at);
-          this.fillStruct(new DynamicStructBuilder(element.schema, list.getStruct(i)), item.params, at);
+          const builder = new DynamicStructBuilder(element.schema, list.getStruct(i));
+          if (item.kind === 'tuple') {
+            this.fillStruct(builder, item.params, at);
+            break;
+          }
+          const first = this.firstFieldFor(element.schema, item);
+          if (first === null) throw this.check(item, element, at);
+          this.setFirstField(builder, first, item, at);
           break;
         }
         case 'list': {
@@ -295,18 +344,32 @@ export interface TextLimits {
   maxNestingDepth?: number;
 }
 
+/** The edition of the schema language whose value syntax text input is read in. */
+export interface TextSyntaxOptions {
+  /**
+   * `'1.0'` (default) reads what Cap'n Proto 1.0 added, as `capnp encode` 1.x does: block
+   * quotes (a backtick quotes the rest of its line, and the string ends with a newline) and a
+   * struct or group given as its first field's value (`service = "main"` for
+   * `service = (name = "main")`). `'0.9'` reads text as 0.9.2 does, without either.
+   */
+  language?: '1.0' | '0.9';
+}
+
 /**
  * Fills `builder` from one struct literal: `(name = value, ...)`. Throws a `CapnpError` naming
  * the line and column of the first problem, and the path to it inside the value
  * (`text input line 3, column 14 at stories[3].title: type mismatch; expected Text`).
  */
-export function parseTextInto(text: string, builder: DynamicStructBuilder, options?: TextLimits): void {
+export function parseTextInto(text: string, builder: DynamicStructBuilder, options?: TextLimits & TextSyntaxOptions): void {
   const parser = new Parser(text);
+  const language = options?.language ?? '1.0';
+  if (language !== '1.0' && language !== '0.9') throw new CapnpError('INVALID_ARGUMENT', `language must be '1.0' or '0.9', got ${describeValue(language)}`);
+  const version1 = language === '1.0';
   try {
-    const tokens = lex(text, checkLimit(options?.maxNestingDepth, DEFAULT_TEXT_NESTING_LIMIT, 'maxNestingDepth'));
+    const tokens = lex(text, checkLimit(options?.maxNestingDepth, DEFAULT_TEXT_NESTING_LIMIT, 'maxNestingDepth'), version1);
     if (tokens.length === 0) throw textError(text, text.length, 'no struct literal in the input');
     const expression = parser.expression(tokens, tokens[0]!);
-    new Translator(parser).fillRoot(builder, expression);
+    new Translator(parser, version1).fillRoot(builder, expression);
   } catch (e) {
     // Only with a maxNestingDepth raised past what the stack holds.
     if (isStackOverflow(e)) throw textError(text, 0, 'the input nests too deeply to parse (the stack ran out); lower maxNestingDepth', '', 'NESTING_LIMIT');
@@ -314,7 +377,7 @@ export function parseTextInto(text: string, builder: DynamicStructBuilder, optio
   }
 }
 
-export interface ParseTextOptions extends BuilderOptions, TextLimits {
+export interface ParseTextOptions extends BuilderOptions, TextLimits, TextSyntaxOptions {
   /** Message format of the result. Default `binary`. */
   format?: MessageFormat;
 }
@@ -325,7 +388,7 @@ export function encodeText(schema: StructSchema, text: string, options?: ParseTe
 }
 
 /** One struct literal to a new message of `schema`. */
-export function parseText(schema: StructSchema, text: string, options?: BuilderOptions & TextLimits): MessageBuilder {
+export function parseText(schema: StructSchema, text: string, options?: BuilderOptions & TextLimits & TextSyntaxOptions): MessageBuilder {
   const message = new MessageBuilder(options);
   parseTextInto(text, initRoot(schema, message), options);
   return message;

@@ -15,9 +15,13 @@ export interface MessageSyntax {
   readonly singleQuotes: boolean;
   /** Whether `//` starts a comment besides `#`. */
   readonly slashComments: boolean;
+  /** Whether a backtick quotes the rest of its line (the text format's block quotes). */
+  readonly blockQuotes: boolean;
 }
 
 const NEWLINE = 10;
+const RETURN = 13;
+const BACKTICK = 96;
 const HASH = 35;
 const SLASH = 47;
 const BACKSLASH = 92;
@@ -32,17 +36,22 @@ export function splitMessages(input: string, syntax: MessageSyntax): string[] {
   let sawClose = false;
   let start = 0;
   let inComment = false;
+  let inBlockQuote = false;
   /** The quote that opened the string being skipped, or 0. */
   let quote = 0;
   for (let i = 0; i < input.length; i++) {
     const c = input.charCodeAt(i);
     if (inComment) {
       if (c === NEWLINE) inComment = false;
+    } else if (inBlockQuote) {
+      if (c === NEWLINE || c === RETURN) inBlockQuote = false;
     } else if (quote !== 0) {
       if (c === BACKSLASH) i++;
       else if (c === quote) quote = 0;
     } else if (c === HASH || (syntax.slashComments && c === SLASH && input.charCodeAt(i + 1) === SLASH)) {
       inComment = true;
+    } else if (syntax.blockQuotes && c === BACKTICK) {
+      inBlockQuote = true;
     } else if (c === DOUBLE_QUOTE || (syntax.singleQuotes && c === SINGLE_QUOTE)) {
       quote = c;
     } else if (c === syntax.open) {
@@ -60,8 +69,11 @@ export function splitMessages(input: string, syntax: MessageSyntax): string[] {
   return out;
 }
 
-/** Struct literals of the text format: parentheses, `"` and `'` quotes, `#` comments. */
-export const TEXT_MESSAGES: MessageSyntax = Object.freeze({ open: 40, close: 41, singleQuotes: true, slashComments: false });
+/**
+ * Struct literals of the text format: parentheses, `"` and `'` quotes, `#` comments, block
+ * quotes (which 0.9's syntax has not, but a backtick is an error there anyway).
+ */
+export const TEXT_MESSAGES: MessageSyntax = Object.freeze({ open: 40, close: 41, singleQuotes: true, slashComments: false, blockQuotes: true });
 
 /** JSON objects: braces, `"` quotes, `#` and `//` comments (as the reference tool skips them). */
-export const JSON_MESSAGES: MessageSyntax = Object.freeze({ open: 123, close: 125, singleQuotes: false, slashComments: true });
+export const JSON_MESSAGES: MessageSyntax = Object.freeze({ open: 123, close: 125, singleQuotes: false, slashComments: true, blockQuotes: false });

@@ -88,11 +88,13 @@ export function convertCommand(schemaless: Command): Command {
         throw new UsageError(`the ${format} format needs a schema: missing ${positionals.length < 2 ? '<schema-file> ' : ''}<type>`, 'convert');
       }
       const [, file, type] = positionalsExactly('convert', positionals, ['from>:<to', 'schema-file', 'type']);
-      const schema = rootType(await loadSchemaFile(file!, importOptions(values, 'convert'), { declarations: [type!], annotations: from === 'json' || to === 'json' }), type!);
+      const imports = importOptions(values, 'convert');
+      const schema = rootType(await loadSchemaFile(file!, imports, { declarations: [type!], annotations: from === 'json' || to === 'json' }), type!);
       await convertStream(io, from, to, schema, {
         pretty: values.short !== true,
         segmentSize: segmentSize('convert', values),
         limits: limits('convert', values),
+        language: imports.language,
         advice: (actual) => `try ${actual}:${to}`,
       }, (chunk) => io.writeStdout(chunk));
       return EXIT_OK;

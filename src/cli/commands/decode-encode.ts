@@ -85,12 +85,14 @@ export const encodeCommand: Command = {
     });
     const [file, type] = positionalsExactly('encode', positionals, ['schema-file', 'type']);
     if (values.flat === true && values['segment-size'] !== undefined) throw new UsageError('--segment-size cannot be used with --flat', 'encode');
-    const schema = rootType(await loadSchemaFile(file!, importOptions(values, 'encode'), { declarations: [type!], annotations: false }), type!);
+    const imports = importOptions(values, 'encode');
+    const schema = rootType(await loadSchemaFile(file!, imports, { declarations: [type!], annotations: false }), type!);
     const to = binaryFormat(values.flat === true, values.packed === true);
     await convertStream(io, 'text', to, schema, {
       pretty: true,
       segmentSize: segmentSize('encode', values),
       limits: {},
+      language: imports.language,
     }, (chunk) => io.writeStdout(chunk));
     return EXIT_OK;
   },

@@ -8,7 +8,7 @@ import {
   CapnpError, isCanonical, readMessage, type MessageReader, type ReaderOptions,
 } from '../../wire/index.js';
 import { DynamicStruct, type StructSchema } from '../../dynamic/index.js';
-import { parseText, printStructText, splitTextMessages } from '../../text/index.js';
+import { parseText, printStructText, splitTextMessages, type TextLimits, type TextSyntaxOptions } from '../../text/index.js';
 import { JsonCodec, splitJsonMessages } from '../../json/index.js';
 import { convertMessage } from '../convert.js';
 import type { BinaryFormat } from '../misread-format.js';
@@ -28,6 +28,8 @@ export interface Settings {
   /** Fixed segment size for binary and packed output (`--segment-size`). */
   segmentSize?: number;
   limits: ReaderOptions;
+  /** The edition of the language text input is read in (`--language`; default 1.0's). */
+  language?: '1.0' | '0.9';
   /**
    * What to tell the user when binary input turns out to be in the sibling encoding (packed
    * for binary...): `try --packed`. Default: name the format to use instead.
@@ -44,6 +46,11 @@ const decoder = new TextDecoder();
 function documentLimits(settings: Settings): { maxNestingDepth?: number } {
   const limit = settings.limits.nestingLimit;
   return limit !== undefined && Number.isFinite(limit) ? { maxNestingDepth: limit } : {};
+}
+
+/** How text input is read: its limits and the edition of its syntax. */
+function textOptions(settings: Settings): TextLimits & TextSyntaxOptions {
+  return settings.language === undefined ? documentLimits(settings) : { ...documentLimits(settings), language: settings.language };
 }
 
 /**
@@ -64,7 +71,7 @@ function* readInput(input: Uint8Array, from: Format, schema: StructSchema | null
       yield readMessage(input, { ...settings.limits, format: 'flat' });
       return;
     case 'text':
-      for (const chunk of splitTextMessages(decoder.decode(input))) yield parseText(schema!, chunk, documentLimits(settings)).asReader();
+      for (const chunk of splitTextMessages(decoder.decode(input))) yield parseText(schema!, chunk, textOptions(settings)).asReader();
       return;
     case 'json': {
       const codec = new JsonCodec(documentLimits(settings));

@@ -25,8 +25,9 @@ export const IMPORT_HELP = `    -I, --import-path=<dir> Search <dir> for imports
     --no-standard-import    Do not search the standard directories
                             (/usr/local/include, /usr/include).
     --language=<edition>    1.0 (default): the schema language of Cap'n Proto 1.0
-                            and later; 0.9: that of 0.9.2, without block quotes
-                            or struct values given as their first field's.`;
+                            and later, in schemas and in text input; 0.9: that of
+                            0.9.2, without block quotes or struct values given as
+                            their first field's.`;
 
 export const LIMIT_HELP = `    --traversal-limit=<n>   Fail once a message has made the reader visit <n>
                             words (default: 64 words per word of the message,
