@@ -8,7 +8,7 @@ import { CODEC_TYPES, codecs, tolerate } from './support.mjs';
 
 export const options = {
   maxLength: 4096,
-  dictionary: ['(', ')', '[', ']', '=', ',', '"', '0x"', '#', '\n', 'void', 'true', 'false', 'inf', '-inf', 'nan',
+  dictionary: ['(', ')', '[', ']', '=', ',', '"', '0x"', '#', '\n', '`', '`a "b" # c\n', '\r', 'void', 'true', 'false', 'inf', '-inf', 'nan',
     '0x7fffffffffffffff', '-9223372036854775808', '1e308', '\\x00', '\\377', 'int32 = ', 'text = ', 'structs = [', 'shapes = [(', 'circle = ',
     'square = (side = 1)', 'tag = (words = ["a"])', 'child = (', 'int32Lists = [[1]]', 'boolListLists = [[[true]]]', 'color = blue', 'textScalars = (first = "a")'],
 };
