@@ -12,6 +12,12 @@
 export interface RandomSchemaOptions {
   /** Add compat/json.capnp annotations (default false). */
   json?: boolean;
+  /**
+   * Use what 1.0's language added (default false): now and then a Text or Data value as a block
+   * quote, and a struct or group value given as a lone literal (its first field's value when
+   * the literal has that field's type; an error both compilers must report alike otherwise).
+   */
+  version1?: boolean;
 }
 
 export interface Rng {
@@ -80,10 +86,13 @@ class SchemaBuilder {
 
   /** Whether to add compat/json.capnp annotations. */
   readonly json: boolean;
+  /** 1.0's additions are drawn (and only then: other schemas keep their seeds). */
+  readonly version1: boolean;
 
-  constructor(rng: Rng, json = false) {
+  constructor(rng: Rng, json = false, version1 = false) {
     this.rng = rng;
     this.json = json;
+    this.version1 = version1;
   }
 
   /**
@@ -170,7 +179,15 @@ class SchemaBuilder {
 
   private textLiteral(): string {
     const r = this.rng;
-    return JSON.stringify(r.pick(['', 'x', 'hello world', 'tab\there', 'é', 'quote"s', String(r())]));
+    const text = r.pick(['', 'x', 'hello world', 'tab\there', 'é', 'quote"s', String(r())]);
+    // A block quote runs to the end of its line: what follows goes on the next.
+    if (this.version1 && r.chance(0.2)) return `\n    \`${text.replace(/\t/g, ' ')} # "verbatim"\n    `;
+    return JSON.stringify(text);
+  }
+
+  /** A lone literal where a struct or group goes: fits its first field, or is an error. */
+  private loneLiteral(): string {
+    return this.literal(this.rng.pick(['Int32', 'UInt8', 'Int64', 'Float64', 'Bool', 'Void', 'Text']), 3);
   }
 
   literal(type: string, depth: number): string {
@@ -190,6 +207,7 @@ class SchemaBuilder {
     if (enumType !== undefined) return r.pick(enumType.values);
     const members = this.structMembers.get(type);
     if (members === undefined || depth > 2) return '()';
+    if (this.version1 && r.chance(0.1)) return this.loneLiteral();
     return this.tuple(members, depth + 1);
   }
 
@@ -201,6 +219,8 @@ class SchemaBuilder {
       if (!r.chance(0.5)) continue;
       if (member.kind === 'field') {
         if (member.type !== 'AnyPointer') assignments.push(`${member.name} = ${this.literal(member.type, depth)}`);
+      } else if (member.kind === 'group' && this.version1 && r.chance(0.1)) {
+        assignments.push(`${member.name} = ${this.loneLiteral()}`);
       } else if (member.kind === 'group' || member.name !== '') {
         assignments.push(`${member.name} = ${this.tuple(member.kind === 'union' ? [r.pick(member.members)] : member.members, depth)}`);
       } else {
@@ -303,7 +323,7 @@ function renderMembers(members: MemberSpec[], ordinals: Map<MemberSpec, number>,
 /** A random schema file (with the given file id). */
 export function randomSchema(seed: number, fileId = 0xf0e1d2c3b4a59687n, options: RandomSchemaOptions = {}): string {
   const rng = createRng(seed);
-  const builder = new SchemaBuilder(rng, options.json ?? false);
+  const builder = new SchemaBuilder(rng, options.json ?? false, options.version1 ?? false);
   let out = `@0x${fileId.toString(16)};\n\n`;
   if (builder.json) out += 'using Json = import "/capnp/compat/json.capnp";\n\n';
 
