@@ -207,12 +207,13 @@ class Translator {
 
   private setField(builder: DynamicStructBuilder, field: StructField, value: Expression, path: string): void {
     const type = field.type;
-    if (field.isGroup || type.kind === 'struct') {
+    // A group's type is its own struct schema.
+    if (type.kind === 'struct') {
       if (value.kind === 'tuple') {
         this.fillStruct(builder.init(field) as DynamicStructBuilder, value.params, path);
         return;
       }
-      const first = type.kind === 'struct' ? this.firstFieldFor(type.schema, value) : null;
+      const first = this.firstFieldFor(type.schema, value);
       if (first !== null) {
         this.setFirstField(builder.init(field) as DynamicStructBuilder, first, value, path);
         return;

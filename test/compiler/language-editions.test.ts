@@ -25,6 +25,7 @@ import { runCli } from '../support/cli.js';
 import { GENERATED, writeGenerated } from '../support/generate.js';
 import { generateTypeScript } from '../../src/codegen/index.js';
 import { checkParity } from './support/parity.js';
+import { FIRST_FIELD_DECLARATIONS, FIRST_FIELD_MISUSES } from './support/first-field-misuses.js';
 
 const EDITIONS = fileURLToPath(new URL('../fixtures/compiler/editions', import.meta.url));
 const CORPUS = fileURLToPath(new URL('../fixtures/compiler/parity', import.meta.url));
@@ -252,17 +253,9 @@ describePycapnp('the 1.0 language, against pycapnp\'s compiler (Cap\'n Proto 1.x
 
   it('reports the first error it reports, for values that fit neither the struct nor its first field', () => {
     const dir = mkdtempSync(join(tmpdir(), 'capstan-editions-errors-'));
-    const schema = `${FILE_ID}struct S { code @0 :UInt8; label @1 :Text; }
-struct G { g :group { a @0 :Text; } }
-struct C { c @0 :Color; } enum Color { red @0; }
-struct B { d @0 :Data; }
-`;
-    const lines = ['const c :S = "text";', 'const c :S = 300;', 'const c :S = -1;', 'const c :S = [1];', 'const c :S = 0x"00";',
-      'const c :B = "bytes";', 'const c :C = red;', 'const c :List(S) = [1, "x"];', 'const c :G = (g = [1]);', 'const c :G = (g = 5);', 'const c :G = (g = undefinedName);',
-      'struct T { s @0 :S = "x"; }'];
     try {
-      for (const line of lines) {
-        writeFileSync(join(dir, 'e.capnp'), `${schema}${line}\n`);
+      for (const line of FIRST_FIELD_MISUSES) {
+        writeFileSync(join(dir, 'e.capnp'), `${FILE_ID}${FIRST_FIELD_DECLARATIONS}${line}\n`);
         const theirs = pycapnpNodes('e.capnp', dir);
         expect('error' in theirs, line).toBe(true);
         const message = 'error' in theirs ? theirs.error.replace(/^.*? failed: /, '') : '';

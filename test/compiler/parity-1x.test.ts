@@ -17,6 +17,7 @@ import * as wire from '../../src/wire/index.js';
 import { runCli } from '../support/cli.js';
 import { CAPNP_1X, describeReference1x } from '../support/reference-1x.js';
 import { checkParity, type CompileArgs } from './support/parity.js';
+import { FIRST_FIELD_DECLARATIONS, FIRST_FIELD_MISUSES } from './support/first-field-misuses.js';
 
 const CORPUS = fileURLToPath(new URL('../fixtures/compiler/parity', import.meta.url));
 const EDITIONS = fileURLToPath(new URL('../fixtures/compiler/editions', import.meta.url));
@@ -152,17 +153,9 @@ describeReference1x('compiler parity with capnp compile 1.x: positions and fileS
 
   it('reports the same errors for values that fit neither the struct nor its first field', () => {
     const dir = mkdtempSync(join(tmpdir(), 'capstan-errors-1x-'));
-    const declarations = `${FILE_ID}struct S { code @0 :UInt8; label @1 :Text; }
-struct G { g :group { a @0 :Text; } }
-struct C { c @0 :Color; } enum Color { red @0; }
-struct B { d @0 :Data; }
-`;
-    const lines = ['const c :S = "text";', 'const c :S = 300;', 'const c :S = -1;', 'const c :S = [1];', 'const c :S = 0x"00";',
-      'const c :B = "bytes";', 'const c :C = red;', 'const c :List(S) = [1, "x"];', 'const c :G = (g = [1]);', 'const c :G = (g = 5);',
-      'struct T { s @0 :S = "x"; }', 'const a :S = "x";\nconst b :S = .a;'];
     try {
-      for (const line of lines) {
-        writeFileSync(join(dir, 'e.capnp'), `${declarations}${line}\n`);
+      for (const line of FIRST_FIELD_MISUSES) {
+        writeFileSync(join(dir, 'e.capnp'), `${FILE_ID}${FIRST_FIELD_DECLARATIONS}${line}\n`);
         const result = checkParity({ files: ['e.capnp'], cwd: dir, noStandardImport: true }, '1.x');
         expect(result.theirErrors.length, line).toBeGreaterThan(0);
         expect(result.mismatch, line).toBeNull();

@@ -50,7 +50,7 @@ function documentLimits(settings: Settings): { maxNestingDepth?: number } {
 
 /** How text input is read: its limits and the edition of its syntax. */
 function textOptions(settings: Settings): TextLimits & TextSyntaxOptions {
-  return settings.language === undefined ? documentLimits(settings) : { ...documentLimits(settings), language: settings.language };
+  return { ...documentLimits(settings), language: settings.language };
 }
 
 /**
