@@ -1,12 +1,12 @@
 import {
-  CapnpError, ElementSize, existingStruct, getStructIn, initStructIn, ListView, locateRoot, MessageBuilder, StructReader,
+  CapnpError, ElementSize, existingStruct, getStructIn, initStructIn, ListView, locateRoot, MessageBuilder, StructReader, StructView,
   type BuilderOptions, type MessageFormat, type MessageReader, type ReadMessageOptions, type StructBuilder,
 } from '../wire/index.js';
 import type { PointerCodec, PointerSource, PointerTarget } from './codec.js';
 import { wrapBuilder, wrapReader, type BuilderClass, type ReaderClass } from './access.js';
 import { borrowBuilder, returnBuilder, shouldBatchText, textBatchMissed, worthKeeping } from './scratch-builder.js';
 import { withAssignOptions, type AssignOptions } from './unknown-keys.js';
-import { refuseArray, refuseNonObject } from './error-path.js';
+import { describeValue, refuseArray, refuseNonObject } from './error-path.js';
 
 /**
  * What every generated struct reader offers. The `$`-prefixed members are the runtime's
@@ -101,12 +101,14 @@ export class StructType<O, I, R extends StructReaderLike<O>, B extends StructBui
   /** Reads pointer `index` of a struct or pointer list as this type. */
   read(from: PointerSource, index: number): R;
   read(source: Uint8Array | ArrayBuffer | PointerSource, second?: ReadMessageOptions | number): R {
-    if (source instanceof Uint8Array || source instanceof ArrayBuffer) {
-      const at = locateRoot(source, second as ReadMessageOptions | undefined);
+    // Told apart by the index, which only the pointer form has: anything else given first is
+    // read as bytes, and what is not bytes is refused there by name (wire/core/input-bytes.ts).
+    if (typeof second !== 'number') {
+      const at = locateRoot(source as Uint8Array | ArrayBuffer, second);
       return new this.Reader(at.segment, at.data, at.dataSize, at.data + at.dataSize, at.pointerCount, at.nestingLimit, this.params);
     }
-    const index = second as number;
-    return this.reader(source instanceof ListView ? source.getStructPointer(index) : source.getStruct(index));
+    if (!(source instanceof StructView || source instanceof ListView)) refusePointerSource(source);
+    return this.reader(source instanceof ListView ? source.getStructPointer(second) : source.getStruct(second));
   }
 
   /** The root of a message being read, as this type. */
@@ -255,6 +257,11 @@ export class StructType<O, I, R extends StructReaderLike<O>, B extends StructBui
 /** The built message as the caller asked: a copy, or the builder's memory framed in place. */
 function output(message: MessageBuilder, format: MessageFormat | undefined, copy: boolean): Uint8Array<ArrayBuffer> {
   return copy || (format !== undefined && format !== 'binary') ? message.toBytes(format) : message.frame();
+}
+
+/** `read(from, index)` given something other than a struct or pointer list to read from. */
+function refusePointerSource(from: unknown): never {
+  throw new CapnpError('INVALID_ARGUMENT', `read(from, index) reads a pointer of a struct or list reader, got ${describeValue(from)}`);
 }
 
 function source(from: PointerSource, index: number): StructReader | null {

@@ -1,6 +1,8 @@
 import { AnyPointerReader } from './any-pointer-reader.js';
 import { Arena } from './core/arena.js';
 import { CapnpError } from './error.js';
+import { inputBytes } from './core/input-bytes.js';
+import { describeValue } from './core/describe-value.js';
 import { parseFlat, parseFrame, readPackedFrame, singleSegmentEnd, singleSegmentLength } from './formats/framing.js';
 import type { ReaderOptions, ResolvedReaderOptions } from './core/limits.js';
 import { resolveReaderOptions } from './core/reader-options.js';
@@ -41,7 +43,15 @@ export class MessageReader {
    * Arena (from `openMessage`) is taken as it is.
    */
   constructor(segments: readonly Uint8Array[] | Arena, options?: ReaderOptions) {
-    this.arena = segments instanceof Arena ? segments : arenaOf(segments, resolveReaderOptions(options));
+    if (segments instanceof Arena) {
+      this.arena = segments;
+      return;
+    }
+    // Framed bytes given here instead of to readMessage failed deep inside with a TypeError.
+    if (!Array.isArray(segments)) {
+      throw new CapnpError('INVALID_ARGUMENT', `new MessageReader takes a message's segments (an array of byte arrays); read framed bytes with readMessage(bytes), got ${describeValue(segments)}`);
+    }
+    this.arena = arenaOf(segments.map(inputBytes), resolveReaderOptions(options));
   }
 
   /** The segments' bytes. */
@@ -76,10 +86,6 @@ export class MessageReader {
  * The input as a plain Uint8Array view (no copy). Subclasses such as Node's Buffer are viewed
  * as Uint8Array, so Data read from a message is the same class whatever the input was.
  */
-function asBytes(input: Uint8Array | ArrayBuffer): Uint8Array {
-  if (!(input instanceof Uint8Array)) return new Uint8Array(input);
-  return input.constructor === Uint8Array ? input : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
-}
 
 function arenaOf(segments: readonly Uint8Array[], limits: ResolvedReaderOptions): Arena {
   if (segments.length === 0) throw new CapnpError('BAD_FRAMING', 'a message needs at least one segment');
@@ -99,7 +105,7 @@ function openedSegments(segments: Uint8Array[], limits: ResolvedReaderOptions): 
 
 /** The arena of exactly one message read from `input` in `options.format`. */
 function openMessage(input: Uint8Array | ArrayBuffer, options: ReadMessageOptions | undefined): Arena {
-  const bytes = asBytes(input);
+  const bytes = inputBytes(input);
   const limits = resolveReaderOptions(options);
   const format = options?.format ?? 'binary';
   if (format === 'packed') {
@@ -133,7 +139,7 @@ function openUnpacked(bytes: Uint8Array, limits: ResolvedReaderOptions, format: 
     case 'flat-packed':
       throw new CapnpError(
         'INVALID_ARGUMENT',
-        `this reader takes binary or flat messages: unpack() ${format} input first and read the result as ${format === 'packed' ? 'binary' : 'flat'} (or read it through the struct type)`,
+        `unpack() ${format} input first: this reader takes binary or flat messages`,
       );
     default:
       throw new CapnpError('INVALID_ARGUMENT', `unknown message format ${String(format)}`);
@@ -164,7 +170,7 @@ export function locateRoot(input: Uint8Array | ArrayBuffer, options?: ReadMessag
  * reads leaves the unpacker out of its bundle.
  */
 export function locateUnpackedRoot(input: Uint8Array | ArrayBuffer, options?: UnpackedReadOptions): Location {
-  return rootOf(openUnpacked(asBytes(input), resolveReaderOptions(options), options?.format ?? 'binary'));
+  return rootOf(openUnpacked(inputBytes(input), resolveReaderOptions(options), options?.format ?? 'binary'));
 }
 
 /**
@@ -173,7 +179,7 @@ export function locateUnpackedRoot(input: Uint8Array | ArrayBuffer, options?: Un
  * receives), which would otherwise resolve them into a new object each time.
  */
 export function locateFramedRoot(input: Uint8Array, limits: ResolvedReaderOptions): Location {
-  return rootOf(openUnpacked(asBytes(input), limits, 'binary'));
+  return rootOf(openUnpacked(inputBytes(input), limits, 'binary'));
 }
 
 function rootOf(arena: Arena): Location {
@@ -213,7 +219,7 @@ function readPackedMessage(reader: PackedReader, limits: ResolvedReaderOptions):
  * and so hold exactly one message.
  */
 export function* readMessages(input: Uint8Array | ArrayBuffer, options?: ReadMessageOptions): Generator<MessageReader> {
-  const bytes = asBytes(input);
+  const bytes = inputBytes(input);
   const limits = resolveReaderOptions(options);
   const format = options?.format ?? 'binary';
   if (format === 'binary') {

@@ -142,16 +142,28 @@ let sharedSlabUsed = SHARED_SLAB_BYTES;
  * kept for it. Slabs are never reused (as pool.ts's): a slab stays alive while any builder in
  * it, or a view of its framed message, does.
  */
+function newSharedSlab(): void {
+  sharedSlab = new ArrayBuffer(SHARED_SLAB_BYTES);
+  sharedSlabView = new DataView(sharedSlab);
+  sharedSlabUsed = 0;
+}
+
 function sharedFirstSegment(arena: Arena, capacity: number): Segment {
   const total = FRAME_HEADER_BYTES + capacity;
-  if (sharedSlabUsed + total > SHARED_SLAB_BYTES) {
-    sharedSlab = new ArrayBuffer(SHARED_SLAB_BYTES);
-    sharedSlabView = new DataView(sharedSlab);
-    sharedSlabUsed = 0;
+  if (sharedSlabUsed + total > SHARED_SLAB_BYTES) newSharedSlab();
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(sharedSlab, 0, sharedSlabUsed + total);
+  } catch (error) {
+    // A detached slab (a caller transferred the buffer `frame()` returned) is replaced like a
+    // full one, found where carving from it throws (pool.ts says why).
+    if (sharedSlab.byteLength !== 0) throw error;
+    newSharedSlab();
+    bytes = new Uint8Array(sharedSlab, 0, total);
   }
   const start = sharedSlabUsed + FRAME_HEADER_BYTES;
   sharedSlabUsed = start + capacity;
-  return new Segment(arena, 0, new Uint8Array(sharedSlab, 0, start + capacity), start + BYTES_PER_WORD, sharedSlabView, start);
+  return new Segment(arena, 0, bytes, start + BYTES_PER_WORD, sharedSlabView, start);
 }
 
 /**

@@ -187,7 +187,9 @@ export class Arena {
     if (end <= COPIED_MESSAGE_BYTES) {
       // `end` is a whole number of words (the framing, or the flat format's check, says so), so
       // copies stay 8-byte aligned.
-      if (copySlabUsed + end > COPY_SLAB_BYTES) {
+      // A detached slab (a caller transferred the buffer of a Data view it read) is replaced
+      // like a full one (pool.ts says why).
+      if (copySlabUsed + end > COPY_SLAB_BYTES || copySlab.length === 0) {
         const buffer = new ArrayBuffer(COPY_SLAB_BYTES);
         copySlab = new Uint8Array(buffer);
         copySlabView = new DataView(buffer);

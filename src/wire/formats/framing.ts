@@ -3,6 +3,7 @@
  * words, all u32, padded to a word) followed by the segments. Everything here checks sizes
  * against the reader's limits before allocating or slicing.
  */
+import { inputBytes } from '../core/input-bytes.js';
 import { CapnpError } from '../error.js';
 import type { ReaderOptions, ResolvedReaderOptions } from '../core/limits.js';
 import { resolveReaderOptions } from '../core/reader-options.js';
@@ -43,7 +44,7 @@ function checkTotal(totalWords: number, options: ResolvedReaderOptions): void {
  * table is checked against `options` (segment count, total size) like `readMessage` does.
  */
 export function framedMessageLength(bytes: Uint8Array, offset = 0, options?: ReaderOptions): number {
-  return messageLength(bytes, offset, resolveReaderOptions(options));
+  return messageLength(inputBytes(bytes), offset, resolveReaderOptions(options));
 }
 
 /** A little-endian u32 read byte by byte: cheaper than making a DataView for a few reads. */

@@ -11,9 +11,11 @@ import { CapnpError } from '../error.js';
 import { LITTLE_ENDIAN_HOST } from '../core/host.js';
 import { allocateBytes } from '../core/pool.js';
 import { checkLimit } from '../core/reader-options.js';
+import { inputBytes } from '../core/input-bytes.js';
 
 /** Packs `bytes` (a whole number of words) as one piece. */
-export function pack(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+export function pack(input: Uint8Array): Uint8Array<ArrayBuffer> {
+  const bytes = inputBytes(input);
   const out = allocateBytes(packedBound(bytes.length));
   return out.subarray(0, packInto(bytes, out, 0));
 }
@@ -431,7 +433,8 @@ function truncated(): CapnpError {
  * unpacked into a guess, 9/8 of the packed size, grown when they outrun it to what the input
  * read so far predicts. The array returned may view a larger buffer.
  */
-export function unpack(packed: Uint8Array, maxBytes = Infinity): Uint8Array<ArrayBuffer> {
+export function unpack(input: Uint8Array, maxBytes = Infinity): Uint8Array<ArrayBuffer> {
+  const packed = inputBytes(input);
   const reader = new PackedReader(packed);
   // Checked: a NaN cap made every growth below allocate nothing, for ever.
   const cap = Math.floor(Math.min(checkLimit(maxBytes, Infinity, 'maxBytes'), reader.unpackedBound()) / 8) * 8;
