@@ -76,7 +76,9 @@ const nodeTwins = {
   setup(esbuild) {
     esbuild.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (args) => {
       const twin = join(args.resolveDir, args.path.replace(/\.js$/, '.node.ts'));
-      return existsSync(twin) ? { path: twin } : undefined;
+      // Kept even where nothing is imported from it: a twin may be imported for its effect alone
+      // (runtime/inspection.node.ts), which package.json's `"sideEffects": false` would drop.
+      return existsSync(twin) ? { path: twin, sideEffects: true } : undefined;
     });
   },
 };

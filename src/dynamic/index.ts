@@ -14,6 +14,10 @@
  * root.get('name'); // 'Alice'
  * ```
  */
+
+// How dynamic values print in Node's console (an empty module in other builds).
+import './inspection.js';
+
 export {
   SchemaLoader, loadSchema, StructSchema, StructField, EnumSchema, InterfaceSchema, ConstSchema,
   type Bindings, type EnumMember, type InterfaceMethod, type NamedSchema,

@@ -8,6 +8,9 @@
  * `capstan/private` (runtime/private.ts): not an API, it changes with the code generator.
  */
 
+// How readers, builders and lists print in Node's console (an empty module in other builds).
+import './inspection.js';
+
 // Messages.
 export { MessageReader, readMessage, readMessages, locateRoot, type MessageFormat, type ReadMessageOptions, type UnpackedFormat, type UnpackedReadOptions } from '../wire/message-reader.js';
 export { MessageBuilder } from '../wire/message-builder.js';

@@ -134,4 +134,22 @@ export const checks = [
       deepEqual(read([...samples, ...samples, ...samples]), [...samples, ...samples, ...samples].map((b) => reference.decode(b)), 'among others');
     },
   },
+  {
+    // Node and Bun load the package's Node build, which puts the hook on readers, builders and
+    // lists (src/runtime/inspection.node.ts); Deno loads the per-file modules here, through an
+    // import map, which have none (nor does a browser bundle).
+    name: 'messages: a reader prints as its class and value where the runtime loads the Node build',
+    run() {
+      const hook = Symbol.for('nodejs.util.inspect.custom');
+      const reader = Item.read(Item.encode({ id: 1n, name: 'a', tags: ['x'] }));
+      const nodeBuild = typeof globalThis.Deno === 'undefined';
+      equal(typeof reader[hook] === 'function', nodeBuild, 'the inspect hook is there');
+      if (!nodeBuild) return;
+      // Called as util.inspect calls it: the depth left, the options, inspect itself.
+      const inspect = (value) => JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? `${v}n` : v));
+      const text = reader[hook](2, { stylize: (s) => s }, inspect);
+      ok(text.startsWith('ItemReader {"id":"1n","name":"a",'), `printed ${text}`);
+      equal(reader.tags[hook](2, { stylize: (s) => s }, inspect), 'PointerList(1) ["x"]', 'a list');
+    },
+  },
 ];
