@@ -14,6 +14,8 @@ import { evalPath, formatPath, parsePath, type PathParts } from './files/posix-p
 import { createMemoryLoader, layerLoaders, type SourceLoader } from './files/source-loader.js';
 import { STANDARD_SCHEMAS } from '../generated/std-schema-files.js';
 import { DEFAULT_SCHEMA_LANGUAGE, type SchemaLanguage } from './language.js';
+import { CapnpError } from '../wire/error.js';
+import { describeValue } from '../wire/core/describe-value.js';
 
 export interface CompileOptions {
   /** The files to compile (relative paths are taken from `cwd`). */
@@ -109,6 +111,12 @@ const SYSTEM_INCLUDE_DIRECTORIES = ['/usr/local/include', '/usr/include'];
  * ```
  */
 export function compile(options: CompileOptions): CompileResult {
+  // Options that name no list of files (`compile('a.capnp')`, `files: 'a.capnp'`) failed inside
+  // with a TypeError about iterating them.
+  if (typeof options !== 'object' || options === null || !Array.isArray(options.files)) {
+    const files = typeof options === 'object' && options !== null ? `files: ${describeValue(options.files)}` : describeValue(options);
+    throw new CapnpError('INVALID_ARGUMENT', `compile takes options with the files to compile, { files: ['a.capnp', ...] }, got ${files}`);
+  }
   const sink = new DiagnosticSink();
   const memory = options.sources === undefined ? null : createMemoryLoader(options.sources);
   const loader: SourceLoader =

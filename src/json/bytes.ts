@@ -3,6 +3,7 @@
  * (`$Json.base64` uses the one base64 codec, runtime/base64.ts.)
  */
 import { CapnpError } from '../wire/index.js';
+import { inputText } from '../runtime/input-text.js';
 
 const HEX = '0123456789abcdef';
 
@@ -21,7 +22,8 @@ export function encodeHex(bytes: Uint8Array): string {
   return parts.join('');
 }
 
-export function decodeHex(text: string): Uint8Array {
+export function decodeHex(input: string): Uint8Array {
+  const text = inputText(input, 'decodeHex');
   if (text.length % 2 !== 0) throw new CapnpError('INVALID_ARGUMENT', 'invalid hex: an odd number of digits');
   const out = new Uint8Array(text.length / 2);
   for (let i = 0; i < out.length; i++) {

@@ -24,6 +24,7 @@ import { parseJson } from './parse-text.js';
 import { JsonEncoder } from './to-json.js';
 import { DEFAULT_JSON_NESTING_LIMIT, type JsonValue } from './value.js';
 import { JSON_LIMIT, writeJson } from './write-text.js';
+import { inputText } from '../runtime/input-text.js';
 
 export interface JsonOptions {
   /** The reference's pretty layout. Default false (no whitespace). */
@@ -123,7 +124,7 @@ export function toJson(struct: DynamicStruct | DynamicStructBuilder, options?: J
 
 /** JSON text to a new message of `schema`. */
 export function fromJson(schema: StructSchema, json: string, options?: JsonOptions & BuilderOptions): MessageBuilder {
-  return new JsonCodec(options).decodeMessage(schema, json, options);
+  return new JsonCodec(options).decodeMessage(schema, inputText(json, 'fromJson'), options);
 }
 
 /** Whether a method carries `$Json.notification` (a JSON-RPC notification: no response expected). */

@@ -7,6 +7,7 @@
 import { CapnpError, checkLimit, type ErrorCode } from '../wire/index.js';
 import { JSON_MESSAGES, splitMessages } from '../text/split-messages.js';
 import { DEFAULT_JSON_NESTING_LIMIT, JSON_NULL, withinStack, type JsonField, type JsonValue } from './value.js';
+import { inputText } from '../runtime/input-text.js';
 
 export interface ParseJsonOptions {
   /** Arrays and objects may nest this deep. Default 64. */
@@ -230,13 +231,15 @@ class JsonParser {
 /** Parses one JSON document into a tree. */
 export function parseJson(text: string, options?: ParseJsonOptions): JsonValue {
   const depth = checkLimit(options?.maxNestingDepth, DEFAULT_JSON_NESTING_LIMIT, 'maxNestingDepth');
-  return withinStack('parse', () => new JsonParser(text, depth).parseDocument());
+  const input = inputText(text, 'parseJson');
+  return withinStack('parse', () => new JsonParser(input, depth).parseDocument());
 }
 
 /** Parses JSON documents written one after another (`{...} {...}`, or one per line). */
 export function parseJsonStream(text: string, options?: ParseJsonOptions): JsonValue[] {
   const depth = checkLimit(options?.maxNestingDepth, DEFAULT_JSON_NESTING_LIMIT, 'maxNestingDepth');
-  return withinStack('parse', () => new JsonParser(text, depth).parseStream());
+  const input = inputText(text, 'parseJsonStream');
+  return withinStack('parse', () => new JsonParser(input, depth).parseStream());
 }
 
 /**
@@ -244,5 +247,5 @@ export function parseJsonStream(text: string, options?: ParseJsonOptions): JsonV
  * tool reads a stream of messages (balanced braces, skipping strings and `#` / `//` comments).
  */
 export function splitJsonMessages(input: string): string[] {
-  return splitMessages(input, JSON_MESSAGES);
+  return splitMessages(inputText(input, 'splitJsonMessages'), JSON_MESSAGES);
 }

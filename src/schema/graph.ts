@@ -1,4 +1,5 @@
 import { CapnpError } from '../wire/index.js';
+import { describeValue } from '../runtime/error-path.js';
 import type { CodeGeneratorRequest, Node, Node_SourceInfo } from './types.js';
 
 /** Which variant of Node's union a node is. */
@@ -23,6 +24,11 @@ export class SchemaGraph {
   private readonly sourceInfo = new Map<bigint, Node_SourceInfo>();
 
   constructor(request: CodeGeneratorRequest) {
+    // compile() hands back a null request when the schema has errors; passed on unchecked, it
+    // failed here with a TypeError about `nodes`.
+    if (typeof request !== 'object' || request === null) {
+      throw new CapnpError('INVALID_ARGUMENT', `expected a CodeGeneratorRequest (compile() gives null when the schema has errors: see its diagnostics), got ${describeValue(request)}`);
+    }
     this.request = request;
     for (const node of request.nodes ?? []) this.nodes.set(node.id, node);
     for (const info of request.sourceInfo ?? []) this.sourceInfo.set(info.id, info);

@@ -6,6 +6,7 @@
  * block quote (1.0's syntax), which runs to the end of its line.
  */
 import { CapnpError, type ErrorCode } from '../wire/index.js';
+import { inputText } from '../runtime/input-text.js';
 
 export type Token =
   | { kind: 'identifier'; value: string; start: number; end: number }
@@ -333,7 +334,7 @@ class Lexer {
  * `blockQuotes` reads 1.0's block quotes, which 0.9's syntax does not have.
  */
 export function lex(input: string, maxDepth = DEFAULT_TEXT_NESTING_LIMIT, blockQuotes = true): Token[] {
-  const lexer = new Lexer(input, maxDepth, blockQuotes);
+  const lexer = new Lexer(inputText(input, 'lex'), maxDepth, blockQuotes);
   const tokens = lexer.sequence();
   if (lexer.offset < input.length) throw textError(input, lexer.offset, `unexpected '${input[lexer.offset]}'`);
   return tokens;

@@ -13,6 +13,7 @@ import {
 import { describeValue, isStackOverflow } from '../runtime/error-path.js';
 import { DEFAULT_TEXT_NESTING_LIMIT, lex, textError, type Token } from './lexer.js';
 import { splitMessages, TEXT_MESSAGES } from './split-messages.js';
+import { inputText } from '../runtime/input-text.js';
 
 /** A parsed value expression. */
 type Expression =
@@ -361,7 +362,8 @@ export interface TextSyntaxOptions {
  * the line and column of the first problem, and the path to it inside the value
  * (`text input line 3, column 14 at stories[3].title: type mismatch; expected Text`).
  */
-export function parseTextInto(text: string, builder: DynamicStructBuilder, options?: TextLimits & TextSyntaxOptions): void {
+export function parseTextInto(input: string, builder: DynamicStructBuilder, options?: TextLimits & TextSyntaxOptions): void {
+  const text = inputText(input, 'the text format\'s parser');
   const parser = new Parser(text);
   const language = options?.language ?? '1.0';
   if (language !== '1.0' && language !== '0.9') throw new CapnpError('INVALID_ARGUMENT', `language must be '1.0' or '0.9', got ${describeValue(language)}`);
@@ -401,5 +403,5 @@ export function parseText(schema: StructSchema, text: string, options?: BuilderO
  * no message; input without any literal is one (invalid) message.
  */
 export function splitTextMessages(input: string): string[] {
-  return splitMessages(input, TEXT_MESSAGES);
+  return splitMessages(inputText(input, 'splitTextMessages'), TEXT_MESSAGES);
 }

@@ -8,6 +8,8 @@ import { DiagnosticSink, LineTable, type Diagnostic } from '../diagnostics.js';
 import { DEFAULT_SCHEMA_LANGUAGE, type SchemaLanguage } from '../language.js';
 import { lexStatements } from './lexer.js';
 import { parseFile } from './parser.js';
+import { inputText } from '../../runtime/input-text.js';
+import { inputBytes } from '../../wire/core/input-bytes.js';
 
 export type { Declaration, DeclarationBody, Param, ParamList, LocatedText } from './ast.js';
 
@@ -22,7 +24,7 @@ export interface ParsedSchema {
 
 /** Parses `content` (the file named `fileName` in diagnostics) without compiling it. */
 export function parseSchema(content: Uint8Array | string, fileName = '<schema>', language: SchemaLanguage = DEFAULT_SCHEMA_LANGUAGE): ParsedSchema {
-  const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
+  const bytes = ArrayBuffer.isView(content) ? inputBytes(content) : new TextEncoder().encode(inputText(content, 'parseSchema'));
   const sink = new DiagnosticSink();
   const reporter = sink.reporterFor(fileName, bytes);
   const file = parseFile(lexStatements(bytes, reporter, language) ?? [], reporter);
