@@ -56,7 +56,8 @@ try {
   // The server's bootstrap capability, as a `Calculator`.
   ({ connection, bootstrap: calculator } = await connectTo(address, CalculatorClient));
 } catch (error) {
-  console.error(`calculator client: cannot connect to ${address}: ${error.message}`);
+  // "could not connect to HOST:PORT: connect ECONNREFUSED ..." (an RPC_DISCONNECTED error).
+  console.error(`calculator client: ${error.message}`);
   process.exit(1);
 }
 const { add, subtract, multiply } = Calculator_Operator;

@@ -20,6 +20,7 @@
  * (connection.ts) extends it with what the connection sends and receives.
  */
 import { CapnpError, checkLimit, DEFAULT_MAX_SEGMENTS, ElementSize, initStructListAt, resolveReaderOptions, type Arena, type ResolvedReaderOptions, type Segment, type StructBuilder, type StructReader } from '../wire/index.js';
+import { describeValue } from '../wire/core/describe-value.js';
 import { finishBytes, releaseBytes } from './canned-frames.js';
 import type { Client } from './client.js';
 import { disconnectedError, malformedError, protocolError, RpcError, toRpcError } from './errors.js';
@@ -211,6 +212,11 @@ export abstract class ConnectionTables {
   private resolveClosed!: (error: RpcError) => void;
 
   constructor(private readonly transport: Transport, options: ConnectionOptions = {}) {
+    // A socket handed over as it is (`new Connection(socket)`) failed with "transport.start is
+    // not a function".
+    if (typeof transport?.start !== 'function' || typeof transport.send !== 'function' || typeof transport.close !== 'function') {
+      throw new CapnpError('INVALID_ARGUMENT', `a Connection runs over a Transport (start, send, close): wrap a socket in SocketTransport, WebSocketTransport or MessagePortTransport; got ${describeValue(transport)}`);
+    }
     this.options = resolveConnectionOptions(options);
     // Without a limit given, the budget scales with each message up to the cap above.
     this.readLimits = resolveReaderOptions({ ...this.options, scaleTraversalLimit: options.traversalLimitInWords === undefined });

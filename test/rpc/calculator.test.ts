@@ -91,7 +91,7 @@ it('a client that cannot connect says so in one line and exits non-zero', async 
   const wrong = `127.0.0.1:${await closedPort()}`;
   const client = await run('client.mjs', [wrong]);
   expect(client.stdout).toBe('');
-  expect(client.stderr).toBe(`calculator client: cannot connect to ${wrong}: connect ECONNREFUSED ${wrong}\n`);
+  expect(client.stderr).toBe(`calculator client: could not connect to ${wrong}: connect ECONNREFUSED ${wrong}\n`);
   expect(client.code).toBe(1);
 });
 

@@ -716,6 +716,31 @@ describe('a peer that stops reading', () => {
     await listener.close();
   });
 
+  it('a Connection is made over a transport, and says so when given a socket', () => {
+    for (const notATransport of [undefined, null, new net.Socket(), { send() {}, close() {} }]) {
+      expect(() => new Connection(notATransport as never)).toThrow(expect.objectContaining({
+        code: 'INVALID_ARGUMENT', message: expect.stringMatching(/^a Connection runs over a Transport \(start, send, close\): wrap a socket in SocketTransport/),
+      }));
+    }
+  });
+
+  it('over TCP, an address that is not HOST:PORT is refused, and a peer that cannot be reached is disconnected', async () => {
+    for (const bad of [undefined, 5, 'nonsense', '127.0.0.1:99999']) {
+      const refused = rpcNode.connect(bad as never);
+      expect(refused).toBeInstanceOf(Promise); // rejected, not thrown
+      await expect(refused).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(/address|HOST:PORT/) });
+      await expect(listen(bad as never, { bootstrap: null as never })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    }
+    // A port nobody listens on: the one a listener had, closed.
+    const closed = await listen('127.0.0.1:0', { bootstrap: null as never });
+    const address = closed.address;
+    await closed.close();
+    const error = await rpcNode.connect(address).then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(RpcError);
+    expect(error).toMatchObject({ type: 'disconnected', code: 'RPC_DISCONNECTED', message: `could not connect to ${address}: connect ECONNREFUSED ${address}` });
+    expect((error as Error).cause).toMatchObject({ code: 'ECONNREFUSED' });
+  });
+
   it('over TCP, maxBufferedBytes must be a limit, and one large message always goes', async () => {
     for (const bad of [NaN, -1, '1' as unknown as number]) {
       await expect(listen('127.0.0.1:0', { bootstrap: null as never, maxBufferedBytes: bad })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('maxBufferedBytes') });

@@ -11,7 +11,8 @@ import { Client, type ClientClass } from '../client.js';
 import { FrameSplitter } from '../frame-splitter.js';
 import { DEFAULT_MAX_BUFFERED_BYTES, type Transport } from '../transport.js';
 import { CapnpError, checkLimit, DEFAULT_MAX_SEGMENTS } from '../../wire/index.js';
-import { RpcError } from '../errors.js';
+import { describeValue } from '../../wire/core/describe-value.js';
+import { disconnectedError, RpcError } from '../errors.js';
 
 export interface SocketTransportOptions {
   /** The largest message the peer may send, in bytes (64 MiB by default, as for connections). */
@@ -129,6 +130,7 @@ function checkTcpOptions(options: TcpOptions): void {
 }
 
 export function parseAddress(address: string): { host: string; port: number } {
+  if (typeof address !== 'string') throw new CapnpError('INVALID_ARGUMENT', `an address is a string "HOST:PORT", got ${describeValue(address)}`);
   const at = address.lastIndexOf(':');
   const port = Number(address.slice(at + 1));
   if (at <= 0 || !Number.isInteger(port) || port < 0 || port > 65535) {
@@ -141,17 +143,22 @@ export function parseAddress(address: string): { host: string; port: number } {
 
 /** Connects to `address` ("host:port") and returns the connection once the socket is open. */
 export function connect(address: string, options: TcpOptions = {}): Promise<Connection> {
-  const { host, port } = parseAddress(address);
+  let host: string;
+  let port: number;
   try {
+    ({ host, port } = parseAddress(address));
     checkTcpOptions(options);
   } catch (error) {
     return Promise.reject(error);
   }
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host, port });
-    socket.once('error', reject);
+    // Refused, unreachable, unknown host: `disconnected`, as a connection that drops later is
+    // (and as connectWebSocket says it), with the socket's error as the cause.
+    const failed = (error: Error) => reject(disconnectedError(`could not connect to ${address}: ${error.message}`, error));
+    socket.once('error', failed);
     socket.once('connect', () => {
-      socket.off('error', reject);
+      socket.off('error', failed);
       resolve(new Connection(new SocketTransport(socket, options), options));
     });
   });
@@ -194,8 +201,10 @@ export class RpcListener {
 
 /** Listens on `address` ("host:port"; port 0 picks a free one) and serves `options.bootstrap` to every connection. */
 export function listen(address: string, options: ListenOptions): Promise<RpcListener> {
-  const { host, port } = parseAddress(address);
+  let host: string;
+  let port: number;
   try {
+    ({ host, port } = parseAddress(address));
     // Refused here, not at each connection (where the error would have nobody to reach).
     checkTcpOptions(options);
   } catch (error) {
