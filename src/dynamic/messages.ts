@@ -13,6 +13,7 @@ import { DynamicList } from './list.js';
 import { pointerDefault, type ConstSchema, type StructSchema } from './schema.js';
 import { DynamicStruct, DynamicStructBuilder } from './struct.js';
 import { listElementSize, type DynamicType } from './types.js';
+import { checkOptionsObject } from '../wire/core/options-object.js';
 
 /** The root of a message (bytes, framed by default, or a `MessageReader`) read as `schema`. */
 export function readRoot(schema: StructSchema, message: Uint8Array | ArrayBuffer | MessageReader, options?: ReadMessageOptions): DynamicStruct {
@@ -36,6 +37,7 @@ export function getRoot(schema: StructSchema, message: MessageBuilder): DynamicS
  * (reset first), and what to do with properties that name no field (`unknownKeys`).
  */
 export function encode(schema: StructSchema, value: Record<string, unknown> | DynamicStruct, options?: EncodeOptions): Uint8Array<ArrayBuffer> {
+  checkOptionsObject(options);
   const message = options?.builder ?? new MessageBuilder(options);
   if (options?.builder !== undefined) message.reset();
   if (value instanceof DynamicStruct) message.setRoot(value.$);

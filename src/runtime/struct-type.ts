@@ -7,6 +7,7 @@ import { wrapBuilder, wrapReader, type BuilderClass, type ReaderClass } from './
 import { borrowBuilder, returnBuilder, shouldBatchText, textBatchMissed, worthKeeping } from './scratch-builder.js';
 import { withAssignOptions, type AssignOptions } from './unknown-keys.js';
 import { describeValue, refuseArray, refuseNonObject } from './error-path.js';
+import { checkOptionsObject } from '../wire/core/options-object.js';
 
 /**
  * What every generated struct reader offers. The `$`-prefixed members are the runtime's
@@ -127,6 +128,7 @@ export class StructType<O, I, R extends StructReaderLike<O>, B extends StructBui
    * name no field.
    */
   encode(value: I | R, options?: EncodeOptions): Uint8Array<ArrayBuffer> {
+    checkOptionsObject(options);
     if (options?.unknownKeys !== undefined) return withAssignOptions(options, () => this.encodeValue(value, options));
     return this.encodeValue(value, options);
   }

@@ -2,6 +2,7 @@ import { AnyPointerReader } from './any-pointer-reader.js';
 import { Arena } from './core/arena.js';
 import { CapnpError } from './error.js';
 import { inputBytes } from './core/input-bytes.js';
+import { checkOptionsObject } from './core/options-object.js';
 import { describeValue } from './core/describe-value.js';
 import { parseFlat, parseFrame, readPackedFrame, singleSegmentEnd, singleSegmentLength } from './formats/framing.js';
 import type { ReaderOptions, ResolvedReaderOptions } from './core/limits.js';
@@ -220,6 +221,7 @@ function readPackedMessage(reader: PackedReader, limits: ResolvedReaderOptions):
  */
 export function* readMessages(input: Uint8Array | ArrayBuffer, options?: ReadMessageOptions): Generator<MessageReader> {
   const bytes = inputBytes(input);
+  checkOptionsObject(options);
   const limits = resolveReaderOptions(options);
   const format = options?.format ?? 'binary';
   if (format === 'binary') {

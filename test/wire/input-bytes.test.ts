@@ -7,7 +7,7 @@
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, MessageReader, framedMessageLength, pack, readMessage, readMessages, unpack } from '../../src/index.js';
-import { decode as dynamicDecode, loadSchema } from '../../src/dynamic/index.js';
+import { decode as dynamicDecode, encode as dynamicEncode, loadSchema } from '../../src/dynamic/index.js';
 import { compileSources, importGenerated } from '../support/compile-memory.js';
 import { failure } from '../support/failure.js';
 
@@ -117,6 +117,23 @@ describe('bytes in any shape are read as bytes', () => {
     for (const [label, input] of shapes(bytes)) expect(pack(input as Uint8Array), label).toEqual(packed);
     for (const [label, input] of shapes(packed)) expect(unpack(input as Uint8Array), label).toEqual(bytes);
   });
+});
+
+it('options that are not an object are refused where a format string would be ignored unseen', () => {
+  const bytes = gen.Person.encode({ name: 'x' });
+  const calls: [string, () => unknown][] = [
+    ['encode', () => gen.Person.encode({ name: 'x' }, 'packed')],
+    ['dynamic encode', () => dynamicEncode(dynamicPerson, { name: 'x' }, 'packed' as never)],
+    ['readMessages', () => [...readMessages(pack(bytes), 'packed' as never)]],
+  ];
+  for (const [name, call] of calls) {
+    const e = failure(call);
+    expect(e.code, name).toBe(ErrorCode.INVALID_ARGUMENT);
+    expect(e.message, name).toBe('options are an object ({ format: \'packed\', ... }), got string "packed"');
+  }
+  expect(gen.Person.decode(pack(bytes), { format: 'packed' })).toEqual({ name: 'x', age: 0 });
+  // Reading one message, the packed bytes a format string meant do not read as binary.
+  expect(failure(() => gen.Person.decode(pack(bytes), 'packed')).code).toBe(ErrorCode.BAD_FRAMING);
 });
 
 it('a reader of binary or flat messages says to unpack packed input, naming its format', () => {
