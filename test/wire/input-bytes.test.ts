@@ -6,7 +6,7 @@
  */
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode, MessageReader, framedMessageLength, pack, readMessage, readMessages, unpack } from '../../src/index.js';
+import { ErrorCode, MessageReader, canonicalize, framedMessageLength, isCanonical, pack, readMessage, readMessages, readStreamWithin, unpack } from '../../src/index.js';
 import { decode as dynamicDecode, encode as dynamicEncode, loadSchema } from '../../src/dynamic/index.js';
 import { compileSources, importGenerated } from '../support/compile-memory.js';
 import { failure } from '../support/failure.js';
@@ -142,4 +142,21 @@ it('a reader of binary or flat messages says to unpack packed input, naming its 
     .toBe('unpack() packed input first: this reader takes binary or flat messages');
   expect(failure(() => gen.PersonReader.read(packed, { format: 'flat-packed' })).message)
     .toBe('unpack() flat-packed input first: this reader takes binary or flat messages');
+});
+
+it('isCanonical takes a message and says how to make one of bytes', () => {
+  const bytes = gen.Person.encode({ name: 'Ada' });
+  const e = failure(() => isCanonical(bytes as never));
+  expect(e.code).toBe(ErrorCode.INVALID_ARGUMENT);
+  expect(e.message).toMatch(/^isCanonical takes a MessageReader: readMessage\(bytes, \{ format: 'flat' \}\) for canonical bytes .*; got a Uint8Array$/);
+  const canonical = canonicalize(readMessage(bytes));
+  expect(isCanonical(readMessage(canonical, { format: 'flat' }))).toBe(true);
+});
+
+it('readStreamWithin takes a stream, and a limit', async () => {
+  for (const notAStream of [new Uint8Array(4), 'text', null]) {
+    await expect(readStreamWithin(notAStream as never, 100)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringMatching(/^readStreamWithin reads a ReadableStream/) });
+  }
+  const body = new Response(new Uint8Array([1, 2, 3])).body!;
+  expect([...(await readStreamWithin(body as never, 100))!]).toEqual([1, 2, 3]);
 });

@@ -9,6 +9,7 @@ import { AnyPointerReader } from '../any-pointer-reader.js';
 import type { AnyPointerBuilder } from '../any-pointer-builder.js';
 import { copyList, copyPointer, copyStruct } from '../core/copy.js';
 import { CapnpError } from '../error.js';
+import { describeValue } from '../core/describe-value.js';
 import type { ListBuilder } from '../list-builder.js';
 import { ListReader } from '../list-reader.js';
 import type { MessageBuilder } from '../message-builder.js';
@@ -62,6 +63,14 @@ export function canonicalize(source: Canonicalizable): Uint8Array<ArrayBuffer> {
 
 /** Whether `message` is exactly in canonical form (one segment, byte for byte). */
 export function isCanonical(message: MessageReader): boolean {
+  // Told by its shape (this module cannot import the class): bytes given here failed with a
+  // TypeError about `segments`.
+  if (typeof message?.getRootPointer !== 'function' || message.arena === undefined) {
+    throw new CapnpError(
+      'INVALID_ARGUMENT',
+      `isCanonical takes a MessageReader: readMessage(bytes, { format: 'flat' }) for canonical bytes (one segment, no table), readMessage(bytes) for framed ones; got ${describeValue(message)}`,
+    );
+  }
   const segments = message.arena.segments;
   if (segments.length !== 1) return false;
   const bytes = segments[0]!.content();

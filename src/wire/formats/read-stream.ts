@@ -5,6 +5,8 @@
  * it all.
  */
 import { checkLimit } from '../core/reader-options.js';
+import { CapnpError } from '../error.js';
+import { describeValue } from '../core/describe-value.js';
 
 /** A readable byte stream (the Fetch API's `ReadableStream<Uint8Array>`, typed by shape so no DOM lib is needed). */
 export interface ByteStream {
@@ -15,6 +17,9 @@ export interface ByteStream {
 export async function readStreamWithin(stream: ByteStream, limit: number): Promise<Uint8Array | null> {
   // A NaN limit would compare false against every total: refused, not read past.
   checkLimit(limit, 0, 'limit');
+  if (typeof (stream as Partial<ByteStream> | null)?.getReader !== 'function') {
+    throw new CapnpError('INVALID_ARGUMENT', `readStreamWithin reads a ReadableStream (a request's or response's body), got ${describeValue(stream)}`);
+  }
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
