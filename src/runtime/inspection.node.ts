@@ -18,7 +18,6 @@
  * browser's console shows objects lazily, and the decode-only app of docs/BENCHMARKS.md has no
  * bytes to spare for this.
  */
-import type { InspectOptionsStylized } from 'node:util';
 import { Arena } from '../wire/core/arena.js';
 import { totalWords } from '../wire/core/allocation.js';
 import { Segment } from '../wire/core/segment.js';
@@ -33,11 +32,22 @@ import { BoolListBuilder, PointerListBuilder, PrimitiveListBuilder, StructListBu
  */
 export const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
+/**
+ * What of `util.inspect`'s options the hooks use (Node's `InspectOptions`, written out:
+ * a twin imports no `node:` module, not even for types; docs/architecture.md, "Node twins").
+ */
+export interface InspectOptions {
+  stylize(text: string, style: string): string;
+  depth?: number | null;
+  maxArrayLength?: number | null;
+  [option: string]: unknown;
+}
+
 /** `util.inspect`, as Node hands it to a hook: `inspect(value, options)`. */
-export type Inspect = (value: unknown, options?: InspectOptionsStylized) => string;
+export type Inspect = (value: unknown, options?: InspectOptions) => string;
 
 /** A hook: what Node calls with the depth left, the caller's options and `inspect` itself. */
-export type Hook = (this: any, depth: number, options: InspectOptionsStylized, inspect: Inspect | undefined) => unknown;
+export type Hook = (this: any, depth: number, options: InspectOptions, inspect: Inspect | undefined) => unknown;
 
 /**
  * Puts `hook` on each class's prototype. A runtime that calls the hook without Node's third
@@ -45,7 +55,7 @@ export type Hook = (this: any, depth: number, options: InspectOptionsStylized, i
  * (the plain object, the array of elements) to print its own way.
  */
 export function install(classes: readonly { prototype: object }[], hook: Hook): void {
-  function withInspect(this: unknown, depth: number, options: InspectOptionsStylized, inspect?: Inspect): unknown {
+  function withInspect(this: unknown, depth: number, options: InspectOptions, inspect?: Inspect): unknown {
     return hook.call(this, depth, { ...options, stylize: options?.stylize ?? ((text: string) => text) }, inspect ?? nodeInspect());
   }
   for (const c of classes) {
@@ -72,7 +82,7 @@ function uncharged<T>(arena: Arena | undefined, read: () => T): T {
 }
 
 /** What a value that could not be read prints as: its class and the error, on one line. */
-function unreadable(name: string, error: unknown, options: InspectOptionsStylized): string {
+function unreadable(name: string, error: unknown, options: InspectOptions): string {
   const reason = error instanceof Error ? error.message : String(error);
   return `${name} ${options.stylize(`<unreadable: ${reason}>`, 'undefined')}`;
 }
@@ -82,7 +92,7 @@ function unreadable(name: string, error: unknown, options: InspectOptionsStylize
  * traversal budget given back afterwards. What the dynamic API's hooks print with too.
  */
 export function printStruct(
-  name: string, arena: Arena | undefined, toObject: () => unknown, depth: number, options: InspectOptionsStylized, inspect: Inspect | undefined,
+  name: string, arena: Arena | undefined, toObject: () => unknown, depth: number, options: InspectOptions, inspect: Inspect | undefined,
 ): unknown {
   const label = options.stylize(name, 'special');
   if (depth < 0) return `[${label}]`;
@@ -101,7 +111,7 @@ export function printStruct(
  * its first hundred without reading the others.
  */
 export function printList(
-  name: string, length: number, arena: Arena | undefined, get: (index: number) => unknown, depth: number, options: InspectOptionsStylized, inspect: Inspect | undefined,
+  name: string, length: number, arena: Arena | undefined, get: (index: number) => unknown, depth: number, options: InspectOptions, inspect: Inspect | undefined,
 ): unknown {
   const label = options.stylize(`${name}(${length})`, 'special');
   if (depth < 0) return `[${label}]`;
@@ -125,7 +135,7 @@ export function printList(
 }
 
 /** A generated reader or builder: its class, then its plain-object form. */
-function inspectStruct(this: { $segment: Segment; $toObject?: () => unknown }, depth: number, options: InspectOptionsStylized, inspect: Inspect | undefined): unknown {
+function inspectStruct(this: { $segment: Segment; $toObject?: () => unknown }, depth: number, options: InspectOptions, inspect: Inspect | undefined): unknown {
   // A class without the plain-object form prints as any other object.
   if (typeof this.$toObject !== 'function') return this;
   return printStruct(this.constructor.name, this.$segment?.arena, () => this.$toObject!(), depth, options, inspect);
@@ -140,17 +150,17 @@ interface InspectedList {
 }
 
 /** One of the runtime's typed lists, read or being built (lists being built have no limit to give back). */
-function inspectList(this: InspectedList, depth: number, options: InspectOptionsStylized, inspect: Inspect | undefined): unknown {
+function inspectList(this: InspectedList, depth: number, options: InspectOptions, inspect: Inspect | undefined): unknown {
   const arena = this.segment?.arena ?? this.$?.segment?.arena;
   return printList(this.constructor.name, this.length, arena, (i) => (this.get === undefined ? null : this.get(i)), depth, options, inspect);
 }
 
-function inspectSegment(this: Segment, depth: number, options: InspectOptionsStylized, inspect: Inspect | undefined): unknown {
+function inspectSegment(this: Segment, depth: number, options: InspectOptions, inspect: Inspect | undefined): unknown {
   const value = { id: this.id, bytes: this.used - this.start };
   return inspect === undefined ? value : `${options.stylize('Segment', 'special')} ${inspect(value, { ...options, depth })}`;
 }
 
-function inspectArena(this: Arena, depth: number, options: InspectOptionsStylized, inspect: Inspect | undefined): unknown {
+function inspectArena(this: Arena, depth: number, options: InspectOptions, inspect: Inspect | undefined): unknown {
   const segments = this.segments.length;
   const value = { segments, words: totalWords(this), writable: this.writable };
   return inspect === undefined ? value : `${options.stylize('Arena', 'special')} ${inspect(value, { ...options, depth })}`;

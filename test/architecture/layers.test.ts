@@ -35,8 +35,6 @@ const NODE_ENTRY_POINTS = [
   /^src\/cli\//, /^src\/fastify\//, /^src\/vite\//, /^src\/rpc\/node\//,
   /^src\/rpc\/websocket\/node\.ts$/, /^src\/rpc\/http-batch\/node\.ts$/,
   /^src\/compiler\/files\/node-loader\.ts$/, /^src\/compat\/node\.ts$/, /^src\/codegen\/plugin\.ts$/, /^src\/openapi\/read-spec\.ts$/,
-  // A module's `.node.ts` twin is in Node's build alone (scripts/bundle.mjs), never in the per-file modules.
-  /\.node\.ts$/,
 ];
 
 function sourceFiles(dir: string): string[] {
