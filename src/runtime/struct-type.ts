@@ -108,8 +108,9 @@ export class StructType<O, I, R extends StructReaderLike<O>, B extends StructBui
       const at = locateRoot(source as Uint8Array | ArrayBuffer, second);
       return new this.Reader(at.segment, at.data, at.dataSize, at.data + at.dataSize, at.pointerCount, at.nestingLimit, this.params);
     }
-    if (!(source instanceof StructView || source instanceof ListView)) refusePointerSource(source);
-    return this.reader(source instanceof ListView ? source.getStructPointer(second) : source.getStruct(second));
+    if (source instanceof ListView) return this.reader(source.getStructPointer(second));
+    if (source instanceof StructView) return this.reader((source as StructReader).getStruct(second));
+    return refusePointerSource(source);
   }
 
   /** The root of a message being read, as this type. */

@@ -131,6 +131,12 @@ let sharedSlab: ArrayBuffer;
 let sharedSlabView: DataView;
 let sharedSlabUsed = SHARED_SLAB_BYTES;
 
+function newSharedSlab(): void {
+  sharedSlab = new ArrayBuffer(SHARED_SLAB_BYTES);
+  sharedSlabView = new DataView(sharedSlab);
+  sharedSlabUsed = 0;
+}
+
 /**
  * A first segment of `capacity` bytes carved from the builders' slab, with the framing
  * header's room in front of it: its `bytes` view the slab from its start to the segment's end,
@@ -142,12 +148,6 @@ let sharedSlabUsed = SHARED_SLAB_BYTES;
  * kept for it. Slabs are never reused (as pool.ts's): a slab stays alive while any builder in
  * it, or a view of its framed message, does.
  */
-function newSharedSlab(): void {
-  sharedSlab = new ArrayBuffer(SHARED_SLAB_BYTES);
-  sharedSlabView = new DataView(sharedSlab);
-  sharedSlabUsed = 0;
-}
-
 function sharedFirstSegment(arena: Arena, capacity: number): Segment {
   const total = FRAME_HEADER_BYTES + capacity;
   if (sharedSlabUsed + total > SHARED_SLAB_BYTES) newSharedSlab();

@@ -8,9 +8,9 @@
  *
  * Bytes in any other shape are read as what they are: a `Buffer` or a `Uint8Array` of another
  * realm (a `vm` context, an iframe), any other typed array or `DataView` (its bytes), an
- * `ArrayBuffer` (a `SharedArrayBuffer` through a view of it). Every caller's case, a `Uint8Array` of this realm, takes the first test and
- * returns; `ArrayBuffer.isView` is what V8 folds to a type check. The message names the type
- * only: the decode-only app of docs/BENCHMARKS.md has no bytes to spare for more.
+ * `ArrayBuffer` (a `SharedArrayBuffer` through a view of it). Every caller's case, a
+ * `Uint8Array` of this realm, takes the first test and returns. The message names the type only:
+ * the decode-only app of docs/BENCHMARKS.md has no bytes to spare for more.
  */
 import { CapnpError } from '../error.js';
 
